@@ -1,0 +1,448 @@
+//! The Financial Agent: the seed's graph (router, parse, validate, clarify,
+//! confirm, execute_tools, respond, error_handler) on the generic engine,
+//! and the turn API hosts call.
+//!
+//! A turn is sans-IO. The host calls [`start_turn`] with the stored state,
+//! the message and `now`; when the agent needs tools it gets
+//! [`TurnStep::NeedTools`], runs the calls (D1 in the Worker, HTTP in the
+//! browser, memory in tests) and hands the results to [`resume_turn`]. The
+//! turn ends with [`TurnStep::Done`]: the reply, the new state, the trace and
+//! an audit record.
+
+pub mod state;
+pub mod text;
+
+mod clarify;
+mod confirm;
+mod drafts;
+mod error_handler;
+mod execute_tools;
+mod parse;
+mod respond;
+mod router;
+mod tokens;
+mod validate;
+
+use std::sync::OnceLock;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::graph::{Graph, RunEnd, Target, Trace};
+use crate::nlu::Understanding;
+use crate::time::{TimeZone, UnixMillis, iso_utc};
+use crate::tools::{SimulatePurchaseInput, ToolCall, ToolError, ToolRequest, ToolResult};
+use state::{AgentState, PendingWrite};
+
+pub use tokens::{Decision, decide};
+
+/// Settings a host may change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentConfig {
+    /// How long a confirmation prompt stays valid.
+    pub confirmation_ttl_ms: i64,
+    /// Longest message read, in characters.
+    pub max_message_chars: usize,
+}
+
+impl Default for AgentConfig {
+    fn default() -> Self {
+        AgentConfig {
+            confirmation_ttl_ms: 5 * 60 * 1000,
+            max_message_chars: 1000,
+        }
+    }
+}
+
+/// One user message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnInput {
+    pub message: String,
+    pub now_ms: UnixMillis,
+    /// IANA zone; America/Mexico_City when absent or unknown.
+    #[serde(default)]
+    pub timezone: Option<String>,
+    /// The pending action a button press refers to (Telegram callback
+    /// data); a press for another action confirms nothing.
+    #[serde(default)]
+    pub action_id: Option<String>,
+}
+
+/// Whether this turn touched the confirmation gate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConfirmationStatus {
+    #[default]
+    None,
+    Prompted,
+    Confirmed,
+    Rejected,
+    Reasked,
+    Expired,
+    Stale,
+}
+
+/// Validation outcome for the audit.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValidationRecord {
+    pub ok: bool,
+    pub missing: Vec<String>,
+}
+
+/// One tool call and how it went, for the audit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolOutcome {
+    pub call_id: String,
+    pub tool: String,
+    pub write: bool,
+    pub ok: bool,
+    pub error_code: Option<String>,
+}
+
+/// What the host stores about each turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AuditRecord {
+    pub at_iso: String,
+    pub message: String,
+    pub intent: String,
+    pub confidence: f32,
+    pub entities: serde_json::Value,
+    pub validation: Option<ValidationRecord>,
+    pub confirmation: ConfirmationStatus,
+    pub tool_calls: Vec<ToolOutcome>,
+    pub trace: Trace,
+}
+
+/// The end of a turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnOutput {
+    pub reply: String,
+    /// Quick replies ("Sí", "No", categories…).
+    pub suggestions: Vec<String>,
+    pub state: AgentState,
+    pub trace: Trace,
+    /// Every call made this turn, in order, and their results.
+    pub tool_calls: Vec<ToolCall>,
+    pub tool_results: Vec<ToolResult>,
+    pub audit: AuditRecord,
+}
+
+impl TurnOutput {
+    /// The write calls this turn made.
+    pub fn writes(&self) -> impl Iterator<Item = &ToolCall> {
+        self.tool_calls.iter().filter(|c| c.request.is_write())
+    }
+}
+
+/// What execute_tools has to do this turn.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) enum Work {
+    #[default]
+    None,
+    /// A confirmed write.
+    Write(PendingWrite),
+    /// Read calls for a query.
+    Query(Vec<ToolRequest>),
+    Simulate(SimulatePurchaseInput),
+    /// Read the last transaction, then prompt to change or delete it.
+    ReadLast {
+        delete: bool,
+    },
+}
+
+/// How the router sent the turn on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Mode {
+    #[default]
+    Fresh,
+    /// The message answers an open question.
+    Patch,
+    /// The message corrects a draft awaiting confirmation.
+    Correction,
+    /// The message decides a pending confirmation.
+    Decide,
+}
+
+/// Per-turn working memory of the graph.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TurnCtx {
+    pub message: String,
+    pub now: UnixMillis,
+    pub now_iso: String,
+    pub today: NaiveDate,
+    pub config: AgentConfig,
+    pub action_id: Option<String>,
+    pub mode: Mode,
+    pub understanding: Option<Understanding>,
+    pub reply: Vec<String>,
+    pub suggestions: Vec<String>,
+    pub work: Work,
+    /// A write ready for the confirmation prompt.
+    pub prepared: Option<PendingWrite>,
+    /// Prompt text that replaces the generic one (delete shows the row).
+    pub prepared_prompt: Option<String>,
+    /// Calls emitted at the last suspension.
+    pub pending_calls: Vec<ToolCall>,
+    pub calls: Vec<ToolCall>,
+    pub results: Vec<ToolResult>,
+    pub call_count: u32,
+    pub error: Option<(ToolRequest, ToolError)>,
+    pub confirmation: ConfirmationStatus,
+    pub validation: Option<ValidationRecord>,
+}
+
+impl TurnCtx {
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.reply.push(text.into());
+    }
+
+    /// Queues a tool call with a deterministic id.
+    pub fn call(&mut self, state: &AgentState, request: ToolRequest) -> String {
+        self.call_count += 1;
+        let id = format!("c{}-{}", state.turn_seq, self.call_count);
+        let call = ToolCall {
+            id: id.clone(),
+            request,
+        };
+        self.pending_calls.push(call.clone());
+        self.calls.push(call);
+        id
+    }
+
+    /// The result for a call id, once the host supplied it.
+    pub fn result(&self, id: &str) -> Option<&ToolResult> {
+        self.results.iter().find(|r| r.call_id == id)
+    }
+}
+
+fn agent_graph() -> &'static Graph<AgentState, TurnCtx> {
+    static GRAPH: OnceLock<Graph<AgentState, TurnCtx>> = OnceLock::new();
+    GRAPH.get_or_init(|| {
+        use Target::{End, Node};
+        Graph::new("financial_agent", "router")
+            .with_step_limit(24)
+            .node("router", router::router)
+            .node("parse", parse::parse)
+            .node("validate", validate::validate)
+            .node("clarify", clarify::clarify)
+            .node("confirm", confirm::confirm)
+            .node("execute_tools", execute_tools::execute_tools)
+            .node("respond", respond::respond)
+            .node("error_handler", error_handler::error_handler)
+            .edge("router", "clarify", Node("clarify"))
+            .edge("router", "confirm", Node("confirm"))
+            .edge("router", "parse", Node("parse"))
+            .edge("router", "respond", Node("respond"))
+            .edge("parse", "validate", Node("validate"))
+            .edge("parse", "unclear", Node("clarify"))
+            .edge("parse", "respond", Node("respond"))
+            .edge("validate", "clarify", Node("clarify"))
+            .edge("validate", "confirm", Node("confirm"))
+            .edge("validate", "execute_tools", Node("execute_tools"))
+            .edge("validate", "respond", Node("respond"))
+            .edge("clarify", "validate", Node("validate"))
+            .edge("clarify", "parse", Node("parse"))
+            .edge("clarify", "respond", Node("respond"))
+            .edge("confirm", "execute_tools", Node("execute_tools"))
+            .edge("confirm", "respond", Node("respond"))
+            .edge("execute_tools", "respond", Node("respond"))
+            .edge("execute_tools", "confirm", Node("confirm"))
+            .edge("execute_tools", "clarify", Node("clarify"))
+            .edge("execute_tools", "error_handler", Node("error_handler"))
+            .edge("error_handler", "respond", Node("respond"))
+            .edge("respond", "done", End)
+    })
+}
+
+/// The agent graph's edges as `(from, label, to)`, for docs and the UI.
+pub fn graph_edges() -> Vec<(&'static str, &'static str, &'static str)> {
+    agent_graph().edge_list().collect()
+}
+
+/// A turn waiting for tool results.
+#[derive(Clone, Debug)]
+pub struct SuspendedTurn {
+    original: AgentState,
+    state: AgentState,
+    ctx: TurnCtx,
+    path: Vec<String>,
+    trace: Trace,
+}
+
+impl SuspendedTurn {
+    /// The calls the host must run before resuming.
+    #[allow(clippy::misnamed_getters)] // the calls of this suspension only
+    pub fn calls(&self) -> &[ToolCall] {
+        &self.ctx.pending_calls
+    }
+
+    /// The state as it will be stored if the turn completes.
+    pub fn state(&self) -> &AgentState {
+        &self.state
+    }
+}
+
+/// A step of a turn.
+#[derive(Clone, Debug)]
+pub enum TurnStep {
+    NeedTools(Box<SuspendedTurn>),
+    Done(Box<TurnOutput>),
+}
+
+/// Starts a turn for `input` on `state`.
+pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> TurnStep {
+    let zone = input
+        .timezone
+        .as_deref()
+        .and_then(TimeZone::by_name)
+        .unwrap_or_else(TimeZone::default_zone);
+    let original = state.clone();
+    let mut state = state;
+    state.turn_seq += 1;
+    state.timestamp.now_iso = iso_utc(input.now_ms);
+    state.timestamp.timezone = Some(zone.name().to_string());
+    let ctx = TurnCtx {
+        message: input.message,
+        now: input.now_ms,
+        now_iso: iso_utc(input.now_ms),
+        today: zone.date_at(input.now_ms),
+        config: config.clone(),
+        action_id: input.action_id,
+        ..TurnCtx::default()
+    };
+    advance(SuspendedTurn {
+        original,
+        state,
+        ctx,
+        path: Vec::new(),
+        trace: Trace::default(),
+    })
+}
+
+/// Continues a suspended turn with the results of its calls. Results for
+/// calls it did not ask for are ignored; a missing result counts as a failed
+/// call.
+pub fn resume_turn(mut turn: SuspendedTurn, results: Vec<ToolResult>) -> TurnStep {
+    let asked = std::mem::take(&mut turn.ctx.pending_calls);
+    for call in &asked {
+        let result = results
+            .iter()
+            .find(|r| r.call_id == call.id)
+            .cloned()
+            .unwrap_or_else(|| {
+                ToolResult::failure(
+                    call,
+                    crate::tools::codes::UNAVAILABLE,
+                    "no result",
+                    &turn.ctx.now_iso,
+                )
+            });
+        turn.ctx.results.push(result);
+    }
+    advance(turn)
+}
+
+/// Runs a whole turn, carrying out calls with `execute` (tests, the
+/// benchmark, and hosts whose tools are synchronous).
+pub fn run_turn(
+    state: AgentState,
+    input: TurnInput,
+    config: &AgentConfig,
+    mut execute: impl FnMut(&ToolCall) -> ToolResult,
+) -> TurnOutput {
+    let mut step = start_turn(state, input, config);
+    loop {
+        match step {
+            TurnStep::Done(output) => return *output,
+            TurnStep::NeedTools(turn) => {
+                let results = turn.calls().iter().map(&mut execute).collect();
+                step = resume_turn(*turn, results);
+            }
+        }
+    }
+}
+
+fn advance(mut turn: SuspendedTurn) -> TurnStep {
+    let path = std::mem::take(&mut turn.path);
+    let outcome = agent_graph().run(&mut turn.state, &mut turn.ctx, &path, &mut turn.trace);
+    match outcome {
+        Ok(RunEnd::Suspended { path }) => {
+            turn.path = path;
+            TurnStep::NeedTools(Box::new(turn))
+        }
+        Ok(RunEnd::Finished { .. }) => TurnStep::Done(Box::new(finish(turn))),
+        Err(error) => {
+            // A graph error is a bug; keep the stored state as it was and
+            // write nothing.
+            let mut state = turn.original.clone();
+            state.timestamp = turn.state.timestamp.clone();
+            turn.trace.steps.push(crate::graph::TraceStep {
+                node: "financial_agent".into(),
+                edge: "error".into(),
+                to: "END".into(),
+                reason: error.to_string(),
+            });
+            turn.state = state;
+            turn.ctx.reply = vec![text::INTERNAL_ERROR.to_string()];
+            turn.ctx.suggestions.clear();
+            TurnStep::Done(Box::new(finish(turn)))
+        }
+    }
+}
+
+fn finish(turn: SuspendedTurn) -> TurnOutput {
+    let SuspendedTurn {
+        state, ctx, trace, ..
+    } = turn;
+    let reply = ctx.reply.join("\n\n");
+    let tool_outcomes = ctx
+        .calls
+        .iter()
+        .map(|call| {
+            let result = ctx.result(&call.id);
+            ToolOutcome {
+                call_id: call.id.clone(),
+                tool: call.request.name().to_string(),
+                write: call.request.is_write(),
+                ok: result.is_some_and(|r| r.ok),
+                error_code: result.and_then(|r| r.error_code().map(str::to_string)),
+            }
+        })
+        .collect();
+    let (intent, confidence, entities) = match &ctx.understanding {
+        Some(u) => (
+            u.intent.as_str().to_string(),
+            u.confidence,
+            drafts::entities_json(u),
+        ),
+        None => (
+            state.extracted_intent.as_str().to_string(),
+            0.0,
+            serde_json::Value::Null,
+        ),
+    };
+    let audit = AuditRecord {
+        at_iso: ctx.now_iso.clone(),
+        message: ctx
+            .message
+            .chars()
+            .take(ctx.config.max_message_chars)
+            .collect(),
+        intent,
+        confidence,
+        entities,
+        validation: ctx.validation.clone(),
+        confirmation: ctx.confirmation,
+        tool_calls: tool_outcomes,
+        trace: trace.clone(),
+    };
+    TurnOutput {
+        reply,
+        suggestions: ctx.suggestions,
+        state,
+        trace,
+        tool_calls: ctx.calls,
+        tool_results: ctx.results,
+        audit,
+    }
+}

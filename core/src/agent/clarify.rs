@@ -1,0 +1,127 @@
+//! clarify: asks the one missing thing, or, in patch mode, applies the
+//! user's answer to the draft and sends it back to validate without
+//! restarting the pipeline.
+
+use super::drafts::{apply_answer, understand_forced};
+use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
+use super::{Mode, TurnCtx, text};
+use crate::graph::NodeOutcome;
+use crate::nlu::Intent;
+use crate::nlu::normalize::fold;
+
+pub fn clarify(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    match std::mem::take(&mut ctx.mode) {
+        Mode::Patch => patch(state, ctx),
+        Mode::Correction => correct(state, ctx),
+        Mode::Fresh | Mode::Decide => ask(state, ctx),
+    }
+}
+
+fn ask(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let Some(question) = state.clarification_questions.first().cloned() else {
+        ctx.say(text::HELP);
+        return NodeOutcome::because("respond", "no question to ask");
+    };
+    ctx.say(question.question.clone());
+    if question.field == Field::Intent {
+        ctx.suggestions = state
+            .intent_candidates
+            .iter()
+            .map(|i| capitalize(text::intent_label(*i)))
+            .collect();
+    } else {
+        ctx.suggestions = text::question_suggestions(question.field);
+    }
+    NodeOutcome::because("respond", format!("asked {:?}", question.field))
+}
+
+fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    if !state.intent_candidates.is_empty() {
+        return choose_intent(state, ctx);
+    }
+    let asked = state.clarification_questions.first().map(|q| q.field);
+    let patch = apply_answer(state, &ctx.message, asked, ctx.today);
+    if patch.applied.is_empty() {
+        if let Some(code) = patch.foreign {
+            state.clarification_questions = vec![ClarificationQuestion {
+                key: QuestionKey::Amount,
+                question: text::question(Field::ForeignAmount, Some(code)),
+                field: Field::ForeignAmount,
+            }];
+        } else {
+            ctx.say(text::NOT_UNDERSTOOD);
+        }
+        return ask(state, ctx);
+    }
+    // Answered: the questions are refreshed by validate.
+    state.clarification_questions.clear();
+    NodeOutcome::because("validate", format!("patched {:?}", patch.applied))
+}
+
+fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let mut patched = state.clone();
+    patched.pending_action = Default::default();
+    let patch = apply_answer(&mut patched, &ctx.message, None, ctx.today);
+    if patch.applied.is_empty() {
+        ctx.say(text::REASK);
+        ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+        return NodeOutcome::because("respond", "correction not understood");
+    }
+    *state = patched;
+    state.clarification_questions.clear();
+    NodeOutcome::because("validate", format!("corrected {:?}", patch.applied))
+}
+
+fn choose_intent(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let folded = fold(&ctx.message);
+    let words: Vec<&str> = folded.split_whitespace().collect();
+    let candidates = state.intent_candidates.clone();
+    let by_number = words
+        .first()
+        .and_then(|w| w.trim_end_matches([')', '.']).parse::<usize>().ok())
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|n| candidates.get(n).copied());
+    let by_word = candidates.iter().copied().find(|intent| {
+        let cues: &[&str] = match intent {
+            Intent::LogTransaction => &[
+                "registrar",
+                "registra",
+                "anotar",
+                "anota",
+                "guardar",
+                "gasto",
+                "ingreso",
+                "movimiento",
+            ],
+            Intent::QueryData => &["consultar", "consulta", "ver", "cuanto", "resumen", "datos"],
+            Intent::SimulatePurchase => &["simular", "simula", "comprar", "compra", "alcanza"],
+            Intent::SetBudget => &["presupuesto"],
+            Intent::ManageDebt => &["deuda", "deudas"],
+            Intent::SetBankBalance => &["saldo", "banco"],
+            Intent::UpdateLastTransaction => &["corregir", "corrige"],
+            Intent::DeleteLastTransaction => &["borrar", "borra", "eliminar"],
+            Intent::Unknown => &[],
+        };
+        words.iter().any(|w| cues.contains(w))
+    });
+    let original = state.unclear_message.clone().unwrap_or_default();
+    state.clear_flow();
+    match by_number.or(by_word) {
+        Some(intent) => {
+            ctx.understanding = Some(understand_forced(&original, ctx.today, intent));
+            NodeOutcome::because("parse", format!("user chose {}", intent.as_str()))
+        }
+        None => {
+            ctx.understanding = None;
+            NodeOutcome::because("parse", "not a choice; read as a new message")
+        }
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

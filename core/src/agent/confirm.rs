@@ -1,0 +1,88 @@
+//! confirm: builds the single explicit prompt for a write (the pending
+//! action's payload is the write tool's input) and, on the next turn, reads
+//! the answer against the allowlists.
+
+use super::state::{AgentState, PendingAction};
+use super::tokens::{Decision, decide};
+use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
+use crate::graph::NodeOutcome;
+use crate::time::{iso_utc, parse_iso_utc};
+
+pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    if std::mem::take(&mut ctx.mode) == Mode::Decide {
+        return decide_pending(state, ctx);
+    }
+    let Some(write) = ctx.prepared.take() else {
+        ctx.say(text::INTERNAL_ERROR);
+        return NodeOutcome::because("respond", "nothing prepared to confirm");
+    };
+    let prompt = ctx
+        .prepared_prompt
+        .take()
+        .unwrap_or_else(|| text::confirmation_prompt(&write));
+    state.clarification_questions.clear();
+    state.pending_action = PendingAction {
+        write: Some(write),
+        confirmation_prompt: Some(prompt.clone()),
+        id: Some(format!("p{}", state.turn_seq)),
+        created_at_iso: Some(ctx.now_iso.clone()),
+        expires_at_iso: Some(iso_utc(ctx.now + ctx.config.confirmation_ttl_ms)),
+    };
+    ctx.say(prompt);
+    ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+    ctx.confirmation = ConfirmationStatus::Prompted;
+    NodeOutcome::because("respond", "prompted")
+}
+
+fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let decision = decide(&ctx.message);
+    let expired = state
+        .pending_action
+        .expires_at_iso
+        .as_deref()
+        .and_then(parse_iso_utc)
+        .is_none_or(|expires| ctx.now >= expires);
+    match decision {
+        Decision::Reject => {
+            state.clear_flow();
+            ctx.confirmation = ConfirmationStatus::Rejected;
+            ctx.say(text::REJECTED);
+            NodeOutcome::because("respond", "rejected")
+        }
+        Decision::Confirm if expired => {
+            // Nothing is written; the same payload is offered again under a
+            // new id, so an old button cannot confirm it.
+            let action = &mut state.pending_action;
+            action.id = Some(format!("p{}", state.turn_seq));
+            action.created_at_iso = Some(ctx.now_iso.clone());
+            action.expires_at_iso = Some(iso_utc(ctx.now + ctx.config.confirmation_ttl_ms));
+            ctx.confirmation = ConfirmationStatus::Expired;
+            ctx.say(text::EXPIRED);
+            ctx.say(
+                action
+                    .confirmation_prompt
+                    .clone()
+                    .unwrap_or_else(|| text::CONFIRM_SUFFIX.into()),
+            );
+            ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+            NodeOutcome::because("respond", "confirmation expired")
+        }
+        Decision::Confirm => match state.pending_action.write.clone() {
+            Some(write) => {
+                ctx.confirmation = ConfirmationStatus::Confirmed;
+                ctx.work = Work::Write(write);
+                NodeOutcome::because("execute_tools", "confirmed")
+            }
+            None => {
+                ctx.say(text::NOTHING_TO_CANCEL);
+                NodeOutcome::because("respond", "nothing pending")
+            }
+        },
+        Decision::Other => {
+            ctx.confirmation = ConfirmationStatus::Reasked;
+            ctx.say(text::REASK);
+            ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+            NodeOutcome::because("respond", "not an allowlisted token")
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! Turning what was understood into drafts, and patching drafts with
+//! answers. Shared by parse, clarify and validate.
+
+use chrono::NaiveDate;
+
+use super::state::{AgentState, Field, ParamsDraft, TransactionDraft};
+use crate::nlu::amount::{best_amount, find_amounts};
+use crate::nlu::category::find_categories;
+use crate::nlu::date::find_date;
+use crate::nlu::normalize::{TokenKind, fold, tokenize};
+use crate::nlu::{Intent, QueryKind, Understanding, understand};
+use crate::time::iso_date;
+use crate::tools::{CategoryType, TransactionType};
+
+/// Stores the drafts for `u` in the state. Returns the foreign currency
+/// code when the amount was not in pesos.
+pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'static str> {
+    state.extracted_intent = u.intent;
+    state.draft_intent = Some(u.intent);
+    match u.intent {
+        Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
+            state.pending_transaction = Some(TransactionDraft {
+                kind: u.kind,
+                amount_mxn_cents: u.amount,
+                category_type: u.category.map(|c| c.category_type),
+                category: u.category.map(|c| c.key.to_string()),
+                description: u.description.clone(),
+                date_iso: u.date.map(iso_date),
+            });
+            if u.intent == Intent::SimulatePurchase
+                && let Some(draft) = &mut state.pending_transaction
+            {
+                draft.kind = Some(TransactionType::Expense);
+            }
+        }
+        Intent::SetBudget => {
+            state.pending_params = Some(ParamsDraft {
+                budget_cap_mxn_cents: u.amount,
+                budget_month: u.month.clone(),
+                ..ParamsDraft::default()
+            });
+        }
+        Intent::ManageDebt => {
+            state.pending_params = Some(ParamsDraft {
+                debt_name: u.debt_name.clone(),
+                debt_balance_mxn_cents: u.debt_balance,
+                debt_minimum_mxn_cents: u.debt_minimum,
+                debt_due_day: u.debt_due_day,
+                ..ParamsDraft::default()
+            });
+        }
+        Intent::SetBankBalance => {
+            state.pending_params = Some(ParamsDraft {
+                bank_balance_mxn_cents: u.amount,
+                ..ParamsDraft::default()
+            });
+        }
+        Intent::QueryData | Intent::DeleteLastTransaction | Intent::Unknown => {}
+    }
+    u.foreign_currency.map(|f| f.code())
+}
+
+/// What an answer contained.
+#[derive(Debug, Default)]
+pub struct Patch {
+    pub applied: Vec<Field>,
+    pub foreign: Option<&'static str>,
+}
+
+fn category_type_from_words(folded: &str) -> Option<CategoryType> {
+    let has = |w: &str| folded.split_whitespace().any(|t| t == w);
+    if has("fijo") || has("fija") || has("fijos") {
+        Some(CategoryType::Fixed)
+    } else if has("variable") || has("variables") {
+        Some(CategoryType::Variable)
+    } else if has("deuda") || has("deudas") {
+        Some(CategoryType::Debt)
+    } else if has("donacion") || has("donativo") {
+        Some(CategoryType::Donation)
+    } else if has("ahorro") || has("ahorros") {
+        Some(CategoryType::Savings)
+    } else if has("ingreso") || has("ingresos") {
+        Some(CategoryType::Income)
+    } else {
+        None
+    }
+}
+
+/// Applies an answer to the open drafts. Everything the answer contains
+/// that fits the draft is applied, not only what was asked.
+pub fn apply_answer(
+    state: &mut AgentState,
+    message: &str,
+    asked: Option<Field>,
+    today: NaiveDate,
+) -> Patch {
+    let mut patch = Patch::default();
+    let folded = fold(message);
+    let tokens = tokenize(&folded);
+    let mut used = vec![false; tokens.len()];
+    let intent = state.draft_intent.unwrap_or(Intent::Unknown);
+
+    // Dates first so "el 15" is not read as 15 pesos.
+    let date = if matches!(intent, Intent::ManageDebt) {
+        None
+    } else {
+        find_date(&tokens, today)
+    };
+    if let Some(d) = &date {
+        used[d.start..d.end].iter_mut().for_each(|u| *u = true);
+    }
+    let amounts = find_amounts(&tokens, &used);
+    let amount = best_amount(&amounts).cloned();
+    if let Some(a) = &amount {
+        used[a.start..a.end.min(tokens.len())]
+            .iter_mut()
+            .for_each(|u| *u = true);
+    }
+    let categories = find_categories(&tokens, &used);
+
+    match intent {
+        Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
+            let draft = state
+                .pending_transaction
+                .get_or_insert_with(TransactionDraft::default);
+            if let Some(a) = &amount {
+                if let Some(foreign) = a.foreign {
+                    patch.foreign = Some(foreign.code());
+                } else if a.centavos > 0 {
+                    draft.amount_mxn_cents = Some(a.centavos);
+                    patch.applied.push(Field::Amount);
+                }
+            }
+            if let Some(m) = categories.first() {
+                draft.category = Some(m.category.key.to_string());
+                draft.category_type = Some(m.category.category_type);
+                if m.category.category_type == CategoryType::Income {
+                    draft.kind = Some(TransactionType::Income);
+                } else if draft.kind == Some(TransactionType::Income) || draft.kind.is_none() {
+                    draft.kind = Some(TransactionType::Expense);
+                }
+                if m.keyword != m.category.key && !m.fuzzy && draft.description.is_none() {
+                    draft.description = Some(m.keyword.to_string());
+                }
+                patch.applied.push(Field::Category);
+            } else if asked == Some(Field::Category) && amount.is_none() && date.is_none() {
+                // A category Caja does not know: keep the user's word and ask its type.
+                let word = custom_category(&tokens);
+                if let Some(word) = word {
+                    draft.category = Some(word);
+                    draft.category_type = None;
+                    patch.applied.push(Field::Category);
+                }
+            }
+            if (asked == Some(Field::CategoryType)
+                || draft.category.is_some() && draft.category_type.is_none())
+                && let Some(kind) = category_type_from_words(&folded)
+            {
+                draft.category_type = Some(kind);
+                draft.kind = Some(if kind == CategoryType::Income {
+                    TransactionType::Income
+                } else {
+                    TransactionType::Expense
+                });
+                patch.applied.push(Field::CategoryType);
+            }
+            if let Some(d) = &date {
+                draft.date_iso = Some(iso_date(d.date));
+                patch.applied.push(Field::Date);
+            }
+        }
+        Intent::SetBudget => {
+            let params = state
+                .pending_params
+                .get_or_insert_with(ParamsDraft::default);
+            if let Some(a) = &amount {
+                if let Some(foreign) = a.foreign {
+                    patch.foreign = Some(foreign.code());
+                } else {
+                    params.budget_cap_mxn_cents = Some(a.centavos);
+                    patch.applied.push(Field::BudgetCap);
+                }
+            }
+        }
+        Intent::SetBankBalance => {
+            let params = state
+                .pending_params
+                .get_or_insert_with(ParamsDraft::default);
+            if let Some(a) = &amount {
+                if let Some(foreign) = a.foreign {
+                    patch.foreign = Some(foreign.code());
+                } else {
+                    params.bank_balance_mxn_cents = Some(a.centavos);
+                    patch.applied.push(Field::BankBalance);
+                }
+            } else if folded
+                .split_whitespace()
+                .any(|w| w == "cero" || w == "nada")
+            {
+                params.bank_balance_mxn_cents = Some(0);
+                patch.applied.push(Field::BankBalance);
+            }
+        }
+        Intent::ManageDebt => {
+            let as_debt = understand_forced(message, today, Intent::ManageDebt);
+            let params = state
+                .pending_params
+                .get_or_insert_with(ParamsDraft::default);
+            if asked == Some(Field::DebtName) && as_debt.debt_name.is_none() {
+                let name = message
+                    .trim()
+                    .trim_matches(|c: char| c.is_ascii_punctuation())
+                    .trim();
+                if !name.is_empty() && name.chars().count() <= 60 {
+                    params.debt_name = Some(name.to_lowercase());
+                    patch.applied.push(Field::DebtName);
+                }
+            }
+            if let Some(name) = as_debt.debt_name {
+                params.debt_name = Some(name);
+                patch.applied.push(Field::DebtName);
+            }
+            if let Some(balance) = as_debt.debt_balance {
+                params.debt_balance_mxn_cents = Some(balance);
+                patch.applied.push(Field::DebtChange);
+            }
+            if let Some(minimum) = as_debt.debt_minimum {
+                params.debt_minimum_mxn_cents = Some(minimum);
+                patch.applied.push(Field::DebtChange);
+            }
+            if let Some(day) = as_debt.debt_due_day {
+                params.debt_due_day = Some(day);
+                patch.applied.push(Field::DebtChange);
+            }
+        }
+        Intent::QueryData | Intent::DeleteLastTransaction | Intent::Unknown => {}
+    }
+    patch
+}
+
+/// The first content word of an answer, as a custom category.
+fn custom_category(tokens: &[crate::nlu::normalize::Token]) -> Option<String> {
+    const FILLER: &[&str] = &[
+        "en",
+        "de",
+        "la",
+        "el",
+        "los",
+        "las",
+        "fue",
+        "es",
+        "para",
+        "un",
+        "una",
+        "categoria",
+        "pues",
+        "mmm",
+        "este",
+        "a",
+    ];
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Word && !FILLER.contains(&t.text.as_str()))
+        .map(|t| t.text.as_str())
+        .collect();
+    match words.as_slice() {
+        [word] if word.len() >= 3 && word.len() <= 30 => Some(word.to_string()),
+        [a, b] if a.len() + b.len() <= 30 => Some(format!("{a} {b}")),
+        _ => None,
+    }
+}
+
+/// Understands `message` as if its intent were `intent` (used once the
+/// user picked an intent, and to read debt answers).
+pub fn understand_forced(message: &str, today: NaiveDate, intent: Intent) -> Understanding {
+    let mut u = understand(message, today);
+    if u.intent != intent {
+        let mut forced = understand(&format!("{} {message}", intent_cue(intent)), today);
+        forced.intent = intent;
+        forced.confidence = 1.0;
+        forced.alternatives.clear();
+        u = forced;
+    }
+    u
+}
+
+fn intent_cue(intent: Intent) -> &'static str {
+    match intent {
+        Intent::LogTransaction => "gaste",
+        Intent::QueryData => "cuanto",
+        Intent::SetBudget => "presupuesto",
+        Intent::ManageDebt => "deuda",
+        Intent::SimulatePurchase => "puedo comprar",
+        Intent::SetBankBalance => "saldo banco",
+        Intent::UpdateLastTransaction => "corrige el ultimo",
+        Intent::DeleteLastTransaction => "borra el ultimo",
+        Intent::Unknown => "",
+    }
+}
+
+/// Entities as JSON for the audit record.
+pub fn entities_json(u: &Understanding) -> serde_json::Value {
+    serde_json::json!({
+        "type": u.kind.map(|k| k.as_str()),
+        "amount_mxn_cents": u.amount,
+        "currency": u.foreign_currency.map(|f| f.code()),
+        "category": u.category.map(|c| c.key),
+        "category_type": u.category.map(|c| c.category_type.as_str()),
+        "description": u.description,
+        "date_iso": u.date.map(iso_date),
+        "month": u.month,
+        "query": u.query.map(QueryKind::as_str),
+        "debt_name": u.debt_name,
+        "debt_balance_mxn_cents": u.debt_balance,
+        "debt_minimum_mxn_cents": u.debt_minimum,
+        "debt_due_day": u.debt_due_day,
+    })
+}

@@ -1,0 +1,41 @@
+//! error_handler: turns a failed tool into a safe Spanish message that says
+//! nothing was written and what to do next.
+
+use super::state::AgentState;
+use super::{TurnCtx, text};
+use crate::graph::NodeOutcome;
+use crate::time::iso_utc;
+use crate::tools::codes;
+
+pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let Some((request, error)) = ctx.error.take() else {
+        ctx.say(text::INTERNAL_ERROR);
+        return NodeOutcome::because("respond", "no error recorded");
+    };
+    if !request.is_write() {
+        ctx.say(text::READ_FAILED);
+        return NodeOutcome::because("respond", format!("read failed: {}", error.code));
+    }
+    match error.code.as_str() {
+        codes::CONFLICT => {
+            state.clear_flow();
+            ctx.say(text::LAST_CHANGED);
+        }
+        codes::NOT_FOUND => {
+            state.clear_flow();
+            ctx.say(text::NO_TRANSACTIONS_TO_CHANGE);
+        }
+        codes::INVALID => {
+            state.clear_flow();
+            ctx.say(text::write_rejected_invalid());
+        }
+        _ => {
+            // Keep the pending action so "sí" can retry; give it a new window.
+            state.pending_action.expires_at_iso =
+                Some(iso_utc(ctx.now + ctx.config.confirmation_ttl_ms));
+            ctx.say(text::write_failed(state.pending_action.is_pending()));
+            ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+        }
+    }
+    NodeOutcome::because("respond", format!("write failed: {}", error.code))
+}

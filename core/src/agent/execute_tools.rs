@@ -1,0 +1,237 @@
+//! execute_tools: emits the tool calls for the turn's work, suspends so the
+//! host can run them, and turns the results into the reply. Every number in
+//! a reply comes from a result of this turn.
+
+use super::state::{
+    AgentState, ClarificationQuestion, Field, ParamsDraft, PendingWrite, QuestionKey,
+};
+use super::{TurnCtx, Work, text};
+use crate::graph::NodeOutcome;
+use crate::nlu::Intent;
+use crate::tools::{
+    BankBalance, BudgetCap, BudgetStatus, DebtList, DebtRow, DeleteLastTransactionInput,
+    MonthSummary, SimulatePurchaseInput, Simulation, ToolError, ToolRequest, ToolResult,
+    TransactionList, TransactionRow, UpdateLastTransactionInput, codes,
+};
+
+pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let work = ctx.work.clone();
+    let requests: Vec<ToolRequest> = match &work {
+        Work::None => return NodeOutcome::because("respond", "no work"),
+        Work::Write(write) => vec![write.to_request()],
+        Work::Query(requests) => requests.clone(),
+        Work::Simulate(input) => vec![ToolRequest::SimulatePurchase(input.clone())],
+        Work::ReadLast { .. } => vec![ToolRequest::GetLastTransaction {}],
+    };
+    // First visit: emit the calls and wait for the host.
+    let answered: Vec<ToolResult> = ctx
+        .calls
+        .iter()
+        .rev()
+        .take(requests.len())
+        .rev()
+        .filter(|call| requests.contains(&call.request))
+        .filter_map(|call| ctx.result(&call.id).cloned())
+        .collect();
+    if answered.len() < requests.len() || !ctx.pending_calls.is_empty() {
+        if ctx.pending_calls.is_empty() {
+            for request in requests {
+                ctx.call(state, request);
+            }
+        }
+        return NodeOutcome::suspend();
+    }
+    ctx.work = Work::None;
+    match work {
+        Work::None => NodeOutcome::because("respond", "no work"),
+        Work::Write(write) => after_write(state, ctx, write, &answered[0]),
+        Work::Query(requests) => after_query(ctx, &requests, &answered),
+        Work::Simulate(input) => after_simulation(state, ctx, input, &answered[0]),
+        Work::ReadLast { delete } => after_read_last(state, ctx, delete, &answered[0]),
+    }
+}
+
+fn failed(ctx: &mut TurnCtx, request: ToolRequest, result: &ToolResult) -> NodeOutcome {
+    let error = result.error.clone().unwrap_or(ToolError {
+        code: codes::UNAVAILABLE.into(),
+        message: "tool failed".into(),
+        details: None,
+    });
+    ctx.error = Some((request, error));
+    NodeOutcome::because("error_handler", format!("{} failed", result.tool_name))
+}
+
+fn after_write(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    write: PendingWrite,
+    result: &ToolResult,
+) -> NodeOutcome {
+    let reply = match &write {
+        PendingWrite::AddTransaction(_) => result
+            .data_as::<TransactionRow>()
+            .map(|r| text::transaction_added(&r)),
+        PendingWrite::UpdateLastTransaction(_) => result
+            .data_as::<TransactionRow>()
+            .map(|r| text::transaction_updated(&r)),
+        PendingWrite::DeleteLastTransaction(_) => result
+            .data_as::<TransactionRow>()
+            .map(|r| text::transaction_deleted(&r)),
+        PendingWrite::AddOrUpdateDebt(_) => {
+            result.data_as::<DebtRow>().map(|d| text::debt_saved(&d))
+        }
+        PendingWrite::SetBudgetCap(_) => result
+            .data_as::<BudgetCap>()
+            .map(|b| text::budget_saved(&b)),
+        PendingWrite::SetBankBalance(_) => result
+            .data_as::<BankBalance>()
+            .map(|b| text::bank_balance_saved(&b)),
+    };
+    let Some(reply) = reply else {
+        return failed(ctx, write.to_request(), result);
+    };
+    ctx.say(reply);
+    let resume = state.resume_simulation.take();
+    state.clear_flow();
+    if let (PendingWrite::SetBankBalance(_), Some(draft)) = (&write, resume)
+        && let (Some(amount), Some(category), Some(category_type), Some(date_iso)) = (
+            draft.amount_mxn_cents,
+            draft.category.clone(),
+            draft.category_type,
+            draft.date_iso.clone(),
+        )
+    {
+        // The seed's subflow: re-run the simulation with the original draft.
+        ctx.work = Work::Simulate(SimulatePurchaseInput {
+            amount_mxn_cents: amount,
+            date_iso,
+            category,
+            category_type,
+        });
+        state.pending_transaction = Some(draft);
+        state.draft_intent = Some(Intent::SimulatePurchase);
+        return execute_tools(state, ctx);
+    }
+    NodeOutcome::because("respond", format!("{} ok", result.tool_name))
+}
+
+fn after_query(ctx: &mut TurnCtx, requests: &[ToolRequest], results: &[ToolResult]) -> NodeOutcome {
+    for (request, result) in requests.iter().zip(results) {
+        let reply = match request {
+            ToolRequest::GetMonthSummary { .. } => result
+                .data_as::<MonthSummary>()
+                .map(|s| text::month_summary(&s)),
+            ToolRequest::ListTransactions { month, .. } => result
+                .data_as::<TransactionList>()
+                .map(|l| text::transaction_list(&l, month.as_deref())),
+            ToolRequest::GetBudgetStatus { .. } => result
+                .data_as::<BudgetStatus>()
+                .map(|s| text::budget_status(&s)),
+            ToolRequest::ListDebts { .. } => {
+                result.data_as::<DebtList>().map(|l| text::debt_list(&l))
+            }
+            ToolRequest::GetBankBalance {} => {
+                if result.error_code() == Some(codes::NOT_FOUND) {
+                    Some(text::bank_balance(None))
+                } else {
+                    result
+                        .data_as::<BankBalance>()
+                        .map(|b| text::bank_balance(Some(&b)))
+                }
+            }
+            _ => None,
+        };
+        match reply {
+            Some(reply) => ctx.say(reply),
+            None => return failed(ctx, request.clone(), result),
+        }
+    }
+    NodeOutcome::because("respond", "query answered")
+}
+
+fn after_simulation(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    input: SimulatePurchaseInput,
+    result: &ToolResult,
+) -> NodeOutcome {
+    if let Some(simulation) = result.data_as::<Simulation>() {
+        ctx.say(text::simulation(&simulation, &input.category));
+        state.clear_flow();
+        return NodeOutcome::because("respond", "simulation answered");
+    }
+    if result.error_code() == Some(codes::NOT_FOUND) {
+        // No bank balance: collect it, confirm SET_BANK_BALANCE, then re-run.
+        let draft = state.pending_transaction.take();
+        state.clear_flow();
+        state.resume_simulation = draft;
+        state.draft_intent = Some(Intent::SetBankBalance);
+        state.pending_params = Some(ParamsDraft::default());
+        state.clarification_questions = vec![ClarificationQuestion {
+            key: QuestionKey::Amount,
+            question: text::question(Field::BankBalance, None),
+            field: Field::BankBalance,
+        }];
+        ctx.say(text::BANK_BALANCE_NEEDED);
+        return NodeOutcome::because("clarify", "bank balance missing");
+    }
+    failed(ctx, ToolRequest::SimulatePurchase(input), result)
+}
+
+fn after_read_last(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    delete: bool,
+    result: &ToolResult,
+) -> NodeOutcome {
+    let Some(row) = result.data_as::<TransactionRow>() else {
+        if result.error_code() == Some(codes::NOT_FOUND) {
+            state.clear_flow();
+            ctx.say(text::NO_TRANSACTIONS_TO_CHANGE);
+            return NodeOutcome::because("respond", "no transactions");
+        }
+        return failed(ctx, ToolRequest::GetLastTransaction {}, result);
+    };
+    if delete {
+        ctx.prepared_prompt = Some(text::delete_prompt(&row));
+        ctx.prepared = Some(PendingWrite::DeleteLastTransaction(
+            DeleteLastTransactionInput {
+                transaction_id: row.id,
+            },
+        ));
+        return NodeOutcome::because("confirm", "delete last");
+    }
+    let draft = state.pending_transaction.clone().unwrap_or_default();
+    let category_changed = draft.category.is_some();
+    let category = draft.category.unwrap_or(row.category);
+    let category_type = if category_changed {
+        draft.category_type.unwrap_or(row.category_type)
+    } else {
+        row.category_type
+    };
+    let kind = if category_changed {
+        if category_type == crate::tools::CategoryType::Income {
+            crate::tools::TransactionType::Income
+        } else {
+            crate::tools::TransactionType::Expense
+        }
+    } else {
+        draft.kind.unwrap_or(row.kind)
+    };
+    ctx.prepared = Some(PendingWrite::UpdateLastTransaction(
+        UpdateLastTransactionInput {
+            transaction_id: row.id,
+            kind,
+            amount_mxn_cents: draft.amount_mxn_cents.unwrap_or(row.amount_mxn_cents),
+            category_type,
+            category,
+            description: if category_changed {
+                draft.description
+            } else {
+                draft.description.or(row.description)
+            },
+            date_iso: draft.date_iso.unwrap_or(row.date_iso),
+        },
+    ));
+    NodeOutcome::because("confirm", "update last")
+}

@@ -1,0 +1,84 @@
+//! parse: reads the message into an intent and drafts; queries become the
+//! read calls they need. Computes no totals.
+
+use super::drafts::start_drafts;
+use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
+use super::{TurnCtx, Work, text};
+use crate::graph::NodeOutcome;
+use crate::nlu::{Intent, QueryKind, understand};
+use crate::time::iso_month;
+use crate::tools::ToolRequest;
+
+/// Below this confidence the agent asks instead of guessing.
+pub const CONFIDENCE_THRESHOLD: f32 = 0.7;
+
+pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let u = match ctx.understanding.take() {
+        Some(u) => u,
+        None => understand(&ctx.message, ctx.today),
+    };
+    ctx.understanding = Some(u.clone());
+    state.extracted_intent = u.intent;
+
+    if u.intent == Intent::Unknown {
+        ctx.say(text::HELP);
+        return NodeOutcome::because("respond", "unknown intent");
+    }
+    if u.confidence < CONFIDENCE_THRESHOLD {
+        let mut candidates = vec![u.intent];
+        candidates.extend(
+            u.alternatives
+                .iter()
+                .map(|(i, _)| *i)
+                .filter(|i| *i != Intent::Unknown),
+        );
+        candidates.dedup();
+        candidates.truncate(3);
+        if candidates.len() == 1 {
+            // One weak candidate: offer it or help.
+            candidates.push(if u.intent == Intent::LogTransaction {
+                Intent::QueryData
+            } else {
+                Intent::LogTransaction
+            });
+        }
+        state.clear_flow();
+        state.intent_candidates = candidates.clone();
+        state.unclear_message = Some(ctx.message.trim().to_string());
+        state.clarification_questions = vec![ClarificationQuestion {
+            key: QuestionKey::Other,
+            question: text::which_intent(&candidates),
+            field: Field::Intent,
+        }];
+        return NodeOutcome::because("unclear", format!("confidence {:.2}", u.confidence));
+    }
+
+    if u.intent == Intent::QueryData {
+        let month = u.month.clone().unwrap_or_else(|| iso_month(ctx.today));
+        let category = u.category.map(|c| c.key.to_string());
+        let request = match u.query.unwrap_or(QueryKind::Summary) {
+            QueryKind::Summary => ToolRequest::GetMonthSummary { month, category },
+            QueryKind::Transactions => ToolRequest::ListTransactions {
+                month: u.month.clone(),
+                category,
+                limit: 10,
+            },
+            QueryKind::Budget => ToolRequest::GetBudgetStatus { month },
+            QueryKind::Debts => ToolRequest::ListDebts { month },
+            QueryKind::Balance => ToolRequest::GetBankBalance {},
+        };
+        ctx.work = Work::Query(vec![request]);
+        return NodeOutcome::because("validate", "query");
+    }
+
+    let foreign = start_drafts(state, &u);
+    if let Some(code) = foreign {
+        // Remembered through validate as an explicit question.
+        state.clarification_questions = vec![ClarificationQuestion {
+            key: QuestionKey::Amount,
+            question: text::question(Field::ForeignAmount, Some(code)),
+            field: Field::ForeignAmount,
+        }];
+    }
+    NodeOutcome::because("validate", u.intent.as_str())
+}

@@ -1,0 +1,187 @@
+//! router: decides where a message goes. Open questions go to clarify
+//! (patch mode), a pending write to confirm, everything else to parse.
+//! Bad input and commands are answered here.
+
+use super::state::AgentState;
+use super::tokens::{Decision, decide};
+use super::{Mode, TurnCtx, text};
+use crate::graph::NodeOutcome;
+use crate::nlu::normalize::fold;
+use crate::nlu::{Intent, understand};
+
+pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let chars = ctx.message.chars().count();
+    if chars > ctx.config.max_message_chars {
+        ctx.say(text::TOO_LONG);
+        remind_open_question(state, ctx);
+        return NodeOutcome::because("respond", "message too long");
+    }
+    let trimmed = ctx.message.trim().to_string();
+    let folded = fold(&trimmed);
+    if folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric()) {
+        ctx.say(text::EMPTY);
+        remind_open_question(state, ctx);
+        return NodeOutcome::because("respond", "empty message");
+    }
+    state.last_user_message = trimmed.clone();
+
+    // A button press for a prompt that is no longer the pending one.
+    if let Some(id) = &ctx.action_id
+        && state.pending_action.id.as_ref() != Some(id)
+    {
+        ctx.confirmation = super::ConfirmationStatus::Stale;
+        ctx.say(text::STALE_BUTTON);
+        remind_open_question(state, ctx);
+        return NodeOutcome::because("respond", "stale confirmation button");
+    }
+
+    if let Some(command) = trimmed.strip_prefix('/') {
+        return handle_command(state, ctx, command);
+    }
+    let first_words: Vec<&str> = folded.split_whitespace().collect();
+    if matches!(
+        first_words.as_slice(),
+        ["cancelar"] | ["cancela"] | ["cancelalo"] | ["olvidalo"]
+    ) {
+        return cancel(state, ctx);
+    }
+    if matches!(first_words.as_slice(), ["ayuda"] | ["help"] | ["menu"]) {
+        ctx.say(text::HELP);
+        return NodeOutcome::because("respond", "help");
+    }
+
+    if state.pending_action.is_pending() {
+        match decide(&trimmed) {
+            Decision::Confirm | Decision::Reject => {
+                ctx.mode = Mode::Decide;
+                return NodeOutcome::because("confirm", "confirmation token");
+            }
+            Decision::Other => {}
+        }
+        let u = understand(&trimmed, ctx.today);
+        if is_correction(&folded, &u)
+            && (state.pending_transaction.is_some() || state.pending_params.is_some())
+        {
+            ctx.mode = Mode::Correction;
+            ctx.understanding = Some(u);
+            return NodeOutcome::because("clarify", "correction of the pending draft");
+        }
+        if u.intent != Intent::Unknown && u.confidence >= 0.7 {
+            state.backup("new_request_while_confirming", &ctx.now_iso);
+            state.clear_flow();
+            ctx.understanding = Some(u);
+            return NodeOutcome::because("parse", "new request replaces pending action");
+        }
+        ctx.mode = Mode::Decide;
+        return NodeOutcome::because("confirm", "not a confirmation token");
+    }
+
+    if !state.clarification_questions.is_empty() {
+        let u = understand(&trimmed, ctx.today);
+        let same_flow = state.draft_intent == Some(u.intent);
+        let choosing_intent = !state.intent_candidates.is_empty();
+        if !choosing_intent
+            && !same_flow
+            && u.intent != Intent::Unknown
+            && u.confidence >= 0.85
+            && is_full_request(&u)
+        {
+            state.backup("new_request_while_clarifying", &ctx.now_iso);
+            state.clear_flow();
+            ctx.understanding = Some(u);
+            return NodeOutcome::because("parse", "new request replaces open question");
+        }
+        ctx.mode = Mode::Patch;
+        return NodeOutcome::because("clarify", "answer to an open question");
+    }
+
+    NodeOutcome::because("parse", "new message")
+}
+
+/// A message that stands on its own, not a bare answer ("180", "comida").
+fn is_full_request(u: &crate::nlu::Understanding) -> bool {
+    match u.intent {
+        Intent::QueryData | Intent::DeleteLastTransaction | Intent::SimulatePurchase => true,
+        Intent::LogTransaction => u.amount.is_some() && u.category.is_some(),
+        Intent::SetBudget | Intent::ManageDebt | Intent::UpdateLastTransaction => true,
+        Intent::SetBankBalance => false,
+        Intent::Unknown => false,
+    }
+}
+
+/// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the
+/// draft being confirmed.
+fn is_correction(folded: &str, u: &crate::nlu::Understanding) -> bool {
+    let first = folded.split_whitespace().next().unwrap_or("");
+    let marker = matches!(
+        first,
+        "no" | "mejor"
+            | "perdon"
+            | "eran"
+            | "era"
+            | "fue"
+            | "fueron"
+            | "cambia"
+            | "corrige"
+            | "espera"
+    ) || u.intent == Intent::UpdateLastTransaction;
+    let has_field = u.amount.is_some() || u.category.is_some() || u.date.is_some();
+    marker && (has_field || folded.contains("fecha") || folded.contains("monto"))
+}
+
+fn cancel(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    if state.has_open_flow() {
+        state.backup("cancel", &ctx.now_iso);
+        state.clear_flow();
+        ctx.confirmation = super::ConfirmationStatus::Rejected;
+        ctx.say(text::CANCELLED);
+        NodeOutcome::because("respond", "cancelled open flow")
+    } else {
+        ctx.say(text::NOTHING_TO_CANCEL);
+        NodeOutcome::because("respond", "nothing to cancel")
+    }
+}
+
+fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> NodeOutcome {
+    let name = command
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .split('@')
+        .next()
+        .unwrap_or("");
+    match fold(name).as_str() {
+        "start" => {
+            ctx.say(text::GREETING);
+            ctx.say(text::HELP);
+            NodeOutcome::because("respond", "command /start")
+        }
+        "ayuda" | "help" => {
+            ctx.say(text::HELP);
+            NodeOutcome::because("respond", "command /ayuda")
+        }
+        "cancelar" | "cancel" => cancel(state, ctx),
+        "resumen" => {
+            if state.has_open_flow() {
+                state.backup("command_resumen", &ctx.now_iso);
+                state.clear_flow();
+            }
+            ctx.understanding = Some(understand("resumen de este mes", ctx.today));
+            NodeOutcome::because("parse", "command /resumen")
+        }
+        _ => {
+            ctx.say(text::UNKNOWN_COMMAND);
+            NodeOutcome::because("respond", "unknown command")
+        }
+    }
+}
+
+/// After bad input, repeat what Caja is waiting for.
+fn remind_open_question(state: &AgentState, ctx: &mut TurnCtx) {
+    if state.pending_action.is_pending() {
+        ctx.say(text::REASK);
+        ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+    } else if let Some(q) = state.clarification_questions.first() {
+        ctx.say(q.question.clone());
+    }
+}

@@ -1,0 +1,395 @@
+//! The per-thread state the host checkpoints (seed field names), with a
+//! schema version so stored checkpoints can be migrated.
+
+use serde::{Deserialize, Serialize};
+
+use crate::money::Centavos;
+use crate::nlu::Intent;
+use crate::tools::{
+    AddTransactionInput, BankBalanceInput, BudgetCapInput, CategoryType, DebtInput,
+    DeleteLastTransactionInput, ToolRequest, ToolResult, TransactionType,
+    UpdateLastTransactionInput,
+};
+
+/// Version of the stored state's shape. Bump it and add a migration in
+/// [`AgentState::from_json`] when the shape changes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// How many snapshots `backup_overwrite_log` keeps.
+pub const BACKUP_LOG_LIMIT: usize = 20;
+
+/// A transaction being built (seed `TransactionDraft`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TransactionDraft {
+    #[serde(rename = "type")]
+    pub kind: Option<TransactionType>,
+    pub amount_mxn_cents: Option<Centavos>,
+    pub category_type: Option<CategoryType>,
+    pub category: Option<String>,
+    pub description: Option<String>,
+    pub date_iso: Option<String>,
+}
+
+/// What a clarification question asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionKey {
+    Amount,
+    Date,
+    Category,
+    Description,
+    Other,
+}
+
+/// One open question (seed `ClarificationQuestion`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClarificationQuestion {
+    pub key: QuestionKey,
+    pub question: String,
+    /// What exactly is missing, beyond the seed's coarse key.
+    #[serde(default)]
+    pub field: Field,
+}
+
+/// A draft field that can be asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Field {
+    #[default]
+    Amount,
+    Category,
+    CategoryType,
+    Date,
+    ForeignAmount,
+    BudgetCap,
+    DebtName,
+    DebtChange,
+    BankBalance,
+    Intent,
+    CorrectionField,
+}
+
+/// The pending action types of the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PendingActionType {
+    AddTransaction,
+    UpdateLastTransaction,
+    DeleteLastTransaction,
+    AddOrUpdateDebt,
+    SetBudgetCap,
+    SetBankBalance,
+}
+
+/// A write waiting for "sí"; the payload is exactly the write tool's input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PendingWrite {
+    AddTransaction(AddTransactionInput),
+    UpdateLastTransaction(UpdateLastTransactionInput),
+    DeleteLastTransaction(DeleteLastTransactionInput),
+    AddOrUpdateDebt(DebtInput),
+    SetBudgetCap(BudgetCapInput),
+    SetBankBalance(BankBalanceInput),
+}
+
+impl PendingWrite {
+    pub fn action_type(&self) -> PendingActionType {
+        match self {
+            PendingWrite::AddTransaction(_) => PendingActionType::AddTransaction,
+            PendingWrite::UpdateLastTransaction(_) => PendingActionType::UpdateLastTransaction,
+            PendingWrite::DeleteLastTransaction(_) => PendingActionType::DeleteLastTransaction,
+            PendingWrite::AddOrUpdateDebt(_) => PendingActionType::AddOrUpdateDebt,
+            PendingWrite::SetBudgetCap(_) => PendingActionType::SetBudgetCap,
+            PendingWrite::SetBankBalance(_) => PendingActionType::SetBankBalance,
+        }
+    }
+
+    /// The tool request this write becomes once confirmed.
+    pub fn to_request(&self) -> ToolRequest {
+        match self.clone() {
+            PendingWrite::AddTransaction(i) => ToolRequest::AddTransaction(i),
+            PendingWrite::UpdateLastTransaction(i) => ToolRequest::UpdateLastTransaction(i),
+            PendingWrite::DeleteLastTransaction(i) => ToolRequest::DeleteLastTransaction(i),
+            PendingWrite::AddOrUpdateDebt(i) => ToolRequest::AddOrUpdateDebt(i),
+            PendingWrite::SetBudgetCap(i) => ToolRequest::SetBudgetCap(i),
+            PendingWrite::SetBankBalance(i) => ToolRequest::SetBankBalance(i),
+        }
+    }
+
+    fn payload_json(&self) -> serde_json::Value {
+        let value = match self {
+            PendingWrite::AddTransaction(i) => serde_json::to_value(i),
+            PendingWrite::UpdateLastTransaction(i) => serde_json::to_value(i),
+            PendingWrite::DeleteLastTransaction(i) => serde_json::to_value(i),
+            PendingWrite::AddOrUpdateDebt(i) => serde_json::to_value(i),
+            PendingWrite::SetBudgetCap(i) => serde_json::to_value(i),
+            PendingWrite::SetBankBalance(i) => serde_json::to_value(i),
+        };
+        value.unwrap_or(serde_json::Value::Null)
+    }
+
+    fn from_json(kind: PendingActionType, payload: serde_json::Value) -> Result<Self, String> {
+        let err = |e: serde_json::Error| e.to_string();
+        Ok(match kind {
+            PendingActionType::AddTransaction => {
+                PendingWrite::AddTransaction(serde_json::from_value(payload).map_err(err)?)
+            }
+            PendingActionType::UpdateLastTransaction => {
+                PendingWrite::UpdateLastTransaction(serde_json::from_value(payload).map_err(err)?)
+            }
+            PendingActionType::DeleteLastTransaction => {
+                PendingWrite::DeleteLastTransaction(serde_json::from_value(payload).map_err(err)?)
+            }
+            PendingActionType::AddOrUpdateDebt => {
+                PendingWrite::AddOrUpdateDebt(serde_json::from_value(payload).map_err(err)?)
+            }
+            PendingActionType::SetBudgetCap => {
+                PendingWrite::SetBudgetCap(serde_json::from_value(payload).map_err(err)?)
+            }
+            PendingActionType::SetBankBalance => {
+                PendingWrite::SetBankBalance(serde_json::from_value(payload).map_err(err)?)
+            }
+        })
+    }
+}
+
+/// The confirmation gate (seed `pending_action`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "PendingActionWire", try_from = "PendingActionWire")]
+pub struct PendingAction {
+    pub write: Option<PendingWrite>,
+    pub confirmation_prompt: Option<String>,
+    /// Identifies this prompt (Telegram buttons carry it).
+    pub id: Option<String>,
+    pub created_at_iso: Option<String>,
+    pub expires_at_iso: Option<String>,
+}
+
+impl PendingAction {
+    pub fn is_pending(&self) -> bool {
+        self.write.is_some()
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct PendingActionWire {
+    #[serde(rename = "type")]
+    kind: Option<PendingActionType>,
+    confirmation_prompt: Option<String>,
+    payload: Option<serde_json::Value>,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    created_at_iso: Option<String>,
+    #[serde(default)]
+    expires_at_iso: Option<String>,
+}
+
+impl From<PendingAction> for PendingActionWire {
+    fn from(action: PendingAction) -> Self {
+        PendingActionWire {
+            kind: action.write.as_ref().map(PendingWrite::action_type),
+            payload: action.write.as_ref().map(PendingWrite::payload_json),
+            confirmation_prompt: action.confirmation_prompt,
+            id: action.id,
+            created_at_iso: action.created_at_iso,
+            expires_at_iso: action.expires_at_iso,
+        }
+    }
+}
+
+impl TryFrom<PendingActionWire> for PendingAction {
+    type Error = String;
+
+    fn try_from(wire: PendingActionWire) -> Result<Self, Self::Error> {
+        let write = match (wire.kind, wire.payload) {
+            (Some(kind), Some(payload)) => Some(PendingWrite::from_json(kind, payload)?),
+            (None, None | Some(serde_json::Value::Null)) => None,
+            (Some(_), None) => return Err("pending_action.type without payload".into()),
+            (None, Some(_)) => return Err("pending_action.payload without type".into()),
+        };
+        Ok(PendingAction {
+            write,
+            confirmation_prompt: wire.confirmation_prompt,
+            id: wire.id,
+            created_at_iso: wire.created_at_iso,
+            expires_at_iso: wire.expires_at_iso,
+        })
+    }
+}
+
+/// Parameters being collected for a write that is not a transaction.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParamsDraft {
+    pub budget_cap_mxn_cents: Option<Centavos>,
+    pub budget_month: Option<String>,
+    pub debt_name: Option<String>,
+    pub debt_balance_mxn_cents: Option<Centavos>,
+    pub debt_minimum_mxn_cents: Option<Centavos>,
+    pub debt_due_day: Option<u8>,
+    pub bank_balance_mxn_cents: Option<Centavos>,
+}
+
+/// `timestamp` (seed `TimestampContext`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimestampContext {
+    pub now_iso: String,
+    pub timezone: Option<String>,
+}
+
+/// What `backup_overwrite_log` keeps of an interrupted flow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub last_user_message: String,
+    pub extracted_intent: Intent,
+    pub pending_action: PendingAction,
+    pub pending_transaction: Option<TransactionDraft>,
+    pub clarification_questions: Vec<ClarificationQuestion>,
+}
+
+/// One entry of `backup_overwrite_log`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BackupEntry {
+    pub at_iso: String,
+    pub reason: String,
+    pub snapshot: Snapshot,
+}
+
+/// The whole per-thread state (seed `FinancialAgentState`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentState {
+    pub schema_version: u32,
+    pub user_id: String,
+    pub thread_id: String,
+    pub last_user_message: String,
+    pub extracted_intent: Intent,
+    /// The intent the current drafts belong to.
+    #[serde(default)]
+    pub draft_intent: Option<Intent>,
+    pub pending_action: PendingAction,
+    pub pending_transaction: Option<TransactionDraft>,
+    #[serde(default)]
+    pub pending_params: Option<ParamsDraft>,
+    pub clarification_questions: Vec<ClarificationQuestion>,
+    /// Candidates offered when the intent was unclear.
+    #[serde(default)]
+    pub intent_candidates: Vec<Intent>,
+    /// The message whose intent was unclear.
+    #[serde(default)]
+    pub unclear_message: Option<String>,
+    /// A purchase simulation waiting for the bank balance to be set.
+    #[serde(default)]
+    pub resume_simulation: Option<TransactionDraft>,
+    pub tool_results: Vec<ToolResult>,
+    pub timestamp: TimestampContext,
+    pub backup_overwrite_log: Vec<BackupEntry>,
+    /// Turns run on this thread; makes tool call and prompt ids unique.
+    #[serde(default)]
+    pub turn_seq: u64,
+}
+
+/// Why a stored state could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// Not JSON, or not the shape of any known version.
+    Corrupt(String),
+    /// Written by a newer Caja.
+    UnknownVersion(u32),
+}
+
+impl std::fmt::Display for StateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StateError::Corrupt(why) => write!(f, "corrupt state: {why}"),
+            StateError::UnknownVersion(v) => write!(f, "unknown state schema version {v}"),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+impl AgentState {
+    /// A fresh state for a thread.
+    pub fn new(user_id: &str, thread_id: &str) -> AgentState {
+        AgentState {
+            schema_version: SCHEMA_VERSION,
+            user_id: user_id.to_string(),
+            thread_id: thread_id.to_string(),
+            last_user_message: String::new(),
+            extracted_intent: Intent::Unknown,
+            draft_intent: None,
+            pending_action: PendingAction::default(),
+            pending_transaction: None,
+            pending_params: None,
+            clarification_questions: Vec::new(),
+            intent_candidates: Vec::new(),
+            unclear_message: None,
+            resume_simulation: None,
+            tool_results: Vec::new(),
+            timestamp: TimestampContext::default(),
+            backup_overwrite_log: Vec::new(),
+            turn_seq: 0,
+        }
+    }
+
+    /// Reads a stored checkpoint. Never panics.
+    pub fn from_json(json: &str) -> Result<AgentState, StateError> {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| StateError::Corrupt(e.to_string()))?;
+        let version = value
+            .get("schema_version")
+            .and_then(serde_json::Value::as_u64)
+            .ok_or_else(|| StateError::Corrupt("missing schema_version".into()))?;
+        let version = u32::try_from(version).map_err(|_| StateError::UnknownVersion(u32::MAX))?;
+        if version > SCHEMA_VERSION || version == 0 {
+            return Err(StateError::UnknownVersion(version));
+        }
+        serde_json::from_value(value).map_err(|e| StateError::Corrupt(e.to_string()))
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Whether a flow is in progress (draft, questions or pending write).
+    pub fn has_open_flow(&self) -> bool {
+        self.pending_action.is_pending()
+            || !self.clarification_questions.is_empty()
+            || self.pending_transaction.is_some()
+            || self.pending_params.is_some()
+            || !self.intent_candidates.is_empty()
+    }
+
+    /// Appends a snapshot of the open flow to `backup_overwrite_log`,
+    /// keeping only the last [`BACKUP_LOG_LIMIT`].
+    pub fn backup(&mut self, reason: &str, at_iso: &str) {
+        self.backup_overwrite_log.push(BackupEntry {
+            at_iso: at_iso.to_string(),
+            reason: reason.to_string(),
+            snapshot: Snapshot {
+                last_user_message: self.last_user_message.clone(),
+                extracted_intent: self.extracted_intent,
+                pending_action: self.pending_action.clone(),
+                pending_transaction: self.pending_transaction.clone(),
+                clarification_questions: self.clarification_questions.clone(),
+            },
+        });
+        let excess = self
+            .backup_overwrite_log
+            .len()
+            .saturating_sub(BACKUP_LOG_LIMIT);
+        self.backup_overwrite_log.drain(..excess);
+    }
+
+    /// Drops every draft, question and pending write.
+    pub fn clear_flow(&mut self) {
+        self.pending_action = PendingAction::default();
+        self.pending_transaction = None;
+        self.pending_params = None;
+        self.clarification_questions.clear();
+        self.intent_candidates.clear();
+        self.unclear_message = None;
+        self.resume_simulation = None;
+        self.draft_intent = None;
+    }
+}

@@ -1,0 +1,513 @@
+//! Every word Caja says, in one place so it can be reviewed together.
+//! Spanish (Mexico), short and neutral. Amounts come in as tool data and are
+//! only formatted here.
+
+use crate::agent::state::{Field, PendingWrite};
+use crate::money::{Centavos, format_mxn as mxn};
+use crate::nlu::Intent;
+use crate::nlu::category::{self, CATEGORIES};
+use crate::tools::{
+    BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtRow, MonthSummary,
+    Simulation, TransactionList, TransactionRow, TransactionType,
+};
+
+pub const CONFIRM_SUFFIX: &str = "Responde: sí / no";
+pub const REASK: &str = "Responde exactamente: sí / no";
+pub const YES: &str = "Sí";
+pub const NO: &str = "No";
+
+pub const HELP: &str = "Soy Caja, te ayudo con tus finanzas. Puedes escribirme, por ejemplo:\n\
+• «gasté 250 en uber ayer»\n\
+• «me pagaron la quincena, 8,500»\n\
+• «¿cuánto llevo gastado en comida este mes?»\n\
+• «presupuesto de 8,000 al mes»\n\
+• «tengo una deuda con Coppel de 5,000, mínimo 500 el día 15»\n\
+• «¿puedo comprar unos tenis de 1,800?»\n\
+Nada se guarda sin que me digas «sí».";
+
+pub const GREETING: &str = "¡Hola! Soy Caja. Registro tus gastos e ingresos, tu presupuesto, \
+tus deudas y tu saldo, y te respondo solo con lo que está guardado.";
+
+pub const EMPTY: &str =
+    "No recibí texto. Escríbeme un movimiento, por ejemplo «gasté 250 en uber».";
+pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
+pub const UNKNOWN_COMMAND: &str = "No conozco ese comando. Usa /ayuda para ver lo que puedo hacer.";
+pub const CANCELLED: &str = "Listo, lo cancelé. No se guardó nada.";
+pub const NOTHING_TO_CANCEL: &str = "No hay nada pendiente que cancelar.";
+pub const REJECTED: &str = "Cancelado. No se guardó nada.";
+pub const EXPIRED: &str =
+    "La confirmación anterior expiró y no se guardó nada. Te la muestro de nuevo:";
+pub const STALE_BUTTON: &str = "Ese botón ya no es válido; no se guardó nada.";
+pub const NOT_UNDERSTOOD: &str = "No entendí tu respuesta.";
+pub const INTERNAL_ERROR: &str = "Tuve un problema interno y no se guardó nada. Intenta de nuevo.";
+pub const NO_TRANSACTIONS_TO_CHANGE: &str =
+    "No tienes movimientos registrados, así que no hay nada que corregir ni borrar.";
+pub const LAST_CHANGED: &str = "El último movimiento cambió desde que te pregunté; no modifiqué nada. Pídemelo de nuevo para ver el movimiento actual.";
+pub const READ_FAILED: &str =
+    "No pude consultar tus datos en este momento; no hay cambios. Intenta de nuevo en un momento.";
+pub const BANK_BALANCE_NEEDED: &str =
+    "Para simular la compra necesito tu saldo en el banco, y no lo tengo registrado.";
+
+/// Spanish name of a category key (custom categories show as typed).
+pub fn category_label(key: &str) -> String {
+    category::by_key(key)
+        .map(|c| c.label.to_string())
+        .unwrap_or_else(|| key.to_string())
+}
+
+pub fn category_type_label(kind: CategoryType) -> &'static str {
+    match kind {
+        CategoryType::Income => "ingreso",
+        CategoryType::Fixed => "gasto fijo",
+        CategoryType::Variable => "gasto variable",
+        CategoryType::Debt => "pago de deuda",
+        CategoryType::Donation => "donación",
+        CategoryType::Savings => "ahorro",
+    }
+}
+
+fn kind_label(kind: TransactionType) -> &'static str {
+    match kind {
+        TransactionType::Expense => "Gasto",
+        TransactionType::Income => "Ingreso",
+    }
+}
+
+/// The question asked for a missing field.
+pub fn question(field: Field, foreign_code: Option<&str>) -> String {
+    match field {
+        Field::Amount => "¿Cuánto fue? (en pesos)".into(),
+        Field::Category => "¿En qué categoría va? Por ejemplo: comida, transporte, súper, renta.".into(),
+        Field::CategoryType => "¿Qué tipo de movimiento es: gasto fijo, gasto variable, pago de deuda, donación, ahorro o ingreso?".into(),
+        Field::Date => "¿Qué día fue? (por ejemplo: hoy, ayer o 2026-11-15)".into(),
+        Field::ForeignAmount => format!(
+            "Solo registro pesos mexicanos y no convierto {} por mi cuenta. ¿Cuánto fue en pesos?",
+            foreign_code.unwrap_or("otras monedas")
+        ),
+        Field::BudgetCap => "¿De cuánto quieres tu presupuesto mensual de gastos variables?".into(),
+        Field::DebtName => "¿Cómo se llama la deuda? Por ejemplo: tarjeta BBVA o Coppel.".into(),
+        Field::DebtChange => "¿Qué quieres registrar de esa deuda: saldo, pago mínimo o día de pago?".into(),
+        Field::BankBalance => "¿Cuánto tienes hoy en tu cuenta de banco? (en pesos)".into(),
+        Field::Intent => "No estoy seguro de qué quieres hacer.".into(),
+        Field::CorrectionField => "¿Qué quieres corregir del último movimiento: el monto, la categoría o la fecha?".into(),
+    }
+}
+
+/// Quick replies offered with a question.
+pub fn question_suggestions(field: Field) -> Vec<String> {
+    match field {
+        Field::Category => ["comida", "transporte", "súper", "renta", "salud"]
+            .map(String::from)
+            .to_vec(),
+        Field::CategoryType => ["gasto variable", "gasto fijo", "ahorro", "ingreso"]
+            .map(String::from)
+            .to_vec(),
+        Field::Date => ["hoy", "ayer"].map(String::from).to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn intent_label(intent: Intent) -> &'static str {
+    match intent {
+        Intent::LogTransaction => "registrar un movimiento",
+        Intent::QueryData => "consultar tus datos",
+        Intent::SetBudget => "fijar tu presupuesto",
+        Intent::ManageDebt => "registrar una deuda",
+        Intent::SimulatePurchase => "simular una compra",
+        Intent::SetBankBalance => "actualizar tu saldo del banco",
+        Intent::UpdateLastTransaction => "corregir el último movimiento",
+        Intent::DeleteLastTransaction => "borrar el último movimiento",
+        Intent::Unknown => "otra cosa",
+    }
+}
+
+/// "¿Quieres 1) registrar un movimiento o 2) simular una compra?"
+pub fn which_intent(candidates: &[Intent]) -> String {
+    let options: Vec<String> = candidates
+        .iter()
+        .enumerate()
+        .map(|(i, intent)| format!("{}) {}", i + 1, intent_label(*intent)))
+        .collect();
+    format!(
+        "No estoy seguro de qué quieres hacer. ¿Quieres {}?",
+        options.join(" o ")
+    )
+}
+
+fn date_line(date_iso: &str) -> String {
+    format!("Fecha: {date_iso}")
+}
+
+fn description_line(description: &Option<String>) -> Option<String> {
+    description.as_ref().map(|d| format!("Descripción: {d}"))
+}
+
+fn transaction_lines(
+    kind: TransactionType,
+    amount: Centavos,
+    category: &str,
+    category_type: CategoryType,
+    description: &Option<String>,
+    date_iso: &str,
+) -> Vec<String> {
+    let mut lines = vec![
+        format!("Tipo: {}", kind_label(kind).to_lowercase()),
+        format!("Monto: {}", mxn(amount)),
+        format!(
+            "Categoría: {} ({})",
+            category_label(category),
+            category_type_label(category_type)
+        ),
+    ];
+    lines.extend(description_line(description));
+    lines.push(date_line(date_iso));
+    lines
+}
+
+/// The confirmation prompt: every field that will be written, then
+/// "Responde: sí / no".
+pub fn confirmation_prompt(write: &PendingWrite) -> String {
+    let (title, lines) = match write {
+        PendingWrite::AddTransaction(t) => (
+            "¿Registro este movimiento?".to_string(),
+            transaction_lines(
+                t.kind,
+                t.amount_mxn_cents,
+                &t.category,
+                t.category_type,
+                &t.description,
+                &t.date_iso,
+            ),
+        ),
+        PendingWrite::UpdateLastTransaction(t) => (
+            "¿Corrijo el último movimiento para que quede así?".to_string(),
+            transaction_lines(
+                t.kind,
+                t.amount_mxn_cents,
+                &t.category,
+                t.category_type,
+                &t.description,
+                &t.date_iso,
+            ),
+        ),
+        PendingWrite::DeleteLastTransaction(_) => {
+            ("¿Borro el último movimiento?".to_string(), Vec::new())
+        }
+        PendingWrite::AddOrUpdateDebt(d) => {
+            let mut lines = vec![format!("Deuda: {}", d.name)];
+            if let Some(balance) = d.balance_mxn_cents {
+                lines.push(format!("Saldo: {}", mxn(balance)));
+            }
+            if let Some(minimum) = d.minimum_payment_mxn_cents {
+                lines.push(format!("Pago mínimo: {}", mxn(minimum)));
+            }
+            if let Some(day) = d.due_day {
+                lines.push(format!("Día de pago: {day} de cada mes"));
+            }
+            ("¿Guardo estos datos de la deuda?".to_string(), lines)
+        }
+        PendingWrite::SetBudgetCap(b) => (
+            "¿Fijo tu presupuesto mensual de gastos variables?".to_string(),
+            vec![
+                format!("Tope mensual: {}", mxn(b.variable_cap_mxn_cents)),
+                format!("Desde: {}", b.month),
+            ],
+        ),
+        PendingWrite::SetBankBalance(b) => (
+            "¿Actualizo tu saldo en el banco?".to_string(),
+            vec![format!("Saldo: {}", mxn(b.balance_mxn_cents))],
+        ),
+    };
+    let mut text = title;
+    for line in lines {
+        text.push_str("\n• ");
+        text.push_str(&line);
+    }
+    text.push('\n');
+    text.push_str(CONFIRM_SUFFIX);
+    text
+}
+
+/// The prompt for deleting, which shows the row that will go.
+pub fn delete_prompt(row: &TransactionRow) -> String {
+    let mut text = "¿Borro el último movimiento?".to_string();
+    for line in transaction_lines(
+        row.kind,
+        row.amount_mxn_cents,
+        &row.category,
+        row.category_type,
+        &row.description,
+        &row.date_iso,
+    ) {
+        text.push_str("\n• ");
+        text.push_str(&line);
+    }
+    text.push('\n');
+    text.push_str(CONFIRM_SUFFIX);
+    text
+}
+
+pub fn write_failed(retry_possible: bool) -> String {
+    if retry_possible {
+        "No pude guardar el cambio por un error del servidor; no se guardó nada. Responde «sí» para intentar de nuevo o «no» para cancelar.".into()
+    } else {
+        "No pude guardar el cambio; no se guardó nada.".into()
+    }
+}
+
+pub fn write_rejected_invalid() -> String {
+    "Los datos no son válidos para guardarse; no se guardó nada. Empecemos de nuevo: escríbeme el movimiento completo.".into()
+}
+
+fn row_line(row: &TransactionRow) -> String {
+    let sign = if row.kind == TransactionType::Income {
+        "+"
+    } else {
+        ""
+    };
+    let mut line = format!(
+        "{} · {} · {sign}{}",
+        row.date_iso,
+        category_label(&row.category),
+        mxn(row.amount_mxn_cents)
+    );
+    if let Some(d) = &row.description {
+        line.push_str(" · ");
+        line.push_str(d);
+    }
+    line
+}
+
+pub fn transaction_added(row: &TransactionRow) -> String {
+    format!(
+        "Listo, registré el {} de {} en {} ({}).",
+        kind_label(row.kind).to_lowercase(),
+        mxn(row.amount_mxn_cents),
+        category_label(&row.category),
+        row.date_iso
+    )
+}
+
+pub fn transaction_updated(row: &TransactionRow) -> String {
+    format!("Listo, corregí el último movimiento: {}.", row_line(row))
+}
+
+pub fn transaction_deleted(row: &TransactionRow) -> String {
+    format!(
+        "Listo, borré el movimiento: {}. Queda en el historial.",
+        row_line(row)
+    )
+}
+
+pub fn debt_saved(debt: &DebtRow) -> String {
+    let mut parts = Vec::new();
+    if let Some(b) = debt.balance_mxn_cents {
+        parts.push(format!("saldo {}", mxn(b)));
+    }
+    if let Some(m) = debt.minimum_payment_mxn_cents {
+        parts.push(format!("pago mínimo {}", mxn(m)));
+    }
+    if let Some(d) = debt.due_day {
+        parts.push(format!("día de pago {d}"));
+    }
+    if parts.is_empty() {
+        format!("Listo, guardé la deuda «{}».", debt.name)
+    } else {
+        format!(
+            "Listo, guardé la deuda «{}»: {}.",
+            debt.name,
+            parts.join(", ")
+        )
+    }
+}
+
+pub fn budget_saved(cap: &BudgetCap) -> String {
+    format!(
+        "Listo, tu presupuesto de gastos variables es de {} al mes desde {}.",
+        mxn(cap.variable_cap_mxn_cents),
+        cap.month
+    )
+}
+
+pub fn bank_balance_saved(balance: &BankBalance) -> String {
+    format!(
+        "Listo, tu saldo en el banco quedó en {}.",
+        mxn(balance.balance_mxn_cents)
+    )
+}
+
+pub fn month_summary(summary: &MonthSummary) -> String {
+    if let Some(category) = &summary.category {
+        let label = category_label(category);
+        if summary.transaction_count == 0 {
+            return format!("En {} no tienes movimientos en {label}.", summary.month);
+        }
+        let total = summary
+            .by_category
+            .first()
+            .map(|c| c.total_mxn_cents)
+            .unwrap_or(0);
+        return format!(
+            "En {} llevas {} en {label} ({} {}).",
+            summary.month,
+            mxn(total),
+            summary.transaction_count,
+            if summary.transaction_count == 1 {
+                "movimiento"
+            } else {
+                "movimientos"
+            }
+        );
+    }
+    if summary.transaction_count == 0 {
+        return format!("En {} no tienes movimientos registrados.", summary.month);
+    }
+    let mut text = format!(
+        "Resumen de {}:\n• Gastos: {}\n• Ingresos: {}",
+        summary.month,
+        mxn(summary.total_expense_mxn_cents),
+        mxn(summary.total_income_mxn_cents)
+    );
+    let expenses: Vec<_> = summary
+        .by_category
+        .iter()
+        .filter(|c| c.category_type != CategoryType::Income)
+        .collect();
+    if !expenses.is_empty() {
+        text.push_str("\nPor categoría:");
+        for c in expenses {
+            text.push_str(&format!(
+                "\n• {}: {}",
+                category_label(&c.category),
+                mxn(c.total_mxn_cents)
+            ));
+        }
+    }
+    text
+}
+
+pub fn transaction_list(list: &TransactionList, month: Option<&str>) -> String {
+    if list.transactions.is_empty() {
+        return match month {
+            Some(month) => format!("No tienes movimientos en {month}."),
+            None => "Todavía no tienes movimientos registrados.".into(),
+        };
+    }
+    let mut text = match month {
+        Some(month) => format!("Tus movimientos de {month}:"),
+        None => "Tus últimos movimientos:".to_string(),
+    };
+    for row in &list.transactions {
+        text.push_str("\n• ");
+        text.push_str(&row_line(row));
+    }
+    text
+}
+
+pub fn budget_status(status: &BudgetStatus) -> String {
+    match (
+        status.variable_cap_mxn_cents,
+        status.variable_remaining_mxn_cents,
+    ) {
+        (Some(cap), Some(remaining)) if remaining >= 0 => format!(
+            "Presupuesto de {}: tope {}, gastado {}, te quedan {}.",
+            status.month,
+            mxn(cap),
+            mxn(status.variable_spent_mxn_cents),
+            mxn(remaining)
+        ),
+        (Some(cap), Some(remaining)) => format!(
+            "Presupuesto de {}: tope {}, gastado {}. Te pasaste por {}.",
+            status.month,
+            mxn(cap),
+            mxn(status.variable_spent_mxn_cents),
+            mxn(-remaining)
+        ),
+        _ => format!(
+            "No tienes presupuesto para {}. Llevas {} en gastos variables. Para fijarlo escribe, por ejemplo, «presupuesto de 8,000 al mes».",
+            status.month,
+            mxn(status.variable_spent_mxn_cents)
+        ),
+    }
+}
+
+pub fn debt_list(list: &DebtList) -> String {
+    if list.debts.is_empty() {
+        return "No tienes deudas registradas.".into();
+    }
+    let mut text = "Tus deudas:".to_string();
+    for d in &list.debts {
+        let mut parts = vec![d.name.clone()];
+        if let Some(b) = d.balance_mxn_cents {
+            parts.push(format!("saldo {}", mxn(b)));
+        }
+        if let Some(m) = d.minimum_payment_mxn_cents {
+            parts.push(format!("mínimo {}", mxn(m)));
+        }
+        if let Some(day) = d.due_day {
+            parts.push(format!("día {day}"));
+        }
+        text.push_str("\n• ");
+        text.push_str(&parts.join(" · "));
+    }
+    text.push_str(&format!(
+        "\nTotal: {} · Pagos mínimos: {}",
+        mxn(list.total_balance_mxn_cents),
+        mxn(list.total_minimum_mxn_cents)
+    ));
+    text
+}
+
+pub fn bank_balance(balance: Option<&BankBalance>) -> String {
+    match balance {
+        Some(b) => format!(
+            "Tu saldo en el banco es de {} (actualizado {}).",
+            mxn(b.balance_mxn_cents),
+            b.updated_at_iso.get(..10).unwrap_or(&b.updated_at_iso)
+        ),
+        None => "No tengo registrado tu saldo en el banco. Dime, por ejemplo, «tengo 12,000 en el banco».".into(),
+    }
+}
+
+pub fn simulation(sim: &Simulation, category: &str) -> String {
+    let mut text = format!(
+        "Si compras eso por {} ({}):\n• Tu saldo en el banco quedaría en {}.",
+        mxn(sim.amount_mxn_cents),
+        category_label(category),
+        mxn(sim.balance_after_mxn_cents)
+    );
+    match sim.variable_budget_left_after_mxn_cents {
+        Some(left) if left >= 0 => {
+            text.push_str(&format!(
+                "\n• Tu presupuesto variable de este mes quedaría en {}.",
+                mxn(left)
+            ));
+        }
+        Some(left) => {
+            text.push_str(&format!(
+                "\n• Te pasarías de tu presupuesto variable del mes por {}.",
+                mxn(-left)
+            ));
+        }
+        None => text.push_str("\n• No tienes presupuesto variable para este mes."),
+    }
+    text.push_str(&format!(
+        "\n• Pagos mínimos de deudas pendientes este mes: {}.",
+        mxn(sim.minimum_debt_payments_due_mxn_cents)
+    ));
+    text.push_str(&format!(
+        "\n• Después de la compra y de esos pagos te quedarían {}.",
+        mxn(sim.balance_after_debt_minimums_mxn_cents)
+    ));
+    text
+}
+
+/// Categories offered as examples, for help text.
+pub fn category_examples() -> String {
+    CATEGORIES
+        .iter()
+        .take(8)
+        .map(|c| c.label)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,228 @@
+//! validate: checks the draft against the seed's checklist, fills the
+//! defaults (the date is today in the user's zone) and decides: ask, confirm
+//! a write, or run read tools.
+
+use super::state::{AgentState, ClarificationQuestion, Field, PendingWrite, QuestionKey};
+use super::{TurnCtx, ValidationRecord, Work, text};
+use crate::graph::NodeOutcome;
+use crate::nlu::Intent;
+use crate::time::{iso_date, iso_month};
+use crate::tools::{
+    AddTransactionInput, BankBalanceInput, BudgetCapInput, CategoryType, DebtInput,
+    SimulatePurchaseInput, TransactionType,
+};
+
+pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    if matches!(ctx.work, Work::Query(_)) {
+        ctx.validation = Some(ValidationRecord {
+            ok: true,
+            missing: Vec::new(),
+        });
+        return NodeOutcome::because("execute_tools", "query parameters complete");
+    }
+    let foreign_pending = state
+        .clarification_questions
+        .iter()
+        .find(|q| q.field == Field::ForeignAmount)
+        .map(|q| q.question.clone());
+    let today = iso_date(ctx.today);
+    let mut missing: Vec<Field> = Vec::new();
+    let amount_field = if foreign_pending.is_some() {
+        Field::ForeignAmount
+    } else {
+        Field::Amount
+    };
+
+    let intent = state.draft_intent.unwrap_or(Intent::Unknown);
+    let outcome = match intent {
+        Intent::LogTransaction | Intent::SimulatePurchase => {
+            let draft = state
+                .pending_transaction
+                .get_or_insert_with(Default::default);
+            if draft.amount_mxn_cents.is_none_or(|a| a <= 0) {
+                missing.push(amount_field);
+            }
+            if draft.category.is_none() {
+                missing.push(Field::Category);
+            } else if draft.category_type.is_none() {
+                missing.push(Field::CategoryType);
+            }
+            if draft.date_iso.is_none() {
+                draft.date_iso = Some(today.clone());
+            }
+            if draft.kind.is_none() {
+                draft.kind = Some(if draft.category_type == Some(CategoryType::Income) {
+                    TransactionType::Income
+                } else {
+                    TransactionType::Expense
+                });
+            }
+            match (
+                missing.is_empty(),
+                draft.amount_mxn_cents,
+                &draft.category,
+                draft.category_type,
+            ) {
+                (true, Some(amount), Some(category), Some(category_type)) => {
+                    let date_iso = draft.date_iso.clone().unwrap_or(today);
+                    if intent == Intent::LogTransaction {
+                        ctx.prepared = Some(PendingWrite::AddTransaction(AddTransactionInput {
+                            kind: draft.kind.unwrap_or(TransactionType::Expense),
+                            amount_mxn_cents: amount,
+                            category_type,
+                            category: category.clone(),
+                            description: draft.description.clone(),
+                            date_iso,
+                        }));
+                        Some(NodeOutcome::because("confirm", "transaction complete"))
+                    } else {
+                        ctx.work = Work::Simulate(SimulatePurchaseInput {
+                            amount_mxn_cents: amount,
+                            date_iso,
+                            category: category.clone(),
+                            category_type,
+                        });
+                        Some(NodeOutcome::because("execute_tools", "simulation complete"))
+                    }
+                }
+                _ => None,
+            }
+        }
+        Intent::UpdateLastTransaction => {
+            let draft = state
+                .pending_transaction
+                .get_or_insert_with(Default::default);
+            let any = draft.amount_mxn_cents.is_some()
+                || draft.category.is_some()
+                || draft.date_iso.is_some()
+                || draft.description.is_some();
+            if draft.amount_mxn_cents.is_some_and(|a| a <= 0) {
+                missing.push(Field::Amount);
+            } else if draft.category.is_some() && draft.category_type.is_none() {
+                missing.push(Field::CategoryType);
+            } else if !any {
+                missing.push(if foreign_pending.is_some() {
+                    Field::ForeignAmount
+                } else {
+                    Field::CorrectionField
+                });
+            }
+            missing.is_empty().then(|| {
+                ctx.work = Work::ReadLast { delete: false };
+                NodeOutcome::because("execute_tools", "read last transaction to correct")
+            })
+        }
+        Intent::DeleteLastTransaction => {
+            ctx.work = Work::ReadLast { delete: true };
+            Some(NodeOutcome::because(
+                "execute_tools",
+                "read last transaction to delete",
+            ))
+        }
+        Intent::SetBudget => {
+            let params = state.pending_params.get_or_insert_with(Default::default);
+            match params.budget_cap_mxn_cents {
+                Some(cap) if cap > 0 => {
+                    ctx.prepared = Some(PendingWrite::SetBudgetCap(BudgetCapInput {
+                        month: params
+                            .budget_month
+                            .clone()
+                            .unwrap_or_else(|| iso_month(ctx.today)),
+                        variable_cap_mxn_cents: cap,
+                    }));
+                    Some(NodeOutcome::because("confirm", "budget cap complete"))
+                }
+                _ => {
+                    missing.push(if foreign_pending.is_some() {
+                        Field::ForeignAmount
+                    } else {
+                        Field::BudgetCap
+                    });
+                    None
+                }
+            }
+        }
+        Intent::ManageDebt => {
+            let params = state.pending_params.get_or_insert_with(Default::default);
+            if params.debt_name.is_none() {
+                missing.push(Field::DebtName);
+            }
+            let changes = params.debt_balance_mxn_cents.is_some()
+                || params.debt_minimum_mxn_cents.is_some()
+                || params.debt_due_day.is_some();
+            if !changes {
+                missing.push(Field::DebtChange);
+            }
+            match (&params.debt_name, missing.is_empty()) {
+                (Some(name), true) => {
+                    ctx.prepared = Some(PendingWrite::AddOrUpdateDebt(DebtInput {
+                        name: name.clone(),
+                        balance_mxn_cents: params.debt_balance_mxn_cents,
+                        minimum_payment_mxn_cents: params.debt_minimum_mxn_cents,
+                        due_day: params.debt_due_day,
+                    }));
+                    Some(NodeOutcome::because("confirm", "debt complete"))
+                }
+                _ => None,
+            }
+        }
+        Intent::SetBankBalance => {
+            let params = state.pending_params.get_or_insert_with(Default::default);
+            match params.bank_balance_mxn_cents {
+                Some(balance) => {
+                    ctx.prepared = Some(PendingWrite::SetBankBalance(BankBalanceInput {
+                        balance_mxn_cents: balance,
+                    }));
+                    Some(NodeOutcome::because("confirm", "bank balance complete"))
+                }
+                None => {
+                    missing.push(if foreign_pending.is_some() {
+                        Field::ForeignAmount
+                    } else {
+                        Field::BankBalance
+                    });
+                    None
+                }
+            }
+        }
+        Intent::QueryData | Intent::Unknown => {
+            ctx.say(text::HELP);
+            return NodeOutcome::because("respond", "nothing to validate");
+        }
+    };
+
+    ctx.validation = Some(ValidationRecord {
+        ok: missing.is_empty(),
+        missing: missing
+            .iter()
+            .map(|f| format!("{f:?}").to_lowercase())
+            .collect(),
+    });
+    if let Some(outcome) = outcome {
+        state.clarification_questions.clear();
+        return outcome;
+    }
+    state.clarification_questions = missing
+        .iter()
+        .map(|&field| ClarificationQuestion {
+            key: question_key(field),
+            question: match (&foreign_pending, field) {
+                (Some(q), Field::ForeignAmount) => q.clone(),
+                _ => text::question(field, None),
+            },
+            field,
+        })
+        .collect();
+    NodeOutcome::because("clarify", "missing fields")
+}
+
+fn question_key(field: Field) -> QuestionKey {
+    match field {
+        Field::Amount | Field::ForeignAmount | Field::BudgetCap | Field::BankBalance => {
+            QuestionKey::Amount
+        }
+        Field::Category | Field::CategoryType => QuestionKey::Category,
+        Field::Date => QuestionKey::Date,
+        _ => QuestionKey::Other,
+    }
+}

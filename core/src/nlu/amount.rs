@@ -1,0 +1,384 @@
+//! Amounts as Mexicans write them: `250`, `$1,500.50`, `1.5k`, `2 mil`,
+//! `mil quinientos`, `doscientos cincuenta`, `300 MXN`, and foreign
+//! currencies that must never be converted silently.
+
+use super::normalize::{Token, TokenKind};
+use crate::money::Centavos;
+
+/// A currency other than pesos.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Foreign {
+    Usd,
+    Eur,
+}
+
+impl Foreign {
+    pub fn code(self) -> &'static str {
+        match self {
+            Foreign::Usd => "USD",
+            Foreign::Eur => "EUR",
+        }
+    }
+}
+
+/// An amount found in a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmountMatch {
+    pub centavos: Centavos,
+    /// `Some` when the amount is in a foreign currency.
+    pub foreign: Option<Foreign>,
+    /// Token span `[start, end)`, currency words included.
+    pub start: usize,
+    pub end: usize,
+    /// How sure we are this is money: `$`, "pesos", a multiplier…
+    pub score: i32,
+}
+
+const PESO_WORDS: &[&str] = &[
+    "pesos", "peso", "mxn", "mx", "varos", "baros", "pesitos", "lana", "mn", "mxp",
+];
+const USD_WORDS: &[&str] = &[
+    "dolares", "dolar", "usd", "dlls", "dls", "dll", "bucks", "verdes",
+];
+const EUR_WORDS: &[&str] = &["euros", "euro", "eur"];
+
+fn unit_value(word: &str) -> Option<i64> {
+    Some(match word {
+        "cero" => 0,
+        "un" | "uno" | "una" => 1,
+        "dos" => 2,
+        "tres" => 3,
+        "cuatro" => 4,
+        "cinco" => 5,
+        "seis" => 6,
+        "siete" => 7,
+        "ocho" => 8,
+        "nueve" => 9,
+        "diez" => 10,
+        "once" => 11,
+        "doce" => 12,
+        "trece" => 13,
+        "catorce" => 14,
+        "quince" => 15,
+        "dieciseis" => 16,
+        "diecisiete" => 17,
+        "dieciocho" => 18,
+        "diecinueve" => 19,
+        "veinte" => 20,
+        "veintiun" | "veintiuno" | "veintiuna" => 21,
+        "veintidos" => 22,
+        "veintitres" => 23,
+        "veinticuatro" => 24,
+        "veinticinco" => 25,
+        "veintiseis" => 26,
+        "veintisiete" => 27,
+        "veintiocho" => 28,
+        "veintinueve" => 29,
+        "treinta" => 30,
+        "cuarenta" => 40,
+        "cincuenta" => 50,
+        "sesenta" => 60,
+        "setenta" => 70,
+        "ochenta" => 80,
+        "noventa" => 90,
+        "cien" | "ciento" => 100,
+        "doscientos" | "doscientas" => 200,
+        "trescientos" | "trescientas" => 300,
+        "cuatrocientos" | "cuatrocientas" => 400,
+        "quinientos" | "quinientas" => 500,
+        "seiscientos" | "seiscientas" => 600,
+        "setecientos" | "setecientas" => 700,
+        "ochocientos" | "ochocientas" => 800,
+        "novecientos" | "novecientas" => 900,
+        _ => return None,
+    })
+}
+
+fn is_number_word(word: &str) -> bool {
+    unit_value(word).is_some() || matches!(word, "mil" | "millon" | "millones" | "medio")
+}
+
+/// Parses a digit token as centavos: `1,500.50`, `1500.5`, `1.500`, `250,50`.
+pub fn parse_number(text: &str) -> Option<Centavos> {
+    if text.contains('/') || text.matches('-').count() > 0 {
+        return None;
+    }
+    let (integer, fraction) = split_decimal(text)?;
+    let pesos: i64 = integer.parse().ok()?;
+    let cents = match fraction.len() {
+        0 => 0,
+        1 => fraction.parse::<i64>().ok()? * 10,
+        2 => fraction.parse::<i64>().ok()?,
+        _ => fraction[..2].parse::<i64>().ok()?,
+    };
+    pesos.checked_mul(100)?.checked_add(cents)
+}
+
+/// Splits into integer digits and decimal digits, reading `,` and `.` the
+/// Mexican way (comma for thousands, dot for decimals) with tolerance.
+fn split_decimal(text: &str) -> Option<(String, String)> {
+    let last_sep = text.rfind([',', '.']);
+    let Some(pos) = last_sep else {
+        return Some((text.to_string(), String::new()));
+    };
+    let after = &text[pos + 1..];
+    let before = &text[..pos];
+    let sep = text.as_bytes()[pos];
+    let both_kinds = text.contains(',') && text.contains('.');
+    // "1,500" or "1.500" or "12,000,000": a thousands separator.
+    let thousands = after.len() == 3 && (!both_kinds || sep == b',' && !before.contains(','));
+    let thousands = thousands && !(both_kinds && sep == b'.');
+    if thousands {
+        let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+        return Some((digits, String::new()));
+    }
+    let integer: String = before.chars().filter(char::is_ascii_digit).collect();
+    Some((
+        if integer.is_empty() {
+            "0".into()
+        } else {
+            integer
+        },
+        after.to_string(),
+    ))
+}
+
+/// Reads number words starting at `i`: "mil quinientos", "doscientos
+/// cincuenta", "dos mil", "un millon". Returns (value, tokens used).
+fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
+    let mut total: i64 = 0;
+    let mut group: i64 = 0;
+    let mut used = 0;
+    let mut saw_any = false;
+    let mut j = i;
+    while j < tokens.len() && tokens[j].kind == TokenKind::Word {
+        let word = tokens[j].text.as_str();
+        if word == "y" && saw_any && j + 1 < tokens.len() && is_number_word(&tokens[j + 1].text) {
+            j += 1;
+            continue;
+        }
+        if let Some(value) = unit_value(word) {
+            group += value;
+        } else if word == "mil" {
+            total += group.max(1) * 1000;
+            group = 0;
+        } else if word == "millon" || word == "millones" {
+            total += group.max(1) * 1_000_000;
+            group = 0;
+        } else {
+            break;
+        }
+        saw_any = true;
+        j += 1;
+        used = j - i;
+    }
+    if !saw_any {
+        return None;
+    }
+    Some((total + group, used))
+}
+
+/// Finds every amount in the tokens, skipping tokens marked in `used`.
+pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    let taken = |k: usize| used.get(k).copied().unwrap_or(false);
+    while i < tokens.len() {
+        if taken(i) {
+            i += 1;
+            continue;
+        }
+        let token = &tokens[i];
+        let (mut centavos, mut end, mut score) = match token.kind {
+            TokenKind::Number => match parse_number(&token.text) {
+                Some(c) => (c, i + 1, 2),
+                None => {
+                    i += 1;
+                    continue;
+                }
+            },
+            TokenKind::Word => match parse_words(tokens, i) {
+                Some((value, n)) if n > 0 => (value * 100, i + n, 0),
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            },
+        };
+        let words_only = token.kind == TokenKind::Word;
+        // A bare "un"/"una" is an article, not an amount.
+        if words_only && end == i + 1 && matches!(token.text.as_str(), "un" | "una" | "uno") {
+            i += 1;
+            continue;
+        }
+        if token.dollar_sign {
+            score += 4;
+        }
+        // Multipliers: "1.5k", "2 mil", "3 millones", "2 mil 500", "mil y medio".
+        if let Some(next) = tokens.get(end).filter(|_| !taken(end)) {
+            match next.text.as_str() {
+                "k" | "mil" | "lucas" | "lks" | "kilos" if !words_only || next.text == "mil" => {
+                    centavos = centavos.saturating_mul(1000);
+                    end += 1;
+                    score += 3;
+                    // "2 mil 500", "2 mil quinientos"
+                    if let Some(rest) = tokens.get(end) {
+                        if rest.kind == TokenKind::Number && !rest.text.contains(['/', '-']) {
+                            if let Some(extra) = parse_number(&rest.text).filter(|&c| c < 100_000) {
+                                centavos += extra;
+                                end += 1;
+                            }
+                        } else if let Some((extra, n)) = parse_words(tokens, end)
+                            && extra < 1000
+                        {
+                            centavos += extra * 100;
+                            end += n;
+                        }
+                    }
+                }
+                "millon" | "millones" | "m" if !words_only => {
+                    centavos = centavos.saturating_mul(1_000_000);
+                    end += 1;
+                    score += 3;
+                }
+                _ => {}
+            }
+        }
+        if words_only && centavos >= 100_000 {
+            score += 2;
+        }
+        if tokens.get(end).is_some_and(|t| t.is_word("y"))
+            && tokens.get(end + 1).is_some_and(|t| t.is_word("medio"))
+        {
+            centavos += if centavos >= 100_000 { 50_000 } else { 50 };
+            end += 2;
+        }
+        // Currency after ("250 pesos", "20 dolares", "300 mxn") or before ("usd 50").
+        let mut foreign = None;
+        if let Some(next) = tokens.get(end) {
+            if next.is_any(PESO_WORDS) {
+                score += 4;
+                end += 1;
+            } else if next.is_any(USD_WORDS) {
+                foreign = Some(Foreign::Usd);
+                end += 1;
+            } else if next.is_any(EUR_WORDS) {
+                foreign = Some(Foreign::Eur);
+                end += 1;
+            } else if next.is_word("de") && tokens.get(end + 1).is_some_and(|t| t.is_any(USD_WORDS))
+            {
+                foreign = Some(Foreign::Usd);
+                end += 2;
+            }
+        }
+        let mut start = i;
+        if i > 0 && !taken(i - 1) {
+            let prev = &tokens[i - 1];
+            if prev.is_any(&["usd", "us", "dlls", "dls"]) {
+                foreign = Some(Foreign::Usd);
+                start = i - 1;
+            } else if prev.is_any(&["eur", "euros"]) {
+                foreign = Some(Foreign::Eur);
+                start = i - 1;
+            } else if prev.is_any(&["mxn", "mx"]) {
+                score += 4;
+            }
+        }
+        if foreign.is_some() {
+            score += 4;
+        }
+        if i > 0
+            && tokens[i - 1].is_any(&[
+                "de", "por", "cuesta", "cuestan", "costo", "fueron", "eran", "son", "fue", "era",
+            ])
+        {
+            score += 1;
+        }
+        // Small counts right before a noun are quantities ("2 tacos").
+        let before_noun = tokens.get(end).is_some_and(|t| {
+            t.kind == TokenKind::Word
+                && !t.is_any(&[
+                    "en", "de", "del", "al", "a", "y", "para", "por", "el", "la", "hoy", "ayer",
+                ])
+        });
+        if before_noun && centavos <= 1_200 && foreign.is_none() && !token.dollar_sign {
+            score -= 2;
+        }
+        // Small number words right before a noun are quantities ("dos tacos").
+        if words_only && centavos < 2_000 && score == 0 {
+            score -= 2;
+        }
+        found.push(AmountMatch {
+            centavos,
+            foreign,
+            start,
+            end,
+            score,
+        });
+        i = end.max(i + 1);
+    }
+    found
+}
+
+/// The amount most likely meant as money: the highest score, then the
+/// first.
+pub fn best_amount(matches: &[AmountMatch]) -> Option<&AmountMatch> {
+    let mut best: Option<&AmountMatch> = None;
+    for m in matches {
+        if best.is_none_or(|b| m.score > b.score) {
+            best = Some(m);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::normalize::{fold, tokenize};
+    use super::*;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn amount(text: &str) -> Option<(Centavos, Option<Foreign>)> {
+        let tokens = tokenize(&fold(text));
+        let used = vec![false; tokens.len()];
+        let found = find_amounts(&tokens, &used);
+        best_amount(&found).map(|m| (m.centavos, m.foreign))
+    }
+
+    #[test]
+    fn amounts_as_mexicans_write_them() {
+        let cases: &[(&str, Centavos)] = &[
+            ("250", 25_000),
+            ("$250", 25_000),
+            ("250 pesos", 25_000),
+            ("$1,500.50", 150_050),
+            ("1500.5", 150_050),
+            ("1.5k", 150_000),
+            ("2 mil", 200_000),
+            ("mil quinientos", 150_000),
+            ("doscientos cincuenta", 25_000),
+            ("300 MXN", 30_000),
+            ("2 mil 500", 250_000),
+            ("dos mil", 200_000),
+            ("treinta y cinco pesos", 3_500),
+            ("12,000,000", 1_200_000_000),
+            ("1.500", 150_000),
+            ("compre 2 tacos de 30", 3_000),
+            ("un millon", 100_000_000),
+            ("tres mil doscientos", 320_000),
+        ];
+        for &(text, expected) in cases {
+            assert_eq!(amount(text), Some((expected, None)), "{text}");
+        }
+    }
+
+    #[test]
+    fn foreign_currencies_are_flagged_not_converted() {
+        assert_eq!(amount("20 dólares"), Some((2_000, Some(Foreign::Usd))));
+        assert_eq!(amount("USD 50"), Some((5_000, Some(Foreign::Usd))));
+        assert_eq!(amount("30 euros"), Some((3_000, Some(Foreign::Eur))));
+        assert_eq!(amount("un café"), None);
+    }
+}

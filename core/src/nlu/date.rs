@@ -1,0 +1,375 @@
+//! Dates and months in Spanish: "hoy", "ayer", "antier", "el lunes",
+//! "el 15", "15 de octubre", "15/10/2025", ISO dates, "hace 3 días";
+//! months for queries: "este mes", "el mes pasado", "octubre de 2025".
+
+use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
+
+use super::normalize::{Token, TokenKind};
+
+/// A date found in a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DateMatch {
+    pub date: NaiveDate,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A month found in a message, as (year, month).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MonthMatch {
+    pub year: i32,
+    pub month: u32,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl MonthMatch {
+    pub fn iso(&self) -> String {
+        format!("{:04}-{:02}", self.year, self.month)
+    }
+}
+
+pub fn month_number(word: &str) -> Option<u32> {
+    Some(match word {
+        "enero" | "ene" => 1,
+        "febrero" | "feb" => 2,
+        "marzo" | "mar" => 3,
+        "abril" | "abr" => 4,
+        "mayo" | "may" => 5,
+        "junio" | "jun" => 6,
+        "julio" | "jul" => 7,
+        "agosto" | "ago" => 8,
+        "septiembre" | "setiembre" | "sep" | "sept" => 9,
+        "octubre" | "oct" => 10,
+        "noviembre" | "nov" => 11,
+        "diciembre" | "dic" => 12,
+        _ => return None,
+    })
+}
+
+fn weekday(word: &str) -> Option<Weekday> {
+    Some(match word {
+        "lunes" => Weekday::Mon,
+        "martes" => Weekday::Tue,
+        "miercoles" => Weekday::Wed,
+        "jueves" => Weekday::Thu,
+        "viernes" => Weekday::Fri,
+        "sabado" => Weekday::Sat,
+        "domingo" => Weekday::Sun,
+        _ => return None,
+    })
+}
+
+fn small_count(token: &Token) -> Option<u64> {
+    match token.kind {
+        TokenKind::Number => token.text.parse().ok().filter(|&n: &u64| n <= 366),
+        TokenKind::Word => Some(match token.text.as_str() {
+            "un" | "una" | "uno" => 1,
+            "dos" => 2,
+            "tres" => 3,
+            "cuatro" => 4,
+            "cinco" => 5,
+            "seis" => 6,
+            "siete" => 7,
+            "ocho" => 8,
+            "nueve" => 9,
+            "diez" => 10,
+            "quince" => 15,
+            _ => return None,
+        }),
+    }
+}
+
+fn day_number(token: &Token) -> Option<u32> {
+    if token.kind != TokenKind::Number || token.text.len() > 2 {
+        return None;
+    }
+    token.text.parse().ok().filter(|d| (1..=31).contains(d))
+}
+
+/// The most recent date with day `day` that is not after `today`.
+fn recent_day(today: NaiveDate, day: u32) -> Option<NaiveDate> {
+    let this_month = NaiveDate::from_ymd_opt(today.year(), today.month(), day);
+    match this_month {
+        Some(date) if date <= today => Some(date),
+        _ => {
+            let previous = today.checked_sub_months(Months::new(1))?;
+            NaiveDate::from_ymd_opt(previous.year(), previous.month(), day)
+        }
+    }
+}
+
+/// The most recent (day, month) not after `today` when no year is given.
+fn recent_day_month(today: NaiveDate, day: u32, month: u32) -> Option<NaiveDate> {
+    let date = NaiveDate::from_ymd_opt(today.year(), month, day)?;
+    if date <= today {
+        Some(date)
+    } else {
+        NaiveDate::from_ymd_opt(today.year() - 1, month, day)
+    }
+}
+
+fn parse_slashed(text: &str, today: NaiveDate) -> Option<NaiveDate> {
+    if text.contains('-') {
+        return NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .ok()
+            .or_else(|| NaiveDate::parse_from_str(text, "%d-%m-%Y").ok());
+    }
+    let parts: Vec<&str> = text.split('/').collect();
+    match parts.as_slice() {
+        [d, m] => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
+        [d, m, y] => {
+            let mut year: i32 = y.parse().ok()?;
+            if y.len() == 2 {
+                year += 2000;
+            }
+            NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
+        }
+        _ => None,
+    }
+}
+
+/// Finds the first transaction date in the tokens, relative to `today`.
+pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
+    let word = |k: usize| {
+        tokens
+            .get(k)
+            .filter(|t| t.kind == TokenKind::Word)
+            .map(|t| t.text.as_str())
+    };
+    for i in 0..tokens.len() {
+        let t = &tokens[i];
+        let found = match t.kind {
+            TokenKind::Number if t.text.contains(['/', '-']) => {
+                parse_slashed(&t.text, today).map(|date| (date, i, i + 1))
+            }
+            TokenKind::Number => {
+                // "15 de octubre [de 2025]"
+                let day = day_number(t);
+                let month = (word(i + 1) == Some("de"))
+                    .then(|| word(i + 2).and_then(month_number))
+                    .flatten();
+                match (day, month) {
+                    (Some(day), Some(month)) => {
+                        let year = (word(i + 3) == Some("de") || word(i + 3) == Some("del"))
+                            .then(|| tokens.get(i + 4))
+                            .flatten()
+                            .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
+                            .and_then(|y| y.text.parse::<i32>().ok());
+                        match year {
+                            Some(year) => NaiveDate::from_ymd_opt(year, month, day)
+                                .map(|date| (date, i, i + 5)),
+                            None => recent_day_month(today, day, month).map(|d| (d, i, i + 3)),
+                        }
+                    }
+                    // "el 15", "el dia 15"
+                    (Some(day), None)
+                        if i > 0
+                            && (tokens[i - 1].is_any(&["el", "dia"]))
+                            && !tokens.get(i + 1).is_some_and(|n| {
+                                n.is_any(&["pesos", "mil", "k", "varos", "mxn", "dolares", "de"])
+                            }) =>
+                    {
+                        let start = if i >= 2
+                            && tokens[i - 1].is_word("dia")
+                            && tokens[i - 2].is_word("el")
+                        {
+                            i - 2
+                        } else {
+                            i - 1
+                        };
+                        recent_day(today, day).map(|date| (date, start, i + 1))
+                    }
+                    _ => None,
+                }
+            }
+            TokenKind::Word => match t.text.as_str() {
+                "hoy" => Some((today, i, i + 1)),
+                "ayer" => {
+                    if i > 0
+                        && tokens[i - 1].is_word("de")
+                        && i > 1
+                        && tokens[i - 2].is_word("antes")
+                    {
+                        today
+                            .checked_sub_days(Days::new(2))
+                            .map(|d| (d, i - 2, i + 1))
+                    } else {
+                        today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1))
+                    }
+                }
+                "antier" | "anteayer" | "antiayer" | "antenoche" => {
+                    today.checked_sub_days(Days::new(2)).map(|d| (d, i, i + 1))
+                }
+                "anoche" => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
+                "hace" => {
+                    let count = tokens.get(i + 1).and_then(small_count);
+                    let unit = word(i + 2);
+                    match (count, unit) {
+                        (Some(n), Some("dias" | "dia")) => {
+                            today.checked_sub_days(Days::new(n)).map(|d| (d, i, i + 3))
+                        }
+                        (Some(n), Some("semanas" | "semana")) => today
+                            .checked_sub_days(Days::new(7 * n))
+                            .map(|d| (d, i, i + 3)),
+                        _ => None,
+                    }
+                }
+                w => weekday(w).and_then(|day| {
+                    let back = (today.weekday().num_days_from_monday() + 7
+                        - day.num_days_from_monday())
+                        % 7;
+                    let back = if back == 0 { 7 } else { back };
+                    let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
+                        i - 1
+                    } else {
+                        i
+                    };
+                    let end = if word(i + 1) == Some("pasado") {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    today
+                        .checked_sub_days(Days::new(u64::from(back)))
+                        .map(|d| (d, start, end))
+                }),
+            },
+        };
+        if let Some((date, start, end)) = found {
+            return Some(DateMatch { date, start, end });
+        }
+    }
+    None
+}
+
+/// Finds a month for a query: "este mes", "el mes pasado", "octubre",
+/// "octubre de 2025". A month without a year is the most recent one that
+/// is not in the future.
+pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
+    let word = |k: usize| {
+        tokens
+            .get(k)
+            .filter(|t| t.kind == TokenKind::Word)
+            .map(|t| t.text.as_str())
+    };
+    for i in 0..tokens.len() {
+        match word(i) {
+            Some("mes") => {
+                let before = if i > 0 { word(i - 1) } else { None };
+                let after = word(i + 1);
+                let (shift, start, end) = match (before, after) {
+                    (_, Some("pasado" | "anterior")) => (1, i.saturating_sub(1), i + 2),
+                    (_, Some("antepasado")) => (2, i.saturating_sub(1), i + 2),
+                    (Some("este" | "el" | "del" | "al" | "en"), _) => (0, i - 1, i + 1),
+                    _ => (0, i, i + 1),
+                };
+                let date = today.checked_sub_months(Months::new(shift))?;
+                return Some(MonthMatch {
+                    year: date.year(),
+                    month: date.month(),
+                    start,
+                    end,
+                });
+            }
+            Some(w) => {
+                let Some(month) = month_number(w) else {
+                    continue;
+                };
+                // Short forms ("mar", "may") only count after "en"/"de".
+                let long_form = w.len() > 4 || w == "mayo" || w == "julio" || w == "junio";
+                let after_preposition =
+                    i > 0 && tokens[i - 1].is_any(&["en", "de", "del", "para", "desde"]);
+                if !long_form && !after_preposition {
+                    continue;
+                }
+                // "15 de octubre" is a date, not a month.
+                if i >= 2 && tokens[i - 1].is_word("de") && day_number(&tokens[i - 2]).is_some() {
+                    continue;
+                }
+                let year = (word(i + 1) == Some("de") || word(i + 1) == Some("del"))
+                    .then(|| tokens.get(i + 2))
+                    .flatten()
+                    .or_else(|| tokens.get(i + 1))
+                    .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
+                    .and_then(|y| y.text.parse::<i32>().ok());
+                let (year, end) = match year {
+                    Some(year) => (year, if word(i + 1).is_some() { i + 3 } else { i + 2 }),
+                    None if month > today.month() => (today.year() - 1, i + 1),
+                    None => (today.year(), i + 1),
+                };
+                return Some(MonthMatch {
+                    year,
+                    month,
+                    start: i,
+                    end,
+                });
+            }
+            None => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::normalize::{fold, tokenize};
+    use super::*;
+    use crate::time::iso_date;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap() // a Sunday
+    }
+
+    fn date(text: &str) -> Option<String> {
+        find_date(&tokenize(&fold(text)), today()).map(|m| iso_date(m.date))
+    }
+
+    fn month(text: &str) -> Option<String> {
+        find_month(&tokenize(&fold(text)), today()).map(|m| m.iso())
+    }
+
+    #[test]
+    fn relative_and_absolute_dates() {
+        let cases = [
+            ("hoy", "2026-11-22"),
+            ("ayer", "2026-11-21"),
+            ("antier", "2026-11-20"),
+            ("anteayer", "2026-11-20"),
+            ("el lunes", "2026-11-16"),
+            ("el domingo", "2026-11-15"),
+            ("el sábado", "2026-11-21"),
+            ("el 15", "2026-11-15"),
+            ("el 28", "2026-10-28"),
+            ("15 de octubre", "2026-10-15"),
+            ("15/10", "2026-10-15"),
+            ("15/10/2025", "2025-10-15"),
+            ("2026-11-03", "2026-11-03"),
+            ("hace 3 días", "2026-11-19"),
+            ("hace una semana", "2026-11-15"),
+            ("3 de diciembre", "2025-12-03"),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(date(text).as_deref(), Some(expected), "{text}");
+        }
+        assert_eq!(date("gasté 250 en uber"), None);
+    }
+
+    #[test]
+    fn months_for_queries() {
+        let cases = [
+            ("este mes", "2026-11"),
+            ("el mes pasado", "2026-10"),
+            ("octubre", "2026-10"),
+            ("diciembre", "2025-12"),
+            ("octubre de 2025", "2025-10"),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(month(text).as_deref(), Some(expected), "{text}");
+        }
+        assert_eq!(month("15 de octubre"), None);
+    }
+}

@@ -1,0 +1,146 @@
+//! Text folding and tokenizing: lower case, no accents, no emoji, so that
+//! "Gasté", "gaste" and "GASTE 🙃" read the same.
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// Letters only (after folding).
+    Word,
+    /// Digits, possibly with `,` `.` `/` `-` inside (`1,500.50`, `15/10`).
+    Number,
+}
+
+/// One token of a folded message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub text: String,
+    pub kind: TokenKind,
+    /// A `$` came right before it.
+    pub dollar_sign: bool,
+}
+
+impl Token {
+    pub fn is_word(&self, word: &str) -> bool {
+        self.kind == TokenKind::Word && self.text == word
+    }
+
+    pub fn is_any(&self, words: &[&str]) -> bool {
+        self.kind == TokenKind::Word && words.contains(&self.text.as_str())
+    }
+}
+
+/// Lower-cases and strips accents; letters keep, everything that is not a
+/// letter, digit or one of `$ , . / - : %` becomes a space.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        let folded = match ch {
+            'á' | 'à' | 'ä' | 'â' | 'Á' | 'À' | 'Ä' | 'Â' => 'a',
+            'é' | 'è' | 'ë' | 'ê' | 'É' | 'È' | 'Ë' | 'Ê' => 'e',
+            'í' | 'ì' | 'ï' | 'î' | 'Í' | 'Ì' | 'Ï' | 'Î' => 'i',
+            'ó' | 'ò' | 'ö' | 'ô' | 'Ó' | 'Ò' | 'Ö' | 'Ô' => 'o',
+            'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ù' | 'Ü' | 'Û' => 'u',
+            'ñ' | 'Ñ' => 'n',
+            '€' => '€',
+            c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase(),
+            '$' | ',' | '.' | '/' | '-' | ':' | '%' | '+' | '&' => ch,
+            _ => ' ',
+        };
+        out.push(folded);
+    }
+    out
+}
+
+/// Splits folded text into word and number tokens. Separators inside
+/// numbers (`1,500.50`, `15/10/2025`, `2026-11-03`) stay in the token;
+/// letters glued to digits split off (`1.5k` → `1.5`, `k`).
+pub fn tokenize(folded: &str) -> Vec<Token> {
+    let chars: Vec<char> = folded.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    let mut dollar = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '$' {
+            dollar = true;
+            i += 1;
+            continue;
+        }
+        if c == '€' {
+            tokens.push(Token {
+                text: "eur".into(),
+                kind: TokenKind::Word,
+                dollar_sign: false,
+            });
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() {
+                let d = chars[i];
+                let inner_separator = matches!(d, ',' | '.' | '/' | '-')
+                    && i + 1 < chars.len()
+                    && chars[i + 1].is_ascii_digit();
+                if d.is_ascii_digit() || inner_separator {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            tokens.push(Token {
+                text: chars[start..i].iter().collect(),
+                kind: TokenKind::Number,
+                dollar_sign: dollar,
+            });
+            dollar = false;
+            continue;
+        }
+        if c.is_ascii_alphabetic() {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphabetic() || chars[i] == '&') {
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().collect();
+            tokens.push(Token {
+                text,
+                kind: TokenKind::Word,
+                dollar_sign: false,
+            });
+            // "us$50": the dollar sign belongs to the following number.
+            continue;
+        }
+        if c != ' ' {
+            dollar = dollar && c == ' ';
+        }
+        i += 1;
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn texts(input: &str) -> Vec<String> {
+        tokenize(&fold(input)).into_iter().map(|t| t.text).collect()
+    }
+
+    #[test]
+    fn folds_accents_case_and_emoji() {
+        assert_eq!(
+            texts("Gasté $1,500.50 en UBER 🚕 ayer!"),
+            ["gaste", "1,500.50", "en", "uber", "ayer"]
+        );
+        assert_eq!(
+            texts("1.5k del súper el 15/10/2025"),
+            ["1.5", "k", "del", "super", "el", "15/10/2025"]
+        );
+        let tokens = tokenize(&fold("$250 y 300"));
+        assert!(tokens[0].dollar_sign);
+        assert!(!tokens[2].dollar_sign);
+    }
+}

@@ -1,0 +1,158 @@
+//! Instants, civil dates and the Mexican time zones Caja knows.
+//!
+//! Time is an argument: hosts pass `now` as milliseconds since the Unix
+//! epoch and a zone name. The offsets follow the rules in force since the
+//! 2022 reform (no daylight saving time except on the US border).
+
+use chrono::{DateTime, Datelike, NaiveDate, Weekday};
+
+/// The zone used when a user has none.
+pub const DEFAULT_TIMEZONE: &str = "America/Mexico_City";
+
+/// Milliseconds since the Unix epoch, UTC.
+pub type UnixMillis = i64;
+
+/// How a zone derives its UTC offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ZoneRule {
+    /// A fixed offset in seconds east of UTC.
+    Fixed(i32),
+    /// US daylight saving time: standard offset, +1 h from the second
+    /// Sunday of March to the first Sunday of November (02:00 local).
+    UsDst(i32),
+}
+
+const ZONES: &[(&str, ZoneRule)] = &[
+    ("America/Mexico_City", ZoneRule::Fixed(-6 * 3600)),
+    ("America/Monterrey", ZoneRule::Fixed(-6 * 3600)),
+    ("America/Merida", ZoneRule::Fixed(-6 * 3600)),
+    ("America/Bahia_Banderas", ZoneRule::Fixed(-6 * 3600)),
+    ("America/Chihuahua", ZoneRule::Fixed(-6 * 3600)),
+    ("America/Cancun", ZoneRule::Fixed(-5 * 3600)),
+    ("America/Hermosillo", ZoneRule::Fixed(-7 * 3600)),
+    ("America/Mazatlan", ZoneRule::Fixed(-7 * 3600)),
+    ("America/Tijuana", ZoneRule::UsDst(-8 * 3600)),
+    ("America/Ciudad_Juarez", ZoneRule::UsDst(-7 * 3600)),
+    ("America/Ojinaga", ZoneRule::UsDst(-6 * 3600)),
+    ("America/Matamoros", ZoneRule::UsDst(-6 * 3600)),
+    ("UTC", ZoneRule::Fixed(0)),
+];
+
+/// A supported time zone, looked up by its IANA name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeZone {
+    name: &'static str,
+    rule: ZoneRule,
+}
+
+impl TimeZone {
+    /// Finds a zone by IANA name; `None` when Caja does not know it.
+    pub fn by_name(name: &str) -> Option<TimeZone> {
+        ZONES
+            .iter()
+            .find(|(zone, _)| zone.eq_ignore_ascii_case(name))
+            .map(|&(name, rule)| TimeZone { name, rule })
+    }
+
+    /// America/Mexico_City.
+    pub fn default_zone() -> TimeZone {
+        TimeZone::by_name(DEFAULT_TIMEZONE).expect("default zone is in the table")
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Offset from UTC in seconds at the instant `now`.
+    pub fn offset_seconds(&self, now: UnixMillis) -> i32 {
+        match self.rule {
+            ZoneRule::Fixed(offset) => offset,
+            ZoneRule::UsDst(standard) => {
+                let local_standard = now.div_euclid(1000) + i64::from(standard);
+                let Some(local) = DateTime::from_timestamp(local_standard, 0) else {
+                    return standard;
+                };
+                let year = local.year();
+                let start = nth_sunday(year, 3, 2).and_hms_opt(2, 0, 0);
+                let end = nth_sunday(year, 11, 1).and_hms_opt(1, 0, 0);
+                let naive = local.naive_utc();
+                match (start, end) {
+                    (Some(start), Some(end)) if naive >= start && naive < end => standard + 3600,
+                    _ => standard,
+                }
+            }
+        }
+    }
+
+    /// The civil date at `now` in this zone.
+    pub fn date_at(&self, now: UnixMillis) -> NaiveDate {
+        let local = now.div_euclid(1000) + i64::from(self.offset_seconds(now));
+        DateTime::from_timestamp(local, 0)
+            .map(|dt| dt.date_naive())
+            .unwrap_or(NaiveDate::MIN)
+    }
+}
+
+fn nth_sunday(year: i32, month: u32, nth: u32) -> NaiveDate {
+    NaiveDate::from_weekday_of_month_opt(year, month, Weekday::Sun, nth as u8)
+        .unwrap_or(NaiveDate::MIN)
+}
+
+/// `now` as an ISO-8601 UTC timestamp with milliseconds.
+pub fn iso_utc(now: UnixMillis) -> String {
+    DateTime::from_timestamp_millis(now)
+        .map(|dt| dt.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
+        .unwrap_or_else(|| "1970-01-01T00:00:00.000Z".to_string())
+}
+
+/// Parses an ISO-8601 UTC timestamp written by [`iso_utc`].
+pub fn parse_iso_utc(text: &str) -> Option<UnixMillis> {
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|dt| dt.timestamp_millis())
+}
+
+/// `YYYY-MM-DD`.
+pub fn iso_date(date: NaiveDate) -> String {
+    date.format("%Y-%m-%d").to_string()
+}
+
+/// Parses `YYYY-MM-DD`.
+pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+}
+
+/// `YYYY-MM` of a date.
+pub fn iso_month(date: NaiveDate) -> String {
+    date.format("%Y-%m").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    // 2026-11-22T05:30:00Z: still the 21st in Mexico City.
+    const LATE_NIGHT: UnixMillis = 1_795_325_400_000;
+
+    #[test]
+    fn today_is_computed_in_the_users_zone() {
+        assert_eq!(iso_utc(LATE_NIGHT), "2026-11-22T05:30:00.000Z");
+        let cdmx = TimeZone::default_zone();
+        assert_eq!(iso_date(cdmx.date_at(LATE_NIGHT)), "2026-11-21");
+        let utc = TimeZone::by_name("UTC").unwrap();
+        assert_eq!(iso_date(utc.date_at(LATE_NIGHT)), "2026-11-22");
+    }
+
+    #[test]
+    fn the_border_follows_us_daylight_saving_time() {
+        let tijuana = TimeZone::by_name("America/Tijuana").unwrap();
+        let july = parse_iso_utc("2026-07-01T12:00:00Z").unwrap();
+        assert_eq!(tijuana.offset_seconds(july), -7 * 3600);
+        let december = parse_iso_utc("2026-12-01T12:00:00Z").unwrap();
+        assert_eq!(tijuana.offset_seconds(december), -8 * 3600);
+        assert!(TimeZone::by_name("Mars/Olympus").is_none());
+    }
+}

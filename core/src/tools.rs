@@ -1,0 +1,380 @@
+//! Tool calls and results as data: what the agent asks its host to do and
+//! what comes back.
+//!
+//! Write tools only ever run as the payload of a confirmed pending action.
+//! Read tools return the numbers the agent shows; the agent never computes a
+//! total itself.
+
+pub mod memory;
+
+use serde::{Deserialize, Serialize};
+
+use crate::money::Centavos;
+
+/// What a category is, for budgeting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CategoryType {
+    Income,
+    Fixed,
+    Variable,
+    Debt,
+    Donation,
+    Savings,
+}
+
+impl CategoryType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CategoryType::Income => "INCOME",
+            CategoryType::Fixed => "FIXED",
+            CategoryType::Variable => "VARIABLE",
+            CategoryType::Debt => "DEBT",
+            CategoryType::Donation => "DONATION",
+            CategoryType::Savings => "SAVINGS",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<CategoryType> {
+        Some(match text {
+            "INCOME" => CategoryType::Income,
+            "FIXED" => CategoryType::Fixed,
+            "VARIABLE" => CategoryType::Variable,
+            "DEBT" => CategoryType::Debt,
+            "DONATION" => CategoryType::Donation,
+            "SAVINGS" => CategoryType::Savings,
+            _ => return None,
+        })
+    }
+}
+
+/// Money in or out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum TransactionType {
+    Expense,
+    Income,
+}
+
+impl TransactionType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TransactionType::Expense => "EXPENSE",
+            TransactionType::Income => "INCOME",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<TransactionType> {
+        match text {
+            "EXPENSE" => Some(TransactionType::Expense),
+            "INCOME" => Some(TransactionType::Income),
+            _ => None,
+        }
+    }
+}
+
+/// `add_transaction` input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AddTransactionInput {
+    #[serde(rename = "type")]
+    pub kind: TransactionType,
+    pub amount_mxn_cents: Centavos,
+    pub category_type: CategoryType,
+    pub category: String,
+    pub description: Option<String>,
+    pub date_iso: String,
+}
+
+/// `update_last_transaction` input: the full new row for the transaction
+/// that was last when the prompt was built.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UpdateLastTransactionInput {
+    pub transaction_id: i64,
+    #[serde(rename = "type")]
+    pub kind: TransactionType,
+    pub amount_mxn_cents: Centavos,
+    pub category_type: CategoryType,
+    pub category: String,
+    pub description: Option<String>,
+    pub date_iso: String,
+}
+
+/// `delete_last_transaction` input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeleteLastTransactionInput {
+    pub transaction_id: i64,
+}
+
+/// `add_or_update_debt` input; `None` fields are left as they are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DebtInput {
+    pub name: String,
+    pub balance_mxn_cents: Option<Centavos>,
+    pub minimum_payment_mxn_cents: Option<Centavos>,
+    pub due_day: Option<u8>,
+}
+
+/// `set_budget_cap` input: the monthly cap for variable spending, in force
+/// from `month` on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BudgetCapInput {
+    pub month: String,
+    pub variable_cap_mxn_cents: Centavos,
+}
+
+/// `set_bank_balance` input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BankBalanceInput {
+    pub balance_mxn_cents: Centavos,
+}
+
+/// `simulate_purchase` input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimulatePurchaseInput {
+    pub amount_mxn_cents: Centavos,
+    pub date_iso: String,
+    pub category: String,
+    pub category_type: CategoryType,
+}
+
+/// A request for one tool, tagged by the tool's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "tool", content = "input", rename_all = "snake_case")]
+pub enum ToolRequest {
+    AddTransaction(AddTransactionInput),
+    UpdateLastTransaction(UpdateLastTransactionInput),
+    DeleteLastTransaction(DeleteLastTransactionInput),
+    AddOrUpdateDebt(DebtInput),
+    SetBudgetCap(BudgetCapInput),
+    SetBankBalance(BankBalanceInput),
+    GetMonthSummary {
+        month: String,
+        category: Option<String>,
+    },
+    ListTransactions {
+        month: Option<String>,
+        category: Option<String>,
+        limit: u32,
+    },
+    GetLastTransaction {},
+    GetBudgetStatus {
+        month: String,
+    },
+    ListDebts {
+        month: String,
+    },
+    GetBankBalance {},
+    SimulatePurchase(SimulatePurchaseInput),
+}
+
+impl ToolRequest {
+    /// The tool's name as hosts dispatch on it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ToolRequest::AddTransaction(_) => "add_transaction",
+            ToolRequest::UpdateLastTransaction(_) => "update_last_transaction",
+            ToolRequest::DeleteLastTransaction(_) => "delete_last_transaction",
+            ToolRequest::AddOrUpdateDebt(_) => "add_or_update_debt",
+            ToolRequest::SetBudgetCap(_) => "set_budget_cap",
+            ToolRequest::SetBankBalance(_) => "set_bank_balance",
+            ToolRequest::GetMonthSummary { .. } => "get_month_summary",
+            ToolRequest::ListTransactions { .. } => "list_transactions",
+            ToolRequest::GetLastTransaction {} => "get_last_transaction",
+            ToolRequest::GetBudgetStatus { .. } => "get_budget_status",
+            ToolRequest::ListDebts { .. } => "list_debts",
+            ToolRequest::GetBankBalance {} => "get_bank_balance",
+            ToolRequest::SimulatePurchase(_) => "simulate_purchase",
+        }
+    }
+
+    /// Whether the tool changes stored data.
+    pub fn is_write(&self) -> bool {
+        matches!(
+            self,
+            ToolRequest::AddTransaction(_)
+                | ToolRequest::UpdateLastTransaction(_)
+                | ToolRequest::DeleteLastTransaction(_)
+                | ToolRequest::AddOrUpdateDebt(_)
+                | ToolRequest::SetBudgetCap(_)
+                | ToolRequest::SetBankBalance(_)
+        )
+    }
+}
+
+/// One tool call for the host to carry out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// Deterministic id, unique within the thread.
+    pub id: String,
+    #[serde(flatten)]
+    pub request: ToolRequest,
+}
+
+/// A tool's failure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolError {
+    pub code: String,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<serde_json::Value>,
+}
+
+/// Error codes tools use.
+pub mod codes {
+    /// The thing asked for does not exist (no bank balance, no transaction).
+    pub const NOT_FOUND: &str = "NOT_FOUND";
+    /// The last transaction is no longer the one the prompt showed.
+    pub const CONFLICT: &str = "CONFLICT";
+    /// The input broke a rule of the data (negative amount, bad date).
+    pub const INVALID: &str = "INVALID";
+    /// The host could not run the tool (database down).
+    pub const UNAVAILABLE: &str = "UNAVAILABLE";
+}
+
+/// What came back from a tool call (seed field names).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolResult {
+    pub call_id: String,
+    pub tool_name: String,
+    pub ok: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ToolError>,
+    pub at_iso: String,
+}
+
+impl ToolResult {
+    pub fn success<T: Serialize>(call: &ToolCall, data: &T, at_iso: &str) -> ToolResult {
+        ToolResult {
+            call_id: call.id.clone(),
+            tool_name: call.request.name().to_string(),
+            ok: true,
+            data: Some(serde_json::to_value(data).unwrap_or(serde_json::Value::Null)),
+            error: None,
+            at_iso: at_iso.to_string(),
+        }
+    }
+
+    pub fn failure(call: &ToolCall, code: &str, message: &str, at_iso: &str) -> ToolResult {
+        ToolResult {
+            call_id: call.id.clone(),
+            tool_name: call.request.name().to_string(),
+            ok: false,
+            data: None,
+            error: Some(ToolError {
+                code: code.to_string(),
+                message: message.to_string(),
+                details: None,
+            }),
+            at_iso: at_iso.to_string(),
+        }
+    }
+
+    /// Decodes `data` as `T`; `None` on a failed call or a shape mismatch.
+    pub fn data_as<T: serde::de::DeserializeOwned>(&self) -> Option<T> {
+        if !self.ok {
+            return None;
+        }
+        self.data
+            .clone()
+            .and_then(|data| serde_json::from_value(data).ok())
+    }
+
+    pub fn error_code(&self) -> Option<&str> {
+        self.error.as_ref().map(|error| error.code.as_str())
+    }
+}
+
+/// A stored transaction as tools return it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TransactionRow {
+    pub id: i64,
+    #[serde(rename = "type")]
+    pub kind: TransactionType,
+    pub amount_mxn_cents: Centavos,
+    pub category_type: CategoryType,
+    pub category: String,
+    pub description: Option<String>,
+    pub date_iso: String,
+}
+
+/// `get_month_summary` data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MonthSummary {
+    pub month: String,
+    pub category: Option<String>,
+    pub total_expense_mxn_cents: Centavos,
+    pub total_income_mxn_cents: Centavos,
+    pub transaction_count: u32,
+    pub by_category: Vec<CategoryTotal>,
+}
+
+/// One line of a month summary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CategoryTotal {
+    pub category: String,
+    pub category_type: CategoryType,
+    pub total_mxn_cents: Centavos,
+    pub count: u32,
+}
+
+/// `list_transactions` data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TransactionList {
+    pub transactions: Vec<TransactionRow>,
+}
+
+/// `get_budget_status` data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BudgetStatus {
+    pub month: String,
+    /// `None` when no cap is in force for the month.
+    pub variable_cap_mxn_cents: Option<Centavos>,
+    pub variable_spent_mxn_cents: Centavos,
+    pub variable_remaining_mxn_cents: Option<Centavos>,
+}
+
+/// A stored debt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DebtRow {
+    pub name: String,
+    pub balance_mxn_cents: Option<Centavos>,
+    pub minimum_payment_mxn_cents: Option<Centavos>,
+    pub due_day: Option<u8>,
+}
+
+/// `list_debts` data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DebtList {
+    pub debts: Vec<DebtRow>,
+    pub total_balance_mxn_cents: Centavos,
+    pub total_minimum_mxn_cents: Centavos,
+}
+
+/// `get_bank_balance` and `set_bank_balance` data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BankBalance {
+    pub balance_mxn_cents: Centavos,
+    pub updated_at_iso: String,
+}
+
+/// `set_budget_cap` data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BudgetCap {
+    pub month: String,
+    pub variable_cap_mxn_cents: Centavos,
+}
+
+/// `simulate_purchase` data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Simulation {
+    pub amount_mxn_cents: Centavos,
+    pub bank_balance_mxn_cents: Centavos,
+    pub balance_after_mxn_cents: Centavos,
+    /// `None` when the user has no variable budget for the month.
+    pub variable_budget_left_after_mxn_cents: Option<Centavos>,
+    pub minimum_debt_payments_due_mxn_cents: Centavos,
+    /// Balance after the purchase and the minimum payments still due.
+    pub balance_after_debt_minimums_mxn_cents: Centavos,
+}
