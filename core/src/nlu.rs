@@ -187,9 +187,6 @@ const EXPENSE_VERBS: &[&str] = &[
     "gasto",
     "pago",
     "compra",
-    "gastado",
-    "pagado",
-    "fueron",
     "jale",
     "ech",
     "eche",
@@ -233,14 +230,43 @@ const INCOME_VERBS: &[&str] = &[
     "prestaron",
 ];
 
+/// Money coming in: "me pagaron", "cobré", "me depositaron".
+fn is_income(f: &Features<'_>) -> bool {
+    let received = f.has_any(INCOME_VERBS)
+        || f.phrase("me pagaron")
+        || f.phrase("me llego")
+        || f.phrase("me cayo")
+        || f.phrase("me depositaron")
+        || f.phrase("me transfirieron")
+        || f.phrase("me mando")
+        || f.phrase("me regalo")
+        || f.phrase("me regalaron")
+        || f.phrase("me devolvieron")
+        || f.phrase("me reembolsaron");
+    let spent = f.has_any(&["gaste", "compre", "pague", "gastamos", "pagamos"]);
+    received && !spent
+}
+
+/// Category of money received when no income keyword says which.
+fn default_income_category(f: &Features<'_>) -> Option<&'static Category> {
+    let for_work = f.has_any(&["cobre", "vendi", "facture", "cobramos"])
+        || f.phrase("me pagaron") && f.has_any(&["por", "trabajo", "proyecto", "cliente"]);
+    category::by_key(if for_work { "ventas" } else { "otros_ingresos" })
+}
+
 /// Reads one message. `today` is the user's civil date.
 pub fn understand(text: &str, today: NaiveDate) -> Understanding {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    understand_tokens(&folded, &tokens, today)
+    understand_tokens(text, &folded, &tokens, today)
 }
 
-fn understand_tokens(folded: &str, tokens: &[Token], today: NaiveDate) -> Understanding {
+fn understand_tokens(
+    original: &str,
+    folded: &str,
+    tokens: &[Token],
+    today: NaiveDate,
+) -> Understanding {
     let f = Features { tokens, folded };
     let mut used = vec![false; tokens.len()];
 
@@ -305,16 +331,24 @@ fn understand_tokens(folded: &str, tokens: &[Token], today: NaiveDate) -> Unders
                 .filter(|m| m.keyword != m.category.key && !m.fuzzy)
                 .map(|m| m.keyword.to_string());
             u.date = date.map(|d| d.date);
-            if intent == Intent::UpdateLastTransaction && month.is_some() && u.date.is_none() {
-                u.date = None;
+            let income = intent == Intent::LogTransaction && is_income(&f);
+            if income
+                && u.category
+                    .is_none_or(|c| c.category_type != CategoryType::Income)
+            {
+                // Money received: an expense keyword names what it was for
+                // ("me reembolsaron lo de amazon"), not the category.
+                let income_category = categories
+                    .iter()
+                    .find(|m| m.category.category_type == CategoryType::Income)
+                    .map(|m| m.category);
+                u.category = income_category.or_else(|| default_income_category(&f));
+                u.description = None;
             }
-            let income_words = f.has_any(INCOME_VERBS)
-                || f.has_any(&["quincena", "nomina", "sueldo", "salario", "aguinaldo"])
-                    && !f.has_any(&["gaste", "compre"]);
             u.kind = match u.category.map(|c| c.category_type) {
                 Some(CategoryType::Income) => Some(TransactionType::Income),
                 Some(_) => Some(TransactionType::Expense),
-                None if income_words => Some(TransactionType::Income),
+                None if income => Some(TransactionType::Income),
                 None if intent == Intent::UpdateLastTransaction => None,
                 None => Some(TransactionType::Expense),
             };
@@ -339,7 +373,18 @@ fn understand_tokens(folded: &str, tokens: &[Token], today: NaiveDate) -> Unders
             }
         }
         Intent::ManageDebt => {
-            debt_entities(&mut u, &f, &amounts, due_day.map(|(d, _, _)| d));
+            let due = due_day.map(|(d, _, _)| d).or_else(|| {
+                // "se paga el 17": in a debt, a bare day is the due day.
+                let d = date.as_ref()?;
+                let day_token = tokens[d.start..d.end]
+                    .iter()
+                    .find(|t| t.kind == TokenKind::Number)?;
+                (d.end - d.start <= 3 && day_token.text.len() <= 2)
+                    .then(|| day_token.text.parse().ok())
+                    .flatten()
+            });
+            debt_entities(&mut u, &f, &amounts, due);
+            u.debt_name = debt_name(&f, &amounts).map(|span| original_span(original, tokens, span));
         }
         Intent::DeleteLastTransaction | Intent::Unknown => {}
     }
@@ -371,6 +416,10 @@ fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
                     prev(2),
                     Some("vence" | "pagar" | "pago" | "paga" | "toca" | "corte")
                 )
+            || prev(1) == Some("al")
+                && tokens
+                    .iter()
+                    .any(|t| t.is_any(&["dia", "pago", "paga", "vence", "corte"]))
             || matches!(prev(1), Some("los"))
                 && !tokens
                     .get(i + 1)
@@ -390,45 +439,57 @@ fn debt_entities(
     due_day: Option<u8>,
 ) {
     u.debt_due_day = due_day;
-    // Which amount is the minimum and which the balance: look at the words
-    // just before each amount.
+    // Which amount is the minimum and which the balance: read the words
+    // since the previous amount.
+    let mut segment_start = 0;
     for m in amounts.iter().filter(|m| m.foreign.is_none()) {
-        let window_start = m.start.saturating_sub(4);
-        let before: Vec<&str> = f.tokens[window_start..m.start]
+        let before: Vec<&str> = f.tokens[segment_start..m.start]
             .iter()
             .map(|t| t.text.as_str())
             .collect();
-        let is_minimum = before.iter().any(|w| {
+        segment_start = m.end;
+        let minimum_word = before.iter().any(|w| {
             matches!(
                 *w,
                 "minimo"
-                    | "mínimo"
                     | "mensualidad"
                     | "mensual"
                     | "mensuales"
                     | "abono"
                     | "abonos"
-                    | "pago"
                     | "cuota"
                     | "quincenal"
             )
-        }) || f
+        }) || before.last().is_some_and(|w| *w == "pago" || *w == "pagar");
+        let minimum_after = f
             .tokens
             .get(m.end)
-            .is_some_and(|t| t.is_any(&["mensuales", "al", "cada", "por", "quincenales"]))
-            && f.tokens
-                .get(m.end + 1)
-                .is_some_and(|t| t.is_any(&["mes", "mensual", "quincena"]))
+            .is_some_and(|t| t.is_any(&["mensuales", "quincenales"]))
             || f.tokens
                 .get(m.end)
-                .is_some_and(|t| t.is_any(&["mensuales", "quincenales"]));
-        let balance_words = before.iter().any(|w| {
+                .is_some_and(|t| t.is_any(&["al", "cada", "por"]))
+                && f.tokens
+                    .get(m.end + 1)
+                    .is_some_and(|t| t.is_any(&["mes", "quincena"]));
+        let balance_word = before.iter().any(|w| {
             matches!(
                 *w,
-                "saldo" | "debo" | "deuda" | "quedo" | "queda" | "total" | "balance" | "adeudo"
+                "saldo"
+                    | "debo"
+                    | "debe"
+                    | "deuda"
+                    | "quedo"
+                    | "queda"
+                    | "quedan"
+                    | "total"
+                    | "balance"
+                    | "adeudo"
+                    | "va"
             )
         });
-        if is_minimum && !balance_words && u.debt_minimum.is_none() {
+        let is_minimum = (minimum_word || minimum_after)
+            && !(balance_word && !minimum_after && before.last().is_none_or(|w| *w != "minimo"));
+        if is_minimum && u.debt_minimum.is_none() {
             u.debt_minimum = Some(m.centavos);
         } else if u.debt_balance.is_none() {
             u.debt_balance = Some(m.centavos);
@@ -439,134 +500,152 @@ fn debt_entities(
     if amounts.is_empty() && f.has_any(&["cero", "ceros"]) {
         u.debt_balance = Some(0);
     }
-    u.debt_name = debt_name(f, amounts);
 }
 
-/// The debt's name: "tarjeta bbva", "coppel", "mi hermano".
-fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<String> {
+/// The original text (lower-cased, accents kept) of a token span.
+fn original_span(original: &str, tokens: &[Token], (start, end): (usize, usize)) -> String {
+    let (Some(first), Some(last)) = (tokens.get(start), tokens.get(end.saturating_sub(1))) else {
+        return String::new();
+    };
+    original
+        .chars()
+        .skip(first.start)
+        .take(last.end - first.start)
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// The debt's name as a token span: "tarjeta bbva", "coppel", "mi hermano".
+fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usize, usize)> {
     let tokens = f.tokens;
     let in_amount = |i: usize| amounts.iter().any(|m| (m.start..m.end).contains(&i));
-    let stop = |t: &Token| {
-        t.kind == TokenKind::Number
-            || t.is_any(&[
-                "de",
-                "del",
-                "por",
-                "con",
-                "es",
-                "son",
-                "ya",
-                "quedo",
-                "queda",
-                "que",
-                "y",
-                "el",
-                "la",
-                "pago",
-                "minimo",
-                "saldo",
-                "debo",
-                "le",
-                "a",
-                "al",
-                "en",
-                "tiene",
-                "tengo",
-                "pesos",
-                "mil",
-                "mensuales",
-                "cada",
-                "vence",
-                "mi",
-                "los",
-                "las",
-                "esta",
-                "corte",
-                "fecha",
-                "mensualidad",
-                "abono",
-                "quincenal",
-                "dia",
-                "total",
-                "k",
-                "varos",
-                "ahora",
-                "nueva",
-                "nuevo",
-                "actualiza",
-                "registra",
-                "agrega",
-                "anota",
-                "cambia",
-                "deuda",
-                "deudas",
-                "credito",
-                "para",
-            ])
+    const STOP: &[&str] = &[
+        "de",
+        "del",
+        "por",
+        "con",
+        "es",
+        "son",
+        "ya",
+        "quedo",
+        "queda",
+        "quedan",
+        "que",
+        "y",
+        "el",
+        "la",
+        "pago",
+        "minimo",
+        "saldo",
+        "debo",
+        "debe",
+        "le",
+        "a",
+        "al",
+        "en",
+        "tiene",
+        "tengo",
+        "pesos",
+        "mil",
+        "mensuales",
+        "cada",
+        "vence",
+        "mi",
+        "los",
+        "las",
+        "esta",
+        "corte",
+        "fecha",
+        "mensualidad",
+        "abono",
+        "quincenal",
+        "dia",
+        "total",
+        "k",
+        "varos",
+        "ahora",
+        "nueva",
+        "nuevo",
+        "actualiza",
+        "registra",
+        "agrega",
+        "anota",
+        "cambia",
+        "deuda",
+        "deudas",
+        "para",
+        "subio",
+        "bajo",
+        "se",
+        "paga",
+        "va",
+        "me",
+        "una",
+        "un",
+        "sera",
+        "era",
+    ];
+    let stop = |j: usize| {
+        let t = &tokens[j];
+        t.kind == TokenKind::Number || t.is_any(STOP) || in_amount(j)
     };
-    // Known lenders and cards.
-    const CARDS: &[&str] = &["tarjeta", "tdc", "credito", "prestamo"];
-    for (i, t) in tokens.iter().enumerate() {
-        if t.is_any(CARDS) {
-            let mut words = vec![t.text.clone()];
-            if t.is_word("tdc") {
-                words = vec!["tdc".into()];
-            }
-            let mut j = i + 1;
-            if tokens.get(j).is_some_and(|n| n.is_any(&["de", "del"]))
-                && tokens.get(j + 1).is_some_and(|n| n.is_word("credito"))
-            {
-                j += 2;
-            }
-            while let Some(next) = tokens.get(j) {
-                if stop(next) || in_amount(j) || next.kind != TokenKind::Word {
-                    break;
-                }
-                words.push(next.text.clone());
-                j += 1;
-            }
-            // "prestamo de mi hermano"
-            if t.is_word("prestamo")
-                && tokens.get(i + 1).is_some_and(|n| n.is_any(&["de", "con"]))
-                && words.len() == 1
-            {
-                let rest: Vec<String> = tokens[i + 2..]
-                    .iter()
-                    .take_while(|n| {
-                        n.kind == TokenKind::Word
-                            && !n.is_any(&["de", "por", "con", "y", "es", "son", "pago", "que"])
-                    })
-                    .map(|n| n.text.clone())
-                    .collect();
-                if !rest.is_empty() {
-                    return Some(format!("prestamo de {}", rest.join(" ")));
-                }
-            }
-            return Some(words.join(" "));
+    // Words after `start` up to a stop word.
+    let run_from = |start: usize| {
+        let mut end = start;
+        while end < tokens.len() && !stop(end) {
+            end += 1;
         }
+        end
+    };
+    const CARDS: &[&str] = &["tarjeta", "tdc", "credito", "prestamo", "hipoteca"];
+    for (i, t) in tokens.iter().enumerate() {
+        if !t.is_any(CARDS) {
+            continue;
+        }
+        let mut j = i + 1;
+        // "tarjeta de credito bbva"
+        if tokens.get(j).is_some_and(|n| n.is_word("de"))
+            && tokens.get(j + 1).is_some_and(|n| n.is_word("credito"))
+        {
+            j += 2;
+        }
+        let end = run_from(j);
+        if end > j {
+            return Some((i, end));
+        }
+        // "prestamo del coche", "prestamo de mi hermano", "credito de mercado pago"
+        if tokens
+            .get(j)
+            .is_some_and(|n| n.is_any(&["de", "del", "con"]))
+            && !in_amount(j + 1)
+        {
+            let mut k = j + 1;
+            if tokens.get(k).is_some_and(|n| n.is_word("mi")) {
+                k += 1;
+            }
+            let end = run_from(k);
+            if end > k {
+                return Some((i, end));
+            }
+        }
+        return Some((i, i + 1));
     }
     // "le debo 3 mil a mi hermano", "deuda con coppel", "debo en liverpool".
     for (i, t) in tokens.iter().enumerate() {
-        if t.is_any(&["a", "con", "en"]) && i > 0 && !in_amount(i + 1) {
-            let mut words = Vec::new();
-            let mut j = i + 1;
-            if tokens.get(j).is_some_and(|n| n.is_any(&["el", "la"])) {
-                j += 1;
-            }
-            if tokens.get(j).is_some_and(|n| n.is_word("mi")) {
-                words.push("mi".to_string());
-                j += 1;
-            }
-            while let Some(next) = tokens.get(j) {
-                if stop(next) || in_amount(j) {
-                    break;
-                }
-                words.push(next.text.clone());
-                j += 1;
-            }
-            if words.iter().any(|w| w != "mi") {
-                return Some(words.join(" "));
-            }
+        if i == 0 || !t.is_any(&["a", "con", "en"]) || in_amount(i + 1) {
+            continue;
+        }
+        let mut k = i + 1;
+        if tokens.get(k).is_some_and(|n| n.is_any(&["el", "la"])) {
+            k += 1;
+        }
+        let name_start = k;
+        if tokens.get(k).is_some_and(|n| n.is_word("mi")) {
+            k += 1;
+        }
+        let end = run_from(k);
+        if end > k {
+            return Some((name_start, end));
         }
     }
     // Lenders named on their own: "coppel", "infonavit".
@@ -576,6 +655,7 @@ fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<String> {
         "infonavit",
         "fovissste",
         "kueski",
+        "fonacot",
         "liverpool",
         "amex",
         "nu",
@@ -590,8 +670,8 @@ fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<String> {
     ];
     tokens
         .iter()
-        .find(|t| t.is_any(LENDERS))
-        .map(|t| t.text.clone())
+        .position(|t| t.is_any(LENDERS))
+        .map(|i| (i, i + 1))
 }
 
 fn pick_category<'a>(
@@ -662,19 +742,58 @@ fn pick_category<'a>(
 }
 
 fn query_kind(f: &Features<'_>) -> QueryKind {
-    if f.has_any(&["presupuesto", "presu", "limite", "tope"]) {
+    if f.has_any(&["presupuesto", "presu", "limite", "tope"])
+        || f.phrase("me queda para gastar")
+        || f.phrase("puedo gastar")
+        || f.has_any(&["pasarme", "pase"]) && !f.has_any(&["deuda", "tarjeta"])
+    {
         return QueryKind::Budget;
     }
+    let spending = f.has_any(&[
+        "gaste", "gastado", "gastos", "gasto", "ingresos", "ingrese", "compre", "compras",
+        "ganado", "gane",
+    ]);
     if f.has_any(&[
-        "debo", "deuda", "deudas", "debemos", "adeudo", "adeudos", "minimos", "minimo",
-    ]) {
+        "debo",
+        "deuda",
+        "deudas",
+        "debemos",
+        "adeudo",
+        "adeudos",
+        "minimos",
+        "minimo",
+        "pendientes",
+        "liquidar",
+        "deben",
+        "vence",
+        "tarjetas",
+        "prestamos",
+    ]) || f.phrase("tengo que pagar")
+        || f.phrase("cuando pago")
+        || f.phrase("le debo")
+    {
         return QueryKind::Debts;
     }
-    let bank = f.has_any(&["banco", "cuenta", "saldo", "disponible"]);
-    if bank && !f.has_any(&["gaste", "gastado", "gastos", "ingresos", "tarjeta", "tdc"]) {
+    let bank = f.has_any(&[
+        "banco",
+        "cuenta",
+        "saldo",
+        "disponible",
+        "bbva",
+        "santander",
+        "banorte",
+        "banamex",
+        "hsbc",
+    ]) || f.phrase("dinero tengo")
+        || f.phrase("dinero me queda")
+        || f.has("balance") && !spending;
+    if bank && !spending {
         return QueryKind::Balance;
     }
-    if f.has_any(&[
+    if f.has("mas") && (f.phrase("en que") || f.phrase("donde")) {
+        return QueryKind::Summary;
+    }
+    let listing = f.has_any(&[
         "movimientos",
         "movimiento",
         "transacciones",
@@ -687,13 +806,14 @@ fn query_kind(f: &Features<'_>) -> QueryKind {
         "muestrame",
         "ensename",
         "detalle",
+        "enlista",
+        "enlistalo",
+        "ver",
         "cuales",
-        "compras",
-    ]) && !f.has_any(&["cuanto", "total"])
-    {
-        return QueryKind::Transactions;
-    }
-    if f.phrase("que gaste") || f.phrase("en que gaste") && !f.has("cuanto") {
+    ]) || f.phrase("que gaste")
+        || f.phrase("que compre")
+        || f.phrase("en que gaste");
+    if listing && !f.has_any(&["cuanto", "cuanta", "total", "resumen", "desglose"]) {
         return QueryKind::Transactions;
     }
     QueryKind::Summary
@@ -705,7 +825,7 @@ fn score_intents(
     amount: Option<&AmountMatch>,
     categories: &[category::CategoryMatch],
     has_date: bool,
-    has_month: bool,
+    _has_month: bool,
 ) -> Vec<(Intent, f32)> {
     let mut scores: Vec<(Intent, f32)> = Vec::new();
     let mut add = |intent: Intent, score: f32| {
@@ -719,28 +839,31 @@ fn score_intents(
     let has_category = !categories.is_empty();
     let question = f.is_question();
     let first = f.first_word().unwrap_or("");
+    let past_payment = f.has_any(&[
+        "pague",
+        "abone",
+        "pagamos",
+        "deposite",
+        "gaste",
+        "compre",
+        "transferi",
+    ]);
 
     // Corrections and deletion of the last movement.
-    let delete_verb = f.has_prefix(&[
-        "borra",
-        "elimina",
-        "quita",
-        "cancela el",
-        "deshaz",
-        "anula",
-        "remueve",
-    ]) || f.has_any(&[
-        "borralo",
-        "borrala",
-        "eliminalo",
-        "eliminala",
-        "quitalo",
-        "quitala",
-        "borres",
-        "elimines",
-        "deshacer",
-        "anulalo",
-    ]);
+    let delete_verb = f.has_prefix(&["borra", "elimina", "quita", "deshaz", "anula", "remueve"])
+        || f.has("cancela") && f.has_any(&["ultimo", "ultima", "movimiento", "registro"])
+        || f.has_any(&[
+            "borralo",
+            "borrala",
+            "eliminalo",
+            "eliminala",
+            "quitalo",
+            "quitala",
+            "borres",
+            "elimines",
+            "deshacer",
+            "anulalo",
+        ]);
     let last_ref = f.has_any(&[
         "ultimo",
         "ultima",
@@ -755,123 +878,153 @@ fn score_intents(
         "ingreso",
         "va",
     ]);
-    if delete_verb && (last_ref || f.tokens.len() <= 3) {
+    if delete_verb && (last_ref || f.tokens.len() <= 3) && !f.has_any(&["deuda", "presupuesto"]) {
         add(Intent::DeleteLastTransaction, 0.95);
     }
-    let correction_start = matches!(
-        first,
-        "no" | "perdon" | "corrige" | "corrijo" | "corregir" | "error" | "ups" | "oops" | "mejor"
-    ) || f.has_any(&[
+    let early_no = f.tokens.iter().take(3).any(|t| t.is_word("no"));
+    let correction_start = early_no
+        || matches!(
+            first,
+            "no" | "perdon"
+                | "corrige"
+                | "corrijo"
+                | "corregir"
+                | "error"
+                | "ups"
+                | "oops"
+                | "mejor"
+                | "oye"
+                | "espera"
+        ) && f.has_any(&[
+            "eran",
+            "era",
+            "fueron",
+            "fue",
+            "equivoque",
+            "corrige",
+            "cambia",
+            "modifica",
+            "mejor",
+            "ponle",
+            "cambialo",
+            "correcta",
+            "correcto",
+        ]);
+    if correction_start && !question {
+        add(Intent::UpdateLastTransaction, 0.95);
+    }
+    let correction_cue = f.has_any(&[
         "equivoque",
         "equivoco",
         "corrige",
         "corrigelo",
-        "corregir",
-        "cambia",
         "cambialo",
-        "modifica",
-        "actualiza",
-    ]) && f.has_any(&[
-        "ultimo",
-        "ultima",
-        "gasto",
-        "movimiento",
-        "monto",
-        "fecha",
-        "categoria",
-        "eran",
-        "era",
-        "fue",
-        "fueron",
-    ]);
-    let correction_verb = f.has_any(&[
-        "eran",
-        "era",
-        "fueron",
-        "fue",
-        "equivoque",
-        "corrige",
-        "cambia",
-        "modifica",
-        "mejor",
-    ]);
-    if correction_start && correction_verb && !question {
-        add(Intent::UpdateLastTransaction, 0.9);
+        "cambiale",
+        "ponlo",
+        "ponle",
+        "edita",
+        "editalo",
+        "correcta",
+        "correcto",
+    ]) || f.phrase("en realidad")
+        || f.has_any(&["ultimo", "ultima"]) && f.has_any(&["era", "fue", "es", "eran", "fueron"]);
+    if correction_cue
+        && !question
+        && (has_amount
+            || has_category
+            || has_date
+            || f.has_any(&[
+                "fecha",
+                "monto",
+                "categoria",
+                "cantidad",
+                "ingreso",
+                "gasto",
+            ]))
+    {
+        add(Intent::UpdateLastTransaction, 0.95);
     }
-    if f.has_any(&["equivoque"]) && (has_amount || has_category || has_date) {
-        add(Intent::UpdateLastTransaction, 0.9);
-    }
-    if f.has_any(&["corrige", "cambia", "modifica", "actualiza", "corrigelo"])
-        && f.has_any(&["ultimo", "ultima", "fecha", "monto", "categoria"])
-        && !f.has_any(&["deuda", "presupuesto", "saldo", "tarjeta"])
+    if f.has_any(&["equivoque", "equivoco"])
+        && (has_amount || has_category || has_date || f.has_any(&["fecha", "monto", "categoria"]))
     {
         add(Intent::UpdateLastTransaction, 0.92);
     }
+    if f.has_any(&[
+        "corrige",
+        "cambia",
+        "modifica",
+        "actualiza",
+        "corrigelo",
+        "cambiale",
+        "corregir",
+    ]) && f.has_any(&[
+        "ultimo",
+        "ultima",
+        "fecha",
+        "monto",
+        "categoria",
+        "anterior",
+    ]) && !f.has_any(&["deuda", "presupuesto", "saldo", "tarjeta", "pago"])
+    {
+        add(Intent::UpdateLastTransaction, 0.93);
+    }
 
     // Simulation: "¿puedo comprar…?", "¿me alcanza para…?".
-    let simulate = f.phrase("puedo comprar")
-        || f.phrase("me alcanza")
+    let hypothetical = f.phrase("y si") || f.phrase("que pasa si") || f.first_word() == Some("si");
+    let simulate = f.phrase("me alcanza")
         || f.phrase("alcanza para")
+        || f.has_any(&["alcanzo", "alcanzaria", "simula", "simular", "simulame"])
+        || f.has_prefix(&["puedo compr", "podria compr"])
+        || f.phrase("puedo comprar")
         || f.phrase("si compro")
         || f.phrase("si me compro")
-        || f.phrase("si gasto")
-        || f.phrase("si pago")
-        || f.phrase("si contrato")
-        || f.phrase("puedo gastar")
-        || f.phrase("puedo pagar")
+        || f.phrase("si gasto") && has_amount
+        || hypothetical
+            && has_amount
+            && f.has_prefix(&["compr", "contrat", "gast", "pid", "pag", "vo"])
+        || f.phrase("puedo gastar") && has_amount
+        || f.phrase("puedo pagar") && has_amount
+        || f.phrase("puedo ir") && has_amount
         || f.phrase("me conviene comprar")
         || f.phrase("deberia comprar")
         || f.phrase("puedo darme")
-        || f.phrase("simula")
-        || f.phrase("simular")
         || f.phrase("me da para")
+        || f.phrase("me da la lana")
+        || f.phrase("antes de comprar")
         || f.phrase("quiero comprar") && (question || has_amount)
         || f.phrase("estoy pensando en comprar")
-        || f.phrase("pienso comprar")
-        || f.phrase("planeo comprar")
+        || f.has_any(&["pienso", "planeo"]) && f.has_prefix(&["compr"])
         || f.phrase("como quedo") && has_amount
         || f.phrase("como quedaria") && has_amount
         || f.phrase("puedo permitirme")
         || f.phrase("es buena idea comprar")
-        || f.phrase("y si") && has_amount && f.has_prefix(&["compr", "contrat", "gast"]);
+        || f.phrase("si o no") && has_amount
+        || f.has("puedo")
+            && question
+            && has_amount
+            && !f.has_any(&["presupuesto", "deuda", "debo"]);
     if simulate {
         add(Intent::SimulatePurchase, 0.93);
     }
 
     // Budget.
-    let budget_word = f.has_any(&["presupuesto", "presu", "limite", "tope", "maximo"]);
-    let budget_set_verb = f.has_any(&[
-        "pon",
-        "ponme",
-        "poner",
-        "fija",
-        "fijar",
-        "establece",
-        "define",
-        "quiero",
-        "sera",
-        "es",
-        "de",
-        "cambia",
-        "sube",
-        "baja",
-        "ajusta",
-        "asigna",
-        "configura",
-        "actualiza",
-        "mi",
-    ]);
-    if budget_word && has_amount && !f.phrase("cuanto") && !simulate {
-        add(Intent::SetBudget, if budget_set_verb { 0.92 } else { 0.8 });
-    }
-    if (f.phrase("gastar maximo")
+    let budget_word =
+        f.has_any(&["presupuesto", "presu", "limite", "tope", "maximo"]) || first == "max";
+    let budget_phrase = f.phrase("gastar maximo")
         || f.phrase("gastar como maximo")
         || f.phrase("no gastar mas de")
+        || f.phrase("gastar mas de")
         || f.phrase("maximo al mes")
-        || f.phrase("no pasarme de"))
+        || f.phrase("no pasarme de")
+        || f.phrase("no pasar de")
+        || f.phrase("meta es no");
+    if (budget_word || budget_phrase)
         && has_amount
+        && !f.has_any(&["cuanto", "cuanta"])
+        && !simulate
+        && !past_payment
     {
-        add(Intent::SetBudget, 0.9);
+        add(Intent::SetBudget, 0.93);
     }
     if budget_word
         && !has_amount
@@ -891,61 +1044,107 @@ fn score_intents(
     }
 
     // Debts.
-    let debt_words = f.has_any(&[
-        "deuda",
-        "deudas",
-        "debo",
-        "adeudo",
-        "prestamo",
-        "credito",
-        "mensualidades",
-        "minimo",
-        "corte",
-    ]) || f.phrase("pago minimo")
-        || f.phrase("me prestaron");
-    let debt_update = f.has_any(&[
+    let bank_name = f.has_any(&[
+        "banamex",
+        "bbva",
+        "santander",
+        "hsbc",
+        "banorte",
+        "azteca",
+        "scotiabank",
+        "inbursa",
+        "bancoppel",
+        "spin",
+        "mercado",
+    ]);
+    let card = f.has_any(&["tarjeta", "tdc", "credito"]) && !f.has("debito");
+    let lender = f.has_any(&[
+        "coppel",
+        "elektra",
+        "infonavit",
+        "fovissste",
+        "kueski",
+        "fonacot",
+        "famsa",
+        "liverpool",
+        "nu",
+        "stori",
+        "rappi",
+        "invex",
+        "amex",
+        "didi",
+    ]) || bank_name && (card || f.has_any(&["prestamo", "deuda", "debo"]));
+    let debt_noun = f.has_any(&[
+        "deuda", "deudas", "prestamo", "credito", "adeudo", "tarjeta", "tdc", "hipoteca",
+    ]) || lender;
+    let debt_field = f.has_any(&[
         "saldo",
-        "quedo",
-        "queda",
-        "vence",
-        "debo",
         "minimo",
         "mensualidad",
-        "deuda",
-        "adeudo",
-        "nueva",
-        "registra",
-        "agrega",
-        "anota",
-        "actualiza",
-    ]);
-    let card_balance = f.has_any(&["tarjeta", "tdc", "credito"])
-        && f.has_any(&[
-            "saldo", "quedo", "queda", "debo", "minimo", "corte", "vence", "adeudo",
-        ])
-        && !f.has_any(&["pague", "abone", "pagamos"]);
-    if (debt_words && debt_update || card_balance) && !question && !simulate {
-        add(Intent::ManageDebt, if has_amount { 0.92 } else { 0.8 });
+        "debo",
+        "debe",
+        "quedan",
+        "queda",
+        "quedo",
+        "vence",
+        "corte",
+        "subio",
+        "bajo",
+        "va",
+        "paga",
+    ]) || f.phrase("pago minimo")
+        || f.phrase("dia de pago")
+        || f.phrase("se paga")
+        || f.phrase("pago el")
+        || f.phrase("me prestaron")
+        || f.has_any(&[
+            "nueva",
+            "agrega",
+            "registra",
+            "anota",
+            "actualiza",
+            "cambia",
+        ]) && f.has_any(&["deuda", "prestamo", "credito", "tarjeta"]);
+    if debt_noun && debt_field && !question && !simulate && !past_payment {
+        add(Intent::ManageDebt, if has_amount { 0.93 } else { 0.82 });
     }
-    if f.has("debo") && has_amount && !question && !simulate && !f.has_any(&["pague", "gaste"]) {
-        add(Intent::ManageDebt, 0.92);
+    if f.has_any(&["deuda", "prestamo", "credito"])
+        && has_amount
+        && !question
+        && !simulate
+        && !past_payment
+    {
+        add(Intent::ManageDebt, 0.91);
+    }
+    if f.has_any(&["debo", "debe"]) && has_amount && !question && !simulate && !past_payment {
+        add(Intent::ManageDebt, 0.93);
     }
     if f.phrase("me prestaron") && has_amount {
-        add(Intent::ManageDebt, 0.85);
+        add(Intent::ManageDebt, 0.9);
+    }
+    if f.phrase("tengo que pagar") && f.has("minimo") {
+        add(Intent::ManageDebt, 0.9);
+    }
+    let schedule = f.phrase("cada mes")
+        || f.phrase("al mes")
+        || f.phrase("se paga")
+        || f.phrase("dia de pago")
+        || f.phrase("pago minimo")
+        || f.has_any(&["mensualidad", "mensuales", "minimo"]);
+    if debt_noun && schedule && !question && !simulate && !past_payment {
+        add(Intent::ManageDebt, 0.95);
     }
 
     // Bank balance.
-    let bank_words = f.has_any(&["banco", "cuenta", "saldo", "debito", "nomina"])
-        || f.phrase("tengo disponible");
+    let bank_words = f.has_any(&["banco", "cuenta", "saldo", "debito", "disponible"])
+        || bank_name && f.has_any(&["tengo", "quedan", "hay", "traigo", "es"]);
     if bank_words
         && (has_amount || f.has_any(&["cero", "ceros"]))
         && !question
-        && !card_balance
         && !simulate
         && !f.has_any(&[
             "deuda",
             "debo",
-            "tarjeta",
             "tdc",
             "credito",
             "gaste",
@@ -961,129 +1160,175 @@ fn score_intents(
             "llego",
             "cayo",
             "sueldo",
+            "minimo",
         ])
+        && (!f.has("tarjeta") || f.has("debito"))
     {
-        let set_words = f.has_any(&[
-            "tengo",
-            "traigo",
-            "hay",
-            "es",
-            "actualiza",
-            "pon",
-            "quedan",
-            "quedo",
-            "queda",
-            "saldo",
-        ]);
-        add(Intent::SetBankBalance, if set_words { 0.9 } else { 0.75 });
+        add(Intent::SetBankBalance, 0.92);
     }
 
     // Queries.
-    let query_words = f.has_any(&[
-        "cuanto",
-        "cuanta",
-        "cuantos",
-        "cuantas",
+    let asks_amount = f.has_any(&["cuanto", "cuanta", "cuantos", "cuantas"]);
+    let spending_words = f.has_any(&[
+        "gaste", "gastado", "gastos", "gasto", "gastamos", "llevo", "pague", "pagado", "ingrese",
+        "ingresos", "gane", "compre", "donado", "ahorrado", "ahorre", "gastan", "gastando", "me",
+        "queda", "quedan", "debo", "deben", "debe", "tengo", "tenia", "hay", "falta", "dinero",
+        "saldo", "ganado", "puedo", "he",
+    ]);
+    if asks_amount && spending_words && !simulate && !budget_phrase {
+        add(Intent::QueryData, 0.95);
+    }
+    let list_words = f.has_any(&[
+        "movimientos",
+        "historial",
+        "muestrame",
+        "ensename",
+        "ensenar",
+        "lista",
+        "listado",
+        "enlista",
+        "enlistalo",
+        "detalle",
+        "desglose",
         "resumen",
         "reporte",
         "balance",
         "total",
         "totales",
-        "movimientos",
-        "historial",
-        "muestrame",
-        "ensename",
-        "dime",
+        "ultimos",
+        "ultimas",
+        "transacciones",
+        "registros",
         "ver",
         "mostrar",
         "consulta",
-        "lista",
-        "listado",
-        "desglose",
-        "estado",
-        "llevo",
-        "ultimos",
-        "ultimas",
-        "cuales",
+        "consultar",
+        "dime",
     ]);
+    if list_words && !has_amount && !simulate {
+        add(Intent::QueryData, 0.92);
+    }
+    if list_words
+        && (f.has_any(&[
+            "gastos",
+            "ingresos",
+            "movimientos",
+            "pagos",
+            "compras",
+            "gaste",
+            "compre",
+        ]))
+        && !simulate
+    {
+        add(Intent::QueryData, 0.92);
+    }
     let how_am_i = f.phrase("como voy")
         || f.phrase("como vamos")
         || f.phrase("como estoy")
         || f.phrase("como ando")
         || f.phrase("que tal voy")
+        || f.phrase("voy bien")
         || f.phrase("en que se me va")
         || f.phrase("en que gaste")
         || f.phrase("en que gasto")
         || f.phrase("que gaste")
+        || f.phrase("que compre")
+        || f.phrase("me pase")
+        || f.phrase("estoy dentro")
         || f.phrase("que me queda")
         || f.phrase("cuanto me queda");
-    if (query_words || how_am_i) && !simulate {
-        let strength = if question
-            || how_am_i
-            || f.has_any(&[
-                "resumen",
-                "reporte",
-                "movimientos",
-                "historial",
-                "desglose",
-                "muestrame",
-                "ensename",
-                "dime",
-                "lista",
-            ]) {
-            0.92
-        } else {
-            0.75
-        };
-        // "cuánto gasté" with an amount would be odd: a statement wins.
-        let strength = if has_amount && !question && !f.has_any(&["cuanto", "cuanta"]) {
-            0.5
-        } else {
-            strength
-        };
-        add(Intent::QueryData, strength);
-    }
-    if f.has_any(&["debo", "deudas"]) && question && !simulate {
+    if how_am_i && !simulate {
         add(Intent::QueryData, 0.93);
+    }
+    if f.has("presupuesto")
+        && (question || f.has_any(&["porcentaje", "usado", "queda", "pase"]))
+        && !has_amount
+    {
+        add(Intent::QueryData, 0.93);
+    }
+    if f.has_any(&["deudas", "debo", "pendientes", "adeudos"])
+        && (question || f.tokens.len() <= 3 || f.has_any(&["mis", "quien"]))
+        && !simulate
+        && !has_amount
+    {
+        add(Intent::QueryData, 0.94);
+    }
+    if (f.phrase("cuando tengo que pagar")
+        || f.phrase("cuando pago")
+        || f.phrase("cuando vence")
+        || f.has("cual") && f.has("minimo"))
+        && !has_amount
+    {
+        add(Intent::QueryData, 0.94);
+    }
+    if f.has("saldo") && !has_amount && (question || f.tokens.len() <= 2) {
+        add(Intent::QueryData, 0.94);
     }
     if (f.phrase("tengo en el banco")
         || f.phrase("mi saldo")
-        || f.phrase("hay en") && f.has("cuenta"))
-        && question
+        || f.phrase("mi balance")
+        || f.phrase("cuanto dinero"))
+        && !has_amount
     {
-        add(Intent::QueryData, 0.93);
+        add(Intent::QueryData, 0.94);
+    }
+    if f.has("mis")
+        && f.has_any(&[
+            "gastos",
+            "ingresos",
+            "movimientos",
+            "compras",
+            "pagos",
+            "deudas",
+        ])
+        && !has_amount
+    {
+        add(Intent::QueryData, 0.92);
     }
 
     // Logging a transaction.
     let expense_verb = f.has_any(EXPENSE_VERBS)
         || f.has_prefix(&["gast", "pag", "compr"])
-            && !f.has_any(&["pagar", "comprar", "gastar", "pago minimo"]);
+            && !f.has_any(&["pagar", "comprar", "gastar", "gastos", "pagos", "compras"]);
     let income_verb = f.has_any(INCOME_VERBS)
         || f.phrase("me pagaron")
         || f.phrase("me llego")
         || f.phrase("me cayo")
-        || f.phrase("me depositaron");
-    if (expense_verb || income_verb) && !question {
-        let s = if has_amount || has_category {
-            0.93
-        } else {
-            0.8
-        };
-        add(Intent::LogTransaction, s);
-    } else if (expense_verb || income_verb) && question {
-        add(Intent::LogTransaction, 0.55);
-    }
-    if has_amount && has_category && !question {
-        add(Intent::LogTransaction, 0.88);
-    } else if has_amount && !question && f.tokens.len() <= 2 {
-        add(Intent::LogTransaction, 0.6);
-    } else if has_category && !has_amount && !question && f.tokens.len() <= 3 {
+        || f.phrase("me depositaron")
+        || f.phrase("me transfirieron")
+        || f.phrase("me mando")
+        || f.phrase("me regalo")
+        || f.phrase("me regalaron");
+    let perfect_tense = f.has("he")
+        && f.has_any(&[
+            "gastado", "pagado", "ganado", "comprado", "ahorrado", "donado",
+        ]);
+    let log_allowed = (!question || !asks_amount && !f.folded.contains('?')) && !perfect_tense;
+    if (expense_verb || income_verb) && log_allowed {
+        add(
+            Intent::LogTransaction,
+            if has_amount || has_category {
+                0.93
+            } else {
+                0.8
+            },
+        );
+    } else if expense_verb || income_verb {
         add(Intent::LogTransaction, 0.5);
     }
-    if has_date && has_amount && !question {
+    if has_amount && has_category && log_allowed {
+        add(Intent::LogTransaction, 0.88);
+    } else if has_amount && log_allowed && f.tokens.len() <= 2 {
+        add(Intent::LogTransaction, 0.6);
+    } else if has_category && !has_amount && log_allowed && f.tokens.len() <= 3 {
+        add(Intent::LogTransaction, 0.5);
+    }
+    if has_date && has_amount && log_allowed {
         add(Intent::LogTransaction, 0.7);
     }
-    let _ = has_month;
+    if f.has_any(&["anota", "apunta", "registra", "agrega"]) && has_amount && !debt_noun {
+        add(Intent::LogTransaction, 0.94);
+    }
     scores
 }
 

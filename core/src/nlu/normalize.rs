@@ -17,6 +17,10 @@ pub struct Token {
     pub kind: TokenKind,
     /// A `$` came right before it.
     pub dollar_sign: bool,
+    /// Char offsets `[start, end)` in the folded text, which has the same
+    /// chars as the original message one for one.
+    pub start: usize,
+    pub end: usize,
 }
 
 impl Token {
@@ -71,6 +75,8 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 text: "eur".into(),
                 kind: TokenKind::Word,
                 dollar_sign: false,
+                start: i,
+                end: i + 1,
             });
             i += 1;
             continue;
@@ -92,6 +98,8 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 text: chars[start..i].iter().collect(),
                 kind: TokenKind::Number,
                 dollar_sign: dollar,
+                start,
+                end: i,
             });
             dollar = false;
             continue;
@@ -106,6 +114,8 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 text,
                 kind: TokenKind::Word,
                 dollar_sign: false,
+                start,
+                end: i,
             });
             // "us$50": the dollar sign belongs to the following number.
             continue;

@@ -1,0 +1,180 @@
+//! Accuracy of the Spanish understanding on the labelled corpus in
+//! `tests/corpus/nlu.jsonl`: prints accuracy per field and fails below the
+//! floors. Run with `--nocapture` to see the misses.
+
+use caja_core::nlu::{Intent, understand};
+use caja_core::time::iso_date;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Labelled {
+    text: String,
+    intent: String,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    amount_mxn_cents: Option<i64>,
+    currency: Option<String>,
+    category: Option<String>,
+    date_iso: Option<String>,
+    month: Option<String>,
+    query: Option<String>,
+    debt_name: Option<String>,
+    debt_balance_mxn_cents: Option<i64>,
+    debt_minimum_mxn_cents: Option<i64>,
+    debt_due_day: Option<u8>,
+}
+
+const CORPUS: &str = include_str!("../../tests/corpus/nlu.jsonl");
+
+#[derive(Default)]
+struct Tally {
+    hit: u32,
+    total: u32,
+}
+
+impl Tally {
+    fn check<T: PartialEq>(&mut self, got: T, want: T) -> bool {
+        self.total += 1;
+        let ok = got == want;
+        if ok {
+            self.hit += 1;
+        }
+        ok
+    }
+
+    fn accuracy(&self) -> f64 {
+        if self.total == 0 {
+            1.0
+        } else {
+            f64::from(self.hit) / f64::from(self.total)
+        }
+    }
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn corpus_accuracy_per_field() {
+    let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+    let names = [
+        "intent",
+        "type",
+        "amount",
+        "currency",
+        "category",
+        "date",
+        "month",
+        "query",
+        "debt_name",
+        "debt_balance",
+        "debt_minimum",
+        "debt_due_day",
+    ];
+    let mut tallies: Vec<Tally> = names.iter().map(|_| Tally::default()).collect();
+    let mut misses = Vec::new();
+    let mut count = 0;
+    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        let row: Labelled = serde_json::from_str(line).expect("corpus line is JSON");
+        count += 1;
+        let u = understand(&row.text, today);
+        let want_intent = Intent::parse(&row.intent).expect("known intent");
+        let intent_ok = tallies[0].check(u.intent, want_intent);
+        if !intent_ok {
+            misses.push(format!(
+                "intent {:?} want {:?}: {}",
+                u.intent, want_intent, row.text
+            ));
+            continue;
+        }
+        // Entities are scored on messages whose intent was right.
+        let mut field = |i: usize, got: Option<String>, want: Option<String>| {
+            if !tallies[i].check(&got, &want) {
+                misses.push(format!("{} {got:?} want {want:?}: {}", names[i], row.text));
+            }
+        };
+        let transaction_like = matches!(
+            want_intent,
+            Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction
+        );
+        if want_intent == Intent::LogTransaction {
+            field(1, u.kind.map(|k| k.as_str().to_string()), row.kind.clone());
+        }
+        if transaction_like || matches!(want_intent, Intent::SetBudget | Intent::SetBankBalance) {
+            field(
+                2,
+                u.amount.map(|a| a.to_string()),
+                row.amount_mxn_cents.map(|a| a.to_string()),
+            );
+            field(
+                3,
+                u.foreign_currency.map(|f| f.code().to_string()),
+                row.currency.clone(),
+            );
+        }
+        if transaction_like || want_intent == Intent::QueryData {
+            field(
+                4,
+                u.category.map(|c| c.key.to_string()),
+                row.category.clone(),
+            );
+        }
+        if transaction_like {
+            field(5, u.date.map(iso_date), row.date_iso.clone());
+        }
+        if want_intent == Intent::QueryData {
+            field(6, u.month.clone(), row.month.clone());
+            field(
+                7,
+                u.query.map(|q| q.as_str().to_string()),
+                row.query.clone(),
+            );
+        }
+        if want_intent == Intent::ManageDebt {
+            field(8, u.debt_name.clone(), row.debt_name.clone());
+            field(
+                9,
+                u.debt_balance.map(|a| a.to_string()),
+                row.debt_balance_mxn_cents.map(|a| a.to_string()),
+            );
+            field(
+                10,
+                u.debt_minimum.map(|a| a.to_string()),
+                row.debt_minimum_mxn_cents.map(|a| a.to_string()),
+            );
+            field(
+                11,
+                u.debt_due_day.map(|d| d.to_string()),
+                row.debt_due_day.map(|d| d.to_string()),
+            );
+        }
+    }
+    println!("corpus: {count} messages");
+    for (name, tally) in names.iter().zip(&tallies) {
+        println!(
+            "  {name:<14} {:>6.1}%  ({}/{})",
+            tally.accuracy() * 100.0,
+            tally.hit,
+            tally.total
+        );
+    }
+    if std::env::var("CAJA_CORPUS_MISSES").is_ok() {
+        for miss in &misses {
+            println!("  miss: {miss}");
+        }
+    }
+    assert!(count >= 300, "the corpus needs at least 300 messages");
+    // Floors: a regression below these fails the run.
+    let floors = [
+        0.85, 0.85, 0.85, 0.85, 0.80, 0.85, 0.85, 0.80, 0.50, 0.70, 0.70, 0.70,
+    ];
+    for ((name, tally), floor) in names.iter().zip(&tallies).zip(floors) {
+        assert!(
+            tally.accuracy() >= floor,
+            "{name} accuracy {:.3} below {floor}",
+            tally.accuracy()
+        );
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
