@@ -230,6 +230,15 @@ const INCOME_VERBS: &[&str] = &[
     "prestaron",
 ];
 
+fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
+    use chrono::Datelike;
+    if month >= today.month() {
+        today.year()
+    } else {
+        today.year() + 1
+    }
+}
+
 /// Money coming in: "me pagaron", "cobré", "me depositaron".
 fn is_income(f: &Features<'_>) -> bool {
     let received = f.has_any(INCOME_VERBS)
@@ -258,7 +267,15 @@ fn default_income_category(f: &Features<'_>) -> Option<&'static Category> {
 pub fn understand(text: &str, today: NaiveDate) -> Understanding {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    understand_tokens(text, &folded, &tokens, today)
+    understand_tokens(text, &folded, &tokens, today, None)
+}
+
+/// Reads one message as `intent` (the user chose it): the entities that
+/// intent needs, with full confidence.
+pub fn understand_as(text: &str, today: NaiveDate, intent: Intent) -> Understanding {
+    let folded = fold(text);
+    let tokens = tokenize(&folded);
+    understand_tokens(text, &folded, &tokens, today, Some(intent))
 }
 
 fn understand_tokens(
@@ -266,6 +283,7 @@ fn understand_tokens(
     folded: &str,
     tokens: &[Token],
     today: NaiveDate,
+    forced: Option<Intent>,
 ) -> Understanding {
     let f = Features { tokens, folded };
     let mut used = vec![false; tokens.len()];
@@ -295,7 +313,10 @@ fn understand_tokens(
         date.is_some(),
         month.is_some(),
     );
-    let (intent, confidence, alternatives) = decide(&scores);
+    let (intent, confidence, alternatives) = match forced {
+        Some(intent) => (intent, 1.0, Vec::new()),
+        None => decide(&scores),
+    };
 
     let mut u = Understanding {
         intent,
@@ -363,7 +384,19 @@ fn understand_tokens(
         Intent::SetBudget => {
             u.amount = amount.as_ref().and_then(money);
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
-            u.month = month.map(|m| m.iso());
+            // A budget is set for now or later: "diciembre" said in November
+            // is the coming December.
+            u.month = month.map(|m| {
+                if m.explicit_year {
+                    m.iso()
+                } else {
+                    date::MonthMatch {
+                        year: upcoming_year(m.month, today),
+                        ..m
+                    }
+                    .iso()
+                }
+            });
         }
         Intent::SetBankBalance => {
             u.amount = amount.as_ref().and_then(money);
@@ -881,7 +914,14 @@ fn score_intents(
     if delete_verb && (last_ref || f.tokens.len() <= 3) && !f.has_any(&["deuda", "presupuesto"]) {
         add(Intent::DeleteLastTransaction, 0.95);
     }
-    let early_no = f.tokens.iter().take(3).any(|t| t.is_word("no"));
+    // "no sé" is a filler, not a correction.
+    let early_no = f.tokens.iter().take(3).enumerate().any(|(i, t)| {
+        t.is_word("no")
+            && !f
+                .tokens
+                .get(i + 1)
+                .is_some_and(|n| n.is_any(&["se", "sabria", "recuerdo", "me"]))
+    });
     let correction_start = early_no
         || matches!(
             first,

@@ -1,41 +1,93 @@
-//! The Worker's one error type, mapped to JSON responses that never leak
-//! internals.
+//! The Worker's one error type, mapped to JSON responses with a stable code
+//! and a Spanish message; internals never leak.
 
+use caja_core::agent::text::host;
 use serde::Serialize;
 use worker::Response;
 
-/// What went wrong, as the client sees it: a stable code, an HTTP status and
-/// a Spanish message for people.
-#[derive(Debug)]
-pub struct ApiError {
-    pub status: u16,
-    pub code: &'static str,
-    pub message: &'static str,
+/// What went wrong, as the client sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApiError {
+    BadJson,
+    BadRequest,
+    Unauthorized,
+    NotFound,
+    MethodNotAllowed,
+    TooLarge,
+    LoginToken,
+    Busy,
+    Db,
 }
 
 #[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
-    message: &'a str,
+struct ErrorBody {
+    error: &'static str,
+    message: &'static str,
 }
 
 impl ApiError {
-    pub const DB_UNAVAILABLE: ApiError = ApiError {
-        status: 503,
-        code: "db_unavailable",
-        message: "La base de datos no está disponible. Intenta de nuevo en un momento.",
-    };
-    pub const BAD_REQUEST: ApiError = ApiError {
-        status: 400,
-        code: "bad_request",
-        message: "La solicitud no es válida.",
-    };
+    pub fn status(self) -> u16 {
+        match self {
+            ApiError::BadJson | ApiError::BadRequest => 400,
+            ApiError::Unauthorized | ApiError::LoginToken => 401,
+            ApiError::NotFound => 404,
+            ApiError::MethodNotAllowed => 405,
+            ApiError::TooLarge => 413,
+            ApiError::Busy => 409,
+            ApiError::Db => 503,
+        }
+    }
 
-    pub fn into_response(self) -> worker::Result<Response> {
+    pub fn code(self) -> &'static str {
+        match self {
+            ApiError::BadJson => "bad_json",
+            ApiError::BadRequest => "bad_request",
+            ApiError::Unauthorized => "unauthorized",
+            ApiError::NotFound => "not_found",
+            ApiError::MethodNotAllowed => "method_not_allowed",
+            ApiError::TooLarge => "payload_too_large",
+            ApiError::LoginToken => "invalid_login_token",
+            ApiError::Busy => "busy",
+            ApiError::Db => "db_unavailable",
+        }
+    }
+
+    pub fn message(self) -> &'static str {
+        match self {
+            ApiError::BadJson => host::ERR_BAD_JSON,
+            ApiError::BadRequest => host::ERR_BAD_REQUEST,
+            ApiError::Unauthorized => host::ERR_UNAUTHORIZED,
+            ApiError::NotFound => host::ERR_NOT_FOUND,
+            ApiError::MethodNotAllowed => host::ERR_METHOD,
+            ApiError::TooLarge => host::ERR_TOO_LARGE,
+            ApiError::LoginToken => host::ERR_LOGIN_TOKEN,
+            ApiError::Busy => host::ERR_BUSY,
+            ApiError::Db => host::ERR_DB,
+        }
+    }
+
+    pub fn response(self) -> worker::Result<Response> {
         let body = ErrorBody {
-            error: self.code,
-            message: self.message,
+            error: self.code(),
+            message: self.message(),
         };
-        Ok(Response::from_json(&body)?.with_status(self.status))
+        Ok(Response::from_json(&body)?.with_status(self.status()))
+    }
+}
+
+impl From<worker::Error> for ApiError {
+    fn from(error: worker::Error) -> Self {
+        worker::console_error!("internal error: {error}");
+        ApiError::Db
+    }
+}
+
+/// Handlers return this; the router turns errors into JSON responses.
+pub type ApiResult = Result<Response, ApiError>;
+
+pub fn respond(result: ApiResult) -> worker::Result<Response> {
+    match result {
+        Ok(response) => Ok(response),
+        Err(error) => error.response(),
     }
 }

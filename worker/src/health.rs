@@ -1,7 +1,7 @@
 //! `GET /health`: proves the Worker can reach D1 with the migrated schema.
 
 use serde::Deserialize;
-use worker::{Request, Response, RouteContext};
+use worker::{Env, Request, Response};
 
 use crate::error::ApiError;
 
@@ -11,8 +11,8 @@ struct SchemaRow {
 }
 
 /// Answers `{"ok":true,"db":true}` after a real query against D1.
-pub async fn handle_health(_req: Request, ctx: RouteContext<()>) -> worker::Result<Response> {
-    let db_ok = match ctx.env.d1("DB") {
+pub async fn handle_health(env: &Env) -> worker::Result<Response> {
+    let db_ok = match env.d1("DB") {
         Ok(db) => db
             .prepare("SELECT MAX(version) AS version FROM schema_version")
             .first::<SchemaRow>(None)
@@ -23,13 +23,13 @@ pub async fn handle_health(_req: Request, ctx: RouteContext<()>) -> worker::Resu
         Err(_) => false,
     };
     if !db_ok {
-        return ApiError::DB_UNAVAILABLE.into_response();
+        return ApiError::Db.response();
     }
     Response::from_json(&serde_json::json!({ "ok": true, "db": true }))
 }
 
 /// `GET /api/format?centavos=N`: the core's amount formatting over HTTP.
-pub fn handle_format(req: Request, _ctx: RouteContext<()>) -> worker::Result<Response> {
+pub fn handle_format(req: &Request) -> worker::Result<Response> {
     let url = req.url()?;
     let centavos = url
         .query_pairs()
@@ -40,6 +40,6 @@ pub fn handle_format(req: Request, _ctx: RouteContext<()>) -> worker::Result<Res
             "centavos": centavos,
             "text": caja_core::money::format_mxn(centavos),
         })),
-        None => ApiError::BAD_REQUEST.into_response(),
+        None => ApiError::BadRequest.response(),
     }
 }

@@ -1,18 +1,76 @@
-//! Caja's Cloudflare Worker: the HTTP edge in front of D1.
+//! Caja's Cloudflare Worker: the authority for what is written. It runs the
+//! `caja-core` agent next to D1, serves the Telegram webhook and the JSON API
+//! for the web UI, and serves the built web UI as static assets.
 //!
-//! `#[event(fetch)]` builds the router; one module per resource, handlers
+//! `#[event(fetch)]` dispatches by path; one module per resource, handlers
 //! named `handle_*`.
 
+mod api;
+mod auth;
+mod config;
 mod error;
 mod health;
+mod store;
+mod telegram;
+mod tools;
+mod turn;
 
-use worker::{Context, Env, Request, Response, Router, event};
+use error::{ApiError, respond};
+use store::Db;
+use worker::{Context, Env, Method, Request, Response, event};
 
 #[event(fetch)]
 async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response> {
-    Router::new()
-        .get_async("/health", health::handle_health)
-        .get("/api/format", health::handle_format)
-        .run(req, env)
-        .await
+    let path = req.path();
+    let method = req.method();
+    if path == "/health" {
+        return match method {
+            Method::Get => health::handle_health(&env).await,
+            _ => ApiError::MethodNotAllowed.response(),
+        };
+    }
+    if path == "/api/format" && method == Method::Get {
+        return health::handle_format(&req);
+    }
+    let db = match env.d1("DB") {
+        Ok(d1) => Db::new(d1),
+        Err(_) => return ApiError::Db.response(),
+    };
+    let result = match (method.clone(), path.as_str()) {
+        (Method::Post, "/telegram/webhook") => telegram::handle_webhook(req, &env, &db).await,
+        (Method::Post, "/api/login") => api::handle_login(req, &env, &db).await,
+        (Method::Post, "/api/logout") => api::handle_logout(req, &env, &db).await,
+        (Method::Post, "/api/dev/login-link") => api::handle_dev_login(req, &env, &db).await,
+        (Method::Post, "/api/chat") => api::handle_chat(req, &env, &db).await,
+        (Method::Get, "/api/state") => api::handle_state(req, &env, &db).await,
+        (Method::Get, "/api/history") => api::handle_history(req, &env, &db).await,
+        (Method::Get, "/api/transactions") => api::handle_transactions(req, &env, &db).await,
+        (Method::Get, "/api/summary") => api::handle_summary(req, &env, &db).await,
+        (Method::Get, "/api/budget") => api::handle_budget(req, &env, &db).await,
+        (Method::Get, "/api/debts") => api::handle_debts(req, &env, &db).await,
+        (Method::Get, "/api/balance") => api::handle_balance(req, &env, &db).await,
+        (Method::Get, "/api/audit") => api::handle_audit(req, &env, &db).await,
+        (Method::Get, "/api/export.csv") => api::handle_export(req, &env, &db).await,
+        (_, path) if KNOWN_ROUTES.contains(&path) => Err(ApiError::MethodNotAllowed),
+        _ => Err(ApiError::NotFound),
+    };
+    respond(result)
 }
+
+const KNOWN_ROUTES: &[&str] = &[
+    "/telegram/webhook",
+    "/api/login",
+    "/api/logout",
+    "/api/dev/login-link",
+    "/api/chat",
+    "/api/state",
+    "/api/history",
+    "/api/transactions",
+    "/api/summary",
+    "/api/budget",
+    "/api/debts",
+    "/api/balance",
+    "/api/audit",
+    "/api/export.csv",
+    "/api/format",
+];

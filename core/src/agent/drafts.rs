@@ -8,7 +8,7 @@ use crate::nlu::amount::{best_amount, find_amounts};
 use crate::nlu::category::find_categories;
 use crate::nlu::date::find_date;
 use crate::nlu::normalize::{TokenKind, fold, tokenize};
-use crate::nlu::{Intent, QueryKind, Understanding, understand};
+use crate::nlu::{Intent, QueryKind, Understanding, understand_as};
 use crate::time::iso_date;
 use crate::tools::{CategoryType, TransactionType};
 
@@ -131,7 +131,11 @@ pub fn apply_answer(
                     patch.applied.push(Field::Amount);
                 }
             }
-            if let Some(m) = categories.first() {
+            // A one-typo match only counts when the category was asked for.
+            if let Some(m) = categories
+                .iter()
+                .find(|m| !m.fuzzy || asked == Some(Field::Category))
+            {
                 draft.category = Some(m.category.key.to_string());
                 draft.category_type = Some(m.category.category_type);
                 if m.category.category_type == CategoryType::Income {
@@ -273,29 +277,11 @@ fn custom_category(tokens: &[crate::nlu::normalize::Token]) -> Option<String> {
 /// Understands `message` as if its intent were `intent` (used once the
 /// user picked an intent, and to read debt answers).
 pub fn understand_forced(message: &str, today: NaiveDate, intent: Intent) -> Understanding {
-    let mut u = understand(message, today);
-    if u.intent != intent {
-        let mut forced = understand(&format!("{} {message}", intent_cue(intent)), today);
-        forced.intent = intent;
-        forced.confidence = 1.0;
-        forced.alternatives.clear();
-        u = forced;
+    let mut u = understand_as(message, today, intent);
+    if intent == Intent::QueryData && u.query.is_none() {
+        u.query = understand_as(&format!("cuanto {message}"), today, intent).query;
     }
     u
-}
-
-fn intent_cue(intent: Intent) -> &'static str {
-    match intent {
-        Intent::LogTransaction => "gaste",
-        Intent::QueryData => "cuanto",
-        Intent::SetBudget => "presupuesto",
-        Intent::ManageDebt => "deuda",
-        Intent::SimulatePurchase => "puedo comprar",
-        Intent::SetBankBalance => "saldo banco",
-        Intent::UpdateLastTransaction => "corrige el ultimo",
-        Intent::DeleteLastTransaction => "borra el ultimo",
-        Intent::Unknown => "",
-    }
 }
 
 /// Entities as JSON for the audit record.

@@ -23,8 +23,6 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         remind_open_question(state, ctx);
         return NodeOutcome::because("respond", "empty message");
     }
-    state.last_user_message = trimmed.clone();
-
     // A button press for a prompt that is no longer the pending one.
     if let Some(id) = &ctx.action_id
         && state.pending_action.id.as_ref() != Some(id)
@@ -36,7 +34,9 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
 
     if let Some(command) = trimmed.strip_prefix('/') {
-        return handle_command(state, ctx, command);
+        let outcome = handle_command(state, ctx, command);
+        state.last_user_message = trimmed;
+        return outcome;
     }
     let first_words: Vec<&str> = folded.split_whitespace().collect();
     if matches!(
@@ -53,6 +53,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if state.pending_action.is_pending() {
         match decide(&trimmed) {
             Decision::Confirm | Decision::Reject => {
+                state.last_user_message = trimmed;
                 ctx.mode = Mode::Decide;
                 return NodeOutcome::because("confirm", "confirmation token");
             }
@@ -62,16 +63,22 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         if is_correction(&folded, &u)
             && (state.pending_transaction.is_some() || state.pending_params.is_some())
         {
+            state.last_user_message = trimmed;
             ctx.mode = Mode::Correction;
             ctx.understanding = Some(u);
             return NodeOutcome::because("clarify", "correction of the pending draft");
         }
-        if u.intent != Intent::Unknown && u.confidence >= 0.7 {
+        if u.intent != Intent::Unknown
+            && u.intent != Intent::UpdateLastTransaction
+            && u.confidence >= 0.7
+        {
             state.backup("new_request_while_confirming", &ctx.now_iso);
             state.clear_flow();
+            state.last_user_message = trimmed;
             ctx.understanding = Some(u);
             return NodeOutcome::because("parse", "new request replaces pending action");
         }
+        state.last_user_message = trimmed;
         ctx.mode = Mode::Decide;
         return NodeOutcome::because("confirm", "not a confirmation token");
     }
@@ -88,13 +95,16 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         {
             state.backup("new_request_while_clarifying", &ctx.now_iso);
             state.clear_flow();
+            state.last_user_message = trimmed;
             ctx.understanding = Some(u);
             return NodeOutcome::because("parse", "new request replaces open question");
         }
+        state.last_user_message = trimmed;
         ctx.mode = Mode::Patch;
         return NodeOutcome::because("clarify", "answer to an open question");
     }
 
+    state.last_user_message = trimmed;
     NodeOutcome::because("parse", "new message")
 }
 
@@ -103,7 +113,9 @@ fn is_full_request(u: &crate::nlu::Understanding) -> bool {
     match u.intent {
         Intent::QueryData | Intent::DeleteLastTransaction | Intent::SimulatePurchase => true,
         Intent::LogTransaction => u.amount.is_some() && u.category.is_some(),
-        Intent::SetBudget | Intent::ManageDebt | Intent::UpdateLastTransaction => true,
+        Intent::SetBudget | Intent::ManageDebt => true,
+        // While a draft is open a correction is about the draft.
+        Intent::UpdateLastTransaction => false,
         Intent::SetBankBalance => false,
         Intent::Unknown => false,
     }

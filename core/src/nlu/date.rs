@@ -19,6 +19,8 @@ pub struct DateMatch {
 pub struct MonthMatch {
     pub year: i32,
     pub month: u32,
+    /// The message named the year.
+    pub explicit_year: bool,
     pub start: usize,
     pub end: usize,
 }
@@ -258,16 +260,23 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
             Some("mes") => {
                 let before = if i > 0 { word(i - 1) } else { None };
                 let after = word(i + 1);
+                // "al mes", "por mes", "cada mes" are a rate, not a month.
+                if matches!(before, Some("al" | "por" | "cada" | "x" | "mensual"))
+                    && !matches!(after, Some("pasado" | "anterior" | "antepasado"))
+                {
+                    continue;
+                }
                 let (shift, start, end) = match (before, after) {
                     (_, Some("pasado" | "anterior")) => (1, i.saturating_sub(1), i + 2),
                     (_, Some("antepasado")) => (2, i.saturating_sub(1), i + 2),
-                    (Some("este" | "el" | "del" | "al" | "en"), _) => (0, i - 1, i + 1),
+                    (Some("este" | "el" | "del" | "en"), _) => (0, i - 1, i + 1),
                     _ => (0, i, i + 1),
                 };
                 let date = today.checked_sub_months(Months::new(shift))?;
                 return Some(MonthMatch {
                     year: date.year(),
                     month: date.month(),
+                    explicit_year: true,
                     start,
                     end,
                 });
@@ -293,6 +302,7 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                     .or_else(|| tokens.get(i + 1))
                     .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
                     .and_then(|y| y.text.parse::<i32>().ok());
+                let explicit_year = year.is_some();
                 let (year, end) = match year {
                     Some(year) => (year, if word(i + 1).is_some() { i + 3 } else { i + 2 }),
                     None if month > today.month() => (today.year() - 1, i + 1),
@@ -301,6 +311,7 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                 return Some(MonthMatch {
                     year,
                     month,
+                    explicit_year,
                     start: i,
                     end,
                 });

@@ -1,0 +1,358 @@
+//! Conversation transcripts: the files in `tests/transcripts/` replayed
+//! through the real agent with in-memory tools, natively and in headless
+//! Chromium (wasm). Every turn's reply, state and tool calls also feed a
+//! digest kept in `tests/transcripts/DIGEST`, so both hosts are checked to
+//! produce byte-identical outputs. Refresh it with
+//! `CAJA_UPDATE_DIGEST=1 cargo test -p caja-core --test transcripts`.
+//!
+//! Format (one conversation per `===` block):
+//!
+//! ```text
+//! === title
+//! @now 2026-11-22T18:00:00Z     clock for the next turns (default shown)
+//! @advance 6m                   moves the clock (s, m, h, d)
+//! @seed {"tool":"set_bank_balance","input":{"balance_mxn_cents":100}}
+//! @fail add_transaction UNAVAILABLE    the next call of that tool fails
+//! > gasté 250 en uber           a user turn ("> [action=p2] sí" for a button)
+//! < texto                       the reply contains it
+//! <~ regex                      the reply matches it
+//! <! texto                      the reply does not contain it
+//! = pending_action.type "ADD_TRANSACTION"   a state field (JSON)
+//! ! add_transaction             the tools called this turn (or "none")
+//! $ transactions 1              live transactions in the ledger
+//! ```
+
+use caja_core::agent::state::AgentState;
+use caja_core::agent::{AgentConfig, TurnInput, run_turn};
+use caja_core::time::{UnixMillis, parse_iso_utc};
+use caja_core::tools::memory::MemoryLedger;
+use caja_core::tools::{ToolCall, ToolResult};
+
+const FILES: &[(&str, &str)] = &[
+    ("log.txt", include_str!("../../tests/transcripts/log.txt")),
+    (
+        "query.txt",
+        include_str!("../../tests/transcripts/query.txt"),
+    ),
+    (
+        "budget_debt_balance.txt",
+        include_str!("../../tests/transcripts/budget_debt_balance.txt"),
+    ),
+    (
+        "simulate.txt",
+        include_str!("../../tests/transcripts/simulate.txt"),
+    ),
+    (
+        "repair.txt",
+        include_str!("../../tests/transcripts/repair.txt"),
+    ),
+    (
+        "confirm.txt",
+        include_str!("../../tests/transcripts/confirm.txt"),
+    ),
+    (
+        "bad_input.txt",
+        include_str!("../../tests/transcripts/bad_input.txt"),
+    ),
+];
+const DIGEST: &str = include_str!("../../tests/transcripts/DIGEST");
+const DEFAULT_NOW: &str = "2026-11-22T18:00:00Z";
+
+struct Conversation {
+    file: &'static str,
+    title: String,
+    lines: Vec<(usize, String)>,
+}
+
+fn conversations() -> Vec<Conversation> {
+    let mut all = Vec::new();
+    for &(file, text) in FILES {
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim_end();
+            if let Some(title) = line.strip_prefix("=== ") {
+                all.push(Conversation {
+                    file,
+                    title: title.to_string(),
+                    lines: Vec::new(),
+                });
+            } else if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            } else {
+                let current = all
+                    .last_mut()
+                    .unwrap_or_else(|| panic!("{file}:{}: line before ===", number + 1));
+                current.lines.push((number + 1, line.to_string()));
+            }
+        }
+    }
+    all
+}
+
+/// Expands `{{repeat N text}}` so long inputs stay readable.
+fn expand(message: &str) -> String {
+    let Some(start) = message.find("{{repeat ") else {
+        return message.to_string();
+    };
+    let Some(end) = message[start..].find("}}").map(|e| start + e) else {
+        return message.to_string();
+    };
+    let spec = &message[start + 9..end];
+    let (count, text) = spec.split_once(' ').unwrap_or((spec, ""));
+    let count: usize = count.parse().unwrap_or(0);
+    format!(
+        "{}{}{}",
+        &message[..start],
+        text.repeat(count),
+        expand(&message[end + 2..])
+    )
+}
+
+fn parse_duration(spec: &str) -> i64 {
+    let (number, unit) = spec.split_at(spec.len() - 1);
+    let n: i64 = number.parse().expect("duration number");
+    n * match unit {
+        "s" => 1_000,
+        "m" => 60_000,
+        "h" => 3_600_000,
+        "d" => 86_400_000,
+        other => panic!("unknown duration unit {other}"),
+    }
+}
+
+fn json_path<'a>(value: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+    path.split('.')
+        .try_fold(value, |v, key| match key.parse::<usize>() {
+            Ok(index) => v.get(index),
+            Err(_) => v.get(key),
+        })
+}
+
+/// FNV-1a, to fingerprint all outputs.
+fn fnv(hash: &mut u64, bytes: &[u8]) {
+    for b in bytes {
+        *hash ^= u64::from(*b);
+        *hash = hash.wrapping_mul(0x100_0000_01b3);
+    }
+}
+
+struct Run {
+    failures: Vec<String>,
+    digest: u64,
+    turns: usize,
+    count: usize,
+}
+
+fn run_all() -> Run {
+    let config = AgentConfig::default();
+    let mut run = Run {
+        failures: Vec::new(),
+        digest: 0xcbf2_9ce4_8422_2325,
+        turns: 0,
+        count: 0,
+    };
+    for conversation in conversations() {
+        run.count += 1;
+        let mut state = AgentState::new("user-1", "thread-1");
+        let mut ledger = MemoryLedger::new();
+        let mut now: UnixMillis = parse_iso_utc(DEFAULT_NOW).unwrap();
+        let mut fail_next: Vec<(String, String)> = Vec::new();
+        let mut last: Option<caja_core::agent::TurnOutput> = None;
+        let mut seed_seq = 0;
+        for (number, line) in &conversation.lines {
+            let at = format!("{}:{} [{}]", conversation.file, number, conversation.title);
+            let mut fail = |why: String| run.failures.push(format!("{at}: {why}"));
+            let (tag, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+            match tag {
+                "@now" => now = parse_iso_utc(rest).expect("@now timestamp"),
+                "@advance" => now += parse_duration(rest),
+                "@seed" => {
+                    seed_seq += 1;
+                    let request = serde_json::from_str(rest).expect("@seed tool request JSON");
+                    let call = ToolCall {
+                        id: format!("seed-{seed_seq}"),
+                        request,
+                    };
+                    let result = ledger.execute(&call, now);
+                    assert!(result.ok, "{at}: seed failed: {:?}", result.error);
+                }
+                "@fail" => {
+                    let (tool, code) = rest.split_once(' ').expect("@fail TOOL CODE");
+                    fail_next.push((tool.to_string(), code.to_string()));
+                }
+                ">" => {
+                    let (action_id, message) = match rest.strip_prefix("[action=") {
+                        Some(tail) => {
+                            let (id, msg) = tail
+                                .split_once("] ")
+                                .unwrap_or((tail.trim_end_matches(']'), ""));
+                            (Some(id.to_string()), msg.to_string())
+                        }
+                        None => (None, rest.to_string()),
+                    };
+                    let input = TurnInput {
+                        message: expand(&message),
+                        now_ms: now,
+                        timezone: None,
+                        action_id,
+                    };
+                    // The checkpoint round trip: state through JSON every turn.
+                    let stored = state.to_json();
+                    let loaded = AgentState::from_json(&stored).expect("state round-trips");
+                    let output =
+                        run_turn(loaded, input, &config, |call: &ToolCall| -> ToolResult {
+                            let name = call.request.name();
+                            if let Some(pos) = fail_next.iter().position(|(tool, _)| tool == name) {
+                                let (_, code) = fail_next.remove(pos);
+                                return ToolResult::failure(
+                                    call,
+                                    &code,
+                                    "injected failure",
+                                    "2026-01-01T00:00:00.000Z",
+                                );
+                            }
+                            ledger.execute(call, now)
+                        });
+                    run.turns += 1;
+                    fnv(&mut run.digest, output.reply.as_bytes());
+                    fnv(&mut run.digest, output.state.to_json().as_bytes());
+                    fnv(
+                        &mut run.digest,
+                        serde_json::to_string(&output.tool_calls)
+                            .unwrap()
+                            .as_bytes(),
+                    );
+                    fnv(
+                        &mut run.digest,
+                        serde_json::to_string(&output.trace).unwrap().as_bytes(),
+                    );
+                    state = output.state.clone();
+                    last = Some(output);
+                }
+                "<" | "<~" | "<!" | "=" | "!" => {
+                    let Some(output) = &last else {
+                        fail("expectation before any turn".into());
+                        continue;
+                    };
+                    match tag {
+                        "<" if !output.reply.contains(rest) => {
+                            fail(format!(
+                                "reply lacks {rest:?}\n--- reply ---\n{}",
+                                output.reply
+                            ));
+                        }
+                        "<!" if output.reply.contains(rest) => {
+                            fail(format!(
+                                "reply has {rest:?}\n--- reply ---\n{}",
+                                output.reply
+                            ));
+                        }
+                        "<~" => {
+                            let re = regex::Regex::new(rest).expect("valid regex");
+                            if !re.is_match(&output.reply) {
+                                fail(format!(
+                                    "reply does not match /{rest}/\n--- reply ---\n{}",
+                                    output.reply
+                                ));
+                            }
+                        }
+                        "=" => {
+                            let (path, expected) = rest.split_once(' ').expect("= PATH VALUE");
+                            let expected: serde_json::Value = serde_json::from_str(expected)
+                                .unwrap_or_else(|_| {
+                                    serde_json::Value::String(expected.to_string())
+                                });
+                            let state_json = serde_json::to_value(&output.state).unwrap();
+                            let got = json_path(&state_json, path)
+                                .cloned()
+                                .unwrap_or(serde_json::Value::Null);
+                            if got != expected {
+                                fail(format!("state {path} is {got}, expected {expected}"));
+                            }
+                        }
+                        "!" => {
+                            let got: Vec<&str> =
+                                output.tool_calls.iter().map(|c| c.request.name()).collect();
+                            let expected: Vec<&str> = if rest.trim() == "none" {
+                                Vec::new()
+                            } else {
+                                rest.split_whitespace().collect()
+                            };
+                            if got != expected {
+                                fail(format!("tools {got:?}, expected {expected:?}"));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                "$" => {
+                    let (what, n) = rest.split_once(' ').expect("$ WHAT N");
+                    let n: usize = n.parse().expect("$ count");
+                    let got = match what {
+                        "transactions" => ledger.transactions().count(),
+                        "writes" => ledger.writes.len(),
+                        other => panic!("{at}: unknown ledger check {other}"),
+                    };
+                    if got != n {
+                        fail(format!("ledger {what} is {got}, expected {n}"));
+                    }
+                }
+                other => panic!("{at}: unknown line tag {other:?}"),
+            }
+        }
+    }
+    run
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn transcripts() {
+    let run = run_all();
+    println!(
+        "{} transcripts, {} turns, digest {:016x}",
+        run.count, run.turns, run.digest
+    );
+    assert!(
+        run.failures.is_empty(),
+        "{} failures:\n{}",
+        run.failures.len(),
+        run.failures.join("\n\n")
+    );
+    assert!(
+        run.count >= 60,
+        "at least 60 transcripts, found {}",
+        run.count
+    );
+    let digest = format!("{:016x}", run.digest);
+    #[cfg(not(target_arch = "wasm32"))]
+    if std::env::var("CAJA_UPDATE_DIGEST").is_ok() {
+        std::fs::write(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/transcripts/DIGEST"),
+            format!("{digest}\n"),
+        )
+        .unwrap();
+        return;
+    }
+    assert_eq!(
+        digest,
+        DIGEST.trim(),
+        "outputs changed: refresh tests/transcripts/DIGEST natively, then both hosts must agree"
+    );
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn every_transcript_file_is_run() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/transcripts");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".txt") {
+            assert!(
+                FILES.iter().any(|(f, _)| *f == name),
+                "{name} is not in FILES"
+            );
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

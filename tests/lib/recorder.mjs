@@ -1,0 +1,43 @@
+// A local stand-in for the Telegram Bot API: records every call the Worker
+// makes (TELEGRAM_API_BASE points here during tests).
+import { createServer } from 'node:http';
+
+export const RECORDER_PORT = Number(process.env.CAJA_RECORDER_PORT ?? 8798);
+
+export async function startRecorder() {
+  const calls = [];
+  const waiters = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const method = req.url.split('/').pop();
+      let json = null;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = body;
+      }
+      calls.push({ url: req.url, method, body: json });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, result: true }));
+      for (const w of waiters.splice(0)) w();
+    });
+  });
+  await new Promise((resolve) => server.listen(RECORDER_PORT, '127.0.0.1', resolve));
+  return {
+    calls,
+    /** Resolves once `predicate(calls)` holds; event-driven, no sleeps. */
+    async until(predicate, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(calls)) {
+        if (Date.now() > deadline) throw new Error(`recorder: condition not met; calls: ${JSON.stringify(calls)}`);
+        await new Promise((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, deadline - Date.now()).unref();
+        });
+      }
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}

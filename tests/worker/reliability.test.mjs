@@ -1,0 +1,156 @@
+// Exactly-once and isolation: retries, concurrency, other users, bad tokens.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL } from '../lib/env.mjs';
+import { chat, get, login, webhook, textUpdate, nextChatId, nextUpdateId, uniqueName } from '../lib/api.mjs';
+
+async function confirmViaWebhook(chatId, text) {
+  await webhook(textUpdate(chatId, text));
+  return webhook(textUpdate(chatId, 'sí'));
+}
+
+test('the same update delivered 20 times writes once', async () => {
+  const chatId = nextChatId();
+  await webhook(textUpdate(chatId, 'gasté 99 en uber'));
+  const yes = textUpdate(chatId, 'sí', { updateId: nextUpdateId() });
+  const answers = await Promise.all(Array.from({ length: 20 }, () => webhook(yes)));
+  for (const a of answers) assert.equal(a.status, 200);
+  const texts = new Set(answers.map((a) => a.body.text));
+  assert.equal(texts.size, 1, `all deliveries get the same answer: ${[...texts]}`);
+  const summary = await webhook(textUpdate(chatId, '¿cuánto llevo gastado este mes?'));
+  assert.match(summary.body.text, /Gastos: \$99\.00/);
+});
+
+test('20 different updates for one chat sent at once are all processed, none lost', async () => {
+  const chatId = nextChatId();
+  // Ten complete transactions: each is a prompt then a "sí" (20 updates),
+  // sent as ten concurrent pairs; the thread serialises them.
+  const pairs = Array.from({ length: 10 }, (_, i) => (async () => {
+    const first = await webhook(textUpdate(chatId, `gasté ${10 + i} en tacos`));
+    assert.equal(first.status, 200);
+  })());
+  await Promise.all(pairs);
+  // All prompts arrived; only the last one is pending (each new request
+  // replaced the previous pending one and was backed up).
+  const confirm = await webhook(textUpdate(chatId, 'sí'));
+  assert.match(confirm.body.text, /Listo, registré el gasto/);
+  // Now 20 different updates at once: 10 complete expenses and 10 queries.
+  const chatB = nextChatId();
+  const updates = [];
+  for (let i = 0; i < 20; i += 1) updates.push(textUpdate(chatB, i % 2 === 0 ? `gasté ${100 + i} en uber` : 'sí'));
+  const answers = await Promise.all(updates.map((u) => webhook(u)));
+  for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+  const processed = answers.filter((a) => typeof a.body.text === 'string' && !/no pude procesar/.test(a.body.text));
+  assert.equal(processed.length, 20, 'every update got a real answer');
+});
+
+test('web: a repeated client_msg_id returns the first answer without re-processing', async () => {
+  const session = await login();
+  await chat(session, 'gasté 300 en súper');
+  const id = uniqueName('yes');
+  const first = await chat(session, 'sí', { clientMsgId: id });
+  const again = await chat(session, 'sí', { clientMsgId: id });
+  assert.equal(first.status, 200);
+  assert.deepEqual(again.body, first.body);
+  assert.equal(again.headers.get('x-caja-duplicate'), 'true');
+  const list = await get(session, '/api/transactions?month=2026-11');
+  assert.equal(list.body.transactions.length, 1);
+});
+
+test('a second user can read or change nothing of the first', async () => {
+  const alice = await login();
+  const bob = await login();
+  await chat(alice, 'gasté 450 en farmacia');
+  await chat(alice, 'sí');
+  await chat(alice, 'presupuesto de 8,000 al mes');
+  await chat(alice, 'sí');
+  for (const path of ['/api/transactions?month=2026-11', '/api/summary?month=2026-11', '/api/debts', '/api/balance', '/api/history', '/api/audit', '/api/state', '/api/budget?month=2026-11', '/api/export.csv?month=2026-11']) {
+    const res = await get(bob, path);
+    assert.equal(res.status, 200, path);
+    const text = JSON.stringify(res.body);
+    assert.ok(!text.includes('450') && !text.includes('farmacia') && !text.includes('800000'), `${path} leaks: ${text.slice(0, 300)}`);
+  }
+  // Bob's "borra el último" finds nothing of Alice's.
+  const del = await chat(bob, 'borra el último');
+  assert.match(del.body.reply, /No tienes movimientos/);
+  const aliceList = await get(alice, '/api/transactions?month=2026-11');
+  assert.equal(aliceList.body.transactions.length, 1);
+});
+
+test('missing, wrong or revoked tokens get 401 and write nothing', async () => {
+  const session = await login();
+  for (const token of [null, 'nope', 'a'.repeat(64)]) {
+    const res = await fetch(`${BASE_URL}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ text: 'gasté 1 en uber', client_msg_id: uniqueName('x') }),
+    });
+    assert.equal(res.status, 401);
+    assert.equal((await res.json()).error, 'unauthorized');
+  }
+  // A login token works once only.
+  const reuse = await fetch(`${BASE_URL}/api/login`, { method: 'POST', body: JSON.stringify({ token: session.loginToken }) });
+  assert.equal(reuse.status, 401);
+  const logout = await fetch(`${BASE_URL}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } });
+  assert.equal(logout.status, 200);
+  const after = await get(session, '/api/state');
+  assert.equal(after.status, 401);
+});
+
+test('a stale confirmation button writes nothing', async () => {
+  const chatId = nextChatId();
+  const first = await webhook(textUpdate(chatId, 'gasté 70 en café'));
+  const oldYes = first.body.reply_markup.inline_keyboard[0][0].callback_data;
+  await webhook(textUpdate(chatId, 'gasté 80 en uber'));
+  const press = await webhook({
+    update_id: nextUpdateId(),
+    callback_query: { id: 'cb-stale', from: { id: chatId }, message: { message_id: 5, chat: { id: chatId, type: 'private' } }, data: oldYes },
+  });
+  assert.equal(press.body.text, 'Ese botón ya no es válido');
+  const summary = await webhook(textUpdate(chatId, '¿cuánto llevo gastado este mes?'));
+  assert.match(summary.body.text, /no tienes movimientos/);
+});
+
+test('API errors: 404, 405, 413, bad JSON, bad month', async () => {
+  const session = await login();
+  assert.equal((await fetch(`${BASE_URL}/api/nope`)).status, 404);
+  const wrongMethod = await fetch(`${BASE_URL}/api/chat`);
+  assert.equal(wrongMethod.status, 405);
+  assert.equal((await wrongMethod.json()).error, 'method_not_allowed');
+  const big = await fetch(`${BASE_URL}/api/chat`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'x'.repeat(70_000), client_msg_id: 'big' }),
+  });
+  assert.equal(big.status, 413);
+  const badJson = await fetch(`${BASE_URL}/api/chat`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}` },
+    body: '{"text":',
+  });
+  assert.equal(badJson.status, 400);
+  const body = await badJson.json();
+  assert.equal(body.error, 'bad_json');
+  assert.match(body.message, /JSON/);
+  assert.equal((await get(session, '/api/summary?month=2026-13')).status, 400);
+});
+
+test('read endpoints and CSV export reflect what was written', async () => {
+  const session = await login();
+  for (const text of ['gasté 250 en uber ayer', 'gasté 180.50 en tacos', 'me pagaron la quincena, 8,500']) {
+    await chat(session, text);
+    await chat(session, 'sí');
+  }
+  const summary = await get(session, '/api/summary?month=2026-11');
+  assert.equal(summary.body.total_expense_mxn_cents, 43050);
+  assert.equal(summary.body.total_income_mxn_cents, 850000);
+  const csv = await get(session, '/api/export.csv?month=2026-11');
+  assert.match(csv.headers.get('content-type'), /text\/csv/);
+  assert.match(csv.body, /2026-11-21,EXPENSE,250\.00,25000,"transporte"/);
+  assert.equal(csv.body.trim().split('\n').length, 4);
+  const history = await get(session, '/api/history');
+  assert.equal(history.body.messages.length, 12);
+  const audit = await get(session, '/api/audit');
+  assert.equal(audit.body.records.length, 6);
+  assert.ok(audit.body.records.some((r) => r.record.confirmation === 'confirmed'));
+});

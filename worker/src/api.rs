@@ -1,0 +1,410 @@
+//! The JSON API for the web UI: login, chat, and read endpoints. Every
+//! query is scoped by the session's user id, never by an id from the body.
+
+use caja_core::agent::TurnOutput;
+use caja_core::agent::state::AgentState;
+use caja_core::time::{TimeZone, iso_month, iso_utc};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use worker::{Env, Request, Response};
+
+use crate::auth;
+use crate::config::{self, read_body};
+use crate::error::{ApiError, ApiResult};
+use crate::store::{Arg, Db};
+use crate::tools::{self, TX_COLUMNS, TxRow};
+use crate::turn::{self, TurnOutcome, TurnRequest};
+
+fn json<T: Serialize>(value: &T) -> ApiResult {
+    Response::from_json(value).map_err(ApiError::from)
+}
+
+async fn body_json<T: for<'de> Deserialize<'de>>(req: &mut Request) -> Result<T, ApiError> {
+    let body = read_body(req).await.map_err(|too_large| {
+        if too_large {
+            ApiError::TooLarge
+        } else {
+            ApiError::BadRequest
+        }
+    })?;
+    serde_json::from_str(&body).map_err(|_| ApiError::BadJson)
+}
+
+async fn user(db: &Db, req: &Request, now: i64) -> Result<String, ApiError> {
+    auth::authenticate(db, req, now)
+        .await?
+        .ok_or(ApiError::Unauthorized)
+}
+
+fn web_thread(user_id: &str) -> String {
+    format!("web:{user_id}")
+}
+
+fn query_param(req: &Request, name: &str) -> Option<String> {
+    req.url()
+        .ok()?
+        .query_pairs()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.into_owned())
+}
+
+/// `month=YYYY-MM`, defaulting to this month in Mexico City.
+fn month_param(req: &Request, now: i64) -> Result<String, ApiError> {
+    match query_param(req, "month") {
+        Some(month) => {
+            let valid = month.len() == 7
+                && month.as_bytes()[4] == b'-'
+                && month[..4].bytes().all(|b| b.is_ascii_digit())
+                && month[5..]
+                    .parse::<u32>()
+                    .is_ok_and(|m| (1..=12).contains(&m));
+            if valid {
+                Ok(month)
+            } else {
+                Err(ApiError::BadRequest)
+            }
+        }
+        None => Ok(iso_month(TimeZone::default_zone().date_at(now))),
+    }
+}
+
+#[derive(Deserialize)]
+struct LoginBody {
+    token: String,
+}
+
+/// `POST /api/login {"token"}` → a session.
+pub async fn handle_login(mut req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let body: LoginBody = body_json(&mut req).await?;
+    if body.token.is_empty() || body.token.len() > 128 {
+        return Err(ApiError::LoginToken);
+    }
+    match auth::exchange_login_token(db, &body.token, now).await? {
+        Some((user_id, session)) => json(&json!({
+            "session_token": session,
+            "user_id": user_id,
+            "expires_at": iso_utc(now + auth::SESSION_TTL_MS),
+        })),
+        None => Err(ApiError::LoginToken),
+    }
+}
+
+/// `POST /api/logout`.
+pub async fn handle_logout(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    user(db, &req, now).await?;
+    auth::revoke(db, &req, now).await?;
+    json(&json!({ "ok": true }))
+}
+
+#[derive(Deserialize)]
+struct DevLoginBody {
+    user: Option<String>,
+}
+
+/// `POST /api/dev/login-link`: a login token for a local user (dev only).
+pub async fn handle_dev_login(mut req: Request, env: &Env, db: &Db) -> ApiResult {
+    if !config::dev_mode(env) {
+        return Err(ApiError::NotFound);
+    }
+    let now = config::now_ms(&req, env);
+    let body: DevLoginBody = body_json(&mut req).await?;
+    let name = body.user.unwrap_or_else(|| "dev".into());
+    if name.is_empty()
+        || name.len() > 40
+        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    {
+        return Err(ApiError::BadRequest);
+    }
+    let user_id = format!("dev:{name}");
+    let (sql, args) = auth::ensure_user_sql(&user_id, None, Some(&name), &iso_utc(now));
+    let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
+    db.run(db.stmt(&sql, &args)?).await?;
+    let token = auth::create_login_token(db, &user_id, now).await?;
+    json(&json!({
+        "token": token,
+        "url": format!("{}/?login={token}", config::public_url(env)),
+    }))
+}
+
+#[derive(Deserialize)]
+struct ChatBody {
+    text: String,
+    client_msg_id: String,
+}
+
+/// The answer to a chat message (also stored for repeated client_msg_ids).
+#[derive(Serialize)]
+struct ChatResponse<'a> {
+    reply: &'a str,
+    suggestions: &'a [String],
+    state: &'a AgentState,
+    version: i64,
+    pending_action_id: Option<&'a str>,
+    trace: &'a caja_core::graph::Trace,
+    tool_calls: &'a [caja_core::tools::ToolCall],
+    tool_results: &'a [caja_core::tools::ToolResult],
+}
+
+fn render_chat(output: &TurnOutput, version: i64) -> String {
+    serde_json::to_string(&ChatResponse {
+        reply: &output.reply,
+        suggestions: &output.suggestions,
+        state: &output.state,
+        version,
+        pending_action_id: output
+            .state
+            .pending_action
+            .id
+            .as_deref()
+            .filter(|_| output.state.pending_action.is_pending()),
+        trace: &output.trace,
+        tool_calls: &output.tool_calls,
+        tool_results: &output.tool_results,
+    })
+    .unwrap_or_default()
+}
+
+/// `POST /api/chat {"text","client_msg_id"}`.
+pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    let body: ChatBody = body_json(&mut req).await?;
+    let id = body.client_msg_id.trim();
+    if id.is_empty() || id.len() > 100 {
+        return Err(ApiError::BadRequest);
+    }
+    let thread = web_thread(&user_id);
+    let request = TurnRequest {
+        user_id: &user_id,
+        thread_id: &thread,
+        message: &body.text,
+        now_ms: now,
+        timezone: None,
+        action_id: None,
+        dedupe_key: Some(format!("web:{user_id}:{id}")),
+        render: &render_chat,
+        before: Vec::new(),
+    };
+    let response = match turn::run(db, &request).await? {
+        TurnOutcome::Done {
+            response,
+            round_trips,
+            ..
+        } => (response, round_trips, false),
+        TurnOutcome::Duplicate {
+            response,
+            round_trips,
+        } => (response, round_trips, true),
+        TurnOutcome::Busy => return Err(ApiError::Busy),
+    };
+    let headers = worker::Headers::new();
+    headers.set("Content-Type", "application/json").ok();
+    headers
+        .set("X-Caja-Round-Trips", &response.1.to_string())
+        .ok();
+    headers
+        .set(
+            "X-Caja-Duplicate",
+            if response.2 { "true" } else { "false" },
+        )
+        .ok();
+    Ok(Response::ok(response.0)?.with_headers(headers))
+}
+
+#[derive(Deserialize)]
+struct CheckpointRow {
+    version: i64,
+    state: String,
+}
+
+/// `GET /api/state`.
+pub async fn handle_state(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    let row: Option<CheckpointRow> = db
+        .first(db.stmt(
+            "SELECT version, state FROM checkpoints WHERE thread_id = ?1 AND user_id = ?2",
+            &[Arg::Text(&web_thread(&user_id)), Arg::Text(&user_id)],
+        )?)
+        .await?;
+    let (version, state) = match row {
+        Some(row) => (row.version, AgentState::from_json(&row.state).ok()),
+        None => (0, None),
+    };
+    let state = state.unwrap_or_else(|| AgentState::new(&user_id, &web_thread(&user_id)));
+    json(&json!({ "version": version, "state": state }))
+}
+
+#[derive(Deserialize, Serialize)]
+struct MessageRow {
+    id: i64,
+    role: String,
+    text: String,
+    at: String,
+}
+
+fn limit_param(req: &Request, default: i64) -> i64 {
+    query_param(req, "limit")
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(default)
+        .clamp(1, 500)
+}
+
+/// `GET /api/history?limit=`.
+pub async fn handle_history(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    let mut messages: Vec<MessageRow> = db
+        .all(db.stmt(
+            "SELECT id, role, text, at FROM messages WHERE thread_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3",
+            &[Arg::Text(&web_thread(&user_id)), Arg::Text(&user_id), Arg::Int(limit_param(&req, 100))],
+        )?)
+        .await?;
+    messages.reverse();
+    json(&json!({ "messages": messages }))
+}
+
+async fn month_transactions(
+    db: &Db,
+    user_id: &str,
+    month: &str,
+    category: Option<&str>,
+) -> Result<Vec<caja_core::tools::TransactionRow>, ApiError> {
+    let end = {
+        let (y, m) = (
+            month[..4].parse::<i32>().unwrap_or(1970),
+            month[5..].parse::<u32>().unwrap_or(1),
+        );
+        if m == 12 {
+            format!("{:04}-01-01", y + 1)
+        } else {
+            format!("{y:04}-{:02}-01", m + 1)
+        }
+    };
+    let start = format!("{month}-01");
+    let mut sql = format!(
+        "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL AND date_iso >= ?2 AND date_iso < ?3"
+    );
+    let mut args = vec![Arg::Text(user_id), Arg::Text(&start), Arg::Text(&end)];
+    if let Some(category) = category {
+        sql.push_str(" AND category = ?4");
+        args.push(Arg::Text(category));
+    }
+    sql.push_str(" ORDER BY date_iso DESC, seq DESC");
+    let rows: Vec<TxRow> = db.all(db.stmt(&sql, &args)?).await?;
+    Ok(rows.iter().filter_map(TxRow::to_core).collect())
+}
+
+/// `GET /api/transactions?month=&category=`.
+pub async fn handle_transactions(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    let month = month_param(&req, now)?;
+    let category = query_param(&req, "category").filter(|c| !c.is_empty());
+    let transactions = month_transactions(db, &user_id, &month, category.as_deref()).await?;
+    json(&json!({ "month": month, "category": category, "transactions": transactions }))
+}
+
+/// `GET /api/summary?month=`.
+pub async fn handle_summary(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    let month = month_param(&req, now)?;
+    json(&tools::month_summary(db, &user_id, &month, None).await?)
+}
+
+/// `GET /api/budget?month=`.
+pub async fn handle_budget(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    let month = month_param(&req, now)?;
+    json(&tools::budget_status(db, &user_id, &month).await?)
+}
+
+/// `GET /api/debts`.
+pub async fn handle_debts(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    json(&tools::debt_list(db, &user_id).await?)
+}
+
+/// `GET /api/balance`.
+pub async fn handle_balance(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    json(&json!({ "bank_balance": tools::bank_balance(db, &user_id).await? }))
+}
+
+#[derive(Deserialize)]
+struct AuditRow {
+    id: i64,
+    at: String,
+    record: String,
+}
+
+/// `GET /api/audit?limit=`.
+pub async fn handle_audit(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    let rows: Vec<AuditRow> = db
+        .all(db.stmt(
+            "SELECT id, at, record FROM audit_records WHERE thread_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3",
+            &[Arg::Text(&web_thread(&user_id)), Arg::Text(&user_id), Arg::Int(limit_param(&req, 50))],
+        )?)
+        .await?;
+    let records: Vec<serde_json::Value> = rows
+        .into_iter()
+        .map(|r| json!({ "id": r.id, "at": r.at, "record": serde_json::from_str::<serde_json::Value>(&r.record).unwrap_or_default() }))
+        .collect();
+    json(&json!({ "records": records }))
+}
+
+fn csv_field(text: &str) -> String {
+    // Quote everything; neutralise spreadsheet formulas.
+    let text = if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+/// `GET /api/export.csv?month=`: the month's transactions as CSV.
+pub async fn handle_export(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let now = config::now_ms(&req, env);
+    let user_id = user(db, &req, now).await?;
+    let month = month_param(&req, now)?;
+    let transactions = month_transactions(db, &user_id, &month, None).await?;
+    let mut csv = String::from(
+        "id,fecha,tipo,monto_mxn,monto_centavos,categoria,tipo_categoria,descripcion\n",
+    );
+    for t in &transactions {
+        let pesos = format!(
+            "{}.{:02}",
+            t.amount_mxn_cents / 100,
+            t.amount_mxn_cents % 100
+        );
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            t.id,
+            t.date_iso,
+            t.kind.as_str(),
+            pesos,
+            t.amount_mxn_cents,
+            csv_field(&t.category),
+            t.category_type.as_str(),
+            csv_field(t.description.as_deref().unwrap_or("")),
+        ));
+    }
+    let headers = worker::Headers::new();
+    headers.set("Content-Type", "text/csv; charset=utf-8").ok();
+    headers
+        .set(
+            "Content-Disposition",
+            &format!("attachment; filename=\"caja-{month}.csv\""),
+        )
+        .ok();
+    Ok(Response::ok(csv)?.with_headers(headers))
+}

@@ -1,0 +1,79 @@
+//! Settings read from the Worker's environment (wrangler.toml `[vars]` and
+//! secrets), and the request clock.
+
+use caja_core::time::parse_iso_utc;
+use worker::{Env, Request};
+
+/// Largest request body accepted, in bytes.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+fn var(env: &Env, name: &str) -> Option<String> {
+    env.var(name)
+        .ok()
+        .map(|v| v.to_string())
+        .or_else(|| env.secret(name).ok().map(|s| s.to_string()))
+}
+
+fn flag(env: &Env, name: &str) -> bool {
+    var(env, name).is_some_and(|v| v == "true")
+}
+
+/// `now` for this request: the real clock, or `X-Caja-Now` when the test
+/// clock is enabled (never in production).
+pub fn now_ms(req: &Request, env: &Env) -> i64 {
+    if flag(env, "ALLOW_TEST_CLOCK")
+        && let Some(now) = req
+            .headers()
+            .get("X-Caja-Now")
+            .ok()
+            .flatten()
+            .and_then(|h| parse_iso_utc(&h))
+    {
+        return now;
+    }
+    worker::Date::now().as_millis() as i64
+}
+
+/// Dev login links (`POST /api/dev/login-link`), for `./run` and tests.
+pub fn dev_mode(env: &Env) -> bool {
+    flag(env, "DEV_MODE")
+}
+
+pub fn webhook_secret(env: &Env) -> Option<String> {
+    var(env, "TELEGRAM_WEBHOOK_SECRET").filter(|s| !s.is_empty())
+}
+
+pub fn bot_token(env: &Env) -> Option<String> {
+    var(env, "TELEGRAM_BOT_TOKEN").filter(|s| !s.is_empty())
+}
+
+pub fn bot_username(env: &Env) -> String {
+    var(env, "TELEGRAM_BOT_USERNAME").unwrap_or_else(|| "caja_bot".into())
+}
+
+pub fn telegram_api_base(env: &Env) -> String {
+    var(env, "TELEGRAM_API_BASE").unwrap_or_else(|| "https://api.telegram.org".into())
+}
+
+/// Origin of the web UI, for login links.
+pub fn public_url(env: &Env) -> String {
+    var(env, "PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8787".into())
+}
+
+/// Reads a body up to the limit. `Err(true)` means too large.
+pub async fn read_body(req: &mut Request) -> Result<String, bool> {
+    let declared = req
+        .headers()
+        .get("Content-Length")
+        .ok()
+        .flatten()
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+        return Err(true);
+    }
+    let body = req.text().await.map_err(|_| false)?;
+    if body.len() > MAX_BODY_BYTES {
+        return Err(true);
+    }
+    Ok(body)
+}

@@ -1,0 +1,242 @@
+//! One agent turn, exactly once: load the checkpoint, run the core turn,
+//! carry out its tool calls, and commit the tool writes, the checkpoint
+//! (version-checked), the audit record, the messages and the dedupe marker
+//! in one D1 batch.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::time::Duration;
+
+use caja_core::agent::state::AgentState;
+use caja_core::agent::{AgentConfig, TurnInput, TurnOutput, TurnStep, resume_turn, start_turn};
+use caja_core::time::iso_utc;
+use serde::Deserialize;
+
+use crate::store::{Arg, Db, is_conflict, rows};
+use crate::tools::{Preload, TX_COLUMNS, ToolRunner, TxRow};
+
+/// How many times a turn is re-run after losing a race.
+const MAX_ATTEMPTS: u32 = 3;
+
+/// Who is talking and where.
+pub struct TurnRequest<'a> {
+    pub user_id: &'a str,
+    pub thread_id: &'a str,
+    pub message: &'a str,
+    pub now_ms: i64,
+    pub timezone: Option<String>,
+    pub action_id: Option<String>,
+    /// Telegram update id or web client_msg_id, namespaced.
+    pub dedupe_key: Option<String>,
+    /// Makes the host-specific response stored for retries.
+    pub render: &'a dyn Fn(&TurnOutput, i64) -> String,
+    /// Statements that must commit with the turn (user upsert).
+    pub before: Vec<(String, Vec<String>)>,
+}
+
+/// The outcome the host answers with.
+pub enum TurnOutcome {
+    /// Processed now; the rendered response and the output.
+    Done {
+        response: String,
+        output: Box<TurnOutput>,
+        round_trips: u32,
+    },
+    /// Already processed before: the stored response.
+    Duplicate { response: String, round_trips: u32 },
+    /// Lost the race too often; nothing written.
+    Busy,
+}
+
+#[derive(Deserialize)]
+struct ProcessedRow {
+    response: String,
+}
+
+#[derive(Deserialize)]
+struct CheckpointRow {
+    version: i64,
+    state: String,
+}
+
+#[derive(Deserialize)]
+struct MaxSeqRow {
+    max_seq: i64,
+}
+
+thread_local! {
+    /// Threads with a turn in progress in this isolate.
+    static BUSY_THREADS: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+}
+
+/// Longest wait for another turn of the same thread in this isolate; after
+/// it the checkpoint version still keeps the turns apart.
+const LOCK_WAIT_MS: u64 = 10_000;
+const LOCK_POLL_MS: u64 = 2;
+
+/// Holds a thread for one turn; released on drop, also when the request is
+/// cancelled.
+struct ThreadGuard(Option<String>);
+
+impl Drop for ThreadGuard {
+    fn drop(&mut self) {
+        if let Some(thread) = self.0.take() {
+            BUSY_THREADS.with(|busy| busy.borrow_mut().remove(&thread));
+        }
+    }
+}
+
+/// Waits until no other turn of `thread_id` runs in this isolate. Workers
+/// forbid waking one request from another, so waiting polls a timer of the
+/// waiting request itself.
+async fn hold_thread(thread_id: &str) -> ThreadGuard {
+    let mut waited = 0;
+    loop {
+        let acquired = BUSY_THREADS.with(|busy| busy.borrow_mut().insert(thread_id.to_string()));
+        if acquired {
+            return ThreadGuard(Some(thread_id.to_string()));
+        }
+        if waited >= LOCK_WAIT_MS {
+            return ThreadGuard(None);
+        }
+        worker::Delay::from(Duration::from_millis(LOCK_POLL_MS)).await;
+        waited += LOCK_POLL_MS;
+    }
+}
+
+/// Runs a turn. Turns of one thread in this isolate run one at a time;
+/// across isolates the checkpoint version decides and the loser re-runs.
+pub async fn run(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOutcome> {
+    let _guard = hold_thread(request.thread_id).await;
+    run_locked(db, request).await
+}
+
+async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOutcome> {
+    let config = AgentConfig::default();
+    for _ in 0..MAX_ATTEMPTS {
+        // Round trip 1: dedupe marker, checkpoint, transaction preload.
+        let dedupe = request.dedupe_key.as_deref().unwrap_or("");
+        let loaded = db
+            .batch(vec![
+                db.stmt("SELECT response FROM processed_updates WHERE update_key = ?1", &[Arg::Text(dedupe)])?,
+                db.stmt(
+                    "SELECT version, state FROM checkpoints WHERE thread_id = ?1 AND user_id = ?2",
+                    &[Arg::Text(request.thread_id), Arg::Text(request.user_id)],
+                )?,
+                db.stmt("SELECT COALESCE(MAX(seq), 0) AS max_seq FROM transactions WHERE user_id = ?1", &[Arg::Text(request.user_id)])?,
+                db.stmt(
+                    &format!("SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1"),
+                    &[Arg::Text(request.user_id)],
+                )?,
+            ])
+            .await?;
+        if request.dedupe_key.is_some()
+            && let Some(done) = rows::<ProcessedRow>(loaded.first()).into_iter().next()
+        {
+            return Ok(TurnOutcome::Duplicate {
+                response: done.response,
+                round_trips: db.round_trips(),
+            });
+        }
+        let checkpoint = rows::<CheckpointRow>(loaded.get(1)).into_iter().next();
+        let version = checkpoint.as_ref().map(|c| c.version).unwrap_or(0);
+        let state = match &checkpoint {
+            Some(c) => AgentState::from_json(&c.state).unwrap_or_else(|error| {
+                // A corrupt checkpoint is reported and replaced, never fatal.
+                worker::console_error!("checkpoint of {} unreadable: {error}", request.thread_id);
+                AgentState::new(request.user_id, request.thread_id)
+            }),
+            None => AgentState::new(request.user_id, request.thread_id),
+        };
+        let preload = Preload {
+            max_seq: rows::<MaxSeqRow>(loaded.get(2))
+                .first()
+                .map(|r| r.max_seq)
+                .unwrap_or(0),
+            last: rows::<TxRow>(loaded.get(3)).into_iter().next(),
+        };
+
+        let input = TurnInput {
+            message: request.message.to_string(),
+            now_ms: request.now_ms,
+            timezone: request.timezone.clone(),
+            action_id: request.action_id.clone(),
+        };
+        let now_iso = iso_utc(request.now_ms);
+        let mut runner = ToolRunner {
+            db,
+            user_id: request.user_id,
+            now_iso: now_iso.clone(),
+            preload,
+            staged: Vec::new(),
+            written_bank_balance: None,
+        };
+        let mut step = start_turn(state, input, &config);
+        let output = loop {
+            match step {
+                TurnStep::Done(output) => break output,
+                TurnStep::NeedTools(turn) => {
+                    let results = runner.run(turn.calls()).await;
+                    step = resume_turn(*turn, results);
+                }
+            }
+        };
+
+        // Round trip 2: everything the turn wrote, all or nothing.
+        let new_version = version + 1;
+        let response = (request.render)(&output, new_version);
+        let mut batch = vec![db.guard(
+            "SELECT version FROM checkpoints WHERE thread_id = ?1",
+            &[Arg::Text(request.thread_id)],
+            version,
+        )?];
+        for (sql, args) in &request.before {
+            let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
+            batch.push(db.stmt(sql, &args)?);
+        }
+        batch.append(&mut runner.staged);
+        let state_json = output.state.to_json();
+        batch.push(db.stmt(
+            "INSERT INTO checkpoints (thread_id, user_id, version, state, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) \
+             ON CONFLICT (thread_id) DO UPDATE SET version = excluded.version, state = excluded.state, updated_at = excluded.updated_at",
+            &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Int(new_version), Arg::Text(&state_json), Arg::Text(&now_iso)],
+        )?);
+        let audit = serde_json::to_string(&output.audit).unwrap_or_default();
+        batch.push(db.stmt(
+            "INSERT INTO audit_records (thread_id, user_id, at, record) VALUES (?1, ?2, ?3, ?4)",
+            &[
+                Arg::Text(request.thread_id),
+                Arg::Text(request.user_id),
+                Arg::Text(&now_iso),
+                Arg::Text(&audit),
+            ],
+        )?);
+        let user_text: String = request
+            .message
+            .chars()
+            .take(config.max_message_chars)
+            .collect();
+        batch.push(db.stmt(
+            "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'user', ?3, ?4), (?1, ?2, 'assistant', ?5, ?4)",
+            &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&user_text), Arg::Text(&now_iso), Arg::Text(&output.reply)],
+        )?);
+        if let Some(key) = &request.dedupe_key {
+            batch.push(db.stmt(
+                "INSERT INTO processed_updates (update_key, user_id, response, created_at) VALUES (?1, ?2, ?3, ?4)",
+                &[Arg::Text(key), Arg::Text(request.user_id), Arg::Text(&response), Arg::Text(&now_iso)],
+            )?);
+        }
+        match db.batch(batch).await {
+            Ok(_) => {
+                return Ok(TurnOutcome::Done {
+                    response,
+                    output,
+                    round_trips: db.round_trips(),
+                });
+            }
+            Err(error) if is_conflict(&error) => continue,
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(TurnOutcome::Busy)
+}
