@@ -131,21 +131,20 @@ impl Features<'_> {
             .any(|t| t.kind == TokenKind::Word && prefixes.iter().any(|p| t.text.starts_with(p)))
     }
 
-    fn phrase(&self, phrase: &str) -> bool {
-        let padded = format!(" {} ", self.words_joined());
-        padded.contains(&format!(" {phrase} "))
-    }
-
-    fn words_joined(&self) -> String {
-        self.tokens
-            .iter()
-            .map(|t| t.text.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
     fn first_word(&self) -> Option<&str> {
         self.tokens.first().map(|t| t.text.as_str())
+    }
+
+    /// Whether the words of `phrase` appear as consecutive tokens.
+    fn phrase(&self, phrase: &str) -> bool {
+        let (first, rest) = phrase.split_once(' ').unwrap_or((phrase, ""));
+        self.tokens.iter().enumerate().any(|(i, t)| {
+            t.text == first
+                && (rest.is_empty()
+                    || rest.split(' ').enumerate().all(|(k, word)| {
+                        self.tokens.get(i + 1 + k).is_some_and(|t| t.text == word)
+                    }))
+        })
     }
 
     fn is_question(&self) -> bool {
@@ -237,6 +236,14 @@ fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
     } else {
         today.year() + 1
     }
+}
+
+fn words_joined(tokens: &[Token]) -> String {
+    tokens
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Money coming in: "me pagaron", "cobré", "me depositaron".

@@ -100,9 +100,20 @@ fn nth_sunday(year: i32, month: u32, nth: u32) -> NaiveDate {
 
 /// `now` as an ISO-8601 UTC timestamp with milliseconds.
 pub fn iso_utc(now: UnixMillis) -> String {
-    DateTime::from_timestamp_millis(now)
-        .map(|dt| dt.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
-        .unwrap_or_else(|| "1970-01-01T00:00:00.000Z".to_string())
+    use chrono::Timelike;
+    match DateTime::from_timestamp_millis(now) {
+        Some(dt) => format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
+            dt.year(),
+            dt.month(),
+            dt.day(),
+            dt.hour(),
+            dt.minute(),
+            dt.second(),
+            now.rem_euclid(1000)
+        ),
+        None => "1970-01-01T00:00:00.000Z".to_string(),
+    }
 }
 
 /// Parses an ISO-8601 UTC timestamp written by [`iso_utc`].
@@ -114,7 +125,7 @@ pub fn parse_iso_utc(text: &str) -> Option<UnixMillis> {
 
 /// `YYYY-MM-DD`.
 pub fn iso_date(date: NaiveDate) -> String {
-    date.format("%Y-%m-%d").to_string()
+    format!("{:04}-{:02}-{:02}", date.year(), date.month(), date.day())
 }
 
 /// Parses `YYYY-MM-DD`.
@@ -124,7 +135,7 @@ pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
 
 /// `YYYY-MM` of a date.
 pub fn iso_month(date: NaiveDate) -> String {
-    date.format("%Y-%m").to_string()
+    format!("{:04}-{:02}", date.year(), date.month())
 }
 
 #[cfg(test)]

@@ -334,17 +334,31 @@ impl AgentState {
 
     /// Reads a stored checkpoint. Never panics.
     pub fn from_json(json: &str) -> Result<AgentState, StateError> {
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| StateError::Corrupt(e.to_string()))?;
-        let version = value
-            .get("schema_version")
-            .and_then(serde_json::Value::as_u64)
-            .ok_or_else(|| StateError::Corrupt("missing schema_version".into()))?;
+        #[derive(Deserialize)]
+        struct Version {
+            schema_version: Option<u64>,
+        }
+        // States this crate writes start with the version: read it without
+        // parsing the whole document twice.
+        let quick = json
+            .strip_prefix("{\"schema_version\":")
+            .and_then(|rest| rest.split_once(','))
+            .and_then(|(number, _)| number.parse::<u64>().ok());
+        let version = match quick {
+            Some(version) => version,
+            None => {
+                let probe: Version = serde_json::from_str(json)
+                    .map_err(|e| StateError::Corrupt(e.to_string()))?;
+                probe
+                    .schema_version
+                    .ok_or_else(|| StateError::Corrupt("missing schema_version".into()))?
+            }
+        };
         let version = u32::try_from(version).map_err(|_| StateError::UnknownVersion(u32::MAX))?;
         if version > SCHEMA_VERSION || version == 0 {
             return Err(StateError::UnknownVersion(version));
         }
-        serde_json::from_value(value).map_err(|e| StateError::Corrupt(e.to_string()))
+        serde_json::from_str(json).map_err(|e| StateError::Corrupt(e.to_string()))
     }
 
     pub fn to_json(&self) -> String {

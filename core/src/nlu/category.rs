@@ -950,18 +950,58 @@ pub fn find_categories(tokens: &[Token], used: &[bool]) -> Vec<CategoryMatch> {
     found
 }
 
+/// Keywords indexed by their first word, built once.
+struct Index {
+    by_first_word: std::collections::HashMap<&'static str, Vec<(&'static Category, &'static str)>>,
+    /// Single-word keywords a typo may reach, with their category.
+    fuzzy: Vec<(&'static Category, &'static str)>,
+}
+
+fn index() -> &'static Index {
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut by_first_word: std::collections::HashMap<_, Vec<_>> =
+            std::collections::HashMap::new();
+        let mut fuzzy = Vec::new();
+        for category in CATEGORIES {
+            for &keyword in category.keywords {
+                let first = keyword.split(' ').next().unwrap_or(keyword);
+                by_first_word
+                    .entry(first)
+                    .or_default()
+                    .push((category, keyword));
+                if !keyword.contains(' ')
+                    && keyword.len() >= 5
+                    && keyword.bytes().all(|b| b.is_ascii_lowercase())
+                {
+                    fuzzy.push((category, keyword));
+                }
+            }
+        }
+        Index {
+            by_first_word,
+            fuzzy,
+        }
+    })
+}
+
 fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
+    let word = tokens[start].text.as_str();
+    let index = index();
     let mut best: Option<CategoryMatch> = None;
-    for category in CATEGORIES {
-        for &keyword in category.keywords {
+    // Exact keywords, by the word itself and its singular forms.
+    let singular_s = word.strip_suffix('s');
+    let singular_es = word.strip_suffix("es");
+    for first in [Some(word), singular_s, singular_es].into_iter().flatten() {
+        let Some(candidates) = index.by_first_word.get(first) else {
+            continue;
+        };
+        for &(category, keyword) in candidates {
             let words = keyword.split(' ').count();
             if start + words > tokens.len() {
                 continue;
             }
-            if best
-                .as_ref()
-                .is_some_and(|b| b.end - b.start >= words && !b.fuzzy)
-            {
+            if best.as_ref().is_some_and(|b| b.end - b.start >= words) {
                 continue;
             }
             let exact = keyword
@@ -976,18 +1016,28 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
                     end: start + words,
                     fuzzy: false,
                 });
-            } else if words == 1 && best.is_none() && fuzzy_matches(keyword, &tokens[start].text) {
-                best = Some(CategoryMatch {
-                    category,
-                    keyword,
-                    start,
-                    end: start + 1,
-                    fuzzy: true,
-                });
             }
         }
     }
-    best
+    if best.is_some() {
+        return best;
+    }
+    if word.len() < 5 || NOT_KEYWORDS.contains(&word) {
+        return None;
+    }
+    index
+        .fuzzy
+        .iter()
+        .find(|(_, keyword)| {
+            keyword.len().abs_diff(word.len()) <= 1 && fuzzy_matches(keyword, word)
+        })
+        .map(|&(category, keyword)| CategoryMatch {
+            category,
+            keyword,
+            start,
+            end: start + 1,
+            fuzzy: true,
+        })
 }
 
 fn word_matches(keyword: &str, word: &str) -> bool {
