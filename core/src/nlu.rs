@@ -238,14 +238,6 @@ fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
     }
 }
 
-fn words_joined(tokens: &[Token]) -> String {
-    tokens
-        .iter()
-        .map(|t| t.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Money coming in: "me pagaron", "cobré", "me depositaron".
 fn is_income(f: &Features<'_>) -> bool {
     let received = f.has_any(INCOME_VERBS)

@@ -1,6 +1,13 @@
-//! HTTP client for the Worker's JSON API (same origin).
+//! HTTP client for the Worker's JSON API (same origin), with gloo-net.
 
+use caja_core::agent::state::AgentState;
+use caja_core::graph::Trace;
+use caja_core::tools::{
+    BankBalance, BudgetStatus, DebtList, MonthSummary, ToolCall, ToolResult, TransactionRow,
+};
+use gloo_net::http::{Request, RequestBuilder};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 /// The Worker's `/health` answer.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -14,23 +21,125 @@ pub struct Health {
 pub enum ApiError {
     /// The Worker could not be reached (offline, server down).
     Unreachable,
-    /// The Worker answered with an error status.
+    /// The session is missing, expired or revoked.
+    Unauthorized,
+    /// The Worker answered with another error status.
     Status(u16),
     /// The answer was not the JSON we expected.
     Malformed,
 }
 
+/// `POST /api/chat` answer.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct ChatReply {
+    pub reply: String,
+    pub suggestions: Vec<String>,
+    pub state: AgentState,
+    pub version: i64,
+    pub pending_action_id: Option<String>,
+    pub trace: Trace,
+    pub tool_calls: Vec<ToolCall>,
+    pub tool_results: Vec<ToolResult>,
+}
+
+#[derive(Deserialize)]
+struct Session {
+    session_token: String,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Transactions {
+    pub transactions: Vec<TransactionRow>,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Balance {
+    pub bank_balance: Option<BankBalance>,
+}
+
+fn authed(builder: RequestBuilder, token: &str) -> RequestBuilder {
+    builder.header("Authorization", &format!("Bearer {token}"))
+}
+
+async fn send<T: DeserializeOwned>(
+    request: Result<Request, gloo_net::Error>,
+) -> Result<T, ApiError> {
+    let request = request.map_err(|_| ApiError::Malformed)?;
+    let response = request.send().await.map_err(|_| ApiError::Unreachable)?;
+    match response.status() {
+        200 => response.json::<T>().await.map_err(|_| ApiError::Malformed),
+        401 => Err(ApiError::Unauthorized),
+        status => Err(ApiError::Status(status)),
+    }
+}
+
+async fn get<T: DeserializeOwned>(path: &str, token: &str) -> Result<T, ApiError> {
+    send(authed(Request::get(path), token).build()).await
+}
+
 /// `GET /health`.
 pub async fn fetch_health() -> Result<Health, ApiError> {
-    let response = gloo_net::http::Request::get("/health")
-        .send()
-        .await
-        .map_err(|_| ApiError::Unreachable)?;
-    if !response.ok() {
+    send(Request::get("/health").build()).await
+}
+
+/// Exchanges a one-time login token for a session token.
+pub async fn login(login_token: &str) -> Result<String, ApiError> {
+    let body = serde_json::json!({ "token": login_token });
+    let session: Session = send(Request::post("/api/login").json(&body)).await?;
+    Ok(session.session_token)
+}
+
+pub async fn logout(token: &str) -> Result<(), ApiError> {
+    let _: serde_json::Value = send(authed(Request::post("/api/logout"), token).build()).await?;
+    Ok(())
+}
+
+/// Sends one message; a repeated `client_msg_id` gets the first answer.
+pub async fn chat(token: &str, text: &str, client_msg_id: &str) -> Result<ChatReply, ApiError> {
+    let body = serde_json::json!({ "text": text, "client_msg_id": client_msg_id });
+    send(authed(Request::post("/api/chat"), token).json(&body)).await
+}
+
+pub async fn summary(token: &str, month: &str) -> Result<MonthSummary, ApiError> {
+    get(&format!("/api/summary?month={month}"), token).await
+}
+
+pub async fn budget(token: &str, month: &str) -> Result<BudgetStatus, ApiError> {
+    get(&format!("/api/budget?month={month}"), token).await
+}
+
+pub async fn balance(token: &str) -> Result<Balance, ApiError> {
+    get("/api/balance", token).await
+}
+
+pub async fn debts(token: &str) -> Result<DebtList, ApiError> {
+    get("/api/debts", token).await
+}
+
+pub async fn transactions(
+    token: &str,
+    month: &str,
+    category: &str,
+) -> Result<Transactions, ApiError> {
+    let filter = if category.is_empty() {
+        String::new()
+    } else {
+        format!("&category={category}")
+    };
+    get(&format!("/api/transactions?month={month}{filter}"), token).await
+}
+
+/// The month's CSV as text.
+pub async fn export_csv(token: &str, month: &str) -> Result<String, ApiError> {
+    let request = authed(
+        Request::get(&format!("/api/export.csv?month={month}")),
+        token,
+    )
+    .build()
+    .map_err(|_| ApiError::Malformed)?;
+    let response = request.send().await.map_err(|_| ApiError::Unreachable)?;
+    if response.status() != 200 {
         return Err(ApiError::Status(response.status()));
     }
-    response
-        .json::<Health>()
-        .await
-        .map_err(|_| ApiError::Malformed)
+    response.text().await.map_err(|_| ApiError::Malformed)
 }

@@ -1,10 +1,15 @@
-//! Caja's web chat: Leptos components over plain, testable types.
+//! Caja's web chat: Leptos components over plain, testable types. It runs
+//! the same `caja-core` in the browser to predict replies at once; the
+//! Worker's answer is the authority.
 //!
-//! The app talks to the Worker with gloo-net (`api`) and keeps what must
-//! survive a reload in IndexedDB (`store`).
+//! `api` talks to the Worker (gloo-net), `store` keeps what must survive a
+//! reload in IndexedDB, `model` holds the chat's data and logic, `app` the
+//! components and `text` the UI's Spanish words.
 
 pub mod api;
+pub mod model;
 pub mod store;
+pub mod text;
 
 mod app;
 

@@ -74,10 +74,47 @@ impl Store {
     }
 }
 
+/// Key of the app's record.
+const APP_KEY: &str = "app";
+
+impl Store {
+    /// Loads the app's record, migrating older shapes.
+    pub async fn load_app(&self) -> Result<crate::model::Persisted, StoreError> {
+        let value: Option<serde_json::Value> = self.get(APP_KEY).await?;
+        Ok(value
+            .map(crate::model::migrate)
+            .unwrap_or_else(|| crate::model::Persisted {
+                schema: crate::model::PERSISTED_SCHEMA,
+                ..Default::default()
+            }))
+    }
+
+    pub async fn save_app(&self, app: &crate::model::Persisted) -> Result<(), StoreError> {
+        self.put(APP_KEY, app).await
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Store;
     use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    async fn an_older_app_record_in_indexeddb_is_migrated_on_load() {
+        let store = Store::open("caja-test-migrate").await.expect("open");
+        let v1 =
+            serde_json::json!({ "session_token": "tok", "lines": [["user", "gasté 250 en uber"]] });
+        store.put("app", &v1).await.expect("put v1");
+        drop(store);
+        let store = Store::open("caja-test-migrate").await.expect("reopen");
+        let app = store.load_app().await.expect("load");
+        assert_eq!(app.schema, crate::model::PERSISTED_SCHEMA);
+        assert_eq!(app.session_token.as_deref(), Some("tok"));
+        assert_eq!(app.messages[0].text, "gasté 250 en uber");
+        store.save_app(&app).await.expect("save v2");
+        let again = store.load_app().await.expect("load v2");
+        assert_eq!(again, app);
+    }
 
     #[wasm_bindgen_test]
     async fn a_record_survives_reopening_the_database() {

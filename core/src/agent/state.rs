@@ -347,8 +347,8 @@ impl AgentState {
         let version = match quick {
             Some(version) => version,
             None => {
-                let probe: Version = serde_json::from_str(json)
-                    .map_err(|e| StateError::Corrupt(e.to_string()))?;
+                let probe: Version =
+                    serde_json::from_str(json).map_err(|e| StateError::Corrupt(e.to_string()))?;
                 probe
                     .schema_version
                     .ok_or_else(|| StateError::Corrupt("missing schema_version".into()))?

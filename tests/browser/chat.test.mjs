@@ -1,0 +1,180 @@
+// Browser end-to-end: the Leptos app served by the Worker, driven in
+// headless Chromium with playwright-core. One test per behaviour.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { BASE_URL, ARTIFACTS } from '../lib/env.mjs';
+import { launchBrowser } from '../lib/browser.mjs';
+import { uniqueName } from '../lib/api.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function loginLink() {
+  const res = await fetch(`${BASE_URL}/api/dev/login-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: uniqueName('web') }),
+  });
+  return (await res.json()).token;
+}
+
+/** A new browser context signed in as a new user. */
+async function signedIn() {
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 420, height: 860 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await page.goto(`${BASE_URL}/?login=${await loginLink()}`);
+  await page.getByTestId('message-input').waitFor();
+  return { context, page };
+}
+
+async function send(page, text) {
+  await page.getByTestId('message-input').fill(text);
+  await page.getByTestId('message-input').press('Enter');
+}
+
+/** Waits for a confirmed (Worker) assistant message containing `text`. */
+async function reply(page, text) {
+  const message = page.locator('[data-testid="message"][data-role="assistant"][data-status="confirmed"]', { hasText: text });
+  await message.last().waitFor();
+  return message.last();
+}
+
+async function seriousViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+test('without a session the page explains how to sign in, and shows the Worker health', async () => {
+  const page = await browser.newPage();
+  await page.goto(BASE_URL);
+  await page.getByTestId('signin-help').waitFor();
+  assert.match(await page.getByTestId('signin-help').textContent(), /\/web/);
+  await page.getByTestId('health').filter({ hasText: 'Base de datos: ok' }).waitFor();
+  await page.close();
+});
+
+test('log a transaction through the chat with the Sí button', async () => {
+  const { context, page } = await signedIn();
+  await send(page, 'gasté 250 en uber ayer');
+  await reply(page, '¿Registro este movimiento?');
+  assert.match(await page.getByTestId('draft-card').textContent(), /\$250\.00/);
+  await page.getByTestId('pending-expiry').waitFor();
+  await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+  await reply(page, 'Listo, registré el gasto de $250.00 en transporte (2026-11-21)'.slice(0, 40));
+  await page.screenshot({ path: `${ARTIFACTS}/chat.png`, fullPage: true });
+  const violations = await seriousViolations(page);
+  assert.deepEqual(violations, []);
+  await context.close();
+});
+
+test('clarify a missing amount', async () => {
+  const { context, page } = await signedIn();
+  await send(page, 'gasté en comida');
+  await reply(page, '¿Cuánto fue?');
+  assert.match(await page.getByTestId('draft-missing').textContent(), /monto/);
+  await send(page, '180');
+  await reply(page, 'Monto: $180.00');
+  await send(page, 'sí');
+  await reply(page, 'Listo, registré el gasto de $180.00 en comida');
+  await context.close();
+});
+
+test('reload in the middle of a draft and finish it', async () => {
+  const { context, page } = await signedIn();
+  await send(page, 'gasté en tacos');
+  await reply(page, '¿Cuánto fue?');
+  await page.reload();
+  await reply(page, '¿Cuánto fue?');
+  assert.match(await page.getByTestId('draft-card').textContent(), /tacos|comida/);
+  await send(page, '95');
+  await reply(page, 'Monto: $95.00');
+  await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+  await reply(page, 'Listo, registré el gasto de $95.00 en comida');
+  await context.close();
+});
+
+test('offline: two messages wait in the outbox and are processed once when back online', async () => {
+  const { context, page } = await signedIn();
+  await context.setOffline(true);
+  await send(page, 'gasté 40 en café');
+  // The local core predicts the prompt at once.
+  await page.locator('[data-testid="message"][data-status="predicted"]', { hasText: '¿Registro este movimiento?' }).waitFor();
+  await send(page, 'sí');
+  await page.locator('[data-testid="message"][data-role="assistant"]', { hasText: 'todavía no se guarda nada' }).waitFor();
+  assert.equal(await page.locator('[data-testid="message"][data-status="pending"]').count(), 2);
+  assert.equal(await page.locator('[data-testid="message"]', { hasText: 'Listo, registré' }).count(), 0);
+  await context.setOffline(false);
+  await reply(page, 'Listo, registré el gasto de $40.00 en comida');
+  assert.equal(await page.locator('[data-testid="message"][data-status="pending"]').count(), 0);
+  // Exactly one transaction was written.
+  const token = await page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const req = indexedDB.open('caja');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const value = await new Promise((resolve) => {
+      const get = db.transaction('kv').objectStore('kv').get('app');
+      get.onsuccess = () => resolve(get.result);
+    });
+    return JSON.parse(value).session_token;
+  });
+  const audit = await (await fetch(`${BASE_URL}/api/audit`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const writes = audit.records.flatMap((r) => r.record.tool_calls).filter((c) => c.write && c.ok);
+  assert.equal(writes.length, 1);
+  await context.close();
+});
+
+test('the month view shows the chart, budget and totals entered, and downloads CSV', async () => {
+  const { context, page } = await signedIn();
+  for (const [text, answer] of [
+    ['gasté 250 en uber', 'Listo'],
+    ['gasté 180 en tacos', 'Listo'],
+    ['gasté 70 en uber', 'Listo'],
+    ['presupuesto de 2,000 al mes', 'Listo, tu presupuesto'],
+  ]) {
+    await send(page, text);
+    await reply(page, '¿');
+    await send(page, 'sí');
+    await reply(page, answer);
+  }
+  await page.getByTestId('nav-month').click();
+  await page.getByTestId('category-chart').waitFor();
+  const bars = await page.getByTestId('chart-bar').evaluateAll((els) => els.map((e) => [e.dataset.category, Number(e.dataset.total)]));
+  assert.deepEqual(bars, [['transporte', 32000], ['comida', 18000]]);
+  assert.match(await page.getByTestId('month-total').textContent(), /Gastos: \$500\.00/);
+  assert.match(await page.getByTestId('budget-text').textContent(), /\$500\.00 de \$2,000\.00 · quedan \$1,500\.00/);
+  assert.equal(await page.getByTestId('transaction').count(), 3);
+  await page.getByTestId('category-filter').selectOption('comida');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="transaction"]').length === 1);
+  await page.screenshot({ path: `${ARTIFACTS}/month.png`, fullPage: true });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-download').click()]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  assert.match(csv, /^id,fecha,tipo,monto_mxn/);
+  assert.equal(csv.trim().split('\n').length, 4);
+  assert.deepEqual(await seriousViolations(page), []);
+  await context.close();
+});
+
+test('the debug panel shows the state and the trace of the last turn', async () => {
+  const { context, page } = await signedIn();
+  await send(page, 'gasté 99 en oxxo');
+  await reply(page, '¿Registro este movimiento?');
+  await page.getByTestId('debug-toggle').click();
+  assert.match(await page.getByTestId('debug-state').textContent(), /ADD_TRANSACTION/);
+  assert.match(await page.getByTestId('debug-trace').textContent(), /router/);
+  await context.close();
+});
