@@ -2,7 +2,7 @@
 //! reconciliation), the month view and the debug panel. Logic lives in
 //! `model`; components stay thin.
 
-use caja_core::agent::state::{AgentState, Field};
+use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, TurnInput, TurnStep, start_turn};
 use caja_core::money::format_mxn;
 use caja_core::time::{TimeZone, iso_month};
@@ -348,7 +348,10 @@ fn ChatView() -> impl IntoView {
     let quick_replies = move || {
         let mut replies = ctx.suggestions.get();
         if pending() && replies.is_empty() {
-            replies = vec!["Sí".into(), "No".into()];
+            replies = vec![
+                caja_core::agent::text::YES.into(),
+                caja_core::agent::text::NO.into(),
+            ];
         }
         replies
     };
@@ -405,21 +408,6 @@ fn ChatView() -> impl IntoView {
     }
 }
 
-fn field_label(field: Field) -> &'static str {
-    match field {
-        Field::Amount | Field::ForeignAmount => "monto",
-        Field::Category => "categoría",
-        Field::CategoryType => "tipo de categoría",
-        Field::Date => "fecha",
-        Field::BudgetCap => "tope del presupuesto",
-        Field::DebtName => "nombre de la deuda",
-        Field::DebtChange => "dato de la deuda",
-        Field::BankBalance => "saldo del banco",
-        Field::Intent => "qué quieres hacer",
-        Field::CorrectionField => "qué corregir",
-    }
-}
-
 /// The draft being built and the pending action, with missing fields marked.
 #[component]
 fn DraftCard() -> impl IntoView {
@@ -427,7 +415,7 @@ fn DraftCard() -> impl IntoView {
     let state = move || ctx.app.with(|a| a.working_state().cloned());
     view! {
         {move || state().and_then(|s| {
-            let missing: Vec<&'static str> = s.clarification_questions.iter().map(|q| field_label(q.field)).collect();
+            let missing: Vec<&'static str> = s.clarification_questions.iter().map(|q| text::field_label(q.field)).collect();
             let draft = s.pending_transaction.clone();
             let pending = s.pending_action.is_pending();
             if draft.is_none() && !pending && missing.is_empty() {
@@ -439,11 +427,11 @@ fn DraftCard() -> impl IntoView {
                     <h2>{if pending { text::DRAFT_PENDING } else { text::DRAFT_TITLE }}</h2>
                     {draft.map(|d| view! {
                         <dl>
-                            <dt>"Monto"</dt><dd data-testid="draft-amount">{show(d.amount_mxn_cents.map(format_mxn))}</dd>
-                            <dt>"Categoría"</dt><dd data-testid="draft-category">{show(d.category.clone())}</dd>
-                            <dt>"Tipo"</dt><dd>{show(d.category_type.map(|t| t.as_str().to_string()))}</dd>
-                            <dt>"Fecha"</dt><dd data-testid="draft-date">{show(d.date_iso.clone())}</dd>
-                            <dt>"Descripción"</dt><dd>{show(d.description.clone())}</dd>
+                            <dt>{text::DRAFT_AMOUNT}</dt><dd data-testid="draft-amount">{show(d.amount_mxn_cents.map(format_mxn))}</dd>
+                            <dt>{text::DRAFT_CATEGORY}</dt><dd data-testid="draft-category">{show(d.category.clone())}</dd>
+                            <dt>{text::DRAFT_TYPE}</dt><dd>{show(d.category_type.map(|t| t.as_str().to_string()))}</dd>
+                            <dt>{text::DRAFT_DATE}</dt><dd data-testid="draft-date">{show(d.date_iso.clone())}</dd>
+                            <dt>{text::DRAFT_DESCRIPTION}</dt><dd>{show(d.description.clone())}</dd>
                         </dl>
                     })}
                     {(!missing.is_empty()).then(|| view! {
@@ -468,15 +456,15 @@ fn DebugPanel() -> impl IntoView {
         |value: serde_json::Value| serde_json::to_string_pretty(&value).unwrap_or_default();
     view! {
         <section class="debug" data-testid="debug-panel" aria-label=text::NAV_DEBUG>
-            <h2>"Estado (servidor)"</h2>
+            <h2>{text::DEBUG_STATE}</h2>
             <pre data-testid="debug-state">{move || pretty(serde_json::to_value(ctx.app.with(|a| a.server_state.clone())).unwrap_or_default())}</pre>
-            <h2>"Recorrido del último turno"</h2>
+            <h2>{text::DEBUG_TRACE}</h2>
             <ol data-testid="debug-trace">
                 {move || ctx.last_reply.get().map(|r| r.trace.steps.into_iter().map(|s| view! {
                     <li>{format!("{} —{}→ {} {}", s.node, s.edge, s.to, s.reason)}</li>
                 }).collect_view())}
             </ol>
-            <h2>"Herramientas"</h2>
+            <h2>{text::DEBUG_TOOLS}</h2>
             <pre data-testid="debug-tools">{move || ctx.last_reply.get().map(|r| pretty(serde_json::json!({ "calls": r.tool_calls, "results": r.tool_results }))).unwrap_or_default()}</pre>
         </section>
     }
@@ -536,7 +524,7 @@ fn MonthView() -> impl IntoView {
                     let height = 28 * expenses.len().max(1) as i64;
                     view! {
                         <h2>{format!("{} {}", text::SPENDING_BY_CATEGORY, summary.month)}</h2>
-                        <p data-testid="month-total">{format!("Gastos: {} · Ingresos: {}", format_mxn(summary.total_expense_mxn_cents), format_mxn(summary.total_income_mxn_cents))}</p>
+                        <p data-testid="month-total">{text::month_totals(&format_mxn(summary.total_expense_mxn_cents), &format_mxn(summary.total_income_mxn_cents))}</p>
                         <svg class="chart" data-testid="category-chart" role="img" aria-label=text::CHART_LABEL viewBox=format!("0 0 420 {height}") width="100%">
                             {expenses.iter().enumerate().map(|(i, c)| {
                                 let y = i as i64 * 28;
@@ -558,7 +546,7 @@ fn MonthView() -> impl IntoView {
                                     <div class="progress" role="progressbar" data-testid="budget-bar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=used.to_string() aria-label=text::BUDGET>
                                         <div class="fill" style=format!("width: {used}%")></div>
                                     </div>
-                                    <p data-testid="budget-text">{format!("{} de {} · quedan {}", format_mxn(budget.variable_spent_mxn_cents), format_mxn(cap), format_mxn(remaining))}</p>
+                                    <p data-testid="budget-text">{text::budget_line(&format_mxn(budget.variable_spent_mxn_cents), &format_mxn(cap), &format_mxn(remaining))}</p>
                                 }.into_any()
                             }
                             _ => view! { <p data-testid="budget-text">{text::NO_BUDGET}</p> }.into_any(),
@@ -568,10 +556,7 @@ fn MonthView() -> impl IntoView {
                         <h2>{text::DEBTS}</h2>
                         <ul data-testid="debts">
                             {debts.debts.iter().map(|d| view! {
-                                <li>{format!("{} · saldo {} · mínimo {} · día {}", d.name,
-                                    d.balance_mxn_cents.map(format_mxn).unwrap_or_else(|| "—".into()),
-                                    d.minimum_payment_mxn_cents.map(format_mxn).unwrap_or_else(|| "—".into()),
-                                    d.due_day.map(|x| x.to_string()).unwrap_or_else(|| "—".into()))}</li>
+                                <li>{text::debt_line(&d.name, d.balance_mxn_cents.map(format_mxn), d.minimum_payment_mxn_cents.map(format_mxn), d.due_day)}</li>
                             }).collect_view()}
                         </ul>
                         <h2>{text::TRANSACTIONS}</h2>

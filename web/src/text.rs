@@ -1,45 +1,4 @@
-//! The web UI's own words (the agent's replies come from the core's
-//! `agent::text`). Spanish (Mexico).
+//! The web UI's words live with every other Spanish string in
+//! `caja_core::agent::text`, so they are reviewed in one place.
 
-pub const NAV_LABEL: &str = "Secciones";
-pub const NAV_CHAT: &str = "Chat";
-pub const NAV_MONTH: &str = "Mi mes";
-pub const NAV_DEBUG: &str = "Depuración";
-pub const SIGN_OUT: &str = "Salir";
-pub const OFFLINE: &str =
-    "Sin conexión: tus mensajes se enviarán cuando vuelva. Nada se guarda hasta entonces.";
-pub const LOADING: &str = "Cargando…";
-pub const SIGNIN_TITLE: &str = "Entra a Caja";
-pub const SIGNIN_HELP: &str = "Para entrar, escríbele /web a Caja en Telegram y abre el enlace que te manda (vale 15 minutos y se usa una vez).";
-pub const SIGNIN_FAILED: &str = "Ese enlace ya no es válido. Pide uno nuevo con /web en Telegram.";
-pub const CHAT_LABEL: &str = "Conversación con Caja";
-pub const INPUT_LABEL: &str = "Mensaje";
-pub const INPUT_PLACEHOLDER: &str = "Ej.: gasté 250 en uber ayer";
-pub const SEND: &str = "Enviar";
-pub const STATUS_PREDICTED: &str = "previsto";
-pub const STATUS_PENDING: &str = "pendiente de enviar";
-pub const WILL_SAVE_WHEN_ONLINE: &str = "Lo enviaré al servidor; todavía no se guarda nada.";
-pub const ASKING_SERVER: &str = "Consultando tus datos…";
-pub const DRAFT_LABEL: &str = "Borrador";
-pub const DRAFT_TITLE: &str = "Borrador";
-pub const DRAFT_PENDING: &str = "Esperando tu confirmación";
-pub const MISSING: &str = "Falta:";
-pub const EXPIRES_AT: &str = "La confirmación vence:";
-pub const MONTH_LABEL: &str = "Mes";
-pub const CSV: &str = "Descargar CSV";
-pub const MONTH_ERROR: &str =
-    "No pude cargar los datos del mes. Revisa tu conexión e intenta de nuevo.";
-pub const SPENDING_BY_CATEGORY: &str = "Gasto por categoría,";
-pub const CHART_LABEL: &str = "Gráfica de barras del gasto por categoría";
-pub const BUDGET: &str = "Presupuesto variable";
-pub const NO_BUDGET: &str = "No tienes presupuesto para este mes.";
-pub const BALANCE: &str = "Saldo en el banco";
-pub const NO_BALANCE: &str = "Sin saldo registrado.";
-pub const DEBTS: &str = "Deudas";
-pub const TRANSACTIONS: &str = "Movimientos";
-pub const FILTER: &str = "Categoría";
-pub const ALL: &str = "Todas";
-pub const HEALTH_CHECKING: &str = "Conectando con el servidor…";
-pub const HEALTH_OK: &str = "Servidor: ok · Base de datos: ok";
-pub const HEALTH_NO_DB: &str = "Servidor: ok · Base de datos: sin conexión";
-pub const HEALTH_DOWN: &str = "Servidor: sin conexión";
+pub use caja_core::agent::text::ui::*;
