@@ -240,7 +240,14 @@ fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
 
 /// Money coming in: "me pagaron", "cobré", "me depositaron".
 fn is_income(f: &Features<'_>) -> bool {
-    let received = f.has_any(INCOME_VERBS)
+    let received = received_money(f);
+    let spent = f.has_any(&["gaste", "compre", "pague", "gastamos", "pagamos"]);
+    received && !spent
+}
+
+/// Words of money received: "me pagaron", "cobré", "me llegó".
+fn received_money(f: &Features<'_>) -> bool {
+    f.has_any(INCOME_VERBS)
         || f.phrase("me pagaron")
         || f.phrase("me llego")
         || f.phrase("me cayo")
@@ -250,9 +257,7 @@ fn is_income(f: &Features<'_>) -> bool {
         || f.phrase("me regalo")
         || f.phrase("me regalaron")
         || f.phrase("me devolvieron")
-        || f.phrase("me reembolsaron");
-    let spent = f.has_any(&["gaste", "compre", "pague", "gastamos", "pagamos"]);
-    received && !spent
+        || f.phrase("me reembolsaron")
 }
 
 /// Category of money received when no income keyword says which.
@@ -1329,15 +1334,7 @@ fn score_intents(
     let expense_verb = f.has_any(EXPENSE_VERBS)
         || f.has_prefix(&["gast", "pag", "compr"])
             && !f.has_any(&["pagar", "comprar", "gastar", "gastos", "pagos", "compras"]);
-    let income_verb = f.has_any(INCOME_VERBS)
-        || f.phrase("me pagaron")
-        || f.phrase("me llego")
-        || f.phrase("me cayo")
-        || f.phrase("me depositaron")
-        || f.phrase("me transfirieron")
-        || f.phrase("me mando")
-        || f.phrase("me regalo")
-        || f.phrase("me regalaron");
+    let income_verb = received_money(f);
     let perfect_tense = f.has("he")
         && f.has_any(&[
             "gastado", "pagado", "ganado", "comprado", "ahorrado", "donado",

@@ -195,22 +195,10 @@ impl ToolRunner<'_> {
                 if let Some(problem) = check_row(input.amount_mxn_cents, &input.date_iso) {
                     return Ok(ToolResult::failure(call, codes::INVALID, problem, &at));
                 }
-                let Some(last) = self.preload.last.clone() else {
-                    return Ok(ToolResult::failure(
-                        call,
-                        codes::NOT_FOUND,
-                        "no transactions",
-                        &at,
-                    ));
+                let last = match self.last_matching(call, input.transaction_id) {
+                    Ok(last) => last,
+                    Err(failure) => return Ok(failure),
                 };
-                if last.seq != input.transaction_id {
-                    return Ok(ToolResult::failure(
-                        call,
-                        codes::CONFLICT,
-                        "last changed",
-                        &at,
-                    ));
-                }
                 self.stage_last_guard(last.seq)?;
                 self.stage_history(&last, "UPDATE")?;
                 self.staged.push(db.stmt(
@@ -240,22 +228,10 @@ impl ToolRunner<'_> {
                 ToolResult::success(call, &row, &at)
             }
             ToolRequest::DeleteLastTransaction(input) => {
-                let Some(last) = self.preload.last.clone() else {
-                    return Ok(ToolResult::failure(
-                        call,
-                        codes::NOT_FOUND,
-                        "no transactions",
-                        &at,
-                    ));
+                let last = match self.last_matching(call, input.transaction_id) {
+                    Ok(last) => last,
+                    Err(failure) => return Ok(failure),
                 };
-                if last.seq != input.transaction_id {
-                    return Ok(ToolResult::failure(
-                        call,
-                        codes::CONFLICT,
-                        "last changed",
-                        &at,
-                    ));
-                }
                 self.stage_last_guard(last.seq)?;
                 self.stage_history(&last, "DELETE")?;
                 self.staged.push(db.stmt(
@@ -494,6 +470,26 @@ impl ToolRunner<'_> {
                 ToolResult::success(call, &simulation, &at)
             }
         })
+    }
+
+    /// The user's last live transaction, if it is still `transaction_id`
+    /// (the one the confirmation prompt showed).
+    fn last_matching(&self, call: &ToolCall, transaction_id: i64) -> Result<TxRow, ToolResult> {
+        match self.preload.last.clone() {
+            None => Err(ToolResult::failure(
+                call,
+                codes::NOT_FOUND,
+                "no transactions",
+                &self.now_iso,
+            )),
+            Some(last) if last.seq != transaction_id => Err(ToolResult::failure(
+                call,
+                codes::CONFLICT,
+                "last changed",
+                &self.now_iso,
+            )),
+            Some(last) => Ok(last),
+        }
     }
 
     /// Fails the commit unless `seq` is still the user's last live transaction.
