@@ -148,15 +148,28 @@ impl Features<'_> {
     }
 
     fn is_question(&self) -> bool {
+        let interrogative_start = matches!(
+            self.first_word(),
+            Some("que" | "como" | "cual" | "donde" | "cuando" | "puedo" | "alcanza" | "quien")
+        ) || self.tokens.len() > 1
+            && matches!(self.first_word(), Some("oye" | "y" | "a" | "en" | "pues"))
+            && self.tokens[1]
+                .is_any(&["que", "como", "cual", "cuanto", "cuanta", "donde", "quien"]);
         self.folded.contains('?')
-            || self.has_any(&[
-                "cuanto", "cuanta", "cuantos", "cuantas", "como", "que", "cual", "cuales", "donde",
-                "puedo", "alcanza",
-            ]) && !self.has_any(&["gaste", "pague", "compre"])
+            || self.has_any(&["cuanto", "cuanta", "cuantos", "cuantas", "cuales"])
+            || interrogative_start && !self.has_any(&["gaste", "pague", "compre"])
     }
 }
 
 const EXPENSE_VERBS: &[&str] = &[
+    "cene",
+    "comi",
+    "desayune",
+    "almorce",
+    "cenamos",
+    "comimos",
+    "desayunamos",
+    "eche",
     "gaste",
     "gastamos",
     "pague",
@@ -208,6 +221,7 @@ const EXPENSE_VERBS: &[&str] = &[
 ];
 
 const INCOME_VERBS: &[&str] = &[
+    "encontre",
     "cobre",
     "recibi",
     "gane",
@@ -350,6 +364,15 @@ fn understand_tokens(
     match intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
             u.amount = amount.as_ref().and_then(money);
+            if intent == Intent::UpdateLastTransaction {
+                // "no eran 80, eran 90": the last amount is the correction.
+                u.amount = amounts
+                    .iter()
+                    .rev()
+                    .find(|m| m.foreign.is_none())
+                    .map(|m| m.centavos)
+                    .or(u.amount);
+            }
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
             u.category = chosen_category.map(|m| m.category);
             u.description = chosen_category
@@ -382,7 +405,7 @@ fn understand_tokens(
             u.query = Some(query_kind(&f));
             u.month = month.map(|m| m.iso());
             if matches!(u.query, Some(QueryKind::Summary | QueryKind::Transactions)) {
-                u.category = chosen_category.map(|m| m.category);
+                u.category = chosen_category.filter(|m| !m.fuzzy).map(|m| m.category);
             }
         }
         Intent::SetBudget => {
@@ -461,7 +484,10 @@ fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
                 && !tokens
                     .get(i + 1)
                     .is_some_and(|n| n.is_any(&["pesos", "mil"]));
-        if due_marker {
+        let money_follows = tokens
+            .get(i + 1)
+            .is_some_and(|n| n.is_any(&["mil", "k", "pesos", "varos", "mxn", "lucas", "pesitos"]));
+        if due_marker && !money_follows {
             let start = i.saturating_sub(1);
             return Some((day, start, i + 1));
         }
@@ -920,13 +946,13 @@ fn score_intents(
     }
     // "no sé" is a filler, not a correction.
     let early_no = f.tokens.iter().take(3).enumerate().any(|(i, t)| {
-        t.is_word("no")
+        t.is_any(&["no", "nel", "nop", "nope"])
             && !f
                 .tokens
                 .get(i + 1)
                 .is_some_and(|n| n.is_any(&["se", "sabria", "recuerdo", "me"]))
     });
-    let correction_start = early_no
+    let correction_start = (early_no
         || matches!(
             first,
             "no" | "perdon"
@@ -939,7 +965,8 @@ fn score_intents(
                 | "mejor"
                 | "oye"
                 | "espera"
-        ) && f.has_any(&[
+        ))
+        && f.has_any(&[
             "eran",
             "era",
             "fueron",
@@ -957,20 +984,23 @@ fn score_intents(
     if correction_start && !question {
         add(Intent::UpdateLastTransaction, 0.95);
     }
-    let correction_cue = f.has_any(&[
-        "equivoque",
-        "equivoco",
-        "corrige",
-        "corrigelo",
-        "cambialo",
-        "cambiale",
-        "ponlo",
-        "ponle",
-        "edita",
-        "editalo",
-        "correcta",
-        "correcto",
-    ]) || f.phrase("en realidad")
+    let correction_cue = f.phrase("estaba mal")
+        || f.phrase("esta mal")
+        || f.has_any(&[
+            "equivoque",
+            "equivoco",
+            "corrige",
+            "corrigelo",
+            "cambialo",
+            "cambiale",
+            "ponlo",
+            "ponle",
+            "edita",
+            "editalo",
+            "correcta",
+            "correcto",
+        ])
+        || f.phrase("en realidad")
         || f.has_any(&["ultimo", "ultima"]) && f.has_any(&["era", "fue", "es", "eran", "fueron"]);
     if correction_cue
         && !question
@@ -1033,6 +1063,11 @@ fn score_intents(
         || f.phrase("deberia comprar")
         || f.phrase("puedo darme")
         || f.phrase("me da para")
+        || f.phrase("me da pa")
+        || f.phrase("alcanza pa")
+        || f.phrase("pueda comprar")
+        || f.phrase("tengo para") && question && has_amount
+        || f.phrase("tengo pa") && question && has_amount
         || f.phrase("me da la lana")
         || f.phrase("antes de comprar")
         || f.phrase("quiero comprar") && (question || has_amount)
@@ -1212,12 +1247,14 @@ fn score_intents(
     }
 
     // Queries.
-    let asks_amount = f.has_any(&["cuanto", "cuanta", "cuantos", "cuantas"]);
+    let asks_amount = f.has_any(&["cuanto", "cuanta", "cuantos", "cuantas"])
+        || f.phrase("que tanto")
+        || f.phrase("que tanta");
     let spending_words = f.has_any(&[
-        "gaste", "gastado", "gastos", "gasto", "gastamos", "llevo", "pague", "pagado", "ingrese",
-        "ingresos", "gane", "compre", "donado", "ahorrado", "ahorre", "gastan", "gastando", "me",
-        "queda", "quedan", "debo", "deben", "debe", "tengo", "tenia", "hay", "falta", "dinero",
-        "saldo", "ganado", "puedo", "he",
+        "traigo", "entro", "anotado", "hice", "gaste", "gastado", "gastos", "gasto", "gastamos",
+        "llevo", "pague", "pagado", "ingrese", "ingresos", "gane", "compre", "donado", "ahorrado",
+        "ahorre", "gastan", "gastando", "me", "queda", "quedan", "debo", "deben", "debe", "tengo",
+        "tenia", "hay", "falta", "dinero", "saldo", "ganado", "puedo", "he",
     ]);
     if asks_amount && spending_words && !simulate && !budget_phrase {
         add(Intent::QueryData, 0.95);
@@ -1277,6 +1314,9 @@ fn score_intents(
         || f.phrase("en que gasto")
         || f.phrase("que gaste")
         || f.phrase("que compre")
+        || f.phrase("que gastos")
+        || f.phrase("que he anotado")
+        || f.phrase("que anote")
         || f.phrase("me pase")
         || f.phrase("estoy dentro")
         || f.phrase("que me queda")
@@ -1332,6 +1372,8 @@ fn score_intents(
 
     // Logging a transaction.
     let expense_verb = f.has_any(EXPENSE_VERBS)
+        || f.phrase("se me fue")
+        || f.phrase("se me fueron")
         || f.has_prefix(&["gast", "pag", "compr"])
             && !f.has_any(&["pagar", "comprar", "gastar", "gastos", "pagos", "compras"]);
     let income_verb = received_money(f);
@@ -1366,6 +1408,26 @@ fn score_intents(
         add(Intent::LogTransaction, 0.94);
     }
     scores
+}
+
+/// Every intent's raw score for a message, for probing the rules.
+pub fn intent_scores(text: &str, today: NaiveDate) -> Vec<(Intent, f32)> {
+    let folded = fold(text);
+    let tokens = tokenize(&folded);
+    let f = Features {
+        tokens: &tokens,
+        folded: &folded,
+    };
+    let date = find_date(&tokens, today);
+    let amounts = find_amounts(&tokens, &vec![false; tokens.len()]);
+    let categories = find_categories(&tokens, &vec![false; tokens.len()]);
+    score_intents(
+        &f,
+        best_amount(&amounts),
+        &categories,
+        date.is_some(),
+        false,
+    )
 }
 
 /// Picks the intent and a confidence. Strong evidence for one intent only

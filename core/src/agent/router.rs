@@ -60,7 +60,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             Decision::Other => {}
         }
         let u = understand(&trimmed, ctx.today);
-        if is_correction(&folded, &u)
+        if is_correction(&folded, &trimmed, &u, ctx.today)
             && (state.pending_transaction.is_some() || state.pending_params.is_some())
         {
             state.last_user_message = trimmed;
@@ -123,11 +123,22 @@ fn is_full_request(u: &crate::nlu::Understanding) -> bool {
 
 /// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the
 /// draft being confirmed.
-fn is_correction(folded: &str, u: &crate::nlu::Understanding) -> bool {
-    let first = folded.split_whitespace().next().unwrap_or("");
+fn is_correction(
+    folded: &str,
+    text: &str,
+    u: &crate::nlu::Understanding,
+    today: chrono::NaiveDate,
+) -> bool {
+    let first = folded
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_ascii_alphanumeric());
     let marker = matches!(
         first,
-        "no" | "mejor"
+        "no" | "nel"
+            | "mejor"
+            | "son"
             | "perdon"
             | "eran"
             | "era"
@@ -137,7 +148,12 @@ fn is_correction(folded: &str, u: &crate::nlu::Understanding) -> bool {
             | "corrige"
             | "espera"
     ) || u.intent == Intent::UpdateLastTransaction;
-    let has_field = u.amount.is_some() || u.category.is_some() || u.date.is_some();
+    if !marker {
+        return false;
+    }
+    // Read the fields as a correction would carry them.
+    let fields = crate::nlu::understand_as(text, today, Intent::UpdateLastTransaction);
+    let has_field = fields.amount.is_some() || fields.category.is_some() || fields.date.is_some();
     marker && (has_field || folded.contains("fecha") || folded.contains("monto"))
 }
 
