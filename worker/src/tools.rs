@@ -197,7 +197,7 @@ impl ToolRunner<'_> {
                 }
                 let last = match self.last_matching(call, input.transaction_id) {
                     Ok(last) => last,
-                    Err(failure) => return Ok(failure),
+                    Err(failure) => return Ok(*failure),
                 };
                 self.stage_last_guard(last.seq)?;
                 self.stage_history(&last, "UPDATE")?;
@@ -230,7 +230,7 @@ impl ToolRunner<'_> {
             ToolRequest::DeleteLastTransaction(input) => {
                 let last = match self.last_matching(call, input.transaction_id) {
                     Ok(last) => last,
-                    Err(failure) => return Ok(failure),
+                    Err(failure) => return Ok(*failure),
                 };
                 self.stage_last_guard(last.seq)?;
                 self.stage_history(&last, "DELETE")?;
@@ -474,7 +474,11 @@ impl ToolRunner<'_> {
 
     /// The user's last live transaction, if it is still `transaction_id`
     /// (the one the confirmation prompt showed).
-    fn last_matching(&self, call: &ToolCall, transaction_id: i64) -> Result<TxRow, ToolResult> {
+    fn last_matching(
+        &self,
+        call: &ToolCall,
+        transaction_id: i64,
+    ) -> Result<TxRow, Box<ToolResult>> {
         match self.preload.last.clone() {
             None => Err(ToolResult::failure(
                 call,
