@@ -480,18 +480,18 @@ impl ToolRunner<'_> {
         transaction_id: i64,
     ) -> Result<TxRow, Box<ToolResult>> {
         match self.preload.last.clone() {
-            None => Err(ToolResult::failure(
+            None => Err(Box::new(ToolResult::failure(
                 call,
                 codes::NOT_FOUND,
                 "no transactions",
                 &self.now_iso,
-            )),
-            Some(last) if last.seq != transaction_id => Err(ToolResult::failure(
+            ))),
+            Some(last) if last.seq != transaction_id => Err(Box::new(ToolResult::failure(
                 call,
                 codes::CONFLICT,
                 "last changed",
                 &self.now_iso,
-            )),
+            ))),
             Some(last) => Ok(last),
         }
     }
