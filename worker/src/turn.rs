@@ -4,7 +4,7 @@
 //! in one D1 batch.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use caja_core::agent::state::AgentState;
@@ -67,6 +67,45 @@ struct MaxSeqRow {
 thread_local! {
     /// Threads with a turn in progress in this isolate.
     static BUSY_THREADS: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+    /// The last checkpoint this isolate committed per thread. A turn starts
+    /// from it without reading D1; the commit's version guard (and the
+    /// unique keys) reject it if anything changed meanwhile, and the turn is
+    /// re-run from D1.
+    static CHECKPOINTS: RefCell<HashMap<String, Cached>> = RefCell::new(HashMap::new());
+}
+
+/// Most threads kept in the checkpoint cache of one isolate.
+const CACHE_LIMIT: usize = 2_000;
+
+#[derive(Clone)]
+struct Cached {
+    user_id: String,
+    version: i64,
+    state: AgentState,
+    preload: Preload,
+}
+
+fn cached(thread_id: &str, user_id: &str) -> Option<Cached> {
+    CHECKPOINTS.with(|c| {
+        c.borrow()
+            .get(thread_id)
+            .filter(|e| e.user_id == user_id)
+            .cloned()
+    })
+}
+
+fn remember(thread_id: &str, entry: Cached) {
+    CHECKPOINTS.with(|c| {
+        let mut cache = c.borrow_mut();
+        if cache.len() >= CACHE_LIMIT && !cache.contains_key(thread_id) {
+            cache.clear();
+        }
+        cache.insert(thread_id.to_string(), entry);
+    });
+}
+
+fn forget(thread_id: &str) {
+    CHECKPOINTS.with(|c| c.borrow_mut().remove(thread_id));
 }
 
 /// Longest wait for another turn of the same thread in this isolate; after
@@ -113,47 +152,23 @@ pub async fn run(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOutco
 
 async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOutcome> {
     let config = AgentConfig::default();
-    for _ in 0..MAX_ATTEMPTS {
-        // Round trip 1: dedupe marker, checkpoint, transaction preload.
-        let dedupe = request.dedupe_key.as_deref().unwrap_or("");
-        let loaded = db
-            .batch(vec![
-                db.stmt("SELECT response FROM processed_updates WHERE update_key = ?1", &[Arg::Text(dedupe)])?,
-                db.stmt(
-                    "SELECT version, state FROM checkpoints WHERE thread_id = ?1 AND user_id = ?2",
-                    &[Arg::Text(request.thread_id), Arg::Text(request.user_id)],
-                )?,
-                db.stmt("SELECT COALESCE(MAX(seq), 0) AS max_seq FROM transactions WHERE user_id = ?1", &[Arg::Text(request.user_id)])?,
-                db.stmt(
-                    &format!("SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1"),
-                    &[Arg::Text(request.user_id)],
-                )?,
-            ])
-            .await?;
-        if request.dedupe_key.is_some()
-            && let Some(done) = rows::<ProcessedRow>(loaded.first()).into_iter().next()
-        {
-            return Ok(TurnOutcome::Duplicate {
-                response: done.response,
-                round_trips: db.round_trips(),
-            });
-        }
-        let checkpoint = rows::<CheckpointRow>(loaded.get(1)).into_iter().next();
-        let version = checkpoint.as_ref().map(|c| c.version).unwrap_or(0);
-        let state = match &checkpoint {
-            Some(c) => AgentState::from_json(&c.state).unwrap_or_else(|error| {
-                // A corrupt checkpoint is reported and replaced, never fatal.
-                worker::console_error!("checkpoint of {} unreadable: {error}", request.thread_id);
-                AgentState::new(request.user_id, request.thread_id)
-            }),
-            None => AgentState::new(request.user_id, request.thread_id),
+    for attempt in 0..MAX_ATTEMPTS {
+        let from_cache = if attempt == 0 {
+            cached(request.thread_id, request.user_id)
+        } else {
+            None
         };
-        let preload = Preload {
-            max_seq: rows::<MaxSeqRow>(loaded.get(2))
-                .first()
-                .map(|r| r.max_seq)
-                .unwrap_or(0),
-            last: rows::<TxRow>(loaded.get(3)).into_iter().next(),
+        let (version, state, preload) = match from_cache {
+            Some(entry) => (entry.version, entry.state, entry.preload),
+            None => match load(db, request).await? {
+                Loaded::Duplicate(response) => {
+                    return Ok(TurnOutcome::Duplicate {
+                        response,
+                        round_trips: db.round_trips(),
+                    });
+                }
+                Loaded::Fresh(fresh) => *fresh,
+            },
         };
 
         let input = TurnInput {
@@ -226,17 +241,88 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
                 &[Arg::Text(key), Arg::Text(request.user_id), Arg::Text(&response), Arg::Text(&now_iso)],
             )?);
         }
+        let committed_preload = runner.preload.clone();
         match db.batch(batch).await {
             Ok(_) => {
+                remember(
+                    request.thread_id,
+                    Cached {
+                        user_id: request.user_id.to_string(),
+                        version: new_version,
+                        state: output.state.clone(),
+                        preload: committed_preload,
+                    },
+                );
                 return Ok(TurnOutcome::Done {
                     response,
                     output,
                     round_trips: db.round_trips(),
                 });
             }
-            Err(error) if is_conflict(&error) => continue,
-            Err(error) => return Err(error),
+            Err(error) if is_conflict(&error) => {
+                forget(request.thread_id);
+                continue;
+            }
+            Err(error) => {
+                forget(request.thread_id);
+                return Err(error);
+            }
         }
     }
     Ok(TurnOutcome::Busy)
+}
+
+enum Loaded {
+    /// The update was processed before; its stored response.
+    Duplicate(String),
+    /// Checkpoint version, state and transaction preload.
+    Fresh(Box<(i64, AgentState, Preload)>),
+}
+
+/// Round trip 1 (skipped when the isolate's cache is current): dedupe
+/// marker, checkpoint, transaction preload.
+async fn load(db: &Db, request: &TurnRequest<'_>) -> worker::Result<Loaded> {
+    let dedupe = request.dedupe_key.as_deref().unwrap_or("");
+    let loaded = db
+        .batch(vec![
+            db.stmt("SELECT response FROM processed_updates WHERE update_key = ?1", &[Arg::Text(dedupe)])?,
+            db.stmt(
+                "SELECT version, state FROM checkpoints WHERE thread_id = ?1 AND user_id = ?2",
+                &[Arg::Text(request.thread_id), Arg::Text(request.user_id)],
+            )?,
+            db.stmt(
+                "SELECT COALESCE(MAX(seq), 0) AS max_seq FROM transactions WHERE user_id = ?1",
+                &[Arg::Text(request.user_id)],
+            )?,
+            db.stmt(
+                &format!(
+                    "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1"
+                ),
+                &[Arg::Text(request.user_id)],
+            )?,
+        ])
+        .await?;
+    if request.dedupe_key.is_some()
+        && let Some(done) = rows::<ProcessedRow>(loaded.first()).into_iter().next()
+    {
+        return Ok(Loaded::Duplicate(done.response));
+    }
+    let checkpoint = rows::<CheckpointRow>(loaded.get(1)).into_iter().next();
+    let version = checkpoint.as_ref().map(|c| c.version).unwrap_or(0);
+    let state = match &checkpoint {
+        Some(c) => AgentState::from_json(&c.state).unwrap_or_else(|error| {
+            // A corrupt checkpoint is reported and replaced, never fatal.
+            worker::console_error!("checkpoint of {} unreadable: {error}", request.thread_id);
+            AgentState::new(request.user_id, request.thread_id)
+        }),
+        None => AgentState::new(request.user_id, request.thread_id),
+    };
+    let preload = Preload {
+        max_seq: rows::<MaxSeqRow>(loaded.get(2))
+            .first()
+            .map(|r| r.max_seq)
+            .unwrap_or(0),
+        last: rows::<TxRow>(loaded.get(3)).into_iter().next(),
+    };
+    Ok(Loaded::Fresh(Box::new((version, state, preload))))
 }
