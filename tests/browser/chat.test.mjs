@@ -169,6 +169,20 @@ test('the month view shows the chart, budget and totals entered, and downloads C
   await context.close();
 });
 
+test('a service worker keeps the app shell for opening without a connection', async () => {
+  const { context, page } = await signedIn();
+  const cached = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    const cache = await caches.open('caja-shell-v1');
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+  assert.ok(cached.includes('/'), `cached: ${cached}`);
+  assert.ok(cached.some((p) => p.endsWith('.wasm')), `cached: ${cached}`);
+  assert.ok(cached.some((p) => p.endsWith('.js')), `cached: ${cached}`);
+  assert.ok(!cached.some((p) => p.startsWith('/api/')), 'the API is never cached');
+  await context.close();
+});
+
 test('the debug panel shows the state and the trace of the last turn', async () => {
   const { context, page } = await signedIn();
   await send(page, 'gasté 99 en oxxo');
