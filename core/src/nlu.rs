@@ -375,9 +375,7 @@ fn understand_tokens(
             }
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
             u.category = chosen_category.map(|m| m.category);
-            u.description = chosen_category
-                .filter(|m| m.keyword != m.category.key && !m.fuzzy)
-                .map(|m| m.keyword.to_string());
+            u.description = chosen_category.and_then(|m| describe(original, tokens, m));
             u.date = date.map(|d| d.date);
             let income = intent == Intent::LogTransaction && is_income(&f);
             if income
@@ -563,6 +561,25 @@ fn debt_entities(
     if amounts.is_empty() && f.has_any(&["cero", "ceros"]) {
         u.debt_balance = Some(0);
     }
+}
+
+/// The words that named the category, as the user wrote them ("Uber",
+/// "tacos"), unless they only repeat the category's name.
+pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -> Option<String> {
+    if m.fuzzy || m.keyword == m.category.key || m.keyword == fold(m.category.label) {
+        return None;
+    }
+    let (Some(first), Some(last)) = (tokens.get(m.start), tokens.get(m.end.saturating_sub(1)))
+    else {
+        return None;
+    };
+    Some(
+        original
+            .chars()
+            .skip(first.start)
+            .take(last.end - first.start)
+            .collect(),
+    )
 }
 
 /// The original text (lower-cased, accents kept) of a token span.

@@ -143,8 +143,8 @@ pub fn apply_answer(
                 } else if draft.kind == Some(TransactionType::Income) || draft.kind.is_none() {
                     draft.kind = Some(TransactionType::Expense);
                 }
-                if m.keyword != m.category.key && !m.fuzzy && draft.description.is_none() {
-                    draft.description = Some(m.keyword.to_string());
+                if draft.description.is_none() {
+                    draft.description = crate::nlu::describe(message, &tokens, m);
                 }
                 patch.applied.push(Field::Category);
             } else if asked == Some(Field::Category) && amount.is_none() && date.is_none() {

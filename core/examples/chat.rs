@@ -1,0 +1,35 @@
+//! A conversation in the terminal with in-memory tools: one message per
+//! line on stdin, replies on stdout.
+//!
+//! ```text
+//! $ printf 'gasté 250 en uber ayer\nsí\n' | cargo run -p caja-core --example chat
+//! > gasté 250 en uber ayer
+//! ¿Registro este movimiento? …
+//! ```
+
+use std::io::BufRead;
+
+use caja_core::agent::state::AgentState;
+use caja_core::agent::{AgentConfig, TurnInput, run_turn};
+use caja_core::tools::memory::MemoryLedger;
+
+fn main() {
+    let config = AgentConfig::default();
+    let mut state = AgentState::new("terminal", "terminal");
+    let mut ledger = MemoryLedger::new();
+    // 2026-11-22 12:00 in Mexico City, one minute per message.
+    let mut now = 1_795_370_400_000;
+    for line in std::io::stdin().lock().lines() {
+        let Ok(message) = line else { break };
+        let input = TurnInput {
+            message: message.clone(),
+            now_ms: now,
+            timezone: None,
+            action_id: None,
+        };
+        let output = run_turn(state, input, &config, |call| ledger.execute(call, now));
+        println!("> {message}\n{}\n", output.reply);
+        state = output.state;
+        now += 60_000;
+    }
+}
