@@ -569,6 +569,16 @@ pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -
     if m.fuzzy || m.keyword == m.category.key || m.keyword == fold(m.category.label) {
         return None;
     }
+    // Phrases like "me regalaron" or "la tarjeta" say how, not what.
+    let first_word = m.keyword.split(' ').next().unwrap_or("");
+    if m.keyword.contains(' ')
+        && matches!(
+            first_word,
+            "me" | "la" | "el" | "los" | "las" | "mi" | "pago" | "de" | "del"
+        )
+    {
+        return None;
+    }
     let (Some(first), Some(last)) = (tokens.get(m.start), tokens.get(m.end.saturating_sub(1)))
     else {
         return None;

@@ -136,6 +136,7 @@ pub fn apply_answer(
                 .iter()
                 .find(|m| !m.fuzzy || asked == Some(Field::Category))
             {
+                let patch_changes_category = draft.category.as_deref() != Some(m.category.key);
                 draft.category = Some(m.category.key.to_string());
                 draft.category_type = Some(m.category.category_type);
                 if m.category.category_type == CategoryType::Income {
@@ -143,7 +144,8 @@ pub fn apply_answer(
                 } else if draft.kind == Some(TransactionType::Income) || draft.kind.is_none() {
                     draft.kind = Some(TransactionType::Expense);
                 }
-                if draft.description.is_none() {
+                // The description named the old category; it goes with it.
+                if draft.description.is_none() || patch_changes_category {
                     draft.description = crate::nlu::describe(message, &tokens, m);
                 }
                 patch.applied.push(Field::Category);
