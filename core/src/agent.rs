@@ -99,6 +99,25 @@ pub struct ToolOutcome {
     pub error_code: Option<String>,
 }
 
+/// What was read from the message, for the audit.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entities {
+    #[serde(rename = "type")]
+    pub kind: Option<crate::tools::TransactionType>,
+    pub amount_mxn_cents: Option<i64>,
+    pub currency: Option<String>,
+    pub category: Option<String>,
+    pub category_type: Option<crate::tools::CategoryType>,
+    pub description: Option<String>,
+    pub date_iso: Option<String>,
+    pub month: Option<String>,
+    pub query: Option<crate::nlu::QueryKind>,
+    pub debt_name: Option<String>,
+    pub debt_balance_mxn_cents: Option<i64>,
+    pub debt_minimum_mxn_cents: Option<i64>,
+    pub debt_due_day: Option<u8>,
+}
+
 /// What the host stores about each turn.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AuditRecord {
@@ -106,7 +125,7 @@ pub struct AuditRecord {
     pub message: String,
     pub intent: String,
     pub confidence: f32,
-    pub entities: serde_json::Value,
+    pub entities: Option<Entities>,
     pub validation: Option<ValidationRecord>,
     pub confirmation: ConfirmationStatus,
     pub tool_calls: Vec<ToolOutcome>,
@@ -299,12 +318,13 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
     let original = state.clone();
     let mut state = state;
     state.turn_seq += 1;
-    state.timestamp.now_iso = iso_utc(input.now_ms);
+    let now_iso = iso_utc(input.now_ms);
+    state.timestamp.now_iso = now_iso.clone();
     state.timestamp.timezone = Some(zone.name().to_string());
     let ctx = TurnCtx {
         message: input.message,
         now: input.now_ms,
-        now_iso: iso_utc(input.now_ms),
+        now_iso,
         today: zone.date_at(input.now_ms),
         config: config.clone(),
         action_id: input.action_id,
@@ -413,13 +433,9 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
         Some(u) => (
             u.intent.as_str().to_string(),
             u.confidence,
-            drafts::entities_json(u),
+            Some(drafts::entities(u)),
         ),
-        None => (
-            state.extracted_intent.as_str().to_string(),
-            0.0,
-            serde_json::Value::Null,
-        ),
+        None => (state.extracted_intent.as_str().to_string(), 0.0, None),
     };
     let audit = AuditRecord {
         at_iso: ctx.now_iso.clone(),

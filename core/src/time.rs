@@ -101,18 +101,37 @@ fn nth_sunday(year: i32, month: u32, nth: u32) -> NaiveDate {
 /// `now` as an ISO-8601 UTC timestamp with milliseconds.
 pub fn iso_utc(now: UnixMillis) -> String {
     use chrono::Timelike;
-    match DateTime::from_timestamp_millis(now) {
-        Some(dt) => format!(
-            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
-            dt.year(),
-            dt.month(),
-            dt.day(),
-            dt.hour(),
-            dt.minute(),
-            dt.second(),
-            now.rem_euclid(1000)
-        ),
-        None => "1970-01-01T00:00:00.000Z".to_string(),
+    let Some(dt) = DateTime::from_timestamp_millis(now) else {
+        return "1970-01-01T00:00:00.000Z".to_string();
+    };
+    // Written by hand: this runs several times per turn.
+    let mut out = String::with_capacity(24);
+    push_padded(&mut out, dt.year().max(0) as u32, 4);
+    for (separator, value) in [
+        ('-', dt.month()),
+        ('-', dt.day()),
+        ('T', dt.hour()),
+        (':', dt.minute()),
+        (':', dt.second()),
+    ] {
+        out.push(separator);
+        push_padded(&mut out, value, 2);
+    }
+    out.push('.');
+    push_padded(&mut out, now.rem_euclid(1000) as u32, 3);
+    out.push('Z');
+    out
+}
+
+/// Appends `value` in decimal, left-padded with zeros to `width` digits.
+fn push_padded(out: &mut String, value: u32, width: u32) {
+    let mut divisor = 10u32.pow(width.saturating_sub(1));
+    while value / divisor >= 10 {
+        divisor *= 10;
+    }
+    while divisor > 0 {
+        out.push(char::from(b'0' + ((value / divisor) % 10) as u8));
+        divisor /= 10;
     }
 }
 

@@ -8,7 +8,7 @@ use crate::nlu::amount::{best_amount, find_amounts};
 use crate::nlu::category::find_categories;
 use crate::nlu::date::find_date;
 use crate::nlu::normalize::{TokenKind, fold, tokenize};
-use crate::nlu::{Intent, QueryKind, Understanding, understand_as};
+use crate::nlu::{Intent, Understanding, understand_as};
 use crate::time::iso_date;
 use crate::tools::{CategoryType, TransactionType};
 
@@ -286,21 +286,21 @@ pub fn understand_forced(message: &str, today: NaiveDate, intent: Intent) -> Und
     u
 }
 
-/// Entities as JSON for the audit record.
-pub fn entities_json(u: &Understanding) -> serde_json::Value {
-    serde_json::json!({
-        "type": u.kind.map(|k| k.as_str()),
-        "amount_mxn_cents": u.amount,
-        "currency": u.foreign_currency.map(|f| f.code()),
-        "category": u.category.map(|c| c.key),
-        "category_type": u.category.map(|c| c.category_type.as_str()),
-        "description": u.description,
-        "date_iso": u.date.map(iso_date),
-        "month": u.month,
-        "query": u.query.map(QueryKind::as_str),
-        "debt_name": u.debt_name,
-        "debt_balance_mxn_cents": u.debt_balance,
-        "debt_minimum_mxn_cents": u.debt_minimum,
-        "debt_due_day": u.debt_due_day,
-    })
+/// Entities for the audit record.
+pub fn entities(u: &Understanding) -> super::Entities {
+    super::Entities {
+        kind: u.kind,
+        amount_mxn_cents: u.amount,
+        currency: u.foreign_currency.map(|f| f.code().to_string()),
+        category: u.category.map(|c| c.key.to_string()),
+        category_type: u.category.map(|c| c.category_type),
+        description: u.description.clone(),
+        date_iso: u.date.map(iso_date),
+        month: u.month.clone(),
+        query: u.query,
+        debt_name: u.debt_name.clone(),
+        debt_balance_mxn_cents: u.debt_balance,
+        debt_minimum_mxn_cents: u.debt_minimum,
+        debt_due_day: u.debt_due_day,
+    }
 }
