@@ -90,6 +90,18 @@ test('group chats: only mentions and commands are answered', async () => {
   assert.match(mention.body.text, /Monto: \$100\.00/);
 });
 
+test('in a group each member has their own draft: another member\'s "sí" confirms nothing', async () => {
+  const chatId = -nextChatId();
+  const ana = nextChatId();
+  const beto = nextChatId();
+  const prompt = await webhook(textUpdate(chatId, '@caja_bot gasté 130 en uber', { userId: ana, chatType: 'supergroup' }));
+  assert.match(prompt.body.text, /Monto: \$130\.00/);
+  const other = await webhook(textUpdate(chatId, '@caja_bot sí', { userId: beto, chatType: 'supergroup' }));
+  assert.doesNotMatch(other.body.text, /Listo/);
+  const mine = await webhook(textUpdate(chatId, '@caja_bot sí', { userId: ana, chatType: 'supergroup' }));
+  assert.match(mine.body.text, /Listo, registré el gasto de \$130\.00/);
+});
+
 test('a wrong or missing secret is 401 and processes nothing; malformed JSON is 400', async () => {
   const chatId = nextChatId();
   const wrong = await webhook(textUpdate(chatId, 'gasté 100 en uber'), { secret: 'nope' });

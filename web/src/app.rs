@@ -30,6 +30,8 @@ struct Ctx {
     flushing: RwSignal<bool>,
     suggestions: RwSignal<Vec<String>>,
     last_reply: RwSignal<Option<ChatReply>>,
+    /// A timed retry of the outbox is pending.
+    retry_scheduled: RwSignal<bool>,
 }
 
 fn now_ms() -> i64 {
@@ -75,6 +77,7 @@ pub fn App() -> impl IntoView {
         flushing: RwSignal::new(false),
         suggestions: RwSignal::new(Vec::new()),
         last_reply: RwSignal::new(None),
+        retry_scheduled: RwSignal::new(false),
     };
     let loaded = RwSignal::new(false);
     let health = LocalResource::new(api::fetch_health);
@@ -300,6 +303,7 @@ fn flush_outbox(ctx: Ctx) {
                 }
                 Err(ApiError::Unreachable) => {
                     ctx.online.set(false);
+                    schedule_retry(ctx, RETRY_OFFLINE);
                     ctx.app.update(|a| {
                         for m in a
                             .messages
@@ -320,13 +324,35 @@ fn flush_outbox(ctx: Ctx) {
                     break;
                 }
                 Err(error) => {
+                    // Busy or a server error: nothing was written; try again soon.
                     web_sys::console::error_1(&format!("chat failed: {error:?}").into());
+                    schedule_retry(ctx, RETRY_SERVER_ERROR);
                     break;
                 }
             }
         }
         ctx.flushing.set(false);
     });
+}
+
+/// Waits before resending the outbox after a server error.
+const RETRY_SERVER_ERROR: std::time::Duration = std::time::Duration::from_secs(3);
+/// Waits before checking again while offline (besides the `online` event).
+const RETRY_OFFLINE: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Sends the outbox again after `delay`, once.
+fn schedule_retry(ctx: Ctx, delay: std::time::Duration) {
+    if ctx.retry_scheduled.get_untracked() {
+        return;
+    }
+    ctx.retry_scheduled.set(true);
+    set_timeout(
+        move || {
+            ctx.retry_scheduled.set(false);
+            flush_outbox(ctx);
+        },
+        delay,
+    );
 }
 
 /// The conversation, the draft card, quick replies and the input.

@@ -84,6 +84,16 @@ fn send_message(chat_id: i64, output: &TurnOutput) -> Value {
     method
 }
 
+/// One conversation per private chat; in a group, one per member, so
+/// members never share drafts or confirmations.
+fn thread_id(chat_id: i64, chat_kind: &str, user_id: i64) -> String {
+    if chat_kind == "private" {
+        format!("tg:{chat_id}")
+    } else {
+        format!("tg:{chat_id}:{user_id}")
+    }
+}
+
 fn plain_message(chat_id: i64, text: &str) -> Value {
     json!({ "method": "sendMessage", "chat_id": chat_id, "text": text })
 }
@@ -251,7 +261,7 @@ async fn handle_callback(
         }
     };
     let user_id = format!("tg:{}", callback.from.id);
-    let thread = format!("tg:{chat_id}");
+    let thread = thread_id(chat_id, &message.chat.kind, callback.from.id);
     let callback_id = callback.id.clone();
     let render = move |output: &TurnOutput, _version: i64| {
         let stale = output.audit.confirmation == caja_core::agent::ConfirmationStatus::Stale;

@@ -213,7 +213,8 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         let state_json = output.state.to_json();
         batch.push(db.stmt(
             "INSERT INTO checkpoints (thread_id, user_id, version, state, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) \
-             ON CONFLICT (thread_id) DO UPDATE SET version = excluded.version, state = excluded.state, updated_at = excluded.updated_at",
+             ON CONFLICT (thread_id) DO UPDATE SET version = excluded.version, state = excluded.state, updated_at = excluded.updated_at \
+             WHERE checkpoints.user_id = excluded.user_id",
             &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Int(new_version), Arg::Text(&state_json), Arg::Text(&now_iso)],
         )?);
         let audit = serde_json::to_string(&output.audit).unwrap_or_default();
