@@ -99,6 +99,36 @@ pub struct UpdateLastTransactionInput {
     pub date_iso: String,
 }
 
+impl AddTransactionInput {
+    /// The row this input stores, with id `id`.
+    pub fn to_row(&self, id: i64) -> TransactionRow {
+        TransactionRow {
+            id,
+            kind: self.kind,
+            amount_mxn_cents: self.amount_mxn_cents,
+            category_type: self.category_type,
+            category: self.category.clone(),
+            description: self.description.clone(),
+            date_iso: self.date_iso.clone(),
+        }
+    }
+}
+
+impl UpdateLastTransactionInput {
+    /// The row this input leaves in place of the last one.
+    pub fn to_row(&self) -> TransactionRow {
+        TransactionRow {
+            id: self.transaction_id,
+            kind: self.kind,
+            amount_mxn_cents: self.amount_mxn_cents,
+            category_type: self.category_type,
+            category: self.category.clone(),
+            description: self.description.clone(),
+            date_iso: self.date_iso.clone(),
+        }
+    }
+}
+
 /// `delete_last_transaction` input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeleteLastTransactionInput {

@@ -155,30 +155,12 @@ impl ToolRunner<'_> {
                     return Ok(ToolResult::failure(call, codes::INVALID, problem, &at));
                 }
                 let seq = self.preload.max_seq + 1;
+                let row = input.to_row(seq);
                 self.staged.push(db.stmt(
                     "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at) \
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
-                    &[
-                        Arg::Text(user),
-                        Arg::Int(seq),
-                        Arg::Text(input.kind.as_str()),
-                        Arg::Int(input.amount_mxn_cents),
-                        Arg::Text(input.category_type.as_str()),
-                        Arg::Text(&input.category),
-                        opt_text(&input.description),
-                        Arg::Text(&input.date_iso),
-                        Arg::Text(&at),
-                    ],
+                    &row_args(user, &row, &at),
                 )?);
-                let row = TransactionRow {
-                    id: seq,
-                    kind: input.kind,
-                    amount_mxn_cents: input.amount_mxn_cents,
-                    category_type: input.category_type,
-                    category: input.category.clone(),
-                    description: input.description.clone(),
-                    date_iso: input.date_iso.clone(),
-                };
                 self.preload.max_seq = seq;
                 self.preload.last = Some(TxRow {
                     seq,
@@ -201,30 +183,12 @@ impl ToolRunner<'_> {
                 };
                 self.stage_last_guard(last.seq)?;
                 self.stage_history(&last, "UPDATE")?;
+                let row = input.to_row();
                 self.staged.push(db.stmt(
                     "UPDATE transactions SET kind = ?3, amount_mxn_cents = ?4, category_type = ?5, category = ?6, \
                      description = ?7, date_iso = ?8, updated_at = ?9 WHERE user_id = ?1 AND seq = ?2",
-                    &[
-                        Arg::Text(user),
-                        Arg::Int(last.seq),
-                        Arg::Text(input.kind.as_str()),
-                        Arg::Int(input.amount_mxn_cents),
-                        Arg::Text(input.category_type.as_str()),
-                        Arg::Text(&input.category),
-                        opt_text(&input.description),
-                        Arg::Text(&input.date_iso),
-                        Arg::Text(&at),
-                    ],
+                    &row_args(user, &row, &at),
                 )?);
-                let row = TransactionRow {
-                    id: last.seq,
-                    kind: input.kind,
-                    amount_mxn_cents: input.amount_mxn_cents,
-                    category_type: input.category_type,
-                    category: input.category.clone(),
-                    description: input.description.clone(),
-                    date_iso: input.date_iso.clone(),
-                };
                 ToolResult::success(call, &row, &at)
             }
             ToolRequest::DeleteLastTransaction(input) => {
@@ -519,6 +483,21 @@ impl ToolRunner<'_> {
         self.staged.push(statement);
         Ok(())
     }
+}
+
+/// Parameters ?1..?9 of the statements that write a transaction row.
+fn row_args<'a>(user: &'a str, row: &'a TransactionRow, at: &'a str) -> [Arg<'a>; 9] {
+    [
+        Arg::Text(user),
+        Arg::Int(row.id),
+        Arg::Text(row.kind.as_str()),
+        Arg::Int(row.amount_mxn_cents),
+        Arg::Text(row.category_type.as_str()),
+        Arg::Text(&row.category),
+        opt_text(&row.description),
+        Arg::Text(&row.date_iso),
+        Arg::Text(at),
+    ]
 }
 
 fn check_row(amount: i64, date_iso: &str) -> Option<&'static str> {

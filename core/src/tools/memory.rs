@@ -55,15 +55,7 @@ impl MemoryLedger {
                 if let Some(problem) = check_row(input.amount_mxn_cents, &input.date_iso) {
                     return ToolResult::failure(call, codes::INVALID, problem, &at);
                 }
-                let row = TransactionRow {
-                    id: self.next_id.max(1),
-                    kind: input.kind,
-                    amount_mxn_cents: input.amount_mxn_cents,
-                    category_type: input.category_type,
-                    category: input.category.clone(),
-                    description: input.description.clone(),
-                    date_iso: input.date_iso.clone(),
-                };
+                let row = input.to_row(self.next_id.max(1));
                 self.next_id = row.id + 1;
                 self.transactions.push(StoredTransaction {
                     row: row.clone(),
@@ -86,12 +78,7 @@ impl MemoryLedger {
                 last.deleted = true;
                 let row = TransactionRow {
                     id: previous.id,
-                    kind: input.kind,
-                    amount_mxn_cents: input.amount_mxn_cents,
-                    category_type: input.category_type,
-                    category: input.category.clone(),
-                    description: input.description.clone(),
-                    date_iso: input.date_iso.clone(),
+                    ..input.to_row()
                 };
                 self.transactions.push(StoredTransaction {
                     row: row.clone(),
