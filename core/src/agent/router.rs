@@ -43,9 +43,12 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         first_words.as_slice(),
         ["cancelar"] | ["cancela"] | ["cancelalo"] | ["olvidalo"]
     ) {
-        return cancel(state, ctx);
+        let outcome = cancel(state, ctx);
+        state.last_user_message = trimmed;
+        return outcome;
     }
     if matches!(first_words.as_slice(), ["ayuda"] | ["help"] | ["menu"]) {
+        state.last_user_message = trimmed;
         ctx.say(text::HELP);
         return NodeOutcome::because("respond", "help");
     }
