@@ -580,6 +580,7 @@ fn MonthView() -> impl IntoView {
                         <h2>{text::BALANCE}</h2>
                         <p data-testid="balance">{balance.bank_balance.map(|b| format_mxn(b.balance_mxn_cents)).unwrap_or_else(|| text::NO_BALANCE.to_string())}</p>
                         <h2>{text::DEBTS}</h2>
+                        {debts.debts.is_empty().then(|| view! { <p>{text::NO_DEBTS}</p> })}
                         <ul data-testid="debts">
                             {debts.debts.iter().map(|d| view! {
                                 <li>{text::debt_line(&d.name, d.balance_mxn_cents.map(format_mxn), d.minimum_payment_mxn_cents.map(format_mxn), d.due_day)}</li>

@@ -45,6 +45,7 @@ pub const NO_TRANSACTIONS_TO_CHANGE: &str =
 pub const LAST_CHANGED: &str = "El último movimiento cambió desde que te pregunté; no modifiqué nada. Pídemelo de nuevo para ver el movimiento actual.";
 pub const READ_FAILED: &str =
     "No pude consultar tus datos en este momento; no hay cambios. Intenta de nuevo en un momento.";
+pub const PURCHASE_AMOUNT: &str = "¿Cuánto cuesta? (en pesos)";
 pub const BANK_BALANCE_NEEDED: &str =
     "Para simular la compra necesito tu saldo en el banco, y no lo tengo registrado.";
 
@@ -587,6 +588,7 @@ pub mod ui {
     pub const BALANCE: &str = "Saldo en el banco";
     pub const NO_BALANCE: &str = "Sin saldo registrado.";
     pub const DEBTS: &str = "Deudas";
+    pub const NO_DEBTS: &str = "Sin deudas registradas.";
     pub const TRANSACTIONS: &str = "Movimientos";
     pub const FILTER: &str = "Categoría";
     pub const ALL: &str = "Todas";

@@ -208,6 +208,9 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             key: question_key(field),
             question: match (&foreign_pending, field) {
                 (Some(q), Field::ForeignAmount) => q.clone(),
+                (_, Field::Amount) if intent == Intent::SimulatePurchase => {
+                    text::PURCHASE_AMOUNT.to_string()
+                }
                 _ => text::question(field, None),
             },
             field,
