@@ -154,3 +154,15 @@ test('read endpoints and CSV export reflect what was written', async () => {
   assert.equal(audit.body.records.length, 6);
   assert.ok(audit.body.records.some((r) => r.record.confirmation === 'confirmed'));
 });
+
+test('"today" is computed in the browser\'s time zone when it sends one', async () => {
+  const session = await login();
+  // 07:30 UTC: already the 22nd in Mexico City, still the 21st in Tijuana.
+  const now = '2026-11-22T07:30:00.000Z';
+  const tijuana = await chat(session, 'gasté 100 en uber', { now, timezone: 'America/Tijuana' });
+  assert.match(tijuana.body.reply, /Fecha: 2026-11-21/);
+  await chat(session, 'cancelar', { now });
+  const unknownZone = await chat(session, 'gasté 100 en uber', { now, timezone: 'Mars/Olympus' });
+  assert.match(unknownZone.body.reply, /Fecha: 2026-11-22/);
+  assert.equal(unknownZone.body.state.timestamp.timezone, 'America/Mexico_City');
+});

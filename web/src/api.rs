@@ -96,7 +96,11 @@ pub async fn logout(token: &str) -> Result<(), ApiError> {
 
 /// Sends one message; a repeated `client_msg_id` gets the first answer.
 pub async fn chat(token: &str, text: &str, client_msg_id: &str) -> Result<ChatReply, ApiError> {
-    let body = serde_json::json!({ "text": text, "client_msg_id": client_msg_id });
+    let body = serde_json::json!({
+        "text": text,
+        "client_msg_id": client_msg_id,
+        "timezone": browser_timezone(),
+    });
     send(authed(Request::post("/api/chat"), token).json(&body)).await
 }
 
@@ -142,4 +146,13 @@ pub async fn export_csv(token: &str, month: &str) -> Result<String, ApiError> {
         return Err(ApiError::Status(response.status()));
     }
     response.text().await.map_err(|_| ApiError::Malformed)
+}
+
+/// The browser's IANA time zone ("America/Cancun"), if it reports one.
+pub fn browser_timezone() -> Option<String> {
+    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new());
+    let options = format.resolved_options();
+    js_sys::Reflect::get(&options, &wasm_bindgen::JsValue::from_str("timeZone"))
+        .ok()
+        .and_then(|zone| zone.as_string())
 }

@@ -222,7 +222,7 @@ fn send_message(ctx: Ctx, text: String) {
     let input = TurnInput {
         message: text,
         now_ms: now_ms(),
-        timezone: None,
+        timezone: api::browser_timezone(),
         action_id: None,
     };
     let (predicted, suggestions) = match start_turn(state, input, &AgentConfig::default()) {
@@ -497,7 +497,11 @@ fn DebugPanel() -> impl IntoView {
 }
 
 fn this_month() -> String {
-    iso_month(TimeZone::default_zone().date_at(now_ms()))
+    let zone = api::browser_timezone()
+        .as_deref()
+        .and_then(TimeZone::by_name)
+        .unwrap_or_else(TimeZone::default_zone);
+    iso_month(zone.date_at(now_ms()))
 }
 
 /// Spending by category, the budget, the balance, transactions and debts

@@ -132,6 +132,9 @@ pub async fn handle_dev_login(mut req: Request, env: &Env, db: &Db) -> ApiResult
 struct ChatBody {
     text: String,
     client_msg_id: String,
+    /// The browser's IANA zone; only zones Caja knows are used.
+    #[serde(default)]
+    timezone: Option<String>,
 }
 
 /// The answer to a chat message (also stored for repeated client_msg_ids).
@@ -181,7 +184,11 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
         thread_id: &thread,
         message: &body.text,
         now_ms: now,
-        timezone: None,
+        timezone: body
+            .timezone
+            .as_deref()
+            .and_then(caja_core::time::TimeZone::by_name)
+            .map(|zone| zone.name().to_string()),
         action_id: None,
         dedupe_key: Some(format!("web:{user_id}:{id}")),
         render: &render_chat,
