@@ -382,6 +382,21 @@ pub struct DebtList {
     pub total_minimum_mxn_cents: Centavos,
 }
 
+impl DebtList {
+    /// The list with its totals (debts without a balance or minimum count
+    /// as zero there).
+    pub fn from_debts(debts: Vec<DebtRow>) -> DebtList {
+        DebtList {
+            total_balance_mxn_cents: debts.iter().filter_map(|d| d.balance_mxn_cents).sum(),
+            total_minimum_mxn_cents: debts
+                .iter()
+                .filter_map(|d| d.minimum_payment_mxn_cents)
+                .sum(),
+            debts,
+        }
+    }
+}
+
 /// `get_bank_balance` and `set_bank_balance` data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BankBalance {

@@ -341,33 +341,12 @@ impl ToolRunner<'_> {
                 ToolResult::success(call, &status, &at)
             }
             ToolRequest::ListDebts { .. } => {
-                let debts: Vec<DebtDbRow> = db.all(db.stmt(DEBTS_SQL, &[Arg::Text(user)])?).await?;
-                let debts: Vec<DebtRow> = debts.iter().map(DebtDbRow::to_core).collect();
-                let list = DebtList {
-                    total_balance_mxn_cents: debts.iter().filter_map(|d| d.balance_mxn_cents).sum(),
-                    total_minimum_mxn_cents: debts
-                        .iter()
-                        .filter_map(|d| d.minimum_payment_mxn_cents)
-                        .sum(),
-                    debts,
-                };
-                ToolResult::success(call, &list, &at)
+                ToolResult::success(call, &debt_list(db, user).await?, &at)
             }
-            ToolRequest::GetBankBalance {} => {
-                let found: Option<BalanceRow> =
-                    db.first(db.stmt(BALANCE_SQL, &[Arg::Text(user)])?).await?;
-                match found {
-                    Some(b) => ToolResult::success(
-                        call,
-                        &BankBalance {
-                            balance_mxn_cents: b.balance_mxn_cents,
-                            updated_at_iso: b.updated_at,
-                        },
-                        &at,
-                    ),
-                    None => ToolResult::failure(call, codes::NOT_FOUND, "no bank balance", &at),
-                }
-            }
+            ToolRequest::GetBankBalance {} => match bank_balance(db, user).await? {
+                Some(balance) => ToolResult::success(call, &balance, &at),
+                None => ToolResult::failure(call, codes::NOT_FOUND, "no bank balance", &at),
+            },
             ToolRequest::SimulatePurchase(input) => {
                 let Some(date) = NaiveDate::parse_from_str(&input.date_iso, "%Y-%m-%d").ok() else {
                     return Ok(ToolResult::failure(call, codes::INVALID, "bad date", &at));
@@ -605,14 +584,7 @@ pub async fn budget_status(db: &Db, user: &str, month: &str) -> worker::Result<B
 pub async fn debt_list(db: &Db, user: &str) -> worker::Result<DebtList> {
     let debts: Vec<DebtDbRow> = db.all(db.stmt(DEBTS_SQL, &[Arg::Text(user)])?).await?;
     let debts: Vec<DebtRow> = debts.iter().map(DebtDbRow::to_core).collect();
-    Ok(DebtList {
-        total_balance_mxn_cents: debts.iter().filter_map(|d| d.balance_mxn_cents).sum(),
-        total_minimum_mxn_cents: debts
-            .iter()
-            .filter_map(|d| d.minimum_payment_mxn_cents)
-            .sum(),
-        debts,
-    })
+    Ok(DebtList::from_debts(debts))
 }
 
 /// The bank balance, if any (also used by the API).

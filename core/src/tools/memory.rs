@@ -173,17 +173,7 @@ impl MemoryLedger {
                 ToolResult::success(call, &self.budget_status(month), &at)
             }
             ToolRequest::ListDebts { .. } => {
-                let debts: Vec<DebtRow> = self.debts.values().cloned().collect();
-                let total_balance = debts.iter().filter_map(|d| d.balance_mxn_cents).sum();
-                let total_minimum = debts
-                    .iter()
-                    .filter_map(|d| d.minimum_payment_mxn_cents)
-                    .sum();
-                let list = DebtList {
-                    debts,
-                    total_balance_mxn_cents: total_balance,
-                    total_minimum_mxn_cents: total_minimum,
-                };
+                let list = DebtList::from_debts(self.debts.values().cloned().collect());
                 ToolResult::success(call, &list, &at)
             }
             ToolRequest::GetBankBalance {} => match &self.bank_balance {
