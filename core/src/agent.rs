@@ -462,3 +462,38 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
         audit,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::graph_edges;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn the_graph_has_the_seed_edges() {
+        let edges: Vec<(&str, &str)> = graph_edges()
+            .into_iter()
+            .map(|(from, _, to)| (from, to))
+            .collect();
+        let seed = [
+            ("router", "clarify"),
+            ("router", "confirm"),
+            ("router", "parse"),
+            ("parse", "validate"),
+            ("validate", "clarify"),
+            ("validate", "confirm"),
+            ("validate", "execute_tools"),
+            ("confirm", "execute_tools"),
+            ("confirm", "respond"),
+            ("execute_tools", "respond"),
+            ("execute_tools", "error_handler"),
+            ("clarify", "validate"),
+            ("error_handler", "respond"),
+            ("respond", "END"),
+        ];
+        for edge in seed {
+            assert!(edges.contains(&edge), "missing edge {edge:?}");
+        }
+    }
+}

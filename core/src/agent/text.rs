@@ -5,7 +5,7 @@
 use crate::agent::state::{Field, PendingWrite};
 use crate::money::{Centavos, format_mxn as mxn};
 use crate::nlu::Intent;
-use crate::nlu::category::{self, CATEGORIES};
+use crate::nlu::category;
 use crate::tools::{
     BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtRow, MonthSummary,
     Simulation, TransactionList, TransactionRow, TransactionType,
@@ -501,16 +501,6 @@ pub fn simulation(sim: &Simulation, category: &str) -> String {
         mxn(sim.balance_after_debt_minimums_mxn_cents)
     ));
     text
-}
-
-/// Categories offered as examples, for help text.
-pub fn category_examples() -> String {
-    CATEGORIES
-        .iter()
-        .take(8)
-        .map(|c| c.label)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Texts the hosts (Telegram webhook, web API) say, kept here so every
