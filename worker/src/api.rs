@@ -13,7 +13,7 @@ use crate::config::{self, read_body};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{Arg, Db};
 use crate::tools::{self, TX_COLUMNS, TxRow};
-use crate::turn::{self, TurnOutcome, TurnRequest};
+use crate::turn::{self, CheckpointRow, TurnOutcome, TurnRequest};
 
 fn json<T: Serialize>(value: &T) -> ApiResult {
     Response::from_json(value).map_err(ApiError::from)
@@ -220,12 +220,6 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
     Ok(Response::ok(response.0)?.with_headers(headers))
 }
 
-#[derive(Deserialize)]
-struct CheckpointRow {
-    version: i64,
-    state: String,
-}
-
 /// `GET /api/state`.
 pub async fn handle_state(req: Request, env: &Env, db: &Db) -> ApiResult {
     let now = config::now_ms(&req, env);
@@ -279,17 +273,7 @@ async fn month_transactions(
     month: &str,
     category: Option<&str>,
 ) -> Result<Vec<caja_core::tools::TransactionRow>, ApiError> {
-    let end = {
-        let (y, m) = (
-            month[..4].parse::<i32>().unwrap_or(1970),
-            month[5..].parse::<u32>().unwrap_or(1),
-        );
-        if m == 12 {
-            format!("{:04}-01-01", y + 1)
-        } else {
-            format!("{y:04}-{:02}-01", m + 1)
-        }
-    };
+    let end = format!("{}-01", tools::next_month(month));
     let start = format!("{month}-01");
     let mut sql = format!(
         "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL AND date_iso >= ?2 AND date_iso < ?3"

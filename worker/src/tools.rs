@@ -62,7 +62,8 @@ pub struct ToolRunner<'a> {
     pub written_bank_balance: Option<BankBalance>,
 }
 
-fn next_month(month: &str) -> String {
+/// The month after `YYYY-MM`.
+pub fn next_month(month: &str) -> String {
     let date = NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d")
         .unwrap_or(NaiveDate::from_ymd_opt(1970, 1, 1).unwrap_or_default());
     let (y, m) = if date.month() == 12 {

@@ -53,10 +53,11 @@ struct ProcessedRow {
     response: String,
 }
 
+/// A stored checkpoint row.
 #[derive(Deserialize)]
-struct CheckpointRow {
-    version: i64,
-    state: String,
+pub struct CheckpointRow {
+    pub version: i64,
+    pub state: String,
 }
 
 #[derive(Deserialize)]
