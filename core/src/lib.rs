@@ -9,6 +9,7 @@
 
 pub mod agent;
 pub mod graph;
+pub mod limits;
 pub mod money;
 pub mod nlu;
 pub mod time;

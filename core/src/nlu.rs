@@ -5,6 +5,7 @@
 pub mod amount;
 pub mod category;
 pub mod date;
+pub mod items;
 pub mod normalize;
 
 use chrono::NaiveDate;

@@ -6,6 +6,7 @@
 //! total itself.
 
 pub mod memory;
+pub mod rules;
 
 use serde::{Deserialize, Serialize};
 
@@ -85,11 +86,21 @@ pub struct AddTransactionInput {
     pub date_iso: String,
 }
 
+/// The version a row has when first stored; every change adds one.
+pub const FIRST_VERSION: u32 = 1;
+
+fn first_version() -> u32 {
+    FIRST_VERSION
+}
+
 /// `update_last_transaction` input: the full new row for the transaction
-/// that was last when the prompt was built.
+/// that was last when the prompt was built, and the version of that row the
+/// prompt showed (a changed row is never overwritten).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UpdateLastTransactionInput {
     pub transaction_id: i64,
+    #[serde(default = "first_version")]
+    pub transaction_version: u32,
     #[serde(rename = "type")]
     pub kind: TransactionType,
     pub amount_mxn_cents: Centavos,
@@ -104,6 +115,7 @@ impl AddTransactionInput {
     pub fn to_row(&self, id: i64) -> TransactionRow {
         TransactionRow {
             id,
+            version: FIRST_VERSION,
             kind: self.kind,
             amount_mxn_cents: self.amount_mxn_cents,
             category_type: self.category_type,
@@ -119,6 +131,7 @@ impl UpdateLastTransactionInput {
     pub fn to_row(&self) -> TransactionRow {
         TransactionRow {
             id: self.transaction_id,
+            version: self.transaction_version + 1,
             kind: self.kind,
             amount_mxn_cents: self.amount_mxn_cents,
             category_type: self.category_type,
@@ -129,10 +142,12 @@ impl UpdateLastTransactionInput {
     }
 }
 
-/// `delete_last_transaction` input.
+/// `delete_last_transaction` input: the row the prompt showed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeleteLastTransactionInput {
     pub transaction_id: i64,
+    #[serde(default = "first_version")]
+    pub transaction_version: u32,
 }
 
 /// `add_or_update_debt` input; `None` fields are left as they are.
@@ -255,7 +270,8 @@ pub mod codes {
     pub const NOT_FOUND: &str = "NOT_FOUND";
     /// The last transaction is no longer the one the prompt showed.
     pub const CONFLICT: &str = "CONFLICT";
-    /// The input broke a rule of the data (negative amount, bad date).
+    /// The input broke a rule of the data (an amount out of range, a bad
+    /// date): see `rules::check_write`.
     pub const INVALID: &str = "INVALID";
     /// The host could not run the tool (database down).
     pub const UNAVAILABLE: &str = "UNAVAILABLE";
@@ -320,6 +336,9 @@ impl ToolResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TransactionRow {
     pub id: i64,
+    /// Starts at 1; every correction adds one.
+    #[serde(default = "first_version")]
+    pub version: u32,
     #[serde(rename = "type")]
     pub kind: TransactionType,
     pub amount_mxn_cents: Centavos,

@@ -13,7 +13,8 @@
 //! @advance 6m                   moves the clock (s, m, h, d)
 //! @seed {"tool":"set_bank_balance","input":{"balance_mxn_cents":100}}
 //! @fail add_transaction UNAVAILABLE    the next call of that tool fails
-//! > gasté 250 en uber           a user turn ("> [action=p2] sí" for a button)
+//! > gasté 250 en uber           a user turn ("> [action=p2] sí" for a button;
+//!                                `{{nl}}` is a line break, `{{repeat N x}}` repeats)
 //! < texto                       the reply contains it
 //! <~ regex                      the reply matches it
 //! <! texto                      the reply does not contain it
@@ -30,6 +31,10 @@ use caja_core::tools::{ToolCall, ToolResult};
 
 const FILES: &[(&str, &str)] = &[
     ("log.txt", include_str!("../../tests/transcripts/log.txt")),
+    (
+        "trust.txt",
+        include_str!("../../tests/transcripts/trust.txt"),
+    ),
     (
         "query.txt",
         include_str!("../../tests/transcripts/query.txt"),
@@ -88,8 +93,12 @@ fn conversations() -> Vec<Conversation> {
     all
 }
 
-/// Expands `{{repeat N text}}` so long inputs stay readable.
+/// Expands `{{repeat N text}}` so long inputs stay readable, and `{{nl}}`
+/// into a line break (one message, several lines).
 fn expand(message: &str) -> String {
+    if message.contains("{{nl}}") {
+        return expand(&message.replace("{{nl}}", "\n"));
+    }
     let Some(start) = message.find("{{repeat ") else {
         return message.to_string();
     };

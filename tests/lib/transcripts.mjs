@@ -7,7 +7,7 @@ import { join } from 'node:path';
 const DIR = new URL('../transcripts/', import.meta.url).pathname;
 
 function expand(message) {
-  return message.replace(/\{\{repeat (\d+) ([^}]*)\}\}/g, (_, n, text) => text.repeat(Number(n)));
+  return message.replaceAll('{{nl}}', '\n').replace(/\{\{repeat (\d+) ([^}]*)\}\}/g, (_, n, text) => text.repeat(Number(n)));
 }
 
 export function loadTranscripts() {

@@ -197,6 +197,7 @@ fn after_read_last(
         ctx.prepared = Some(PendingWrite::DeleteLastTransaction(
             DeleteLastTransactionInput {
                 transaction_id: row.id,
+                transaction_version: row.version,
             },
         ));
         return NodeOutcome::because("confirm", "delete last");
@@ -221,6 +222,7 @@ fn after_read_last(
     ctx.prepared = Some(PendingWrite::UpdateLastTransaction(
         UpdateLastTransactionInput {
             transaction_id: row.id,
+            transaction_version: row.version,
             kind,
             amount_mxn_cents: draft.amount_mxn_cents.unwrap_or(row.amount_mxn_cents),
             category_type,

@@ -5,6 +5,7 @@ use super::drafts::start_drafts;
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::{TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
+use crate::nlu::items::split_items;
 use crate::nlu::{Intent, QueryKind, understand};
 use crate::time::iso_month;
 use crate::tools::ToolRequest;
@@ -13,10 +14,20 @@ use crate::tools::ToolRequest;
 pub const CONFIDENCE_THRESHOLD: f32 = 0.7;
 
 pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    let u = match ctx.understanding.take() {
+    let mut u = match ctx.understanding.take() {
         Some(u) => u,
         None => understand(&ctx.message, ctx.today),
     };
+    if u.intent == Intent::LogTransaction {
+        // One item per turn: take the first and name the rest.
+        let items = split_items(&ctx.message, ctx.today);
+        if let [first, rest @ ..] = items.as_slice()
+            && !rest.is_empty()
+        {
+            ctx.say(text::items_not_taken(first, rest));
+            u = understand(first, ctx.today);
+        }
+    }
     ctx.understanding = Some(u.clone());
     state.extracted_intent = u.intent;
 

@@ -71,12 +71,18 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.understanding = Some(u);
             return NodeOutcome::because("clarify", "correction of the pending draft");
         }
+        if u.intent == Intent::QueryData && u.confidence >= 0.7 {
+            // A question is answered and the same confirmation asked again
+            // (same id, same expiry): respond re-asks it.
+            state.last_user_message = trimmed;
+            ctx.understanding = Some(u);
+            return NodeOutcome::because("parse", "question while confirming");
+        }
         if u.intent != Intent::Unknown
             && u.intent != Intent::UpdateLastTransaction
             && u.confidence >= 0.7
         {
-            state.backup("new_request_while_confirming", &ctx.now_iso);
-            state.clear_flow();
+            set_aside(state, ctx, "new_request_while_confirming");
             state.last_user_message = trimmed;
             ctx.understanding = Some(u);
             return NodeOutcome::because("parse", "new request replaces pending action");
@@ -88,19 +94,20 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 
     if !state.clarification_questions.is_empty() {
         let u = understand(&trimmed, ctx.today);
-        let same_flow = state.draft_intent == Some(u.intent);
         let choosing_intent = !state.intent_candidates.is_empty();
-        if !choosing_intent
-            && !same_flow
-            && u.intent != Intent::Unknown
-            && u.confidence >= 0.85
-            && is_full_request(&u)
-        {
-            state.backup("new_request_while_clarifying", &ctx.now_iso);
-            state.clear_flow();
-            state.last_user_message = trimmed;
-            ctx.understanding = Some(u);
-            return NodeOutcome::because("parse", "new request replaces open question");
+        if !choosing_intent && u.confidence >= 0.85 && is_full_request(&u) {
+            if u.intent == Intent::QueryData {
+                // Answered; respond asks the open question again.
+                state.last_user_message = trimmed;
+                ctx.understanding = Some(u);
+                return NodeOutcome::because("parse", "question while clarifying");
+            }
+            if replaces_draft(state, &u) {
+                set_aside(state, ctx, "new_request_while_clarifying");
+                state.last_user_message = trimmed;
+                ctx.understanding = Some(u);
+                return NodeOutcome::because("parse", "new request replaces open question");
+            }
         }
         state.last_user_message = trimmed;
         ctx.mode = Mode::Patch;
@@ -117,11 +124,40 @@ fn is_full_request(u: &crate::nlu::Understanding) -> bool {
         Intent::QueryData | Intent::DeleteLastTransaction | Intent::SimulatePurchase => true,
         Intent::LogTransaction => u.amount.is_some() && u.category.is_some(),
         Intent::SetBudget | Intent::ManageDebt => true,
+        // "tengo 12,000 en el banco": the amount and the bank together.
+        Intent::SetBankBalance => u.amount.is_some(),
         // While a draft is open a correction is about the draft.
         Intent::UpdateLastTransaction => false,
-        Intent::SetBankBalance => false,
         Intent::Unknown => false,
     }
+}
+
+/// Whether a full request `u` is a new request rather than an answer that
+/// patches the open draft: another kind of request, or the same kind about
+/// something else ("gasté 300 en uber" while the taco's amount is asked).
+fn replaces_draft(state: &AgentState, u: &crate::nlu::Understanding) -> bool {
+    if state.draft_intent == Some(Intent::ManageDebt) && u.intent == Intent::SetBankBalance {
+        // "saldo 2,500" while a debt is open is the debt's balance.
+        return false;
+    }
+    if state.draft_intent != Some(u.intent) {
+        return true;
+    }
+    let draft_category = state
+        .pending_transaction
+        .as_ref()
+        .and_then(|d| d.category.as_deref());
+    u.intent == Intent::LogTransaction
+        && matches!((draft_category, u.category), (Some(open), Some(new)) if open != new.key)
+}
+
+/// Backs up the open flow, clears it and says so: nothing the user started
+/// is dropped without a word.
+fn set_aside(state: &mut AgentState, ctx: &mut TurnCtx, reason: &str) {
+    let what = state.draft_intent.unwrap_or(state.extracted_intent);
+    state.backup(reason, &ctx.now_iso);
+    state.clear_flow();
+    ctx.say(text::set_aside(what));
 }
 
 /// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the
@@ -210,6 +246,7 @@ fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> N
 /// After bad input, repeat what Caja is waiting for.
 fn remind_open_question(state: &AgentState, ctx: &mut TurnCtx) {
     if state.pending_action.is_pending() {
+        ctx.confirmation = super::ConfirmationStatus::Reasked;
         ctx.say(text::REASK);
         ctx.suggestions = vec![text::YES.into(), text::NO.into()];
     } else if let Some(q) = state.clarification_questions.first() {

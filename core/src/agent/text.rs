@@ -45,6 +45,34 @@ pub const NO_TRANSACTIONS_TO_CHANGE: &str =
 pub const LAST_CHANGED: &str = "El último movimiento cambió desde que te pregunté; no modifiqué nada. Pídemelo de nuevo para ver el movimiento actual.";
 pub const READ_FAILED: &str =
     "No pude consultar tus datos en este momento; no hay cambios. Intenta de nuevo en un momento.";
+pub const STILL_PENDING: &str = "Sigue pendiente tu confirmación:";
+
+/// Said when a draft is dropped because of an amount outside the limits.
+pub fn amount_out_of_range() -> String {
+    format!(
+        "Ese monto está fuera de lo que puedo registrar (de $0.01 a {}), así que no lo tomé.",
+        mxn(crate::limits::MAX_AMOUNT)
+    )
+}
+
+/// Said when a new request replaces an open question or a pending
+/// confirmation: what was left unsaved (it stays in the backup log).
+pub fn set_aside(what: Intent) -> String {
+    format!(
+        "Dejé sin guardar lo anterior ({}); si lo quieres, escríbemelo de nuevo.",
+        intent_label(what)
+    )
+}
+
+/// Said when a message held more items than one turn takes.
+pub fn items_not_taken(taken: &str, rest: &[String]) -> String {
+    let quoted: Vec<String> = rest.iter().map(|r| format!("«{r}»")).collect();
+    format!(
+        "Por ahora registro un movimiento por mensaje: tomé «{taken}». No registré {}; mándamelo en otro mensaje.",
+        quoted.join(", ")
+    )
+}
+
 pub const PURCHASE_AMOUNT: &str = "¿Cuánto cuesta? (en pesos)";
 pub const BANK_BALANCE_NEEDED: &str =
     "Para simular la compra necesito tu saldo en el banco, y no lo tengo registrado.";
@@ -503,135 +531,5 @@ pub fn simulation(sim: &Simulation, category: &str) -> String {
     text
 }
 
-/// Texts the hosts (Telegram webhook, web API) say, kept here so every
-/// Spanish string is reviewed in one place.
-pub mod host {
-    pub const VOICE: &str =
-        "Todavía no entiendo audios. Escríbeme el movimiento, por ejemplo «gasté 250 en uber».";
-    pub const PHOTO: &str = "Todavía no leo fotos ni tickets. Escríbeme el movimiento, por ejemplo «gasté 250 en el súper».";
-    pub const STICKER: &str =
-        "¡Bonito sticker! Para registrar algo escríbeme, por ejemplo «gasté 250 en uber».";
-    pub const NON_TEXT: &str =
-        "Solo entiendo mensajes de texto. Escríbeme el movimiento o tu pregunta.";
-    pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
-    pub const RETRY: &str = "Hubo mucho movimiento al mismo tiempo y no pude procesar tu mensaje; no se guardó nada. Intenta de nuevo.";
-    pub const SERVER_ERROR: &str =
-        "Tuve un problema con el servidor y no se guardó nada. Intenta de nuevo en un momento.";
-    pub const BUTTON_DONE: &str = "Listo";
-    pub const BUTTON_STALE: &str = "Ese botón ya no es válido";
-    pub const WEB_ONLY_PRIVATE: &str =
-        "Por seguridad, el enlace para la web solo lo mando en un chat privado conmigo.";
-
-    pub fn web_link(url: &str) -> String {
-        format!("Tu enlace para entrar a Caja en la web (válido 15 minutos, un solo uso):\n{url}")
-    }
-
-    // Errors of the JSON API, by stable code.
-    pub const ERR_BAD_JSON: &str = "El cuerpo de la solicitud no es JSON válido.";
-    pub const ERR_BAD_REQUEST: &str = "La solicitud no es válida.";
-    pub const ERR_UNAUTHORIZED: &str = "Necesitas iniciar sesión.";
-    pub const ERR_NOT_FOUND: &str = "No existe esa ruta.";
-    pub const ERR_METHOD: &str = "Método no permitido en esta ruta.";
-    pub const ERR_TOO_LARGE: &str = "La solicitud es demasiado grande.";
-    pub const ERR_LOGIN_TOKEN: &str =
-        "El enlace de acceso no es válido o ya expiró. Pide uno nuevo con /web en Telegram.";
-    pub const ERR_BUSY: &str =
-        "Hubo demasiadas solicitudes al mismo tiempo; no se guardó nada. Intenta de nuevo.";
-    pub const ERR_DB: &str = "La base de datos no está disponible. Intenta de nuevo en un momento.";
-}
-
-/// Words of the web UI's own chrome (buttons, labels, status lines).
-pub mod ui {
-    pub const NAV_LABEL: &str = "Secciones";
-    pub const NAV_CHAT: &str = "Chat";
-    pub const NAV_MONTH: &str = "Mi mes";
-    pub const NAV_DEBUG: &str = "Depuración";
-    pub const SIGN_OUT: &str = "Salir";
-    pub const OFFLINE: &str =
-        "Sin conexión: tus mensajes se enviarán cuando vuelva. Nada se guarda hasta entonces.";
-    pub const LOADING: &str = "Cargando…";
-    pub const SIGNIN_TITLE: &str = "Entra a Caja";
-    pub const SIGNIN_HELP: &str = "Para entrar, escríbele /web a Caja en Telegram y abre el enlace que te manda (vale 15 minutos y se usa una vez).";
-    pub const SIGNIN_FAILED: &str =
-        "Ese enlace ya no es válido. Pide uno nuevo con /web en Telegram.";
-    pub const CHAT_LABEL: &str = "Conversación con Caja";
-    pub const INPUT_LABEL: &str = "Mensaje";
-    pub const INPUT_PLACEHOLDER: &str = "Ej.: gasté 250 en uber ayer";
-    pub const SEND: &str = "Enviar";
-    pub const STATUS_PREDICTED: &str = "previsto";
-    pub const STATUS_PENDING: &str = "pendiente de enviar";
-    pub const WILL_SAVE_WHEN_ONLINE: &str = "Lo enviaré al servidor; todavía no se guarda nada.";
-    pub const ASKING_SERVER: &str = "Consultando tus datos…";
-    pub const DRAFT_LABEL: &str = "Borrador";
-    pub const DRAFT_TITLE: &str = "Borrador";
-    pub const DRAFT_PENDING: &str = "Esperando tu confirmación";
-    pub const MISSING: &str = "Falta:";
-    pub const EXPIRES_AT: &str = "La confirmación vence:";
-    pub const MONTH_LABEL: &str = "Mes";
-    pub const CSV: &str = "Descargar CSV";
-    pub const MONTH_ERROR: &str =
-        "No pude cargar los datos del mes. Revisa tu conexión e intenta de nuevo.";
-    pub const SPENDING_BY_CATEGORY: &str = "Gasto por categoría,";
-    pub const CHART_LABEL: &str = "Gráfica de barras del gasto por categoría";
-    pub const BUDGET: &str = "Presupuesto variable";
-    pub const NO_BUDGET: &str = "No tienes presupuesto para este mes.";
-    pub const BALANCE: &str = "Saldo en el banco";
-    pub const NO_BALANCE: &str = "Sin saldo registrado.";
-    pub const DEBTS: &str = "Deudas";
-    pub const NO_DEBTS: &str = "Sin deudas registradas.";
-    pub const TRANSACTIONS: &str = "Movimientos";
-    pub const FILTER: &str = "Categoría";
-    pub const ALL: &str = "Todas";
-    pub const HEALTH_CHECKING: &str = "Conectando con el servidor…";
-    pub const HEALTH_OK: &str = "Servidor: ok · Base de datos: ok";
-    pub const HEALTH_NO_DB: &str = "Servidor: ok · Base de datos: sin conexión";
-    pub const HEALTH_DOWN: &str = "Servidor: sin conexión";
-    pub const DRAFT_AMOUNT: &str = "Monto";
-    pub const DRAFT_CATEGORY: &str = "Categoría";
-    pub const DRAFT_TYPE: &str = "Tipo";
-    pub const DRAFT_DATE: &str = "Fecha";
-    pub const DRAFT_DESCRIPTION: &str = "Descripción";
-    pub const DEBUG_STATE: &str = "Estado (servidor)";
-    pub const DEBUG_TRACE: &str = "Recorrido del último turno";
-    pub const DEBUG_TOOLS: &str = "Herramientas";
-
-    /// Name of a missing draft field in the draft card.
-    pub fn field_label(field: crate::agent::state::Field) -> &'static str {
-        use crate::agent::state::Field;
-        match field {
-            Field::Amount | Field::ForeignAmount => "monto",
-            Field::Category => "categoría",
-            Field::CategoryType => "tipo de categoría",
-            Field::Date => "fecha",
-            Field::BudgetCap => "tope del presupuesto",
-            Field::DebtName => "nombre de la deuda",
-            Field::DebtChange => "dato de la deuda",
-            Field::BankBalance => "saldo del banco",
-            Field::Intent => "qué quieres hacer",
-            Field::CorrectionField => "qué corregir",
-        }
-    }
-
-    pub fn month_totals(expenses: &str, income: &str) -> String {
-        format!("Gastos: {expenses} · Ingresos: {income}")
-    }
-
-    pub fn budget_line(spent: &str, cap: &str, remaining: &str) -> String {
-        format!("{spent} de {cap} · quedan {remaining}")
-    }
-
-    pub fn debt_line(
-        name: &str,
-        balance: Option<String>,
-        minimum: Option<String>,
-        due_day: Option<u8>,
-    ) -> String {
-        let dash = || "—".to_string();
-        format!(
-            "{name} · saldo {} · mínimo {} · día {}",
-            balance.unwrap_or_else(dash),
-            minimum.unwrap_or_else(dash),
-            due_day.map(|d| d.to_string()).unwrap_or_else(dash)
-        )
-    }
-}
+pub mod host;
+pub mod ui;

@@ -5,6 +5,8 @@
 use super::state::{AgentState, ClarificationQuestion, Field, PendingWrite, QuestionKey};
 use super::{TurnCtx, ValidationRecord, Work, text};
 use crate::graph::NodeOutcome;
+use crate::limits;
+use crate::money::Centavos;
 use crate::nlu::Intent;
 use crate::time::{iso_date, iso_month};
 use crate::tools::{
@@ -39,7 +41,8 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             let draft = state
                 .pending_transaction
                 .get_or_insert_with(Default::default);
-            if draft.amount_mxn_cents.is_none_or(|a| a <= 0) {
+            drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
+            if draft.amount_mxn_cents.is_none() {
                 missing.push(amount_field);
             }
             if draft.category.is_none() {
@@ -92,11 +95,13 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             let draft = state
                 .pending_transaction
                 .get_or_insert_with(Default::default);
+            let asked_amount = draft.amount_mxn_cents.is_some();
+            drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
             let any = draft.amount_mxn_cents.is_some()
                 || draft.category.is_some()
                 || draft.date_iso.is_some()
                 || draft.description.is_some();
-            if draft.amount_mxn_cents.is_some_and(|a| a <= 0) {
+            if asked_amount && draft.amount_mxn_cents.is_none() {
                 missing.push(Field::Amount);
             } else if draft.category.is_some() && draft.category_type.is_none() {
                 missing.push(Field::CategoryType);
@@ -121,8 +126,9 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         Intent::SetBudget => {
             let params = state.pending_params.get_or_insert_with(Default::default);
+            drop_out_of_range(&mut params.budget_cap_mxn_cents, limits::amount_ok, ctx);
             match params.budget_cap_mxn_cents {
-                Some(cap) if cap > 0 => {
+                Some(cap) => {
                     ctx.prepared = Some(PendingWrite::SetBudgetCap(BudgetCapInput {
                         month: params
                             .budget_month
@@ -144,6 +150,16 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         Intent::ManageDebt => {
             let params = state.pending_params.get_or_insert_with(Default::default);
+            drop_out_of_range(
+                &mut params.debt_balance_mxn_cents,
+                limits::debt_amount_ok,
+                ctx,
+            );
+            drop_out_of_range(
+                &mut params.debt_minimum_mxn_cents,
+                limits::debt_amount_ok,
+                ctx,
+            );
             if params.debt_name.is_none() {
                 missing.push(Field::DebtName);
             }
@@ -168,6 +184,11 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         Intent::SetBankBalance => {
             let params = state.pending_params.get_or_insert_with(Default::default);
+            drop_out_of_range(
+                &mut params.bank_balance_mxn_cents,
+                limits::bank_balance_ok,
+                ctx,
+            );
             match params.bank_balance_mxn_cents {
                 Some(balance) => {
                     ctx.prepared = Some(PendingWrite::SetBankBalance(BankBalanceInput {
@@ -217,6 +238,18 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         })
         .collect();
     NodeOutcome::because("clarify", "missing fields")
+}
+
+/// Drops an amount outside its limits (`ok`), so it is asked for again,
+/// and says why. Nothing out of range ever reaches a confirmation prompt.
+fn drop_out_of_range(amount: &mut Option<Centavos>, ok: fn(Centavos) -> bool, ctx: &mut TurnCtx) {
+    if amount.is_some_and(|a| !ok(a)) {
+        *amount = None;
+        let notice = text::amount_out_of_range();
+        if !ctx.reply.contains(&notice) {
+            ctx.say(notice);
+        }
+    }
 }
 
 fn question_key(field: Field) -> QuestionKey {

@@ -1,0 +1,40 @@
+//! Texts the hosts (Telegram webhook, web API) say, kept with the agent's
+//! so every Spanish string is reviewed in one place.
+
+pub const VOICE: &str =
+    "Todavía no entiendo audios. Escríbeme el movimiento, por ejemplo «gasté 250 en uber».";
+pub const PHOTO: &str = "Todavía no leo fotos ni tickets. Escríbeme el movimiento, por ejemplo «gasté 250 en el súper».";
+pub const STICKER: &str =
+    "¡Bonito sticker! Para registrar algo escríbeme, por ejemplo «gasté 250 en uber».";
+pub const NON_TEXT: &str =
+    "Solo entiendo mensajes de texto. Escríbeme el movimiento o tu pregunta.";
+pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
+pub const RETRY: &str = "Hubo mucho movimiento al mismo tiempo y no pude procesar tu mensaje; no se guardó nada. Intenta de nuevo.";
+pub const SERVER_ERROR: &str =
+    "Tuve un problema con el servidor y no se guardó nada. Intenta de nuevo en un momento.";
+pub const BUTTON_DONE: &str = "Listo";
+pub const BUTTON_STALE: &str = "Ese botón ya no es válido";
+pub const BUTTON_REJECTED: &str = "Cancelado";
+pub const BUTTON_EXPIRED: &str = "La confirmación venció; te la pregunto de nuevo";
+pub const BUTTON_NOT_YOURS: &str = "Ese botón es de otra persona";
+pub const NOT_A_PERSON: &str = "No llevo cuentas de canales, administradores anónimos ni bots. Escríbeme desde tu propia cuenta de Telegram.";
+pub const FORWARDED: &str = "No tomo en cuenta mensajes reenviados: escríbemelo tú directamente.";
+pub const WEB_ONLY_PRIVATE: &str =
+    "Por seguridad, el enlace para la web solo lo mando en un chat privado conmigo.";
+
+pub fn web_link(url: &str) -> String {
+    format!("Tu enlace para entrar a Caja en la web (válido 15 minutos, un solo uso):\n{url}")
+}
+
+// Errors of the JSON API, by stable code.
+pub const ERR_BAD_JSON: &str = "El cuerpo de la solicitud no es JSON válido.";
+pub const ERR_BAD_REQUEST: &str = "La solicitud no es válida.";
+pub const ERR_UNAUTHORIZED: &str = "Necesitas iniciar sesión.";
+pub const ERR_NOT_FOUND: &str = "No existe esa ruta.";
+pub const ERR_METHOD: &str = "Método no permitido en esta ruta.";
+pub const ERR_TOO_LARGE: &str = "La solicitud es demasiado grande.";
+pub const ERR_LOGIN_TOKEN: &str =
+    "El enlace de acceso no es válido o ya expiró. Pide uno nuevo con /web en Telegram.";
+pub const ERR_BUSY: &str =
+    "Hubo demasiadas solicitudes al mismo tiempo; no se guardó nada. Intenta de nuevo.";
+pub const ERR_DB: &str = "La base de datos no está disponible. Intenta de nuevo en un momento.";

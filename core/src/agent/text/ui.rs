@@ -1,0 +1,93 @@
+//! Words of the web UI's own chrome (buttons, labels, status lines).
+
+pub const NAV_LABEL: &str = "Secciones";
+pub const NAV_CHAT: &str = "Chat";
+pub const NAV_MONTH: &str = "Mi mes";
+pub const NAV_DEBUG: &str = "Depuración";
+pub const SIGN_OUT: &str = "Salir";
+pub const OFFLINE: &str =
+    "Sin conexión: tus mensajes se enviarán cuando vuelva. Nada se guarda hasta entonces.";
+pub const LOADING: &str = "Cargando…";
+pub const SIGNIN_TITLE: &str = "Entra a Caja";
+pub const SIGNIN_HELP: &str = "Para entrar, escríbele /web a Caja en Telegram y abre el enlace que te manda (vale 15 minutos y se usa una vez).";
+pub const SIGNIN_FAILED: &str = "Ese enlace ya no es válido. Pide uno nuevo con /web en Telegram.";
+pub const CHAT_LABEL: &str = "Conversación con Caja";
+pub const INPUT_LABEL: &str = "Mensaje";
+pub const INPUT_PLACEHOLDER: &str = "Ej.: gasté 250 en uber ayer";
+pub const SEND: &str = "Enviar";
+pub const STATUS_PREDICTED: &str = "previsto";
+pub const STATUS_PENDING: &str = "pendiente de enviar";
+pub const WILL_SAVE_WHEN_ONLINE: &str = "Lo enviaré al servidor; todavía no se guarda nada.";
+pub const ASKING_SERVER: &str = "Consultando tus datos…";
+pub const DRAFT_LABEL: &str = "Borrador";
+pub const DRAFT_TITLE: &str = "Borrador";
+pub const DRAFT_PENDING: &str = "Esperando tu confirmación";
+pub const MISSING: &str = "Falta:";
+pub const EXPIRES_AT: &str = "La confirmación vence:";
+pub const MONTH_LABEL: &str = "Mes";
+pub const CSV: &str = "Descargar CSV";
+pub const MONTH_ERROR: &str =
+    "No pude cargar los datos del mes. Revisa tu conexión e intenta de nuevo.";
+pub const SPENDING_BY_CATEGORY: &str = "Gasto por categoría,";
+pub const CHART_LABEL: &str = "Gráfica de barras del gasto por categoría";
+pub const BUDGET: &str = "Presupuesto variable";
+pub const NO_BUDGET: &str = "No tienes presupuesto para este mes.";
+pub const BALANCE: &str = "Saldo en el banco";
+pub const NO_BALANCE: &str = "Sin saldo registrado.";
+pub const DEBTS: &str = "Deudas";
+pub const NO_DEBTS: &str = "Sin deudas registradas.";
+pub const TRANSACTIONS: &str = "Movimientos";
+pub const FILTER: &str = "Categoría";
+pub const ALL: &str = "Todas";
+pub const HEALTH_CHECKING: &str = "Conectando con el servidor…";
+pub const HEALTH_OK: &str = "Servidor: ok · Base de datos: ok";
+pub const HEALTH_NO_DB: &str = "Servidor: ok · Base de datos: sin conexión";
+pub const HEALTH_DOWN: &str = "Servidor: sin conexión";
+pub const DRAFT_AMOUNT: &str = "Monto";
+pub const DRAFT_CATEGORY: &str = "Categoría";
+pub const DRAFT_TYPE: &str = "Tipo";
+pub const DRAFT_DATE: &str = "Fecha";
+pub const DRAFT_DESCRIPTION: &str = "Descripción";
+pub const DEBUG_STATE: &str = "Estado (servidor)";
+pub const DEBUG_TRACE: &str = "Recorrido del último turno";
+pub const DEBUG_TOOLS: &str = "Herramientas";
+
+/// Name of a missing draft field in the draft card.
+pub fn field_label(field: crate::agent::state::Field) -> &'static str {
+    use crate::agent::state::Field;
+    match field {
+        Field::Amount | Field::ForeignAmount => "monto",
+        Field::Category => "categoría",
+        Field::CategoryType => "tipo de categoría",
+        Field::Date => "fecha",
+        Field::BudgetCap => "tope del presupuesto",
+        Field::DebtName => "nombre de la deuda",
+        Field::DebtChange => "dato de la deuda",
+        Field::BankBalance => "saldo del banco",
+        Field::Intent => "qué quieres hacer",
+        Field::CorrectionField => "qué corregir",
+    }
+}
+
+pub fn month_totals(expenses: &str, income: &str) -> String {
+    format!("Gastos: {expenses} · Ingresos: {income}")
+}
+
+pub fn budget_line(spent: &str, cap: &str, remaining: &str) -> String {
+    format!("{spent} de {cap} · quedan {remaining}")
+}
+
+pub fn debt_line(
+    name: &str,
+    balance: Option<String>,
+    minimum: Option<String>,
+    due_day: Option<u8>,
+) -> String {
+    let dash = || "—".to_string();
+    format!(
+        "{name} · saldo {} · mínimo {} · día {}",
+        balance.unwrap_or_else(dash),
+        minimum.unwrap_or_else(dash),
+        due_day.map(|d| d.to_string()).unwrap_or_else(dash)
+    )
+}

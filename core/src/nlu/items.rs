@@ -1,0 +1,134 @@
+//! Messages that hold several items: "gasté 100 en tacos y 50 en refresco",
+//! or one item per line. Caja takes one item per turn; the rest is named in
+//! the reply, never dropped without a word.
+
+use chrono::NaiveDate;
+
+use super::amount::find_amounts;
+use super::date::find_date;
+use super::normalize::{fold, tokenize};
+
+/// Words that join two items (folded). Lexicon data: the agent code never
+/// names them.
+const ITEM_JOINERS: &[&str] = &["y", "e", "mas", "+", "tambien", "aparte", "luego"];
+
+/// Characters that end an item when followed by whitespace or the end.
+const ITEM_PUNCTUATION: &[char] = &[',', ';'];
+
+/// The items of a message, in order, as the user wrote them. A piece
+/// without an amount belongs to the item before it ("100 en tacos y
+/// refresco" is one item). One item (the whole message) when it has fewer
+/// than two amounts.
+pub fn split_items(text: &str, today: NaiveDate) -> Vec<String> {
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    let mut word_start: Option<usize> = None;
+    let push_word = |start: usize, end: usize, cuts: &mut Vec<(usize, usize)>| {
+        let word = &text[start..end];
+        let bare = word.trim_end_matches(ITEM_PUNCTUATION);
+        if ITEM_JOINERS.contains(&fold(bare).as_str()) {
+            cuts.push((start, end));
+        } else if bare.len() < word.len() {
+            cuts.push((start + bare.len(), end));
+        }
+    };
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if let Some(start) = word_start.take() {
+                push_word(start, i, &mut cuts);
+            }
+            if c == '\n' {
+                cuts.push((i, i + 1));
+            }
+        } else if word_start.is_none() {
+            word_start = Some(i);
+        }
+    }
+    if let Some(start) = word_start {
+        push_word(start, text.len(), &mut cuts);
+    }
+
+    // Pieces between cuts, as byte ranges of the original text.
+    let mut pieces: Vec<(usize, usize)> = Vec::new();
+    let mut from = 0;
+    for (start, end) in cuts {
+        pieces.push((from, start));
+        from = end;
+    }
+    pieces.push((from, text.len()));
+    pieces.retain(|&(a, b)| !text[a..b].trim().is_empty());
+
+    // Merge pieces without an amount into the item before them.
+    let mut items: Vec<(usize, usize)> = Vec::new();
+    for (a, b) in pieces {
+        match items.last_mut() {
+            Some(last) if !has_amount(&text[a..b], today) => last.1 = b,
+            _ => items.push((a, b)),
+        }
+    }
+    if items
+        .iter()
+        .filter(|&&(a, b)| has_amount(&text[a..b], today))
+        .count()
+        < 2
+    {
+        return vec![text.trim().to_string()];
+    }
+    items
+        .into_iter()
+        .map(|(a, b)| text[a..b].trim().to_string())
+        .collect()
+}
+
+fn has_amount(piece: &str, today: NaiveDate) -> bool {
+    let tokens = tokenize(&fold(piece));
+    let mut used = vec![false; tokens.len()];
+    if let Some(date) = find_date(&tokens, today) {
+        used[date.start..date.end.min(tokens.len())]
+            .iter_mut()
+            .for_each(|u| *u = true);
+    }
+    !find_amounts(&tokens, &used).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_items;
+    use chrono::NaiveDate;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
+    }
+
+    #[test]
+    fn splits_items_joined_by_words_commas_and_lines() {
+        let cases: [(&str, &[&str]); 6] = [
+            (
+                "gasté 100 en tacos y 50 en refresco",
+                &["gasté 100 en tacos", "50 en refresco"],
+            ),
+            (
+                "gasté 100 en tacos\ngasté 50 en refresco",
+                &["gasté 100 en tacos", "gasté 50 en refresco"],
+            ),
+            (
+                "uber 120, tacos 80; súper 1,500",
+                &["uber 120", "tacos 80", "súper 1,500"],
+            ),
+            (
+                "gasté 100 en tacos y refresco",
+                &["gasté 100 en tacos y refresco"],
+            ),
+            (
+                "gasté 1,500 en el súper el 15",
+                &["gasté 1,500 en el súper el 15"],
+            ),
+            ("gasté 250 en uber ayer", &["gasté 250 en uber ayer"]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(split_items(text, today()), expected, "{text}");
+        }
+    }
+}

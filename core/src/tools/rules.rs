@@ -1,0 +1,340 @@
+//! The pure rules every tool host applies: what a valid write is, which
+//! row a correction may touch, how a debt update merges, and how month
+//! totals, budget status and the purchase simulation are computed from
+//! stored rows. The in-memory tools and the D1 tools only fetch and store
+//! rows; they decide nothing here themselves, so the hosts cannot drift.
+
+use chrono::Datelike;
+
+use super::*;
+use crate::limits::{
+    self, MAX_CATEGORY_CHARS, MAX_DEBT_NAME_CHARS, MAX_DESCRIPTION_CHARS, amount_ok,
+    bank_balance_ok, debt_amount_ok,
+};
+use crate::time::parse_iso_date;
+
+/// Why a write was refused (a `codes::INVALID` tool error's message).
+pub type Refusal = &'static str;
+
+/// Checks a write request against the limits before anything is stored.
+pub fn check_write(request: &ToolRequest) -> Result<(), Refusal> {
+    match request {
+        ToolRequest::AddTransaction(i) => {
+            check_transaction(i.amount_mxn_cents, &i.category, &i.description, &i.date_iso)
+        }
+        ToolRequest::UpdateLastTransaction(i) => {
+            check_transaction(i.amount_mxn_cents, &i.category, &i.description, &i.date_iso)
+        }
+        ToolRequest::DeleteLastTransaction(_) => Ok(()),
+        ToolRequest::AddOrUpdateDebt(i) => {
+            let name = i.name.trim();
+            if name.is_empty() || name.chars().count() > MAX_DEBT_NAME_CHARS {
+                return Err("invalid debt name");
+            }
+            let amounts = [i.balance_mxn_cents, i.minimum_payment_mxn_cents];
+            if amounts.iter().flatten().any(|&a| !debt_amount_ok(a)) {
+                return Err("debt amount out of range");
+            }
+            if i.due_day.is_some_and(|day| !(1..=31).contains(&day)) {
+                return Err("due day out of range");
+            }
+            Ok(())
+        }
+        ToolRequest::SetBudgetCap(i) => {
+            if !amount_ok(i.variable_cap_mxn_cents) {
+                return Err("cap out of range");
+            }
+            month_bounds(&i.month)
+                .map(|_| ())
+                .ok_or("month must be YYYY-MM")
+        }
+        ToolRequest::SetBankBalance(i) => {
+            if bank_balance_ok(i.balance_mxn_cents) {
+                Ok(())
+            } else {
+                Err("balance out of range")
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_transaction(
+    amount: Centavos,
+    category: &str,
+    description: &Option<String>,
+    date_iso: &str,
+) -> Result<(), Refusal> {
+    if !amount_ok(amount) {
+        return Err("amount out of range");
+    }
+    let category_chars = category.chars().count();
+    if category_chars == 0 || category_chars > MAX_CATEGORY_CHARS {
+        return Err("invalid category");
+    }
+    if description
+        .as_ref()
+        .is_some_and(|d| d.chars().count() > MAX_DESCRIPTION_CHARS)
+    {
+        return Err("description too long");
+    }
+    if parse_iso_date(date_iso).is_none() {
+        return Err("date must be YYYY-MM-DD");
+    }
+    Ok(())
+}
+
+/// Whether a correction or delete of `(transaction_id, version)` may touch
+/// `last`, the user's last live row now. The prompt showed that row; if it
+/// changed since (another thread, another device), nothing is written.
+pub fn check_last(
+    last: Option<&TransactionRow>,
+    transaction_id: i64,
+    version: u32,
+) -> Result<(), (&'static str, Refusal)> {
+    match last {
+        None => Err((codes::NOT_FOUND, "no transactions")),
+        Some(row) if row.id != transaction_id || row.version != version => {
+            Err((codes::CONFLICT, "last changed"))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+/// The key debts are stored under: the trimmed name, lowercased.
+pub fn debt_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+/// A debt after `input` is applied to what was stored (`None` fields of
+/// the input keep the stored values).
+pub fn merge_debt(existing: Option<&DebtRow>, input: &DebtInput) -> DebtRow {
+    DebtRow {
+        name: existing
+            .map(|e| e.name.clone())
+            .unwrap_or_else(|| input.name.trim().to_string()),
+        balance_mxn_cents: input
+            .balance_mxn_cents
+            .or(existing.and_then(|e| e.balance_mxn_cents)),
+        minimum_payment_mxn_cents: input
+            .minimum_payment_mxn_cents
+            .or(existing.and_then(|e| e.minimum_payment_mxn_cents)),
+        due_day: input.due_day.or(existing.and_then(|e| e.due_day)),
+    }
+}
+
+/// `YYYY-MM` → (`YYYY-MM-01`, first day of the next month), the half-open
+/// range of a month's dates; `None` for anything else.
+pub fn month_bounds(month: &str) -> Option<(String, String)> {
+    let start = parse_iso_date(&format!("{month}-01"))?;
+    if month.len() != 7 {
+        return None;
+    }
+    let (y, m) = if start.month() == 12 {
+        (start.year() + 1, 1)
+    } else {
+        (start.year(), start.month() + 1)
+    };
+    Some((format!("{month}-01"), format!("{y:04}-{m:02}-01")))
+}
+
+/// One group of a month's live transactions: same category, type and kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub category: String,
+    pub category_type: CategoryType,
+    pub kind: TransactionType,
+    pub total_mxn_cents: Centavos,
+    pub count: u32,
+}
+
+/// Groups rows the way [`month_summary`] needs them (what SQL's GROUP BY
+/// gives the D1 host).
+pub fn group_rows<'a>(rows: impl IntoIterator<Item = &'a TransactionRow>) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for row in rows {
+        match groups.iter_mut().find(|g| {
+            g.category == row.category && g.category_type == row.category_type && g.kind == row.kind
+        }) {
+            Some(group) => {
+                group.total_mxn_cents += row.amount_mxn_cents;
+                group.count += 1;
+            }
+            None => groups.push(Group {
+                category: row.category.clone(),
+                category_type: row.category_type,
+                kind: row.kind,
+                total_mxn_cents: row.amount_mxn_cents,
+                count: 1,
+            }),
+        }
+    }
+    groups
+}
+
+/// Month totals from the month's groups (already filtered by category when
+/// one was asked for).
+pub fn month_summary(month: &str, category: Option<&str>, groups: &[Group]) -> MonthSummary {
+    let mut summary = MonthSummary {
+        month: month.to_string(),
+        category: category.map(str::to_string),
+        total_expense_mxn_cents: 0,
+        total_income_mxn_cents: 0,
+        transaction_count: 0,
+        by_category: Vec::new(),
+    };
+    for group in groups {
+        summary.transaction_count += group.count;
+        match group.kind {
+            TransactionType::Income => summary.total_income_mxn_cents += group.total_mxn_cents,
+            TransactionType::Expense => summary.total_expense_mxn_cents += group.total_mxn_cents,
+        }
+        match summary
+            .by_category
+            .iter_mut()
+            .find(|c| c.category == group.category && c.category_type == group.category_type)
+        {
+            Some(line) => {
+                line.total_mxn_cents += group.total_mxn_cents;
+                line.count += group.count;
+            }
+            None => summary.by_category.push(CategoryTotal {
+                category: group.category.clone(),
+                category_type: group.category_type,
+                total_mxn_cents: group.total_mxn_cents,
+                count: group.count,
+            }),
+        }
+    }
+    summary.by_category.sort_by(|a, b| {
+        b.total_mxn_cents
+            .cmp(&a.total_mxn_cents)
+            .then(a.category.cmp(&b.category))
+    });
+    summary
+}
+
+/// Whether a row counts against the variable budget.
+pub fn counts_against_budget(kind: TransactionType, category_type: CategoryType) -> bool {
+    kind == TransactionType::Expense && category_type == CategoryType::Variable
+}
+
+/// The budget of a month from its cap in force and the variable spending.
+pub fn budget_status(month: &str, cap: Option<Centavos>, spent: Centavos) -> BudgetStatus {
+    BudgetStatus {
+        month: month.to_string(),
+        variable_cap_mxn_cents: cap,
+        variable_spent_mxn_cents: spent,
+        variable_remaining_mxn_cents: cap.map(|cap| cap - spent),
+    }
+}
+
+/// Minimum payments still due in the month on or after `day` (debts
+/// without a due day count as due).
+pub fn minimums_due(debts: &[DebtRow], day: u32) -> Centavos {
+    debts
+        .iter()
+        .filter(|d| d.due_day.is_none_or(|due| u32::from(due) >= day))
+        .filter_map(|d| d.minimum_payment_mxn_cents)
+        .sum()
+}
+
+/// The purchase simulation from stored data: the bank balance, the budget
+/// of the purchase's month and the debts.
+pub fn simulate(
+    input: &SimulatePurchaseInput,
+    balance: &BankBalance,
+    budget: &BudgetStatus,
+    debts: &[DebtRow],
+) -> Result<Simulation, Refusal> {
+    if !limits::amount_ok(input.amount_mxn_cents) {
+        return Err("amount out of range");
+    }
+    let date = parse_iso_date(&input.date_iso).ok_or("bad date")?;
+    let budget_left = budget.variable_remaining_mxn_cents.map(|left| {
+        if input.category_type == CategoryType::Variable {
+            left - input.amount_mxn_cents
+        } else {
+            left
+        }
+    });
+    let minimums = minimums_due(debts, date.day());
+    let after = balance.balance_mxn_cents - input.amount_mxn_cents;
+    Ok(Simulation {
+        amount_mxn_cents: input.amount_mxn_cents,
+        bank_balance_mxn_cents: balance.balance_mxn_cents,
+        balance_after_mxn_cents: after,
+        variable_budget_left_after_mxn_cents: budget_left,
+        minimum_debt_payments_due_mxn_cents: minimums,
+        balance_after_debt_minimums_mxn_cents: after - minimums,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn add(amount: Centavos) -> ToolRequest {
+        ToolRequest::AddTransaction(AddTransactionInput {
+            kind: TransactionType::Expense,
+            amount_mxn_cents: amount,
+            category_type: CategoryType::Variable,
+            category: "comida".into(),
+            description: None,
+            date_iso: "2026-11-22".into(),
+        })
+    }
+
+    #[test]
+    fn writes_outside_the_limits_are_refused() {
+        assert!(check_write(&add(limits::MAX_AMOUNT)).is_ok());
+        assert!(check_write(&add(limits::MAX_AMOUNT + 1)).is_err());
+        assert!(check_write(&add(0)).is_err());
+        let cap = |c| {
+            ToolRequest::SetBudgetCap(BudgetCapInput {
+                month: "2026-11".into(),
+                variable_cap_mxn_cents: c,
+            })
+        };
+        assert!(check_write(&cap(12_345_678_901_234_567)).is_err());
+        assert!(check_write(&cap(800_000)).is_ok());
+        let balance = |b| {
+            ToolRequest::SetBankBalance(BankBalanceInput {
+                balance_mxn_cents: b,
+            })
+        };
+        assert!(check_write(&balance(200_000_000_000)).is_err());
+        assert!(check_write(&balance(-5_000)).is_ok());
+    }
+
+    #[test]
+    fn month_bounds_are_half_open() {
+        assert_eq!(
+            month_bounds("2026-12"),
+            Some(("2026-12-01".into(), "2027-01-01".into()))
+        );
+        assert_eq!(month_bounds("2026-13"), None);
+        assert_eq!(month_bounds("2026-1"), None);
+    }
+
+    #[test]
+    fn a_correction_needs_the_same_id_and_version() {
+        let row = TransactionRow {
+            id: 3,
+            version: 2,
+            kind: TransactionType::Expense,
+            amount_mxn_cents: 30_000,
+            category_type: CategoryType::Variable,
+            category: "transporte".into(),
+            description: None,
+            date_iso: "2026-11-21".into(),
+        };
+        assert!(check_last(Some(&row), 3, 2).is_ok());
+        assert_eq!(check_last(Some(&row), 3, 1).unwrap_err().0, codes::CONFLICT);
+        assert_eq!(check_last(Some(&row), 2, 2).unwrap_err().0, codes::CONFLICT);
+        assert_eq!(check_last(None, 3, 2).unwrap_err().0, codes::NOT_FOUND);
+    }
+}
