@@ -23,7 +23,8 @@ test('a text message is answered in the webhook body, with Sí/No buttons when c
   assert.match(res.body.text, /Responde: sí \/ no/);
   const buttons = res.body.reply_markup.inline_keyboard[0];
   assert.deepEqual(buttons.map((b) => b.text), ['Sí', 'No']);
-  assert.match(buttons[0].callback_data, /^pa:p\d+:y$/);
+  assert.equal(buttons[0].callback_data, `pa:${res.body.reply_markup.inline_keyboard[0][0].callback_data.split(':')[1]}:y:${chatId}`);
+  assert.match(buttons[0].callback_data, /^pa:p\d+:y:\d+$/);
 });
 
 test('pressing Sí confirms once; a double tap and an old button write nothing', async () => {
@@ -67,7 +68,7 @@ test('commands: /start, /ayuda, /cancelar, /resumen, /web and unknown ones', asy
   assert.match(web.body.text, /\/\?login=[0-9a-f]{64}/);
 });
 
-test('voice, photo, sticker get a Spanish answer; edited messages are ignored', async () => {
+test('voice, photo, sticker get a Spanish answer; an edit is answered, never applied', async () => {
   const chatId = nextChatId();
   const base = (extra) => ({
     update_id: nextUpdateId(),
@@ -78,7 +79,8 @@ test('voice, photo, sticker get a Spanish answer; edited messages are ignored', 
   assert.match((await webhook(base({ sticker: { file_id: 'x' } }))).body.text, /sticker/);
   const edited = await webhook({ update_id: nextUpdateId(), edited_message: { message_id: 1, chat: { id: chatId, type: 'private' }, text: 'gasté 1' } });
   assert.equal(edited.status, 200);
-  assert.deepEqual(edited.body, {});
+  assert.equal(edited.body.chat_id, chatId);
+  assert.match(edited.body.text, /no tomo en cuenta las ediciones/);
 });
 
 test('group chats: only mentions and commands are answered', async () => {

@@ -12,7 +12,7 @@ use crate::auth;
 use crate::config::{self, read_body};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{Arg, Db};
-use crate::tools::{self, TX_COLUMNS, TxRow};
+use crate::tools;
 use crate::turn::{self, CheckpointRow, TurnOutcome, TurnRequest};
 
 fn json<T: Serialize>(value: &T) -> ApiResult {
@@ -30,10 +30,25 @@ async fn body_json<T: for<'de> Deserialize<'de>>(req: &mut Request) -> Result<T,
     serde_json::from_str(&body).map_err(|_| ApiError::BadJson)
 }
 
-async fn user(db: &Db, req: &Request, now: i64) -> Result<String, ApiError> {
-    auth::authenticate(db, req, now)
-        .await?
-        .ok_or(ApiError::Unauthorized)
+/// What every signed-in handler starts from: the request's clock and the
+/// session's user. Every query is scoped by `user_id`.
+struct Session {
+    now: i64,
+    user_id: String,
+}
+
+impl Session {
+    async fn of(req: &Request, env: &Env, db: &Db) -> Result<Session, ApiError> {
+        let now = config::now_ms(req, env);
+        let user_id = auth::authenticate(db, req, now)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
+        Ok(Session { now, user_id })
+    }
+
+    fn web_thread(&self) -> String {
+        web_thread(&self.user_id)
+    }
 }
 
 fn web_thread(user_id: &str) -> String {
@@ -92,9 +107,8 @@ pub async fn handle_login(mut req: Request, env: &Env, db: &Db) -> ApiResult {
 
 /// `POST /api/logout`.
 pub async fn handle_logout(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    user(db, &req, now).await?;
-    auth::revoke(db, &req, now).await?;
+    let session = Session::of(&req, env, db).await?;
+    auth::revoke(db, &req, session.now).await?;
     json(&json!({ "ok": true }))
 }
 
@@ -171,8 +185,7 @@ fn render_chat(output: &TurnOutput, version: i64) -> String {
 
 /// `POST /api/chat {"text","client_msg_id"}`.
 pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
+    let Session { now, user_id } = Session::of(&req, env, db).await?;
     let body: ChatBody = body_json(&mut req).await?;
     let id = body.client_msg_id.trim();
     if id.is_empty() || id.len() > 100 {
@@ -222,19 +235,19 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
 
 /// `GET /api/state`.
 pub async fn handle_state(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
+    let session = Session::of(&req, env, db).await?;
+    let thread = session.web_thread();
     let row: Option<CheckpointRow> = db
         .first(db.stmt(
             "SELECT version, state FROM checkpoints WHERE thread_id = ?1 AND user_id = ?2",
-            &[Arg::Text(&web_thread(&user_id)), Arg::Text(&user_id)],
+            &[Arg::Text(&thread), Arg::Text(&session.user_id)],
         )?)
         .await?;
     let (version, state) = match row {
         Some(row) => (row.version, AgentState::from_json(&row.state).ok()),
         None => (0, None),
     };
-    let state = state.unwrap_or_else(|| AgentState::new(&user_id, &web_thread(&user_id)));
+    let state = state.unwrap_or_else(|| AgentState::new(&session.user_id, &thread));
     json(&json!({ "version": version, "state": state }))
 }
 
@@ -255,77 +268,66 @@ fn limit_param(req: &Request, default: i64) -> i64 {
 
 /// `GET /api/history?limit=`.
 pub async fn handle_history(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
+    let session = Session::of(&req, env, db).await?;
     let mut messages: Vec<MessageRow> = db
         .all(db.stmt(
             "SELECT id, role, text, at FROM messages WHERE thread_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3",
-            &[Arg::Text(&web_thread(&user_id)), Arg::Text(&user_id), Arg::Int(limit_param(&req, 100))],
+            &[Arg::Text(&session.web_thread()), Arg::Text(&session.user_id), Arg::Int(limit_param(&req, 100))],
         )?)
         .await?;
     messages.reverse();
     json(&json!({ "messages": messages }))
 }
 
+/// A month's transactions as the month view shows them: by date, newest
+/// first.
 async fn month_transactions(
     db: &Db,
     user_id: &str,
     month: &str,
     category: Option<&str>,
 ) -> Result<Vec<caja_core::tools::TransactionRow>, ApiError> {
-    let end = format!("{}-01", tools::next_month(month));
-    let start = format!("{month}-01");
-    let mut sql = format!(
-        "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL AND date_iso >= ?2 AND date_iso < ?3"
-    );
-    let mut args = vec![Arg::Text(user_id), Arg::Text(&start), Arg::Text(&end)];
-    if let Some(category) = category {
-        sql.push_str(" AND category = ?4");
-        args.push(Arg::Text(category));
-    }
-    sql.push_str(" ORDER BY date_iso DESC, seq DESC");
-    let rows: Vec<TxRow> = db.all(db.stmt(&sql, &args)?).await?;
-    Ok(rows.iter().filter_map(TxRow::to_core).collect())
+    let mut rows = tools::list_transactions(db, user_id, Some(month), category, None).await?;
+    rows.sort_by(|a, b| b.date_iso.cmp(&a.date_iso).then(b.id.cmp(&a.id)));
+    Ok(rows)
 }
 
 /// `GET /api/transactions?month=&category=`.
 pub async fn handle_transactions(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
-    let month = month_param(&req, now)?;
+    let session = Session::of(&req, env, db).await?;
+    let month = month_param(&req, session.now)?;
     let category = query_param(&req, "category").filter(|c| !c.is_empty());
-    let transactions = month_transactions(db, &user_id, &month, category.as_deref()).await?;
+    let transactions =
+        month_transactions(db, &session.user_id, &month, category.as_deref()).await?;
     json(&json!({ "month": month, "category": category, "transactions": transactions }))
 }
 
 /// `GET /api/summary?month=`.
 pub async fn handle_summary(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
-    let month = month_param(&req, now)?;
-    json(&tools::month_summary(db, &user_id, &month, None).await?)
+    let session = Session::of(&req, env, db).await?;
+    let month = month_param(&req, session.now)?;
+    let summary = tools::month_summary(db, &session.user_id, &month, None).await?;
+    json(&summary.ok_or(ApiError::BadRequest)?)
 }
 
 /// `GET /api/budget?month=`.
 pub async fn handle_budget(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
-    let month = month_param(&req, now)?;
-    json(&tools::budget_status(db, &user_id, &month).await?)
+    let session = Session::of(&req, env, db).await?;
+    let month = month_param(&req, session.now)?;
+    let status = tools::budget_status(db, &session.user_id, &month).await?;
+    json(&status.ok_or(ApiError::BadRequest)?)
 }
 
 /// `GET /api/debts`.
 pub async fn handle_debts(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
-    json(&tools::debt_list(db, &user_id).await?)
+    let session = Session::of(&req, env, db).await?;
+    json(&tools::debt_list(db, &session.user_id).await?)
 }
 
 /// `GET /api/balance`.
 pub async fn handle_balance(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
-    json(&json!({ "bank_balance": tools::bank_balance(db, &user_id).await? }))
+    let session = Session::of(&req, env, db).await?;
+    json(&json!({ "bank_balance": tools::bank_balance(db, &session.user_id).await? }))
 }
 
 #[derive(Deserialize)]
@@ -337,12 +339,11 @@ struct AuditRow {
 
 /// `GET /api/audit?limit=`.
 pub async fn handle_audit(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
+    let session = Session::of(&req, env, db).await?;
     let rows: Vec<AuditRow> = db
         .all(db.stmt(
             "SELECT id, at, record FROM audit_records WHERE thread_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3",
-            &[Arg::Text(&web_thread(&user_id)), Arg::Text(&user_id), Arg::Int(limit_param(&req, 50))],
+            &[Arg::Text(&session.web_thread()), Arg::Text(&session.user_id), Arg::Int(limit_param(&req, 50))],
         )?)
         .await?;
     let records: Vec<serde_json::Value> = rows
@@ -364,10 +365,9 @@ fn csv_field(text: &str) -> String {
 
 /// `GET /api/export.csv?month=`: the month's transactions as CSV.
 pub async fn handle_export(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let now = config::now_ms(&req, env);
-    let user_id = user(db, &req, now).await?;
-    let month = month_param(&req, now)?;
-    let transactions = month_transactions(db, &user_id, &month, None).await?;
+    let session = Session::of(&req, env, db).await?;
+    let month = month_param(&req, session.now)?;
+    let transactions = month_transactions(db, &session.user_id, &month, None).await?;
     let mut csv = String::from(
         "id,fecha,tipo,monto_mxn,monto_centavos,categoria,tipo_categoria,descripcion\n",
     );

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use wasm_bindgen::prelude::wasm_bindgen;
-use worker::Request;
+use worker::{D1PreparedStatement, Request};
 
 use crate::store::{Arg, Db};
 
@@ -35,18 +35,28 @@ pub fn secrets_equal(a: &str, b: &str) -> bool {
     a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }
 
-/// Creates a one-time login token for `user_id`.
-pub async fn create_login_token(db: &Db, user_id: &str, now_ms: i64) -> worker::Result<String> {
-    let token = random_token();
-    db.run(db.stmt(
+/// The statement that stores `token` as a one-time login for `user_id`.
+pub fn login_token_statement(
+    db: &Db,
+    user_id: &str,
+    token: &str,
+    now_ms: i64,
+) -> worker::Result<D1PreparedStatement> {
+    db.stmt(
         "INSERT INTO login_tokens (token_hash, user_id, expires_at) VALUES (?1, ?2, ?3)",
         &[
-            Arg::Text(&hash_token(&token)),
+            Arg::Text(&hash_token(token)),
             Arg::Text(user_id),
             Arg::Text(&iso_utc(now_ms + LOGIN_TTL_MS)),
         ],
-    )?)
-    .await?;
+    )
+}
+
+/// Creates a one-time login token for `user_id`.
+pub async fn create_login_token(db: &Db, user_id: &str, now_ms: i64) -> worker::Result<String> {
+    let token = random_token();
+    db.run(login_token_statement(db, user_id, &token, now_ms)?)
+        .await?;
     Ok(token)
 }
 

@@ -16,6 +16,9 @@ pub enum ApiError {
     TooLarge,
     LoginToken,
     Busy,
+    /// Lost every race for a thread; the sender should deliver again
+    /// (Telegram does on any 5xx).
+    Retry,
     Db,
 }
 
@@ -34,6 +37,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => 405,
             ApiError::TooLarge => 413,
             ApiError::Busy => 409,
+            ApiError::Retry => 503,
             ApiError::Db => 503,
         }
     }
@@ -48,6 +52,7 @@ impl ApiError {
             ApiError::TooLarge => "payload_too_large",
             ApiError::LoginToken => "invalid_login_token",
             ApiError::Busy => "busy",
+            ApiError::Retry => "busy_retry",
             ApiError::Db => "db_unavailable",
         }
     }
@@ -61,7 +66,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => host::ERR_METHOD,
             ApiError::TooLarge => host::ERR_TOO_LARGE,
             ApiError::LoginToken => host::ERR_LOGIN_TOKEN,
-            ApiError::Busy => host::ERR_BUSY,
+            ApiError::Busy | ApiError::Retry => host::ERR_BUSY,
             ApiError::Db => host::ERR_DB,
         }
     }

@@ -3,25 +3,36 @@
 
 use std::cell::Cell;
 
+use caja_core::limits::MAX_SAFE_INTEGER;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement, D1Result};
 
 /// A value bound to a statement parameter.
+#[derive(Clone, Copy)]
 pub enum Arg<'a> {
     Text(&'a str),
     Int(i64),
     Null,
 }
 
-impl From<&Arg<'_>> for JsValue {
-    fn from(arg: &Arg<'_>) -> JsValue {
-        match arg {
+impl Arg<'_> {
+    /// The value D1 binds. D1 numbers are doubles: an integer beyond 2^53
+    /// would be stored rounded, so it is refused instead (the limits in
+    /// `caja_core::limits` keep every amount far below).
+    fn to_js(self) -> worker::Result<JsValue> {
+        Ok(match self {
             Arg::Text(text) => JsValue::from_str(text),
-            // D1 numbers are doubles; amounts stay far below 2^53.
-            Arg::Int(n) => JsValue::from_f64(*n as f64),
+            Arg::Int(n) if n.unsigned_abs() <= MAX_SAFE_INTEGER.unsigned_abs() => {
+                JsValue::from_f64(n as f64)
+            }
+            Arg::Int(n) => {
+                return Err(worker::Error::RustError(format!(
+                    "integer {n} does not fit a D1 number"
+                )));
+            }
             Arg::Null => JsValue::NULL,
-        }
+        })
     }
 }
 
@@ -55,22 +66,28 @@ impl Db {
     }
 
     pub fn stmt(&self, sql: &str, args: &[Arg<'_>]) -> worker::Result<D1PreparedStatement> {
-        let values: Vec<JsValue> = args.iter().map(JsValue::from).collect();
+        let values = args
+            .iter()
+            .map(|arg| arg.to_js())
+            .collect::<worker::Result<Vec<JsValue>>>()?;
         self.d1.prepare(sql).bind(&values)
     }
 
     /// A statement that fails the whole batch unless `condition_sql` (a
-    /// scalar subquery) equals `expected`.
+    /// scalar subquery over `args`) is `expected` (NULL matches NULL).
     pub fn guard(
         &self,
         condition_sql: &str,
         args: &[Arg<'_>],
-        expected: i64,
+        expected: Arg<'_>,
     ) -> worker::Result<D1PreparedStatement> {
+        let n = args.len() + 1;
         let sql = format!(
-            "SELECT CASE WHEN COALESCE(({condition_sql}), 0) = {expected} THEN 1 ELSE json('{CONFLICT_MARKER}') END"
+            "SELECT CASE WHEN ({condition_sql}) IS ?{n} THEN 1 ELSE json('{CONFLICT_MARKER}') END"
         );
-        self.stmt(&sql, args)
+        let mut all = args.to_vec();
+        all.push(expected);
+        self.stmt(&sql, &all)
     }
 
     pub async fn batch(
@@ -103,11 +120,13 @@ impl Db {
     }
 }
 
-/// Rows of a batch result.
-pub fn rows<T: DeserializeOwned>(result: Option<&D1Result>) -> Vec<T> {
-    result
-        .and_then(|r| r.results::<T>().ok())
-        .unwrap_or_default()
+/// Rows of one result of a batch. A missing result or a row that does not
+/// decode is an error, never an empty answer.
+pub fn rows<T: DeserializeOwned>(result: Option<&D1Result>) -> worker::Result<Vec<T>> {
+    match result {
+        Some(result) => result.results::<T>(),
+        None => Err(worker::Error::RustError("missing batch result".into())),
+    }
 }
 
 /// Whether a D1 error means another request won a race.

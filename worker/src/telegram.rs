@@ -1,64 +1,27 @@
-//! `POST /telegram/webhook`: Telegram updates in, Bot API methods out. The
-//! reply goes back in the webhook response body when possible; button
-//! presses also need `answerCallbackQuery`, a new message and the buttons
-//! removed, sent to the configured Bot API base URL.
+//! `POST /telegram/webhook`: Telegram updates in, Bot API methods out. An
+//! update is parsed once into what arrived (`update::Arrival`), with one
+//! function for its sender and thread; each kind has one handler. The reply
+//! goes back in the webhook response body when possible; button presses
+//! also need `answerCallbackQuery`, a new message and the buttons removed,
+//! sent to the configured Bot API base URL.
 
-use caja_core::agent::TurnOutput;
+mod update;
+
 use caja_core::agent::text::{self, host};
+use caja_core::agent::{ConfirmationStatus, TurnOutput};
 use caja_core::time::iso_utc;
-use serde::Deserialize;
 use serde_json::{Value, json};
 use worker::{Env, Fetch, Headers, Method, Request, RequestInit, Response};
 
 use crate::auth;
 use crate::config::{self, read_body};
 use crate::error::{ApiError, ApiResult};
-use crate::store::Db;
+use crate::store::{Arg, Db, is_conflict};
 use crate::turn::{self, TurnOutcome, TurnRequest};
+use update::{Arrival, NonText, Person, Place};
 
 /// Telegram's limit on a message's text.
 const MAX_TELEGRAM_TEXT: usize = 4096;
-
-#[derive(Deserialize)]
-struct Update {
-    update_id: i64,
-    message: Option<Message>,
-    edited_message: Option<Value>,
-    callback_query: Option<CallbackQuery>,
-}
-
-#[derive(Deserialize)]
-struct Message {
-    message_id: Option<i64>,
-    chat: Chat,
-    from: Option<User>,
-    text: Option<String>,
-    voice: Option<Value>,
-    audio: Option<Value>,
-    photo: Option<Value>,
-    sticker: Option<Value>,
-}
-
-#[derive(Deserialize)]
-struct Chat {
-    id: i64,
-    #[serde(rename = "type")]
-    kind: String,
-}
-
-#[derive(Deserialize)]
-struct User {
-    id: i64,
-    first_name: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct CallbackQuery {
-    id: String,
-    from: User,
-    message: Option<Message>,
-    data: Option<String>,
-}
 
 fn truncate(text: &str) -> String {
     if text.chars().count() <= MAX_TELEGRAM_TEXT {
@@ -69,37 +32,45 @@ fn truncate(text: &str) -> String {
     cut
 }
 
-/// A `sendMessage`, with Sí/No buttons when a confirmation is pending.
-fn send_message(chat_id: i64, output: &TurnOutput) -> Value {
+/// A `sendMessage` of `text` to `place` (in its forum topic, if any).
+fn plain_message(place: &Place, text: &str) -> Value {
     let mut method =
-        json!({ "method": "sendMessage", "chat_id": chat_id, "text": truncate(&output.reply) });
+        json!({ "method": "sendMessage", "chat_id": place.chat_id, "text": truncate(text) });
+    if let Some(topic) = place.topic {
+        method["message_thread_id"] = json!(topic);
+    }
+    method
+}
+
+/// The reply to a turn, with Sí/No buttons while a confirmation is
+/// pending. The buttons name their owner, so in a group another member's
+/// press is told apart from a stale one.
+fn turn_message(place: &Place, owner: &Person, output: &TurnOutput) -> Value {
+    let mut method = plain_message(place, &output.reply);
     if output.state.pending_action.is_pending()
         && let Some(id) = &output.state.pending_action.id
     {
+        let owner = owner.telegram_id;
         method["reply_markup"] = json!({ "inline_keyboard": [[
-            { "text": text::YES, "callback_data": format!("pa:{id}:y") },
-            { "text": text::NO, "callback_data": format!("pa:{id}:n") },
+            { "text": text::YES, "callback_data": format!("pa:{id}:y:{owner}") },
+            { "text": text::NO, "callback_data": format!("pa:{id}:n:{owner}") },
         ]] });
     }
     method
 }
 
-/// One conversation per private chat; in a group, one per member, so
-/// members never share drafts or confirmations.
-fn thread_id(chat_id: i64, chat_kind: &str, user_id: i64) -> String {
-    if chat_kind == "private" {
-        format!("tg:{chat_id}")
-    } else {
-        format!("tg:{chat_id}:{user_id}")
-    }
-}
-
-fn plain_message(chat_id: i64, text: &str) -> Value {
-    json!({ "method": "sendMessage", "chat_id": chat_id, "text": text })
-}
-
 fn ok_json(value: &Value) -> ApiResult {
     Response::from_json(value).map_err(ApiError::from)
+}
+
+/// The exactly-once key of an update: scoped to the bot and the chat, so
+/// an update id Telegram reuses elsewhere never returns another chat's
+/// stored answer.
+fn dedupe_key(env: &Env, update_id: i64, chat_id: i64) -> String {
+    let bot = config::bot_token(env)
+        .and_then(|token| token.split(':').next().map(str::to_string))
+        .unwrap_or_else(|| config::bot_username(env));
+    format!("tg:{bot}:{chat_id}:{update_id}")
 }
 
 /// Handles one update.
@@ -124,50 +95,63 @@ pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
             ApiError::BadRequest
         }
     })?;
-    let update: Update = serde_json::from_str(&body).map_err(|_| ApiError::BadJson)?;
+    let update: update::Update = serde_json::from_str(&body).map_err(|_| ApiError::BadJson)?;
     let now = config::now_ms(&req, env);
+    let update_id = update.update_id;
+    match update::arrival(update, &config::bot_username(env)) {
+        Arrival::Ignored => ok_json(&json!({})),
+        Arrival::NonText { place, kind } => {
+            let reply = match kind {
+                NonText::Voice => host::VOICE,
+                NonText::Photo => host::PHOTO,
+                NonText::Sticker => host::STICKER,
+                NonText::Other => host::NON_TEXT,
+            };
+            ok_json(&plain_message(&place, reply))
+        }
+        Arrival::Forwarded { place } => ok_json(&plain_message(&place, host::FORWARDED)),
+        Arrival::Edited { place } => ok_json(&plain_message(&place, host::EDITED)),
+        Arrival::NotAPerson { place } => ok_json(&plain_message(&place, host::NOT_A_PERSON)),
+        Arrival::Text {
+            place,
+            person,
+            text,
+        } => {
+            let key = dedupe_key(env, update_id, place.chat_id);
+            handle_text(env, db, &key, place, person, text, now).await
+        }
+        Arrival::Button {
+            callback_id,
+            place: Some(place),
+            message_id,
+            person,
+            data,
+        } => {
+            let key = dedupe_key(env, update_id, place.chat_id);
+            let press = Press {
+                callback_id,
+                place,
+                message_id,
+                person,
+                data,
+            };
+            handle_button(env, db, &key, press, now).await
+        }
+        Arrival::Button { callback_id, .. } => {
+            ok_json(&callback_answer(&callback_id, host::BUTTON_STALE))
+        }
+    }
+}
 
-    if update.edited_message.is_some() {
-        return ok_json(&json!({}));
-    }
-    if let Some(callback) = update.callback_query {
-        return handle_callback(env, db, update.update_id, callback, now).await;
-    }
-    let Some(message) = update.message else {
-        return ok_json(&json!({}));
-    };
-    let chat_id = message.chat.id;
-    let Some(from) = message.from else {
-        return ok_json(&json!({}));
-    };
-    let group = message.chat.kind != "private";
-    let Some(raw_text) = message.text else {
-        if group {
-            return ok_json(&json!({}));
-        }
-        let reply = if message.voice.is_some() || message.audio.is_some() {
-            host::VOICE
-        } else if message.photo.is_some() {
-            host::PHOTO
-        } else if message.sticker.is_some() {
-            host::STICKER
-        } else {
-            host::NON_TEXT
-        };
-        return ok_json(&plain_message(chat_id, reply));
-    };
-    let mut text = raw_text.trim().to_string();
-    if group {
-        // In groups only commands and mentions are for Caja.
-        let mention = format!("@{}", config::bot_username(env));
-        if text.contains(&mention) {
-            text = text.replace(&mention, " ").trim().to_string();
-        } else if !text.starts_with('/') {
-            return ok_json(&json!({}));
-        }
-    }
-    let _ = message.message_id;
-    let user_id = format!("tg:{}", from.id);
+async fn handle_text(
+    env: &Env,
+    db: &Db,
+    key: &str,
+    place: Place,
+    person: Person,
+    text: String,
+    now: i64,
+) -> ApiResult {
     let command = text
         .split_whitespace()
         .next()
@@ -177,46 +161,87 @@ pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
         .unwrap_or("")
         .to_lowercase();
     if command == "/web" {
-        if group {
-            return ok_json(&plain_message(chat_id, host::WEB_ONLY_PRIVATE));
+        if !place.private {
+            return ok_json(&plain_message(&place, host::WEB_ONLY_PRIVATE));
         }
-        let (sql, args) = auth::ensure_user_sql(
-            &user_id,
-            Some(&from.id.to_string()),
-            from.first_name.as_deref(),
-            &iso_utc(now),
-        );
-        let args: Vec<crate::store::Arg> =
-            args.iter().map(|a| crate::store::Arg::Text(a)).collect();
-        db.run(db.stmt(&sql, &args)?).await?;
-        let token = auth::create_login_token(db, &user_id, now).await?;
-        let url = format!("{}/?login={token}", config::public_url(env));
-        return ok_json(&plain_message(chat_id, &host::web_link(&url)));
+        return web_link(env, db, key, &place, &person, now).await;
     }
-
-    let thread = format!("tg:{chat_id}");
     let render =
-        move |output: &TurnOutput, _version: i64| send_message(chat_id, output).to_string();
+        |output: &TurnOutput, _version: i64| turn_message(&place, &person, output).to_string();
     let request = TurnRequest {
-        user_id: &user_id,
-        thread_id: &thread,
+        user_id: &person.user_id,
+        thread_id: &person.thread_id,
         message: &text,
         now_ms: now,
         timezone: None,
         action_id: None,
-        dedupe_key: Some(format!("tg:{}", update.update_id)),
+        dedupe_key: Some(key.to_string()),
         render: &render,
-        before: vec![auth::ensure_user_sql(
-            &user_id,
-            Some(&from.id.to_string()),
-            from.first_name.as_deref(),
-            &iso_utc(now),
-        )],
+        before: vec![ensure_user(&person, now)],
     };
-    webhook_answer(turn::run(db, &request).await?, chat_id)
+    webhook_answer(turn::run(db, &request).await?)
 }
 
-fn webhook_answer(outcome: TurnOutcome, chat_id: i64) -> ApiResult {
+fn ensure_user(person: &Person, now: i64) -> (String, Vec<String>) {
+    auth::ensure_user_sql(
+        &person.user_id,
+        Some(&person.telegram_id.to_string()),
+        person.first_name.as_deref(),
+        &iso_utc(now),
+    )
+}
+
+/// `/web`: a one-time sign-in link, minted once per update however often
+/// Telegram delivers it.
+async fn web_link(
+    env: &Env,
+    db: &Db,
+    key: &str,
+    place: &Place,
+    person: &Person,
+    now: i64,
+) -> ApiResult {
+    let stored = || async {
+        let found = db.batch(vec![turn::find_processed(db, key, now)?]).await?;
+        turn::processed_response(found.first())
+    };
+    if let Some(response) = stored().await? {
+        return raw_json(response);
+    }
+    let token = auth::random_token();
+    let url = format!("{}/?login={token}", config::public_url(env));
+    let response = plain_message(place, &host::web_link(&url)).to_string();
+    let (sql, args) = ensure_user(person, now);
+    let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
+    let mut batch = vec![
+        db.stmt(&sql, &args)?,
+        auth::login_token_statement(db, &person.user_id, &token, now)?,
+    ];
+    batch.append(&mut turn::mark_processed(
+        db,
+        key,
+        &person.user_id,
+        &response,
+        now,
+    )?);
+    match db.batch(batch).await {
+        Ok(_) => raw_json(response),
+        // Another delivery of the same update won: answer as it did.
+        Err(error) if is_conflict(&error) => match stored().await? {
+            Some(response) => raw_json(response),
+            None => Err(error.into()),
+        },
+        Err(error) => Err(error.into()),
+    }
+}
+
+fn raw_json(body: String) -> ApiResult {
+    let headers = Headers::new();
+    headers.set("Content-Type", "application/json").ok();
+    Ok(Response::ok(body)?.with_headers(headers))
+}
+
+fn webhook_answer(outcome: TurnOutcome) -> ApiResult {
     let (body, round_trips) = match outcome {
         TurnOutcome::Done {
             response,
@@ -227,80 +252,88 @@ fn webhook_answer(outcome: TurnOutcome, chat_id: i64) -> ApiResult {
             response,
             round_trips,
         } => (response, round_trips),
-        TurnOutcome::Busy => (plain_message(chat_id, host::RETRY).to_string(), 0),
+        // Lost every race: a 503 makes Telegram deliver the update again,
+        // so the message is not lost.
+        TurnOutcome::Busy => return Err(ApiError::Retry),
     };
-    let headers = Headers::new();
-    headers.set("Content-Type", "application/json").ok();
-    headers
+    let response = raw_json(body)?;
+    response
+        .headers()
         .set("X-Caja-Round-Trips", &round_trips.to_string())
         .ok();
-    Ok(Response::ok(body)?.with_headers(headers))
+    Ok(response)
 }
 
-async fn handle_callback(
-    env: &Env,
-    db: &Db,
-    update_id: i64,
-    callback: CallbackQuery,
-    now: i64,
-) -> ApiResult {
-    let Some(message) = callback.message else {
-        return ok_json(
-            &json!({ "method": "answerCallbackQuery", "callback_query_id": callback.id }),
-        );
-    };
-    let chat_id = message.chat.id;
-    let parts: Vec<&str> = callback.data.as_deref().unwrap_or("").split(':').collect();
-    let (action_id, answer) = match parts.as_slice() {
-        ["pa", id, "y"] => (id.to_string(), "sí"),
-        ["pa", id, "n"] => (id.to_string(), "no"),
-        _ => {
-            return ok_json(
-                &json!({ "method": "answerCallbackQuery", "callback_query_id": callback.id, "text": host::BUTTON_STALE }),
-            );
+fn callback_answer(callback_id: &str, text: &str) -> Value {
+    json!({ "method": "answerCallbackQuery", "callback_query_id": callback_id, "text": text })
+}
+
+/// A button press on one of Caja's messages.
+struct Press {
+    callback_id: String,
+    place: Place,
+    message_id: Option<i64>,
+    person: Person,
+    data: String,
+}
+
+/// The toast a press gets: what happened, never "Listo" unless the write
+/// was made.
+fn press_toast(output: &TurnOutput) -> &'static str {
+    match output.audit.confirmation {
+        ConfirmationStatus::Stale => host::BUTTON_STALE,
+        ConfirmationStatus::Expired => host::BUTTON_EXPIRED,
+        ConfirmationStatus::Rejected => host::BUTTON_REJECTED,
+        ConfirmationStatus::Confirmed
+            if output.writes().count() > 0 && output.tool_results.iter().all(|r| r.ok) =>
+        {
+            host::BUTTON_DONE
         }
+        _ => host::BUTTON_SEE_CHAT,
+    }
+}
+
+async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) -> ApiResult {
+    let parts: Vec<&str> = press.data.split(':').collect();
+    let (action_id, answer, owner) = match parts.as_slice() {
+        ["pa", id, yes_no @ ("y" | "n"), rest @ ..] if rest.len() <= 1 => (
+            id.to_string(),
+            if *yes_no == "y" { "sí" } else { "no" },
+            rest.first().and_then(|o| o.parse::<i64>().ok()),
+        ),
+        _ => return ok_json(&callback_answer(&press.callback_id, host::BUTTON_STALE)),
     };
-    let user_id = format!("tg:{}", callback.from.id);
-    let thread = thread_id(chat_id, &message.chat.kind, callback.from.id);
-    let callback_id = callback.id.clone();
-    let render = move |output: &TurnOutput, _version: i64| {
-        let stale = output.audit.confirmation == caja_core::agent::ConfirmationStatus::Stale;
-        json!({
-            "method": "answerCallbackQuery",
-            "callback_query_id": callback_id,
-            "text": if stale { host::BUTTON_STALE } else { host::BUTTON_DONE },
-        })
-        .to_string()
+    if owner.is_some_and(|owner| owner != press.person.telegram_id) {
+        return ok_json(&callback_answer(&press.callback_id, host::BUTTON_NOT_YOURS));
+    }
+    let callback_id = press.callback_id.clone();
+    let render = |output: &TurnOutput, _version: i64| {
+        callback_answer(&callback_id, press_toast(output)).to_string()
     };
     let request = TurnRequest {
-        user_id: &user_id,
-        thread_id: &thread,
+        user_id: &press.person.user_id,
+        thread_id: &press.person.thread_id,
         message: answer,
         now_ms: now,
         timezone: None,
         action_id: Some(action_id),
-        dedupe_key: Some(format!("tg:{update_id}")),
+        dedupe_key: Some(key.to_string()),
         render: &render,
-        before: vec![auth::ensure_user_sql(
-            &user_id,
-            Some(&callback.from.id.to_string()),
-            callback.from.first_name.as_deref(),
-            &iso_utc(now),
-        )],
+        before: vec![ensure_user(&press.person, now)],
     };
     let outcome = turn::run(db, &request).await?;
     if let TurnOutcome::Done { output, .. } = &outcome {
         // The buttons go; the answer arrives as a new message.
-        if let Some(message_id) = message.message_id {
-            bot_call(env, "editMessageReplyMarkup", &json!({ "chat_id": chat_id, "message_id": message_id, "reply_markup": { "inline_keyboard": [] } })).await;
+        if let Some(message_id) = press.message_id {
+            bot_call(env, "editMessageReplyMarkup", &json!({ "chat_id": press.place.chat_id, "message_id": message_id, "reply_markup": { "inline_keyboard": [] } })).await;
         }
-        let mut reply = send_message(chat_id, output);
+        let mut reply = turn_message(&press.place, &press.person, output);
         if let Some(map) = reply.as_object_mut() {
             map.remove("method");
         }
         bot_call(env, "sendMessage", &reply).await;
     }
-    webhook_answer(outcome, chat_id)
+    webhook_answer(outcome)
 }
 
 /// Calls the Bot API; failures are logged, never fatal to the turn.

@@ -1,16 +1,22 @@
-//! The agent's tools on D1. Reads run at once; writes are staged as
-//! statements that commit in the turn's single batch, together with the
-//! checkpoint, so a turn's writes happen all together or not at all. The
-//! semantics match `caja_core::tools::memory`, the reference.
+//! The agent's tools on D1. This module only fetches and stores rows; what
+//! a valid write is and how totals are computed is decided once, in
+//! `caja_core::tools::rules`, for this host and the in-memory one alike.
+//!
+//! Reads run at once and always against D1: nothing about the ledger is
+//! carried over from an earlier turn, so no cache can answer after a write.
+//! Writes are staged as statements that commit in the turn's single batch,
+//! together with the checkpoint and with guards that fail the batch if the
+//! rows they were decided on changed meanwhile.
 
+use caja_core::time::{iso_month, parse_iso_date};
+use caja_core::tools::rules::{self, Group};
 use caja_core::tools::{
-    BankBalance, BudgetCap, BudgetStatus, CategoryTotal, CategoryType, DebtList, DebtRow,
-    MonthSummary, Simulation, ToolCall, ToolRequest, ToolResult, TransactionList, TransactionRow,
+    BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtRow, MonthSummary,
+    SimulatePurchaseInput, ToolCall, ToolRequest, ToolResult, TransactionList, TransactionRow,
     TransactionType, codes,
 };
-use chrono::{Datelike, NaiveDate};
 use serde::Deserialize;
-use worker::D1PreparedStatement;
+use worker::{D1PreparedStatement, D1Result};
 
 use crate::store::{Arg, Db, opt_int, opt_text, rows};
 
@@ -18,6 +24,7 @@ use crate::store::{Arg, Db, opt_int, opt_text, rows};
 #[derive(Clone, Debug, Deserialize)]
 pub struct TxRow {
     pub seq: i64,
+    pub version: i64,
     pub kind: String,
     pub amount_mxn_cents: i64,
     pub category_type: String,
@@ -27,12 +34,17 @@ pub struct TxRow {
 }
 
 impl TxRow {
-    pub fn to_core(&self) -> Option<TransactionRow> {
-        Some(TransactionRow {
+    /// The row as tools return it; a row that breaks the schema's own
+    /// values is an error, never skipped.
+    pub fn to_core(&self) -> worker::Result<TransactionRow> {
+        let bad =
+            || worker::Error::RustError(format!("stored transaction {} unreadable", self.seq));
+        Ok(TransactionRow {
             id: self.seq,
-            kind: TransactionType::parse(&self.kind)?,
+            version: u32::try_from(self.version).map_err(|_| bad())?,
+            kind: TransactionType::parse(&self.kind).ok_or_else(bad)?,
             amount_mxn_cents: self.amount_mxn_cents,
-            category_type: CategoryType::parse(&self.category_type)?,
+            category_type: CategoryType::parse(&self.category_type).ok_or_else(bad)?,
             category: self.category.clone(),
             description: self.description.clone(),
             date_iso: self.date_iso.clone(),
@@ -41,13 +53,50 @@ impl TxRow {
 }
 
 pub const TX_COLUMNS: &str =
-    "seq, kind, amount_mxn_cents, category_type, category, description, date_iso";
+    "seq, version, kind, amount_mxn_cents, category_type, category, description, date_iso";
 
-/// What the turn loaded up front (in the same round trip as the checkpoint).
+/// The user's highest transaction number and last live row, as D1 has
+/// them now.
 #[derive(Clone, Debug, Default)]
-pub struct Preload {
+pub struct LedgerHead {
     pub max_seq: i64,
-    pub last: Option<TxRow>,
+    pub last: Option<TransactionRow>,
+}
+
+#[derive(Deserialize)]
+struct MaxSeqRow {
+    max_seq: i64,
+}
+
+/// The statements that read the ledger head (two results).
+pub fn head_statements(db: &Db, user: &str) -> worker::Result<Vec<D1PreparedStatement>> {
+    Ok(vec![
+        db.stmt(
+            "SELECT COALESCE(MAX(seq), 0) AS max_seq FROM transactions WHERE user_id = ?1",
+            &[Arg::Text(user)],
+        )?,
+        db.stmt(
+            &format!(
+                "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1"
+            ),
+            &[Arg::Text(user)],
+        )?,
+    ])
+}
+
+/// The ledger head from the two results of [`head_statements`].
+pub fn head_from(
+    max_seq: Option<&D1Result>,
+    last: Option<&D1Result>,
+) -> worker::Result<LedgerHead> {
+    let last = match rows::<TxRow>(last)?.first() {
+        Some(row) => Some(row.to_core()?),
+        None => None,
+    };
+    Ok(LedgerHead {
+        max_seq: rows::<MaxSeqRow>(max_seq)?.first().map_or(0, |r| r.max_seq),
+        last,
+    })
 }
 
 /// Runs tool calls for one user during one turn.
@@ -55,27 +104,16 @@ pub struct ToolRunner<'a> {
     pub db: &'a Db,
     pub user_id: &'a str,
     pub now_iso: String,
-    pub preload: Preload,
+    /// The ledger head read from D1 during this turn, once needed.
+    head: Option<LedgerHead>,
     /// Statements that commit with the checkpoint.
     pub staged: Vec<D1PreparedStatement>,
     /// The bank balance written earlier in this turn, for later reads.
-    pub written_bank_balance: Option<BankBalance>,
-}
-
-/// The month after `YYYY-MM`.
-pub fn next_month(month: &str) -> String {
-    let date = NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d")
-        .unwrap_or(NaiveDate::from_ymd_opt(1970, 1, 1).unwrap_or_default());
-    let (y, m) = if date.month() == 12 {
-        (date.year() + 1, 1)
-    } else {
-        (date.year(), date.month() + 1)
-    };
-    format!("{y:04}-{m:02}")
+    written_bank_balance: Option<BankBalance>,
 }
 
 #[derive(Deserialize)]
-struct SumRow {
+struct GroupRow {
     category: String,
     category_type: String,
     kind: String,
@@ -123,14 +161,33 @@ const VARIABLE_SPENT_SQL: &str = "SELECT SUM(amount_mxn_cents) AS total FROM tra
     AND date_iso >= ?2 AND date_iso < ?3";
 const CAP_SQL: &str = "SELECT variable_cap_mxn_cents FROM budgets WHERE user_id = ?1 AND month <= ?2 \
     ORDER BY month DESC LIMIT 1";
-const DEBTS_SQL: &str = "SELECT name, balance_mxn_cents, minimum_payment_mxn_cents, due_day FROM debts \
-    WHERE user_id = ?1 ORDER BY name_key";
+const DEBT_COLUMNS: &str = "name, balance_mxn_cents, minimum_payment_mxn_cents, due_day";
 const BALANCE_SQL: &str =
     "SELECT balance_mxn_cents, updated_at FROM bank_balances WHERE user_id = ?1";
+/// The last live row's identity and version, as the guards compare it.
+const LAST_ROW_KEY_SQL: &str = "SELECT seq || ':' || version FROM transactions \
+    WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1";
 
-impl ToolRunner<'_> {
-    /// Runs the calls of one suspension; reads share one round trip where
-    /// they can.
+fn debts_sql(filter: &str) -> String {
+    format!("SELECT {DEBT_COLUMNS} FROM debts WHERE user_id = ?1{filter} ORDER BY name_key")
+}
+
+impl<'a> ToolRunner<'a> {
+    /// A runner; `head` is the ledger head when the turn already read it.
+    pub fn new(db: &'a Db, user_id: &'a str, now_iso: String, head: Option<LedgerHead>) -> Self {
+        ToolRunner {
+            db,
+            user_id,
+            now_iso,
+            head,
+            staged: Vec::new(),
+            written_bank_balance: None,
+        }
+    }
+
+    /// Runs the calls of one suspension. A D1 failure becomes a failed
+    /// call (`UNAVAILABLE`) the agent reports; it is logged, never hidden
+    /// as an empty answer.
     pub async fn run(&mut self, calls: &[ToolCall]) -> Vec<ToolResult> {
         let mut results = Vec::with_capacity(calls.len());
         for call in calls {
@@ -146,108 +203,104 @@ impl ToolRunner<'_> {
         results
     }
 
+    /// The ledger head, read from D1 the first time this turn needs it.
+    async fn head(&mut self) -> worker::Result<LedgerHead> {
+        if let Some(head) = &self.head {
+            return Ok(head.clone());
+        }
+        let results = self
+            .db
+            .batch(head_statements(self.db, self.user_id)?)
+            .await?;
+        let head = head_from(results.first(), results.get(1))?;
+        self.head = Some(head.clone());
+        Ok(head)
+    }
+
     async fn run_one(&mut self, call: &ToolCall) -> worker::Result<ToolResult> {
         let at = self.now_iso.clone();
         let user = self.user_id;
         let db = self.db;
+        if let Err(problem) = rules::check_write(&call.request) {
+            return Ok(ToolResult::failure(call, codes::INVALID, problem, &at));
+        }
         Ok(match &call.request {
             ToolRequest::AddTransaction(input) => {
-                if let Some(problem) = check_row(input.amount_mxn_cents, &input.date_iso) {
-                    return Ok(ToolResult::failure(call, codes::INVALID, problem, &at));
-                }
-                let seq = self.preload.max_seq + 1;
-                let row = input.to_row(seq);
+                let head = self.head().await?;
+                let row = input.to_row(head.max_seq + 1);
+                // A stale max_seq fails the batch on the primary key.
                 self.staged.push(db.stmt(
-                    "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+                    "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at, version) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)",
                     &row_args(user, &row, &at),
                 )?);
-                self.preload.max_seq = seq;
-                self.preload.last = Some(TxRow {
-                    seq,
-                    kind: input.kind.as_str().into(),
-                    amount_mxn_cents: input.amount_mxn_cents,
-                    category_type: input.category_type.as_str().into(),
-                    category: input.category.clone(),
-                    description: input.description.clone(),
-                    date_iso: input.date_iso.clone(),
+                self.head = Some(LedgerHead {
+                    max_seq: row.id,
+                    last: Some(row.clone()),
                 });
                 ToolResult::success(call, &row, &at)
             }
             ToolRequest::UpdateLastTransaction(input) => {
-                if let Some(problem) = check_row(input.amount_mxn_cents, &input.date_iso) {
-                    return Ok(ToolResult::failure(call, codes::INVALID, problem, &at));
+                let head = self.head().await?;
+                if let Err((code, problem)) = rules::check_last(
+                    head.last.as_ref(),
+                    input.transaction_id,
+                    input.transaction_version,
+                ) {
+                    return Ok(ToolResult::failure(call, code, problem, &at));
                 }
-                let last = match self.last_matching(call, input.transaction_id) {
-                    Ok(last) => last,
-                    Err(failure) => return Ok(*failure),
-                };
-                self.stage_last_guard(last.seq)?;
-                self.stage_history(&last, "UPDATE")?;
+                self.stage_last_guard(input.transaction_id, input.transaction_version)?;
+                if let Some(previous) = &head.last {
+                    self.stage_history(previous, "UPDATE")?;
+                }
                 let row = input.to_row();
                 self.staged.push(db.stmt(
                     "UPDATE transactions SET kind = ?3, amount_mxn_cents = ?4, category_type = ?5, category = ?6, \
-                     description = ?7, date_iso = ?8, updated_at = ?9 WHERE user_id = ?1 AND seq = ?2",
+                     description = ?7, date_iso = ?8, updated_at = ?9, version = ?10 WHERE user_id = ?1 AND seq = ?2",
                     &row_args(user, &row, &at),
                 )?);
+                self.head = Some(LedgerHead {
+                    max_seq: head.max_seq,
+                    last: Some(row.clone()),
+                });
                 ToolResult::success(call, &row, &at)
             }
             ToolRequest::DeleteLastTransaction(input) => {
-                let last = match self.last_matching(call, input.transaction_id) {
-                    Ok(last) => last,
-                    Err(failure) => return Ok(*failure),
-                };
-                self.stage_last_guard(last.seq)?;
-                self.stage_history(&last, "DELETE")?;
-                self.staged.push(db.stmt(
-                    "UPDATE transactions SET deleted_at = ?3, updated_at = ?3 WHERE user_id = ?1 AND seq = ?2",
-                    &[Arg::Text(user), Arg::Int(last.seq), Arg::Text(&at)],
-                )?);
-                match last.to_core() {
-                    Some(row) => ToolResult::success(call, &row, &at),
-                    None => ToolResult::failure(call, codes::UNAVAILABLE, "bad stored row", &at),
+                let head = self.head().await?;
+                if let Err((code, problem)) = rules::check_last(
+                    head.last.as_ref(),
+                    input.transaction_id,
+                    input.transaction_version,
+                ) {
+                    return Ok(ToolResult::failure(call, code, problem, &at));
                 }
-            }
-            ToolRequest::AddOrUpdateDebt(input) => {
-                let bad_amount = [input.balance_mxn_cents, input.minimum_payment_mxn_cents]
-                    .iter()
-                    .flatten()
-                    .any(|&amount| amount < 0);
-                let bad_day = input.due_day.is_some_and(|day| !(1..=31).contains(&day));
-                let name = input.name.trim();
-                if bad_amount || bad_day || name.is_empty() || name.chars().count() > 60 {
+                let Some(deleted) = head.last else {
                     return Ok(ToolResult::failure(
                         call,
-                        codes::INVALID,
-                        "invalid debt",
+                        codes::NOT_FOUND,
+                        "no transactions",
                         &at,
                     ));
-                }
-                let key = name.to_lowercase();
+                };
+                self.stage_last_guard(deleted.id, deleted.version)?;
+                self.stage_history(&deleted, "DELETE")?;
+                self.staged.push(db.stmt(
+                    "UPDATE transactions SET deleted_at = ?3, updated_at = ?3, version = version + 1 WHERE user_id = ?1 AND seq = ?2",
+                    &[Arg::Text(user), Arg::Int(deleted.id), Arg::Text(&at)],
+                )?);
+                // The row before it is unknown until the batch commits.
+                self.head = None;
+                ToolResult::success(call, &deleted, &at)
+            }
+            ToolRequest::AddOrUpdateDebt(input) => {
+                let key = rules::debt_key(&input.name);
                 let existing: Option<DebtDbRow> = db
                     .first(db.stmt(
-                        &format!("{DEBTS_SQL} AND name_key = ?2").replace(
-                            "WHERE user_id = ?1 ORDER BY name_key AND",
-                            "WHERE user_id = ?1 AND",
-                        ),
+                        &debts_sql(" AND name_key = ?2"),
                         &[Arg::Text(user), Arg::Text(&key)],
                     )?)
                     .await?;
-                let merged = DebtRow {
-                    name: existing
-                        .as_ref()
-                        .map(|e| e.name.clone())
-                        .unwrap_or_else(|| name.to_string()),
-                    balance_mxn_cents: input
-                        .balance_mxn_cents
-                        .or(existing.as_ref().and_then(|e| e.balance_mxn_cents)),
-                    minimum_payment_mxn_cents: input
-                        .minimum_payment_mxn_cents
-                        .or(existing.as_ref().and_then(|e| e.minimum_payment_mxn_cents)),
-                    due_day: input.due_day.or(existing
-                        .as_ref()
-                        .and_then(|e| e.due_day.and_then(|d| u8::try_from(d).ok()))),
-                };
+                let merged = rules::merge_debt(existing.map(|e| e.to_core()).as_ref(), input);
                 self.staged.push(db.stmt(
                     "INSERT INTO debts (user_id, name_key, name, balance_mxn_cents, minimum_payment_mxn_cents, due_day, updated_at) \
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
@@ -266,14 +319,6 @@ impl ToolRunner<'_> {
                 ToolResult::success(call, &merged, &at)
             }
             ToolRequest::SetBudgetCap(input) => {
-                if input.variable_cap_mxn_cents <= 0 {
-                    return Ok(ToolResult::failure(
-                        call,
-                        codes::INVALID,
-                        "cap must be positive",
-                        &at,
-                    ));
-                }
                 self.staged.push(db.stmt(
                     "INSERT INTO budgets (user_id, month, variable_cap_mxn_cents, updated_at) VALUES (?1, ?2, ?3, ?4) \
                      ON CONFLICT (user_id, month) DO UPDATE SET variable_cap_mxn_cents = excluded.variable_cap_mxn_cents, updated_at = excluded.updated_at",
@@ -299,48 +344,34 @@ impl ToolRunner<'_> {
                 ToolResult::success(call, &balance, &at)
             }
             ToolRequest::GetMonthSummary { month, category } => {
-                let summary = month_summary(db, user, month, category.as_deref()).await?;
-                ToolResult::success(call, &summary, &at)
+                match month_summary(db, user, month, category.as_deref()).await? {
+                    Some(summary) => ToolResult::success(call, &summary, &at),
+                    None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
+                }
             }
             ToolRequest::ListTransactions {
                 month,
                 category,
                 limit,
             } => {
-                let mut sql = format!(
-                    "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL"
-                );
-                let mut args = vec![Arg::Text(user)];
-                let end;
-                if let Some(month) = month {
-                    end = next_month(month);
-                    sql.push_str(&format!(
-                        " AND date_iso >= ?{} AND date_iso < ?{}",
-                        args.len() + 1,
-                        args.len() + 2
-                    ));
-                    args.push(Arg::Text(month));
-                    args.push(Arg::Text(&end));
-                }
-                if let Some(category) = category {
-                    sql.push_str(&format!(" AND category = ?{}", args.len() + 1));
-                    args.push(Arg::Text(category));
-                }
-                sql.push_str(&format!(" ORDER BY seq DESC LIMIT {}", (*limit).min(200)));
-                let found: Vec<TxRow> = db.all(db.stmt(&sql, &args)?).await?;
-                let transactions = found.iter().filter_map(TxRow::to_core).collect();
+                let transactions = list_transactions(
+                    db,
+                    user,
+                    month.as_deref(),
+                    category.as_deref(),
+                    Some(*limit),
+                )
+                .await?;
                 ToolResult::success(call, &TransactionList { transactions }, &at)
             }
-            ToolRequest::GetLastTransaction {} => {
-                match self.preload.last.as_ref().and_then(TxRow::to_core) {
-                    Some(row) => ToolResult::success(call, &row, &at),
-                    None => ToolResult::failure(call, codes::NOT_FOUND, "no transactions", &at),
-                }
-            }
-            ToolRequest::GetBudgetStatus { month } => {
-                let status = budget_status(db, user, month).await?;
-                ToolResult::success(call, &status, &at)
-            }
+            ToolRequest::GetLastTransaction {} => match self.head().await?.last {
+                Some(row) => ToolResult::success(call, &row, &at),
+                None => ToolResult::failure(call, codes::NOT_FOUND, "no transactions", &at),
+            },
+            ToolRequest::GetBudgetStatus { month } => match budget_status(db, user, month).await? {
+                Some(status) => ToolResult::success(call, &status, &at),
+                None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
+            },
             ToolRequest::ListDebts { .. } => {
                 ToolResult::success(call, &debt_list(db, user).await?, &at)
             }
@@ -348,125 +379,86 @@ impl ToolRunner<'_> {
                 Some(balance) => ToolResult::success(call, &balance, &at),
                 None => ToolResult::failure(call, codes::NOT_FOUND, "no bank balance", &at),
             },
-            ToolRequest::SimulatePurchase(input) => {
-                let Some(date) = NaiveDate::parse_from_str(&input.date_iso, "%Y-%m-%d").ok() else {
-                    return Ok(ToolResult::failure(call, codes::INVALID, "bad date", &at));
-                };
-                let month = format!("{:04}-{:02}", date.year(), date.month());
-                let end = next_month(&month);
-                let start = format!("{month}-01");
-                let results = db
-                    .batch(vec![
-                        db.stmt(BALANCE_SQL, &[Arg::Text(user)])?,
-                        db.stmt(CAP_SQL, &[Arg::Text(user), Arg::Text(&month)])?,
-                        db.stmt(
-                            VARIABLE_SPENT_SQL,
-                            &[
-                                Arg::Text(user),
-                                Arg::Text(&start),
-                                Arg::Text(&format!("{end}-01")),
-                            ],
-                        )?,
-                        db.stmt(DEBTS_SQL, &[Arg::Text(user)])?,
-                    ])
-                    .await?;
-                let stored: Option<BankBalance> = rows::<BalanceRow>(results.first())
-                    .into_iter()
-                    .next()
-                    .map(|b| BankBalance {
-                        balance_mxn_cents: b.balance_mxn_cents,
-                        updated_at_iso: b.updated_at,
-                    });
-                let Some(balance) = self.written_bank_balance.clone().or(stored) else {
-                    return Ok(ToolResult::failure(
-                        call,
-                        codes::NOT_FOUND,
-                        "no bank balance",
-                        &at,
-                    ));
-                };
-                let cap = rows::<CapRow>(results.get(1))
-                    .first()
-                    .map(|c| c.variable_cap_mxn_cents);
-                let spent = rows::<TotalRow>(results.get(2))
-                    .first()
-                    .and_then(|t| t.total)
-                    .unwrap_or(0);
-                let debts: Vec<DebtDbRow> = rows(results.get(3));
-                let counts = input.category_type == CategoryType::Variable;
-                let budget_left =
-                    cap.map(|cap| cap - spent - if counts { input.amount_mxn_cents } else { 0 });
-                let day = i64::from(date.day());
-                let minimums: i64 = debts
-                    .iter()
-                    .filter(|d| d.due_day.is_none_or(|due| due >= day))
-                    .filter_map(|d| d.minimum_payment_mxn_cents)
-                    .sum();
-                let after = balance.balance_mxn_cents - input.amount_mxn_cents;
-                let simulation = Simulation {
-                    amount_mxn_cents: input.amount_mxn_cents,
-                    bank_balance_mxn_cents: balance.balance_mxn_cents,
-                    balance_after_mxn_cents: after,
-                    variable_budget_left_after_mxn_cents: budget_left,
-                    minimum_debt_payments_due_mxn_cents: minimums,
-                    balance_after_debt_minimums_mxn_cents: after - minimums,
-                };
-                ToolResult::success(call, &simulation, &at)
-            }
+            ToolRequest::SimulatePurchase(input) => self.simulate(call, input).await?,
         })
     }
 
-    /// The user's last live transaction, if it is still `transaction_id`
-    /// (the one the confirmation prompt showed).
-    fn last_matching(
+    async fn simulate(
         &self,
         call: &ToolCall,
-        transaction_id: i64,
-    ) -> Result<TxRow, Box<ToolResult>> {
-        match self.preload.last.clone() {
-            None => Err(Box::new(ToolResult::failure(
+        input: &SimulatePurchaseInput,
+    ) -> worker::Result<ToolResult> {
+        let (db, user, at) = (self.db, self.user_id, &self.now_iso);
+        let Some(month) = parse_iso_date(&input.date_iso).map(iso_month) else {
+            return Ok(ToolResult::failure(call, codes::INVALID, "bad date", at));
+        };
+        let Some((start, end)) = rules::month_bounds(&month) else {
+            return Ok(ToolResult::failure(call, codes::INVALID, "bad date", at));
+        };
+        let results = db
+            .batch(vec![
+                db.stmt(BALANCE_SQL, &[Arg::Text(user)])?,
+                db.stmt(CAP_SQL, &[Arg::Text(user), Arg::Text(&month)])?,
+                db.stmt(
+                    VARIABLE_SPENT_SQL,
+                    &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
+                )?,
+                db.stmt(&debts_sql(""), &[Arg::Text(user)])?,
+            ])
+            .await?;
+        let stored = rows::<BalanceRow>(results.first())?
+            .into_iter()
+            .next()
+            .map(|b| BankBalance {
+                balance_mxn_cents: b.balance_mxn_cents,
+                updated_at_iso: b.updated_at,
+            });
+        let Some(balance) = self.written_bank_balance.clone().or(stored) else {
+            return Ok(ToolResult::failure(
                 call,
                 codes::NOT_FOUND,
-                "no transactions",
-                &self.now_iso,
-            ))),
-            Some(last) if last.seq != transaction_id => Err(Box::new(ToolResult::failure(
-                call,
-                codes::CONFLICT,
-                "last changed",
-                &self.now_iso,
-            ))),
-            Some(last) => Ok(last),
-        }
+                "no bank balance",
+                at,
+            ));
+        };
+        let budget = budget_from(&month, results.get(1), results.get(2))?;
+        let debts: Vec<DebtRow> = rows::<DebtDbRow>(results.get(3))?
+            .iter()
+            .map(DebtDbRow::to_core)
+            .collect();
+        Ok(match rules::simulate(input, &balance, &budget, &debts) {
+            Ok(simulation) => ToolResult::success(call, &simulation, at),
+            Err(problem) => ToolResult::failure(call, codes::INVALID, problem, at),
+        })
     }
 
-    /// Fails the commit unless `seq` is still the user's last live transaction.
-    fn stage_last_guard(&mut self, seq: i64) -> worker::Result<()> {
+    /// Fails the commit unless the user's last live row is still `seq` at
+    /// `version`: the row the confirmation prompt showed.
+    fn stage_last_guard(&mut self, seq: i64, version: u32) -> worker::Result<()> {
+        let key = format!("{seq}:{version}");
         let guard = self.db.guard(
-            "SELECT MAX(seq) FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL",
+            LAST_ROW_KEY_SQL,
             &[Arg::Text(self.user_id)],
-            seq,
+            Arg::Text(&key),
         )?;
         self.staged.push(guard);
         Ok(())
     }
 
-    fn stage_history(&mut self, previous: &TxRow, change: &str) -> worker::Result<()> {
-        let snapshot = previous
-            .to_core()
-            .and_then(|row| serde_json::to_string(&row).ok())
-            .unwrap_or_default();
+    fn stage_history(&mut self, previous: &TransactionRow, change: &str) -> worker::Result<()> {
+        let snapshot =
+            serde_json::to_string(previous).map_err(|e| worker::Error::RustError(e.to_string()))?;
         let statement = self.db.stmt(
             "INSERT INTO transaction_history (user_id, seq, change, previous, changed_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            &[Arg::Text(self.user_id), Arg::Int(previous.seq), Arg::Text(change), Arg::Text(&snapshot), Arg::Text(&self.now_iso)],
+            &[Arg::Text(self.user_id), Arg::Int(previous.id), Arg::Text(change), Arg::Text(&snapshot), Arg::Text(&self.now_iso)],
         )?;
         self.staged.push(statement);
         Ok(())
     }
 }
 
-/// Parameters ?1..?9 of the statements that write a transaction row.
-fn row_args<'a>(user: &'a str, row: &'a TransactionRow, at: &'a str) -> [Arg<'a>; 9] {
+/// Parameters ?1..?10 of the statements that write a transaction row.
+fn row_args<'a>(user: &'a str, row: &'a TransactionRow, at: &'a str) -> [Arg<'a>; 10] {
     [
         Arg::Text(user),
         Arg::Int(row.id),
@@ -477,28 +469,53 @@ fn row_args<'a>(user: &'a str, row: &'a TransactionRow, at: &'a str) -> [Arg<'a>
         opt_text(&row.description),
         Arg::Text(&row.date_iso),
         Arg::Text(at),
+        Arg::Int(i64::from(row.version)),
     ]
 }
 
-fn check_row(amount: i64, date_iso: &str) -> Option<&'static str> {
-    if amount <= 0 {
-        return Some("amount must be positive");
+/// Live transactions, last recorded first, optionally of one month and
+/// category, at most `limit` (all when `None`; also used by the API).
+pub async fn list_transactions(
+    db: &Db,
+    user: &str,
+    month: Option<&str>,
+    category: Option<&str>,
+    limit: Option<u32>,
+) -> worker::Result<Vec<TransactionRow>> {
+    let mut sql =
+        format!("SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL");
+    let mut args = vec![Arg::Text(user)];
+    let bounds = month.and_then(rules::month_bounds);
+    if let Some((start, end)) = &bounds {
+        sql.push_str(" AND date_iso >= ?2 AND date_iso < ?3");
+        args.push(Arg::Text(start));
+        args.push(Arg::Text(end));
+    } else if month.is_some() {
+        return Ok(Vec::new());
     }
-    if NaiveDate::parse_from_str(date_iso, "%Y-%m-%d").is_err() {
-        return Some("date must be YYYY-MM-DD");
+    if let Some(category) = category {
+        sql.push_str(&format!(" AND category = ?{}", args.len() + 1));
+        args.push(Arg::Text(category));
     }
-    None
+    sql.push_str(" ORDER BY seq DESC");
+    if let Some(limit) = limit {
+        sql.push_str(&format!(" LIMIT {}", rules::list_limit(limit)));
+    }
+    let found: Vec<TxRow> = db.all(db.stmt(&sql, &args)?).await?;
+    found.iter().map(TxRow::to_core).collect()
 }
 
-/// Totals of a month, optionally of one category (also used by the API).
+/// Totals of a month, optionally of one category (also used by the API);
+/// `None` for a malformed month.
 pub async fn month_summary(
     db: &Db,
     user: &str,
     month: &str,
     category: Option<&str>,
-) -> worker::Result<MonthSummary> {
-    let start = format!("{month}-01");
-    let end = format!("{}-01", next_month(month));
+) -> worker::Result<Option<MonthSummary>> {
+    let Some((start, end)) = rules::month_bounds(month) else {
+        return Ok(None);
+    };
     let mut sql = "SELECT category, category_type, kind, SUM(amount_mxn_cents) AS total, COUNT(*) AS n FROM transactions \
                    WHERE user_id = ?1 AND deleted_at IS NULL AND date_iso >= ?2 AND date_iso < ?3"
         .to_string();
@@ -508,55 +525,48 @@ pub async fn month_summary(
         args.push(Arg::Text(category));
     }
     sql.push_str(" GROUP BY category, category_type, kind");
-    let found: Vec<SumRow> = db.all(db.stmt(&sql, &args)?).await?;
-    let mut summary = MonthSummary {
-        month: month.to_string(),
-        category: category.map(str::to_string),
-        total_expense_mxn_cents: 0,
-        total_income_mxn_cents: 0,
-        transaction_count: 0,
-        by_category: Vec::new(),
-    };
-    for row in found {
-        let Some(category_type) = CategoryType::parse(&row.category_type) else {
-            continue;
-        };
-        let count = u32::try_from(row.n).unwrap_or(0);
-        summary.transaction_count += count;
-        if row.kind == "INCOME" {
-            summary.total_income_mxn_cents += row.total;
-        } else {
-            summary.total_expense_mxn_cents += row.total;
-        }
-        match summary
-            .by_category
-            .iter_mut()
-            .find(|c| c.category == row.category && c.category_type == category_type)
-        {
-            Some(existing) => {
-                existing.total_mxn_cents += row.total;
-                existing.count += count;
-            }
-            None => summary.by_category.push(CategoryTotal {
-                category: row.category,
-                category_type,
+    let found: Vec<GroupRow> = db.all(db.stmt(&sql, &args)?).await?;
+    let groups = found
+        .into_iter()
+        .map(|row| {
+            let bad = || worker::Error::RustError(format!("unreadable group {}", row.category));
+            Ok(Group {
+                category_type: CategoryType::parse(&row.category_type).ok_or_else(bad)?,
+                kind: TransactionType::parse(&row.kind).ok_or_else(bad)?,
                 total_mxn_cents: row.total,
-                count,
-            }),
-        }
-    }
-    summary.by_category.sort_by(|a, b| {
-        b.total_mxn_cents
-            .cmp(&a.total_mxn_cents)
-            .then(a.category.cmp(&b.category))
-    });
-    Ok(summary)
+                count: u32::try_from(row.n).map_err(|_| bad())?,
+                category: row.category,
+            })
+        })
+        .collect::<worker::Result<Vec<Group>>>()?;
+    Ok(Some(rules::month_summary(month, category, &groups)))
 }
 
-/// Budget status of a month (also used by the API).
-pub async fn budget_status(db: &Db, user: &str, month: &str) -> worker::Result<BudgetStatus> {
-    let start = format!("{month}-01");
-    let end = format!("{}-01", next_month(month));
+fn budget_from(
+    month: &str,
+    cap: Option<&D1Result>,
+    spent: Option<&D1Result>,
+) -> worker::Result<BudgetStatus> {
+    let cap = rows::<CapRow>(cap)?
+        .first()
+        .map(|c| c.variable_cap_mxn_cents);
+    let spent = rows::<TotalRow>(spent)?
+        .first()
+        .and_then(|t| t.total)
+        .unwrap_or(0);
+    Ok(rules::budget_status(month, cap, spent))
+}
+
+/// Budget status of a month (also used by the API); `None` for a
+/// malformed month.
+pub async fn budget_status(
+    db: &Db,
+    user: &str,
+    month: &str,
+) -> worker::Result<Option<BudgetStatus>> {
+    let Some((start, end)) = rules::month_bounds(month) else {
+        return Ok(None);
+    };
     let results = db
         .batch(vec![
             db.stmt(CAP_SQL, &[Arg::Text(user), Arg::Text(month)])?,
@@ -566,26 +576,15 @@ pub async fn budget_status(db: &Db, user: &str, month: &str) -> worker::Result<B
             )?,
         ])
         .await?;
-    let cap = rows::<CapRow>(results.first())
-        .first()
-        .map(|c| c.variable_cap_mxn_cents);
-    let spent = rows::<TotalRow>(results.get(1))
-        .first()
-        .and_then(|t| t.total)
-        .unwrap_or(0);
-    Ok(BudgetStatus {
-        month: month.to_string(),
-        variable_cap_mxn_cents: cap,
-        variable_spent_mxn_cents: spent,
-        variable_remaining_mxn_cents: cap.map(|cap| cap - spent),
-    })
+    budget_from(month, results.first(), results.get(1)).map(Some)
 }
 
-/// All debts with tool-computed totals (also used by the API).
+/// All debts with their totals (also used by the API).
 pub async fn debt_list(db: &Db, user: &str) -> worker::Result<DebtList> {
-    let debts: Vec<DebtDbRow> = db.all(db.stmt(DEBTS_SQL, &[Arg::Text(user)])?).await?;
-    let debts: Vec<DebtRow> = debts.iter().map(DebtDbRow::to_core).collect();
-    Ok(DebtList::from_debts(debts))
+    let debts: Vec<DebtDbRow> = db.all(db.stmt(&debts_sql(""), &[Arg::Text(user)])?).await?;
+    Ok(DebtList::from_debts(
+        debts.iter().map(DebtDbRow::to_core).collect(),
+    ))
 }
 
 /// The bank balance, if any (also used by the API).

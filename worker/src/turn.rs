@@ -13,10 +13,14 @@ use caja_core::time::iso_utc;
 use serde::Deserialize;
 
 use crate::store::{Arg, Db, is_conflict, rows};
-use crate::tools::{Preload, TX_COLUMNS, ToolRunner, TxRow};
+use crate::tools::{LedgerHead, ToolRunner, head_from, head_statements};
 
 /// How many times a turn is re-run after losing a race.
 const MAX_ATTEMPTS: u32 = 3;
+
+/// How long an exactly-once marker holds. Telegram redelivers for far less
+/// than this, and may reuse update ids after a week without updates.
+pub const DEDUPE_TTL_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
 /// Who is talking and where.
 pub struct TurnRequest<'a> {
@@ -60,18 +64,14 @@ pub struct CheckpointRow {
     pub state: String,
 }
 
-#[derive(Deserialize)]
-struct MaxSeqRow {
-    max_seq: i64,
-}
-
 thread_local! {
     /// Threads with a turn in progress in this isolate.
     static BUSY_THREADS: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
     /// The last checkpoint this isolate committed per thread. A turn starts
-    /// from it without reading D1; the commit's version guard (and the
-    /// unique keys) reject it if anything changed meanwhile, and the turn is
-    /// re-run from D1.
+    /// from it without reading D1; the commit's version guard rejects it if
+    /// anything changed meanwhile, and the turn is re-run from D1. Only the
+    /// thread's own agent state is kept: nothing about the ledger, which
+    /// other threads and devices of the same user change.
     static CHECKPOINTS: RefCell<HashMap<String, Cached>> = RefCell::new(HashMap::new());
 }
 
@@ -83,7 +83,6 @@ struct Cached {
     user_id: String,
     version: i64,
     state: AgentState,
-    preload: Preload,
 }
 
 fn cached(thread_id: &str, user_id: &str) -> Option<Cached> {
@@ -159,8 +158,8 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         } else {
             None
         };
-        let (version, state, preload) = match from_cache {
-            Some(entry) => (entry.version, entry.state, entry.preload),
+        let (version, state, head) = match from_cache {
+            Some(entry) => (entry.version, entry.state, None),
             None => match load(db, request).await? {
                 Loaded::Duplicate(response) => {
                     return Ok(TurnOutcome::Duplicate {
@@ -179,14 +178,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             action_id: request.action_id.clone(),
         };
         let now_iso = iso_utc(request.now_ms);
-        let mut runner = ToolRunner {
-            db,
-            user_id: request.user_id,
-            now_iso: now_iso.clone(),
-            preload,
-            staged: Vec::new(),
-            written_bank_balance: None,
-        };
+        let mut runner = ToolRunner::new(db, request.user_id, now_iso.clone(), head);
         let mut step = start_turn(state, input, &config);
         let output = loop {
             match step {
@@ -202,9 +194,9 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         let new_version = version + 1;
         let response = (request.render)(&output, new_version);
         let mut batch = vec![db.guard(
-            "SELECT version FROM checkpoints WHERE thread_id = ?1",
+            "SELECT COALESCE((SELECT version FROM checkpoints WHERE thread_id = ?1), 0)",
             &[Arg::Text(request.thread_id)],
-            version,
+            Arg::Int(version),
         )?];
         for (sql, args) in &request.before {
             let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
@@ -238,12 +230,14 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&user_text), Arg::Text(&now_iso), Arg::Text(&output.reply)],
         )?);
         if let Some(key) = &request.dedupe_key {
-            batch.push(db.stmt(
-                "INSERT INTO processed_updates (update_key, user_id, response, created_at) VALUES (?1, ?2, ?3, ?4)",
-                &[Arg::Text(key), Arg::Text(request.user_id), Arg::Text(&response), Arg::Text(&now_iso)],
+            batch.append(&mut mark_processed(
+                db,
+                key,
+                request.user_id,
+                &response,
+                request.now_ms,
             )?);
         }
-        let committed_preload = runner.preload.clone();
         match db.batch(batch).await {
             Ok(_) => {
                 remember(
@@ -252,7 +246,6 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
                         user_id: request.user_id.to_string(),
                         version: new_version,
                         state: output.state.clone(),
-                        preload: committed_preload,
                     },
                 );
                 return Ok(TurnOutcome::Done {
@@ -277,39 +270,72 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
 enum Loaded {
     /// The update was processed before; its stored response.
     Duplicate(String),
-    /// Checkpoint version, state and transaction preload.
-    Fresh(Box<(i64, AgentState, Preload)>),
+    /// Checkpoint version, state and the ledger head read with them.
+    Fresh(Box<(i64, AgentState, Option<LedgerHead>)>),
+}
+
+/// The statement that finds a live exactly-once marker (one result).
+pub fn find_processed(
+    db: &Db,
+    key: &str,
+    now_ms: i64,
+) -> worker::Result<worker::D1PreparedStatement> {
+    db.stmt(
+        "SELECT response FROM processed_updates WHERE update_key = ?1 AND created_at > ?2",
+        &[Arg::Text(key), Arg::Text(&iso_utc(now_ms - DEDUPE_TTL_MS))],
+    )
+}
+
+/// The stored response of a live marker among `result`'s rows.
+pub fn processed_response(result: Option<&worker::D1Result>) -> worker::Result<Option<String>> {
+    Ok(rows::<ProcessedRow>(result)?
+        .into_iter()
+        .next()
+        .map(|r| r.response))
+}
+
+/// The statements that record `key` as processed with `response`: an
+/// expired marker of the same key is replaced; a live one fails the batch
+/// (another request got there first).
+pub fn mark_processed(
+    db: &Db,
+    key: &str,
+    user_id: &str,
+    response: &str,
+    now_ms: i64,
+) -> worker::Result<Vec<worker::D1PreparedStatement>> {
+    let now_iso = iso_utc(now_ms);
+    Ok(vec![
+        db.stmt(
+            "DELETE FROM processed_updates WHERE update_key = ?1 AND created_at <= ?2",
+            &[Arg::Text(key), Arg::Text(&iso_utc(now_ms - DEDUPE_TTL_MS))],
+        )?,
+        db.stmt(
+            "INSERT INTO processed_updates (update_key, user_id, response, created_at) VALUES (?1, ?2, ?3, ?4)",
+            &[Arg::Text(key), Arg::Text(user_id), Arg::Text(response), Arg::Text(&now_iso)],
+        )?,
+    ])
 }
 
 /// Round trip 1 (skipped when the isolate's cache is current): dedupe
-/// marker, checkpoint, transaction preload.
+/// marker, checkpoint, ledger head.
 async fn load(db: &Db, request: &TurnRequest<'_>) -> worker::Result<Loaded> {
     let dedupe = request.dedupe_key.as_deref().unwrap_or("");
-    let loaded = db
-        .batch(vec![
-            db.stmt("SELECT response FROM processed_updates WHERE update_key = ?1", &[Arg::Text(dedupe)])?,
-            db.stmt(
-                "SELECT version, state FROM checkpoints WHERE thread_id = ?1 AND user_id = ?2",
-                &[Arg::Text(request.thread_id), Arg::Text(request.user_id)],
-            )?,
-            db.stmt(
-                "SELECT COALESCE(MAX(seq), 0) AS max_seq FROM transactions WHERE user_id = ?1",
-                &[Arg::Text(request.user_id)],
-            )?,
-            db.stmt(
-                &format!(
-                    "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1"
-                ),
-                &[Arg::Text(request.user_id)],
-            )?,
-        ])
-        .await?;
+    let mut statements = vec![
+        find_processed(db, dedupe, request.now_ms)?,
+        db.stmt(
+            "SELECT version, state FROM checkpoints WHERE thread_id = ?1 AND user_id = ?2",
+            &[Arg::Text(request.thread_id), Arg::Text(request.user_id)],
+        )?,
+    ];
+    statements.append(&mut head_statements(db, request.user_id)?);
+    let loaded = db.batch(statements).await?;
     if request.dedupe_key.is_some()
-        && let Some(done) = rows::<ProcessedRow>(loaded.first()).into_iter().next()
+        && let Some(response) = processed_response(loaded.first())?
     {
-        return Ok(Loaded::Duplicate(done.response));
+        return Ok(Loaded::Duplicate(response));
     }
-    let checkpoint = rows::<CheckpointRow>(loaded.get(1)).into_iter().next();
+    let checkpoint = rows::<CheckpointRow>(loaded.get(1))?.into_iter().next();
     let version = checkpoint.as_ref().map(|c| c.version).unwrap_or(0);
     let state = match &checkpoint {
         Some(c) => AgentState::from_json(&c.state).unwrap_or_else(|error| {
@@ -319,12 +345,6 @@ async fn load(db: &Db, request: &TurnRequest<'_>) -> worker::Result<Loaded> {
         }),
         None => AgentState::new(request.user_id, request.thread_id),
     };
-    let preload = Preload {
-        max_seq: rows::<MaxSeqRow>(loaded.get(2))
-            .first()
-            .map(|r| r.max_seq)
-            .unwrap_or(0),
-        last: rows::<TxRow>(loaded.get(3)).into_iter().next(),
-    };
-    Ok(Loaded::Fresh(Box::new((version, state, preload))))
+    let head = head_from(loaded.get(2), loaded.get(3))?;
+    Ok(Loaded::Fresh(Box::new((version, state, Some(head)))))
 }

@@ -32,7 +32,7 @@ pub const EMPTY: &str =
     "No recibí texto. Escríbeme un movimiento, por ejemplo «gasté 250 en uber».";
 pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
 pub const UNKNOWN_COMMAND: &str = "No conozco ese comando. Usa /ayuda para ver lo que puedo hacer.";
-pub const CANCELLED: &str = "Listo, lo cancelé. No se guardó nada.";
+pub const CANCELLED: &str = "Lo cancelé. No se guardó nada.";
 pub const NOTHING_TO_CANCEL: &str = "No hay nada pendiente que cancelar.";
 pub const REJECTED: &str = "Cancelado. No se guardó nada.";
 pub const EXPIRED: &str =

@@ -141,7 +141,7 @@ impl MemoryLedger {
                             .is_none_or(|m| t.date_iso.starts_with(m.as_str()))
                     })
                     .filter(|t| category.as_ref().is_none_or(|c| &t.category == c))
-                    .take(*limit as usize)
+                    .take(rules::list_limit(*limit) as usize)
                     .cloned()
                     .collect();
                 ToolResult::success(call, &TransactionList { transactions }, &at)

@@ -101,6 +101,14 @@ pub fn check_last(
     }
 }
 
+/// Most rows `list_transactions` returns, whatever was asked.
+pub const MAX_LIST_LIMIT: u32 = 200;
+
+/// The number of rows a `list_transactions` call returns at most.
+pub fn list_limit(asked: u32) -> u32 {
+    asked.min(MAX_LIST_LIMIT)
+}
+
 /// The key debts are stored under: the trimmed name, lowercased.
 pub fn debt_key(name: &str) -> String {
     name.trim().to_lowercase()
