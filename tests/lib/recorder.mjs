@@ -38,6 +38,9 @@ export async function startRecorder() {
         });
       }
     },
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    }),
   };
 }

@@ -22,7 +22,9 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::STILL_PENDING);
         ctx.say(prompt);
         ctx.suggestions = vec![text::YES.into(), text::NO.into()];
-        ctx.confirmation = ConfirmationStatus::Reasked;
+        if ctx.confirmation == ConfirmationStatus::None {
+            ctx.confirmation = ConfirmationStatus::Reasked;
+        }
         return NodeOutcome::because("done", "pending confirmation asked again");
     }
     if let Some(question) = state.clarification_questions.first().cloned()

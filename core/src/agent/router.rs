@@ -13,14 +13,12 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let chars = ctx.message.chars().count();
     if chars > ctx.config.max_message_chars {
         ctx.say(text::TOO_LONG);
-        remind_open_question(state, ctx);
         return NodeOutcome::because("respond", "message too long");
     }
     let trimmed = ctx.message.trim().to_string();
     let folded = fold(&trimmed);
     if folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric()) {
         ctx.say(text::EMPTY);
-        remind_open_question(state, ctx);
         return NodeOutcome::because("respond", "empty message");
     }
     // A button press for a prompt that is no longer the pending one.
@@ -29,7 +27,6 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     {
         ctx.confirmation = super::ConfirmationStatus::Stale;
         ctx.say(text::STALE_BUTTON);
-        remind_open_question(state, ctx);
         return NodeOutcome::because("respond", "stale confirmation button");
     }
 
@@ -240,16 +237,5 @@ fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> N
             ctx.say(text::UNKNOWN_COMMAND);
             NodeOutcome::because("respond", "unknown command")
         }
-    }
-}
-
-/// After bad input, repeat what Caja is waiting for.
-fn remind_open_question(state: &AgentState, ctx: &mut TurnCtx) {
-    if state.pending_action.is_pending() {
-        ctx.confirmation = super::ConfirmationStatus::Reasked;
-        ctx.say(text::REASK);
-        ctx.suggestions = vec![text::YES.into(), text::NO.into()];
-    } else if let Some(q) = state.clarification_questions.first() {
-        ctx.say(q.question.clone());
     }
 }
