@@ -51,6 +51,22 @@ async function reply(page, text) {
   return message.last();
 }
 
+/** The session token the app keeps in IndexedDB. */
+async function sessionToken(page) {
+  return page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const req = indexedDB.open('caja');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const value = await new Promise((resolve) => {
+      const get = db.transaction('kv').objectStore('kv').get('app');
+      get.onsuccess = () => resolve(get.result);
+    });
+    return JSON.parse(value).session_token;
+  });
+}
+
 async function seriousViolations(page) {
   await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
@@ -120,21 +136,30 @@ test('offline: two messages wait in the outbox and are processed once when back 
   await reply(page, 'Listo, registré el gasto de $40.00 en comida');
   assert.equal(await page.locator('[data-testid="message"][data-status="pending"]').count(), 0);
   // Exactly one transaction was written.
-  const token = await page.evaluate(async () => {
-    const db = await new Promise((resolve, reject) => {
-      const req = indexedDB.open('caja');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    const value = await new Promise((resolve) => {
-      const get = db.transaction('kv').objectStore('kv').get('app');
-      get.onsuccess = () => resolve(get.result);
-    });
-    return JSON.parse(value).session_token;
-  });
+  const token = await sessionToken(page);
   const audit = await (await fetch(`${BASE_URL}/api/audit`, { headers: { authorization: `Bearer ${token}` } })).json();
   const writes = audit.records.flatMap((r) => r.record.tool_calls).filter((c) => c.write && c.ok);
   assert.equal(writes.length, 1);
+  await context.close();
+});
+
+test('offline: a question queued after a prompt is answered and the prompt still has its Sí button', async () => {
+  const { context, page } = await signedIn();
+  await context.setOffline(true);
+  await send(page, 'gasté 250 en uber');
+  await page.locator('[data-testid="message"][data-status="predicted"]', { hasText: '¿Registro este movimiento?' }).waitFor();
+  await send(page, '¿cuánto llevo gastado este mes?');
+  await page.locator('[data-testid="message"][data-status="pending"]', { hasText: '¿cuánto llevo gastado' }).waitFor();
+  await context.setOffline(false);
+  // The Worker answers the question and asks the same confirmation again.
+  const answer = await reply(page, 'Sigue pendiente tu confirmación');
+  assert.match(await answer.textContent(), /no tienes movimientos registrados[\s\S]*Monto: \$250\.00/);
+  assert.equal(await page.locator('[data-testid="message"][data-status="pending"]').count(), 0);
+  await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+  await reply(page, 'Listo, registré el gasto de $250.00 en transporte');
+  const token = await sessionToken(page);
+  const list = await (await fetch(`${BASE_URL}/api/transactions`, { headers: { authorization: `Bearer ${token}` } })).json();
+  assert.deepEqual(list.transactions.map((t) => t.amount_mxn_cents), [25000]);
   await context.close();
 });
 
