@@ -42,6 +42,7 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 .pending_transaction
                 .get_or_insert_with(Default::default);
             drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
+            fit_text_limits(draft);
             if draft.amount_mxn_cents.is_none() {
                 missing.push(amount_field);
             }
@@ -96,6 +97,7 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 .pending_transaction
                 .get_or_insert_with(Default::default);
             let asked_amount = draft.amount_mxn_cents.is_some();
+            fit_text_limits(draft);
             drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
             let any = draft.amount_mxn_cents.is_some()
                 || draft.category.is_some()
@@ -249,6 +251,27 @@ fn drop_out_of_range(amount: &mut Option<Centavos>, ok: fn(Centavos) -> bool, ct
         if !ctx.reply.contains(&notice) {
             ctx.say(notice);
         }
+    }
+}
+
+/// A category name too long to store is asked again; a description too
+/// long is cut (it only repeats the user's words).
+fn fit_text_limits(draft: &mut super::state::TransactionDraft) {
+    if draft
+        .category
+        .as_ref()
+        .is_some_and(|c| c.chars().count() > limits::MAX_CATEGORY_CHARS)
+    {
+        draft.category = None;
+        draft.category_type = None;
+    }
+    if let Some(description) = &mut draft.description
+        && description.chars().count() > limits::MAX_DESCRIPTION_CHARS
+    {
+        *description = description
+            .chars()
+            .take(limits::MAX_DESCRIPTION_CHARS)
+            .collect();
     }
 }
 
