@@ -84,6 +84,13 @@ impl TimeZone {
         }
     }
 
+    /// The wall-clock time at `now` in this zone, as `HH:MM`.
+    pub fn clock_at(&self, now: UnixMillis) -> String {
+        let local = now.div_euclid(1000) + i64::from(self.offset_seconds(now));
+        let minutes = local.div_euclid(60).rem_euclid(24 * 60);
+        format!("{:02}:{:02}", minutes / 60, minutes % 60)
+    }
+
     /// The civil date at `now` in this zone.
     pub fn date_at(&self, now: UnixMillis) -> NaiveDate {
         let local = now.div_euclid(1000) + i64::from(self.offset_seconds(now));
@@ -166,6 +173,14 @@ mod tests {
 
     // 2026-11-22T05:30:00Z: still the 21st in Mexico City.
     const LATE_NIGHT: UnixMillis = 1_795_325_400_000;
+
+    #[test]
+    fn clock_times_are_local() {
+        let city = TimeZone::default_zone();
+        assert_eq!(city.clock_at(LATE_NIGHT), "23:30");
+        let tijuana = TimeZone::by_name("America/Tijuana").unwrap();
+        assert_eq!(tijuana.clock_at(LATE_NIGHT), "21:30");
+    }
 
     #[test]
     fn today_is_computed_in_the_users_zone() {

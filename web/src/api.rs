@@ -2,9 +2,7 @@
 
 use caja_core::agent::state::AgentState;
 use caja_core::graph::Trace;
-use caja_core::tools::{
-    BankBalance, BudgetStatus, DebtList, MonthSummary, ToolCall, ToolResult, TransactionRow,
-};
+use caja_core::tools::{BankBalance, BudgetStatus, DebtList, MonthSummary, TransactionRow};
 use gloo_net::http::{Request, RequestBuilder};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -38,8 +36,10 @@ pub struct ChatReply {
     pub version: i64,
     pub pending_action_id: Option<String>,
     pub trace: Trace,
-    pub tool_calls: Vec<ToolCall>,
-    pub tool_results: Vec<ToolResult>,
+    /// Shown as JSON in the debug panel only: kept untyped, so the web
+    /// build carries no decoder for every tool request.
+    pub tool_calls: serde_json::Value,
+    pub tool_results: serde_json::Value,
 }
 
 #[derive(Deserialize)]

@@ -3,8 +3,9 @@
 //! Worker's answer is the authority.
 //!
 //! `api` talks to the Worker (gloo-net), `store` keeps what must survive a
-//! reload in IndexedDB, `model` holds the chat's data and logic, `app` the
-//! components and `text` the UI's Spanish words.
+//! reload in IndexedDB, `model` holds the chat's data and logic; the
+//! components are `app` (shell), `chat`, `month` and `debug`; `text` has the
+//! UI's Spanish words.
 
 pub mod api;
 pub mod model;
@@ -12,6 +13,9 @@ pub mod store;
 pub mod text;
 
 mod app;
+mod chat;
+mod debug;
+mod month;
 
 pub use app::App;
 

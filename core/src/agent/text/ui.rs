@@ -23,12 +23,26 @@ pub const DRAFT_LABEL: &str = "Borrador";
 pub const DRAFT_TITLE: &str = "Borrador";
 pub const DRAFT_PENDING: &str = "Esperando tu confirmación";
 pub const MISSING: &str = "Falta:";
-pub const EXPIRES_AT: &str = "La confirmación vence:";
+pub const MENU: &str = "Más opciones";
+pub const GREETING_TITLE: &str = "¡Hola! Soy Caja.";
+pub const GREETING_BODY: &str = "Anoto tus gastos e ingresos, tu presupuesto y tus deudas, y te respondo solo con lo que está guardado. Nada se guarda sin tu «sí». Prueba con:";
+/// Examples the first screen offers to tap.
+pub const EXAMPLES: [&str; 4] = [
+    "gasté 250 en uber",
+    "¿cuánto llevo este mes?",
+    "presupuesto de 8,000",
+    "¿me alcanza para unos tenis de 1,800?",
+];
+pub const EXPIRED_CARD: &str = "La confirmación venció: responde «sí» y te la muestro de nuevo.";
+pub const MONTH_PREVIOUS: &str = "Mes anterior";
+pub const MONTH_NEXT: &str = "Mes siguiente";
+pub const NO_TRANSACTIONS: &str = "Sin movimientos este mes. Escribe en el chat, por ejemplo «gasté 250 en uber», y aparecerán aquí.";
+pub const NO_SPENDING: &str = "Sin gastos este mes.";
 pub const MONTH_LABEL: &str = "Mes";
 pub const CSV: &str = "Descargar CSV";
 pub const MONTH_ERROR: &str =
     "No pude cargar los datos del mes. Revisa tu conexión e intenta de nuevo.";
-pub const SPENDING_BY_CATEGORY: &str = "Gasto por categoría,";
+pub const SPENDING_BY_CATEGORY_TITLE: &str = "Gasto por categoría";
 pub const CHART_LABEL: &str = "Gráfica de barras del gasto por categoría";
 pub const BUDGET: &str = "Presupuesto variable";
 pub const NO_BUDGET: &str = "No tienes presupuesto para este mes.";
@@ -39,10 +53,8 @@ pub const NO_DEBTS: &str = "Sin deudas registradas.";
 pub const TRANSACTIONS: &str = "Movimientos";
 pub const FILTER: &str = "Categoría";
 pub const ALL: &str = "Todas";
-pub const HEALTH_CHECKING: &str = "Conectando con el servidor…";
-pub const HEALTH_OK: &str = "Servidor: ok · Base de datos: ok";
-pub const HEALTH_NO_DB: &str = "Servidor: ok · Base de datos: sin conexión";
-pub const HEALTH_DOWN: &str = "Servidor: sin conexión";
+pub const HEALTH_NO_DB: &str = "La base de datos de Caja no responde por ahora: tus mensajes esperarán y nada se guarda hasta que vuelva.";
+pub const HEALTH_DOWN: &str = "No puedo conectar con el servidor de Caja: tus mensajes esperarán y nada se guarda hasta que vuelva.";
 pub const DRAFT_AMOUNT: &str = "Monto";
 pub const DRAFT_CATEGORY: &str = "Categoría";
 pub const DRAFT_TYPE: &str = "Tipo";
@@ -67,6 +79,58 @@ pub fn field_label(field: crate::agent::state::Field) -> &'static str {
         Field::Intent => "qué quieres hacer",
         Field::CorrectionField => "qué corregir",
     }
+}
+
+/// "Vence en 4:32 (a las 16:38)": the countdown and the local time.
+pub fn expires_in(remaining_ms: i64, local_time: &str) -> String {
+    let seconds = remaining_ms.max(0) / 1000;
+    format!(
+        "Vence en {}:{:02} (a las {local_time})",
+        seconds / 60,
+        seconds % 60
+    )
+}
+
+/// The status line while messages wait in the outbox.
+pub fn waiting_to_send(count: usize) -> String {
+    if count == 1 {
+        "1 mensaje espera para enviarse; lo reintento en un momento.".to_string()
+    } else {
+        format!("{count} mensajes esperan para enviarse; los reintento en un momento.")
+    }
+}
+
+/// Spanish month names, January first.
+pub const MONTHS: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+
+/// "noviembre 2026" for `2026-11`; the text itself when malformed.
+pub fn month_name(month: &str) -> String {
+    let name = month
+        .get(5..7)
+        .and_then(|m| m.parse::<usize>().ok())
+        .and_then(|m| MONTHS.get(m.wrapping_sub(1)));
+    match (name, month.get(..4)) {
+        (Some(name), Some(year)) => format!("{name} {year}"),
+        _ => month.to_string(),
+    }
+}
+
+/// A signed amount: "+$8,500.00" for income, "−$250.00" for an expense.
+pub fn signed_amount(income: bool, formatted: &str) -> String {
+    format!("{}{formatted}", if income { "+" } else { "−" })
 }
 
 pub fn month_totals(expenses: &str, income: &str) -> String {

@@ -1,0 +1,245 @@
+// The web chat as a person sees it, at a phone (390×844) and a desktop
+// (1280×800) viewport: the composer stays in view after many turns, the
+// first screen greets and offers examples, the draft card counts down in
+// local time, the month selector speaks Spanish, no raw enum names show,
+// the month view reads well, and a pending prompt survives a reload.
+// Screenshots of every view at both sizes go to target/test-artifacts/;
+// axe-core finds nothing serious or critical on any of them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { BASE_URL, ARTIFACTS } from '../lib/env.mjs';
+import { launchBrowser } from '../lib/browser.mjs';
+import { uniqueName } from '../lib/api.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const SIZES = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const RAW_ENUMS = /\b(VARIABLE|FIXED|EXPENSE|INCOME|DEBT|DONATION|SAVINGS|ADD_TRANSACTION|SET_BUDGET_CAP|LOG_TRANSACTION)\b/;
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function signedIn(size, { timezoneId = 'America/Mexico_City' } = {}) {
+  const res = await fetch(`${BASE_URL}/api/dev/login-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: uniqueName('layout') }),
+  });
+  const { token } = await res.json();
+  const context = await browser.newContext({ viewport: SIZES[size], timezoneId, locale: 'es-MX' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await page.goto(`${BASE_URL}/?login=${token}`);
+  await page.getByTestId('message-input').waitFor();
+  return { context, page };
+}
+
+async function send(page, text) {
+  await page.getByTestId('message-input').fill(text);
+  await page.getByTestId('message-input').press('Enter');
+}
+
+/** Waits for the Worker's reply containing `text`. */
+async function reply(page, text) {
+  const message = page.locator('[data-testid="message"][data-role="assistant"][data-status="confirmed"]', { hasText: text });
+  await message.last().waitFor();
+  return message.last();
+}
+
+async function checkAxe(page, view) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  assert.deepEqual(serious, [], `${view}: axe`);
+}
+
+async function shoot(page, name) {
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+}
+
+/** The element's box, asserted to lie inside the viewport. */
+async function assertInViewport(page, testId, what) {
+  const box = await page.getByTestId(testId).boundingBox();
+  const { height, width } = page.viewportSize();
+  assert.ok(box, `${what}: visible`);
+  assert.ok(box.y >= 0 && box.y + box.height <= height + 0.5, `${what}: ${JSON.stringify(box)} inside 0..${height}`);
+  assert.ok(box.x >= 0 && box.x + box.width <= width + 0.5, `${what}: inside 0..${width} horizontally`);
+}
+
+function localClock(iso, timeZone) {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
+function thisMonthName(offset = 0) {
+  const now = new Date(Date.now() - 6 * 3600_000);
+  const index = now.getUTCFullYear() * 12 + now.getUTCMonth() + offset;
+  return `${MONTHS[index % 12]} ${Math.floor(index / 12)}`;
+}
+
+for (const size of Object.keys(SIZES)) {
+  test(`${size}: the sign-in screen`, async () => {
+    const context = await browser.newContext({ viewport: SIZES[size] });
+    const page = await context.newPage();
+    await page.goto(BASE_URL);
+    await page.getByTestId('signin-help').waitFor();
+    await shoot(page, `signin-${size}`);
+    await checkAxe(page, 'sign-in');
+    await context.close();
+  });
+
+  test(`${size}: the first screen greets and its examples can be tapped`, async () => {
+    const { context, page } = await signedIn(size);
+    const greeting = page.getByTestId('greeting');
+    await greeting.waitFor();
+    assert.match(await greeting.textContent(), /Hola! Soy Caja/);
+    const examples = await page.getByTestId('example').allTextContents();
+    assert.deepEqual(examples, ['gasté 250 en uber', '¿cuánto llevo este mes?', 'presupuesto de 8,000', '¿me alcanza para unos tenis de 1,800?']);
+    await assertInViewport(page, 'composer', 'composer on the first screen');
+    await shoot(page, `chat-first-${size}`);
+    await checkAxe(page, 'first screen');
+    await page.getByTestId('example').filter({ hasText: 'gasté 250 en uber' }).click();
+    await reply(page, 'Monto: $250.00');
+    assert.equal(await page.getByTestId('greeting').count(), 0, 'the greeting leaves with the first message');
+    await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+    await reply(page, 'Listo, registré el gasto de $250.00');
+    await context.close();
+  });
+
+  test(`${size}: after 20 turns the composer and the newest message are in view`, async () => {
+    const { context, page } = await signedIn(size);
+    for (let i = 1; i <= 10; i += 1) {
+      await send(page, `gasté ${100 + i} en tacos`);
+      await reply(page, `Monto: $${100 + i}.00`);
+      await send(page, i % 2 ? 'sí' : 'no');
+      await reply(page, i % 2 ? `Listo, registré el gasto de $${100 + i}.00` : 'Cancelado');
+    }
+    assert.equal(await page.locator('[data-testid="message"]').count(), 40);
+    await assertInViewport(page, 'composer', 'composer after 20 turns');
+    const scrolls = await page.evaluate(() => document.scrollingElement.scrollHeight - window.innerHeight);
+    assert.ok(scrolls <= 1, `the page itself does not scroll (${scrolls}px)`);
+    // The newest message is visible inside the conversation.
+    const last = page.locator('[data-testid="message"]').last();
+    const visible = await last.evaluate((el) => {
+      const log = el.closest('.log').getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return box.bottom <= log.bottom + 1 && box.top >= log.top - 1;
+    });
+    assert.ok(visible, 'the newest message is in view');
+    // The on-screen keyboard (a shorter viewport) keeps the composer in view.
+    if (size === 'phone') {
+      await page.getByTestId('message-input').focus();
+      await page.setViewportSize({ width: 390, height: 500 });
+      await page.waitForFunction(() => window.innerHeight === 500);
+      await assertInViewport(page, 'composer', 'composer with the keyboard open');
+      await page.setViewportSize(SIZES.phone);
+    }
+    await shoot(page, `chat-long-${size}`);
+    await checkAxe(page, 'chat after 20 turns');
+    await context.close();
+  });
+
+  test(`${size}: the draft card speaks like the chat and counts down in local time`, async () => {
+    const { context, page } = await signedIn(size, { timezoneId: 'America/Tijuana' });
+    await send(page, 'gasté en el súper');
+    await reply(page, '¿Cuánto fue?');
+    const card = await page.getByTestId('draft-card').textContent();
+    assert.match(card, /súper/);
+    assert.match(card, /gasto variable/);
+    assert.doesNotMatch(card, RAW_ENUMS);
+    assert.doesNotMatch(card, /supermercado/);
+    await shoot(page, `chat-draft-${size}`);
+    await send(page, '850');
+    await reply(page, 'Monto: $850.00');
+    const expiry = page.getByTestId('pending-expiry');
+    const expiresIso = await expiry.getAttribute('data-expires');
+    const text = await expiry.textContent();
+    const match = /^Vence en ([0-5]):(\d\d) \(a las (\d\d:\d\d)\)$/.exec(text);
+    assert.ok(match, `countdown: ${text}`);
+    assert.equal(match[3], localClock(expiresIso, 'America/Tijuana'), 'the time is in the user\'s zone, not UTC');
+    assert.doesNotMatch(await page.getByTestId('draft-card').textContent(), /Monto|T\d\d:\d\d/, 'no repeated prompt, no UTC instant');
+    // The countdown moves.
+    await page.waitForFunction((first) => document.querySelector('[data-testid="pending-expiry"]').textContent !== first, text);
+    await shoot(page, `chat-pending-${size}`);
+    await checkAxe(page, 'pending confirmation');
+    await context.close();
+  });
+
+  test(`${size}: the month view has a Spanish month selector, signed amounts and readable labels`, async () => {
+    const { context, page } = await signedIn(size);
+    for (const [message, done] of [['gasté 250 en uber', 'Listo'], ['gasté 180 en tacos', 'Listo'], ['me pagaron 8,500 de la quincena', 'Listo']]) {
+      await send(page, message);
+      await reply(page, '¿');
+      await send(page, 'sí');
+      await reply(page, done);
+    }
+    await page.getByTestId('nav-month').click();
+    await page.getByTestId('category-chart').waitFor();
+    assert.equal(await page.locator('input[type="month"]').count(), 0);
+    assert.equal(await page.getByTestId('month-name').textContent(), thisMonthName());
+    assert.ok(await page.getByTestId('month-next').isDisabled(), 'no months after this one');
+    await page.getByTestId('transaction').first().waitFor();
+    const amounts = await page.getByTestId('transaction-amount').allTextContents();
+    assert.deepEqual(amounts.slice().sort(), ['+$8,500.00', '−$180.00', '−$250.00'].sort());
+    for (const line of await page.getByTestId('transaction').allTextContents()) {
+      assert.doesNotMatch(line.trim(), /[·,]$/, `no stray separator: ${line}`);
+    }
+    const labelSize = await page.locator('.chart .label').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const bodySize = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
+    assert.ok(labelSize >= 14 && labelSize <= bodySize, `chart labels ${labelSize}px, body ${bodySize}px`);
+    const label = await page.locator('label[for="category-filter"]').boundingBox();
+    const select = await page.getByTestId('category-filter').boundingBox();
+    assert.ok(select.x - (label.x + label.width) >= 4 || select.y >= label.y + label.height, 'the label does not touch its dropdown');
+    assert.doesNotMatch(await page.locator('main').innerText(), RAW_ENUMS);
+    await shoot(page, `month-${size}`);
+    await checkAxe(page, 'month view');
+    await page.getByTestId('month-prev').click();
+    assert.equal(await page.getByTestId('month-name').textContent(), thisMonthName(-1));
+    await page.getByTestId('no-transactions').waitFor();
+    assert.match(await page.getByTestId('no-transactions').textContent(), /Sin movimientos/);
+    await shoot(page, `month-empty-${size}`);
+    await checkAxe(page, 'empty month');
+    await page.getByTestId('month-next').click();
+    assert.equal(await page.getByTestId('month-name').textContent(), thisMonthName());
+    await context.close();
+  });
+
+  test(`${size}: a pending prompt restored after a reload keeps its Sí/No buttons`, async () => {
+    const { context, page } = await signedIn(size);
+    await send(page, 'presupuesto de 8,000');
+    await reply(page, 'presupuesto');
+    await page.reload();
+    await page.getByTestId('message-input').waitFor();
+    const buttons = await page.getByTestId('quick-reply').allTextContents();
+    assert.deepEqual(buttons, ['Sí', 'No']);
+    assert.doesNotMatch(await page.locator('main').innerText(), RAW_ENUMS);
+    await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+    await reply(page, 'Listo, tu presupuesto');
+    await context.close();
+  });
+
+  test(`${size}: the debug panel is out of the way, behind the menu`, async () => {
+    const { context, page } = await signedIn(size);
+    await send(page, 'gasté 99 en oxxo');
+    await reply(page, '¿Registro este movimiento?');
+    const nav = await page.locator('nav').innerText();
+    assert.doesNotMatch(nav, /Depuración/);
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('debug-toggle').click();
+    await page.getByTestId('debug-panel').waitFor();
+    await assertInViewport(page, 'composer', 'composer with the debug panel open');
+    await shoot(page, `debug-${size}`);
+    await context.close();
+  });
+}
