@@ -6,6 +6,7 @@ pub mod amount;
 pub mod category;
 pub mod date;
 pub mod items;
+pub mod moments;
 pub mod normalize;
 
 use chrono::NaiveDate;
@@ -100,6 +101,9 @@ pub struct Understanding {
     pub kind: Option<TransactionType>,
     pub amount: Option<Centavos>,
     pub foreign_currency: Option<Foreign>,
+    /// The amount was written negative ("-1,200", "menos 500"); it is not
+    /// read as an expense or income (only a bank balance may be negative).
+    pub negative_amount: bool,
     pub category: Option<&'static Category>,
     pub description: Option<String>,
     pub date: Option<NaiveDate>,
@@ -321,6 +325,7 @@ fn understand_tokens(
     if let Some((_, start, end)) = due_day {
         used[start..end].iter_mut().for_each(|u| *u = true);
     }
+    moments::mark_clock_times(tokens, &mut used);
     let amounts = find_amounts(tokens, &used);
     let amount = best_amount(&amounts).cloned();
     let categories = find_categories(tokens, &used);
@@ -344,6 +349,7 @@ fn understand_tokens(
         kind: None,
         amount: None,
         foreign_currency: None,
+        negative_amount: false,
         category: None,
         description: None,
         date: None,
@@ -356,12 +362,15 @@ fn understand_tokens(
     };
     let chosen_category = pick_category(&categories, &f);
     let money = |m: &AmountMatch| {
-        if m.foreign.is_some() {
+        if m.foreign.is_some() || m.negative {
             None
         } else {
             Some(m.centavos)
         }
     };
+    u.negative_amount = amount
+        .as_ref()
+        .is_some_and(|m| m.negative && m.foreign.is_none());
     match intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
             u.amount = amount.as_ref().and_then(money);
@@ -370,7 +379,7 @@ fn understand_tokens(
                 u.amount = amounts
                     .iter()
                     .rev()
-                    .find(|m| m.foreign.is_none())
+                    .find(|m| m.foreign.is_none() && !m.negative)
                     .map(|m| m.centavos)
                     .or(u.amount);
             }
@@ -425,7 +434,12 @@ fn understand_tokens(
             });
         }
         Intent::SetBankBalance => {
-            u.amount = amount.as_ref().and_then(money);
+            // An overdrawn account: "-1,200" is a balance below zero.
+            u.amount = amount
+                .as_ref()
+                .filter(|m| m.foreign.is_none())
+                .map(|m| if m.negative { -m.centavos } else { m.centavos });
+            u.negative_amount = false;
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
             if amount.is_none() && f.has_any(&["cero", "ceros"]) {
                 u.amount = Some(0);

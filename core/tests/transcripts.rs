@@ -32,6 +32,10 @@ use caja_core::tools::{ToolCall, ToolResult};
 const FILES: &[(&str, &str)] = &[
     ("log.txt", include_str!("../../tests/transcripts/log.txt")),
     (
+        "money_and_days.txt",
+        include_str!("../../tests/transcripts/money_and_days.txt"),
+    ),
+    (
         "trust.txt",
         include_str!("../../tests/transcripts/trust.txt"),
     ),

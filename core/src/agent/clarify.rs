@@ -7,6 +7,7 @@ use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::{Mode, TurnCtx, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::Intent;
+use crate::nlu::moments::{FutureAnswer, future_answer};
 use crate::nlu::normalize::fold;
 
 pub fn clarify(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -40,6 +41,11 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return choose_intent(state, ctx);
     }
     let asked = state.clarification_questions.first().map(|q| q.field);
+    if asked == Some(Field::FutureDate)
+        && let Some(answer) = future_answer(&fold(&ctx.message))
+    {
+        return answer_future_date(state, ctx, answer);
+    }
     let patch = apply_answer(state, &ctx.message, asked, ctx.today);
     if patch.applied.is_empty() {
         if let Some(code) = patch.foreign {
@@ -56,6 +62,30 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // Answered: the questions are refreshed by validate.
     state.clarification_questions.clear();
     NodeOutcome::because("validate", format!("patched {:?}", patch.applied))
+}
+
+/// "Ya lo pagué hoy" moves the day to today; "para ese día" keeps it;
+/// "es un pago pendiente" records nothing and says so.
+fn answer_future_date(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    answer: FutureAnswer,
+) -> NodeOutcome {
+    let Some(draft) = state.pending_transaction.as_mut() else {
+        return ask(state, ctx);
+    };
+    match answer {
+        FutureAnswer::PaidToday => draft.date_iso = Some(crate::time::iso_date(ctx.today)),
+        FutureAnswer::OnThatDay => draft.date_confirmed = true,
+        FutureAnswer::Pending => {
+            state.backup("future_payment", &ctx.now_iso);
+            state.clear_flow();
+            ctx.say(text::FUTURE_NOT_LOGGED);
+            return NodeOutcome::because("respond", "future payment not logged");
+        }
+    }
+    state.clarification_questions.clear();
+    NodeOutcome::because("validate", format!("future date: {answer:?}"))
 }
 
 fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {

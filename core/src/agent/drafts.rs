@@ -26,6 +26,7 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
                 category: u.category.map(|c| c.key.to_string()),
                 description: u.description.clone(),
                 date_iso: u.date.map(iso_date),
+                date_confirmed: false,
             });
             if u.intent == Intent::SimulatePurchase
                 && let Some(draft) = &mut state.pending_transaction
@@ -109,6 +110,7 @@ pub fn apply_answer(
     if let Some(d) = &date {
         used[d.start..d.end].iter_mut().for_each(|u| *u = true);
     }
+    crate::nlu::moments::mark_clock_times(&tokens, &mut used);
     let amounts = find_amounts(&tokens, &used);
     let amount = best_amount(&amounts).cloned();
     if let Some(a) = &amount {

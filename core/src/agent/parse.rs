@@ -82,6 +82,9 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return NodeOutcome::because("validate", "query");
     }
 
+    if u.negative_amount {
+        ctx.say(text::NEGATIVE_AMOUNT);
+    }
     let foreign = start_drafts(state, &u);
     if let Some(code) = foreign {
         // Remembered through validate as an explicit question.

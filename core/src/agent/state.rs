@@ -28,6 +28,9 @@ pub struct TransactionDraft {
     pub category: Option<String>,
     pub description: Option<String>,
     pub date_iso: Option<String>,
+    /// The user said a future date is meant ("para ese día").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub date_confirmed: bool,
 }
 
 /// What a clarification question asks for.
@@ -67,6 +70,8 @@ pub enum Field {
     BankBalance,
     Intent,
     CorrectionField,
+    /// A logged day that has not come yet: paid today, that day, or pending?
+    FutureDate,
 }
 
 /// The pending action types of the seed.

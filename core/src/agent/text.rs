@@ -45,7 +45,16 @@ pub const NO_TRANSACTIONS_TO_CHANGE: &str =
 pub const LAST_CHANGED: &str = "El último movimiento cambió desde que te pregunté; no modifiqué nada. Pídemelo de nuevo para ver el movimiento actual.";
 pub const READ_FAILED: &str =
     "No pude consultar tus datos en este momento; no hay cambios. Intenta de nuevo en un momento.";
+pub const NEGATIVE_AMOUNT: &str = "Escribiste un monto negativo y no lo tomé: los gastos y los ingresos se registran en positivo. Si te devolvieron dinero, escríbeme por ejemplo «me reembolsaron 300».";
+pub const FUTURE_NOT_LOGGED: &str = "Entendido: no registro pagos que todavía no haces. Cuando lo pagues, escríbemelo; si es una deuda, dime por ejemplo «tengo una deuda con Coppel de 5,000».";
 pub const STILL_PENDING: &str = "Sigue pendiente tu confirmación:";
+
+/// Asked when a logged day has not come yet.
+pub fn future_date(date_iso: &str) -> String {
+    format!(
+        "La fecha {date_iso} todavía no llega. ¿Ya lo pagaste hoy, lo registro para ese día o es un pago pendiente?"
+    )
+}
 
 /// Said when a draft is dropped because of an amount outside the limits.
 pub fn amount_out_of_range() -> String {
@@ -119,6 +128,7 @@ pub fn question(field: Field, foreign_code: Option<&str>) -> String {
         Field::BankBalance => "¿Cuánto tienes hoy en tu cuenta de banco? (en pesos)".into(),
         Field::Intent => "No estoy seguro de qué quieres hacer.".into(),
         Field::CorrectionField => "¿Qué quieres corregir del último movimiento: el monto, la categoría o la fecha?".into(),
+        Field::FutureDate => "Esa fecha todavía no llega. ¿Ya lo pagaste hoy, lo registro para ese día o es un pago pendiente?".into(),
     }
 }
 
@@ -132,6 +142,9 @@ pub fn question_suggestions(field: Field) -> Vec<String> {
             .map(String::from)
             .to_vec(),
         Field::Date => ["hoy", "ayer"].map(String::from).to_vec(),
+        Field::FutureDate => ["Ya lo pagué hoy", "Para ese día", "Es un pago pendiente"]
+            .map(String::from)
+            .to_vec(),
         _ => Vec::new(),
     }
 }

@@ -54,6 +54,14 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             if draft.date_iso.is_none() {
                 draft.date_iso = Some(today.clone());
             }
+            // A day that has not come yet is never logged silently.
+            let future = draft
+                .date_iso
+                .as_deref()
+                .is_some_and(|date| date > today.as_str());
+            if intent == Intent::LogTransaction && future && !draft.date_confirmed {
+                missing.push(Field::FutureDate);
+            }
             if draft.kind.is_none() {
                 draft.kind = Some(if draft.category_type == Some(CategoryType::Income) {
                     TransactionType::Income
@@ -234,6 +242,13 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 (_, Field::Amount) if intent == Intent::SimulatePurchase => {
                     text::PURCHASE_AMOUNT.to_string()
                 }
+                (_, Field::FutureDate) => text::future_date(
+                    state
+                        .pending_transaction
+                        .as_ref()
+                        .and_then(|d| d.date_iso.as_deref())
+                        .unwrap_or_default(),
+                ),
                 _ => text::question(field, None),
             },
             field,
@@ -281,7 +296,7 @@ fn question_key(field: Field) -> QuestionKey {
             QuestionKey::Amount
         }
         Field::Category | Field::CategoryType => QuestionKey::Category,
-        Field::Date => QuestionKey::Date,
+        Field::Date | Field::FutureDate => QuestionKey::Date,
         _ => QuestionKey::Other,
     }
 }

@@ -5,20 +5,116 @@
 use super::normalize::{Token, TokenKind};
 use crate::money::Centavos;
 
-/// A currency other than pesos.
+/// A currency other than Mexican pesos, by its ISO 4217 code (`BTC` for
+/// bitcoin). Never converted: the agent asks for the amount in pesos.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Foreign {
-    Usd,
-    Eur,
-}
+pub struct Foreign(&'static str);
 
 impl Foreign {
     pub fn code(self) -> &'static str {
-        match self {
-            Foreign::Usd => "USD",
-            Foreign::Eur => "EUR",
-        }
+        self.0
     }
+}
+
+/// Folded words that name a foreign currency next to an amount, and its
+/// code. Lexicon data: codes, names in Spanish and English, singular and
+/// plural, and the tokens the symbols become (`€` → `eur`, `£` → `gbp`…).
+const FOREIGN_WORDS: &[(&str, &str)] = &[
+    ("usd", "USD"),
+    ("dolares", "USD"),
+    ("dolar", "USD"),
+    ("dollars", "USD"),
+    ("dollar", "USD"),
+    ("dlls", "USD"),
+    ("dls", "USD"),
+    ("dll", "USD"),
+    ("bucks", "USD"),
+    ("verdes", "USD"),
+    ("eur", "EUR"),
+    ("euros", "EUR"),
+    ("euro", "EUR"),
+    ("gbp", "GBP"),
+    ("libras", "GBP"),
+    ("libra", "GBP"),
+    ("pounds", "GBP"),
+    ("pound", "GBP"),
+    ("jpy", "JPY"),
+    ("yenes", "JPY"),
+    ("yen", "JPY"),
+    ("yens", "JPY"),
+    ("cop", "COP"),
+    ("ars", "ARS"),
+    ("clp", "CLP"),
+    ("pen", "PEN"),
+    ("soles", "PEN"),
+    ("sol", "PEN"),
+    ("brl", "BRL"),
+    ("reales", "BRL"),
+    ("real", "BRL"),
+    ("reais", "BRL"),
+    ("cad", "CAD"),
+    ("aud", "AUD"),
+    ("chf", "CHF"),
+    ("francos", "CHF"),
+    ("franco", "CHF"),
+    ("cny", "CNY"),
+    ("yuanes", "CNY"),
+    ("yuan", "CNY"),
+    ("rmb", "CNY"),
+    ("gtq", "GTQ"),
+    ("quetzales", "GTQ"),
+    ("quetzal", "GTQ"),
+    ("pesetas", "ESP"),
+    ("peseta", "ESP"),
+    ("btc", "BTC"),
+    ("bitcoin", "BTC"),
+    ("bitcoins", "BTC"),
+    ("satoshis", "BTC"),
+    ("eth", "ETH"),
+    ("ether", "ETH"),
+    ("usdt", "USDT"),
+    ("usdc", "USDC"),
+];
+
+/// Adjectives that make "pesos" or "dólares" another country's currency
+/// ("pesos colombianos", "dólares canadienses").
+const FOREIGN_ADJECTIVES: &[(&str, &str)] = &[
+    ("colombianos", "COP"),
+    ("colombiano", "COP"),
+    ("argentinos", "ARS"),
+    ("argentino", "ARS"),
+    ("chilenos", "CLP"),
+    ("chileno", "CLP"),
+    ("cubanos", "CUP"),
+    ("cubano", "CUP"),
+    ("uruguayos", "UYU"),
+    ("uruguayo", "UYU"),
+    ("dominicanos", "DOP"),
+    ("dominicano", "DOP"),
+    ("filipinos", "PHP"),
+    ("filipino", "PHP"),
+    ("canadienses", "CAD"),
+    ("canadiense", "CAD"),
+    ("australianos", "AUD"),
+    ("australiano", "AUD"),
+    ("americanos", "USD"),
+    ("americano", "USD"),
+    ("estadounidenses", "USD"),
+];
+
+/// The foreign currency a folded word names, if any.
+fn foreign_word(word: &str) -> Option<Foreign> {
+    FOREIGN_WORDS
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|&(_, code)| Foreign(code))
+}
+
+fn foreign_adjective(word: &str) -> Option<Foreign> {
+    FOREIGN_ADJECTIVES
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|&(_, code)| Foreign(code))
 }
 
 /// An amount found in a message.
@@ -32,15 +128,13 @@ pub struct AmountMatch {
     pub end: usize,
     /// How sure we are this is money: `$`, "pesos", a multiplier…
     pub score: i32,
+    /// Written with a minus sign or after "menos" ("-1,200", "menos 500").
+    pub negative: bool,
 }
 
 const PESO_WORDS: &[&str] = &[
     "pesos", "peso", "mxn", "mx", "varos", "baros", "pesitos", "lana", "mn", "mxp",
 ];
-const USD_WORDS: &[&str] = &[
-    "dolares", "dolar", "usd", "dlls", "dls", "dll", "bucks", "verdes",
-];
-const EUR_WORDS: &[&str] = &["euros", "euro", "eur"];
 
 fn unit_value(word: &str) -> Option<i64> {
     Some(match word {
@@ -253,35 +347,45 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
             centavos += if centavos >= 100_000 { 50_000 } else { 50 };
             end += 2;
         }
-        // Currency after ("250 pesos", "20 dolares", "300 mxn") or before ("usd 50").
+        // Currency after ("250 pesos", "20 dolares", "300 mxn", "500 pesos
+        // argentinos") or before ("usd 50", "€30", "r$ 20").
         let mut foreign = None;
-        if let Some(next) = tokens.get(end) {
+        let word_at = |k: usize| tokens.get(k).filter(|t| t.kind == TokenKind::Word);
+        if let Some(next) = word_at(end) {
+            let adjective = word_at(end + 1).and_then(|t| foreign_adjective(&t.text));
             if next.is_any(PESO_WORDS) {
-                score += 4;
                 end += 1;
-            } else if next.is_any(USD_WORDS) {
-                foreign = Some(Foreign::Usd);
-                end += 1;
-            } else if next.is_any(EUR_WORDS) {
-                foreign = Some(Foreign::Eur);
-                end += 1;
-            } else if next.is_word("de") && tokens.get(end + 1).is_some_and(|t| t.is_any(USD_WORDS))
+                match adjective {
+                    Some(other) => {
+                        foreign = Some(other);
+                        end += 1;
+                    }
+                    None => score += 4,
+                }
+            } else if let Some(currency) = foreign_word(&next.text) {
+                foreign = Some(adjective.unwrap_or(currency));
+                end += 1 + usize::from(adjective.is_some());
+            } else if next.is_word("de")
+                && let Some(currency) = word_at(end + 1).and_then(|t| foreign_word(&t.text))
             {
-                foreign = Some(Foreign::Usd);
+                foreign = Some(currency);
                 end += 2;
             }
         }
         let mut start = i;
         if i > 0 && !taken(i - 1) {
             let prev = &tokens[i - 1];
-            if prev.is_any(&["usd", "us", "dlls", "dls"]) {
-                foreign = Some(Foreign::Usd);
-                start = i - 1;
-            } else if prev.is_any(&["eur", "euros"]) {
-                foreign = Some(Foreign::Eur);
-                start = i - 1;
-            } else if prev.is_any(&["mxn", "mx"]) {
+            if prev.is_any(&["mxn", "mx"]) {
                 score += 4;
+            } else if prev.is_word("us") || prev.is_word("u") {
+                foreign = Some(Foreign("USD"));
+                start = i - 1;
+            } else if prev.is_word("r") && token.dollar_sign {
+                foreign = Some(Foreign("BRL"));
+                start = i - 1;
+            } else if let Some(currency) = foreign_word(&prev.text) {
+                foreign = Some(currency);
+                start = i - 1;
             }
         }
         if foreign.is_some() {
@@ -308,12 +412,15 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         if words_only && centavos < 2_000 && score == 0 {
             score -= 2;
         }
+        let negative =
+            token.negative || (i > 0 && !taken(i - 1) && tokens[i - 1].is_word("menos") && i < 2);
         found.push(AmountMatch {
             centavos,
             foreign,
             start,
             end,
             score,
+            negative,
         });
         i = end.max(i + 1);
     }
@@ -376,9 +483,36 @@ mod tests {
 
     #[test]
     fn foreign_currencies_are_flagged_not_converted() {
-        assert_eq!(amount("20 dólares"), Some((2_000, Some(Foreign::Usd))));
-        assert_eq!(amount("USD 50"), Some((5_000, Some(Foreign::Usd))));
-        assert_eq!(amount("30 euros"), Some((3_000, Some(Foreign::Eur))));
+        let cases: &[(&str, Centavos, &str)] = &[
+            ("20 dólares", 2_000, "USD"),
+            ("USD 50", 5_000, "USD"),
+            ("US$40", 4_000, "USD"),
+            ("30 euros", 3_000, "EUR"),
+            ("€30", 3_000, "EUR"),
+            ("£12", 1_200, "GBP"),
+            ("100 libras", 10_000, "GBP"),
+            ("200 yenes", 20_000, "JPY"),
+            ("¥500", 50_000, "JPY"),
+            ("3000 pesos colombianos", 300_000, "COP"),
+            ("500 pesos argentinos", 50_000, "ARS"),
+            ("20 mil pesos chilenos", 2_000_000, "CLP"),
+            ("40 soles", 4_000, "PEN"),
+            ("20 reales", 2_000, "BRL"),
+            ("R$ 20", 2_000, "BRL"),
+            ("15 dólares canadienses", 1_500, "CAD"),
+            ("0.01 bitcoin", 1, "BTC"),
+            ("100 pesetas", 10_000, "ESP"),
+            ("50 francos", 5_000, "CHF"),
+        ];
+        for &(text, centavos, code) in cases {
+            assert_eq!(
+                amount(text),
+                Some((centavos, Some(Foreign(code)))),
+                "{text}"
+            );
+        }
         assert_eq!(amount("un café"), None);
+        assert_eq!(amount("250 pesos"), Some((25_000, None)));
+        assert_eq!(amount("$250"), Some((25_000, None)));
     }
 }

@@ -49,7 +49,7 @@ pub fn month_number(word: &str) -> Option<u32> {
     })
 }
 
-fn weekday(word: &str) -> Option<Weekday> {
+pub(super) fn weekday(word: &str) -> Option<Weekday> {
     Some(match word {
         "lunes" => Weekday::Mon,
         "martes" => Weekday::Tue,
@@ -62,7 +62,7 @@ fn weekday(word: &str) -> Option<Weekday> {
     })
 }
 
-fn small_count(token: &Token) -> Option<u64> {
+pub(super) fn small_count(token: &Token) -> Option<u64> {
     match token.kind {
         TokenKind::Number => token.text.parse().ok().filter(|&n: &u64| n <= 366),
         TokenKind::Word => Some(match token.text.as_str() {
@@ -90,7 +90,7 @@ fn day_number(token: &Token) -> Option<u32> {
 }
 
 /// The most recent date with day `day` that is not after `today`.
-fn recent_day(today: NaiveDate, day: u32) -> Option<NaiveDate> {
+pub(super) fn recent_day(today: NaiveDate, day: u32) -> Option<NaiveDate> {
     let this_month = NaiveDate::from_ymd_opt(today.year(), today.month(), day);
     match this_month {
         Some(date) if date <= today => Some(date),
@@ -102,7 +102,7 @@ fn recent_day(today: NaiveDate, day: u32) -> Option<NaiveDate> {
 }
 
 /// The most recent (day, month) not after `today` when no year is given.
-fn recent_day_month(today: NaiveDate, day: u32, month: u32) -> Option<NaiveDate> {
+pub(super) fn recent_day_month(today: NaiveDate, day: u32, month: u32) -> Option<NaiveDate> {
     let date = NaiveDate::from_ymd_opt(today.year(), month, day)?;
     if date <= today {
         Some(date)
@@ -131,8 +131,13 @@ fn parse_slashed(text: &str, today: NaiveDate) -> Option<NaiveDate> {
     }
 }
 
-/// Finds the first transaction date in the tokens, relative to `today`.
+/// Finds the transaction date in the tokens, relative to `today`: the
+/// forms of `moments` first (explicit dates after a weekday, future words,
+/// holidays…), then the first of the common forms below.
 pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
+    if let Some(found) = super::moments::special_date(tokens, today) {
+        return Some(found);
+    }
     let word = |k: usize| {
         tokens
             .get(k)

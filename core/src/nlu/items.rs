@@ -87,6 +87,7 @@ fn has_amount(piece: &str, today: NaiveDate) -> bool {
             .iter_mut()
             .for_each(|u| *u = true);
     }
+    super::moments::mark_clock_times(&tokens, &mut used);
     !find_amounts(&tokens, &used).is_empty()
 }
 

@@ -17,6 +17,8 @@ pub struct Token {
     pub kind: TokenKind,
     /// A `$` came right before it.
     pub dollar_sign: bool,
+    /// A minus sign came right before the number ("-1,200").
+    pub negative: bool,
     /// Char offsets `[start, end)` in the folded text, which has the same
     /// chars as the original message one for one.
     pub start: usize,
@@ -45,7 +47,9 @@ pub fn fold(text: &str) -> String {
             'ó' | 'ò' | 'ö' | 'ô' | 'Ó' | 'Ò' | 'Ö' | 'Ô' => 'o',
             'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ù' | 'Ü' | 'Û' => 'u',
             'ñ' | 'Ñ' => 'n',
-            '€' => '€',
+            '€' | '£' | '¥' | '₿' => ch,
+            // The typographic minus sign reads like a hyphen.
+            '−' | '–' => '-',
             c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase(),
             '$' | ',' | '.' | '/' | '-' | ':' | '%' | '+' | '&' => ch,
             _ => ' ',
@@ -70,11 +74,19 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
             i += 1;
             continue;
         }
-        if c == '€' {
+        let symbol = match c {
+            '€' => Some("eur"),
+            '£' => Some("gbp"),
+            '¥' => Some("jpy"),
+            '₿' => Some("btc"),
+            _ => None,
+        };
+        if let Some(code) = symbol {
             tokens.push(Token {
-                text: "eur".into(),
+                text: code.into(),
                 kind: TokenKind::Word,
                 dollar_sign: false,
+                negative: false,
                 start: i,
                 end: i + 1,
             });
@@ -83,6 +95,8 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
         }
         if c.is_ascii_digit() {
             let start = i;
+            let negative =
+                i > 0 && chars[i - 1] == '-' && (i < 2 || !chars[i - 2].is_ascii_alphanumeric());
             while i < chars.len() {
                 let d = chars[i];
                 let inner_separator = matches!(d, ',' | '.' | '/' | '-')
@@ -98,6 +112,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 text: chars[start..i].iter().collect(),
                 kind: TokenKind::Number,
                 dollar_sign: dollar,
+                negative,
                 start,
                 end: i,
             });
@@ -114,6 +129,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 text,
                 kind: TokenKind::Word,
                 dollar_sign: false,
+                negative: false,
                 start,
                 end: i,
             });

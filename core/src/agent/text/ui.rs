@@ -78,6 +78,7 @@ pub fn field_label(field: crate::agent::state::Field) -> &'static str {
         Field::BankBalance => "saldo del banco",
         Field::Intent => "qué quieres hacer",
         Field::CorrectionField => "qué corregir",
+        Field::FutureDate => "fecha",
     }
 }
 

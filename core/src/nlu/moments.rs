@@ -1,0 +1,481 @@
+//! Days and hours that are not money: clock times and durations (whose
+//! numbers are never an amount), and the day forms `date::find_date` tries
+//! first: an explicit date after a weekday ("el viernes 3 de mayo de 2024"),
+//! future words ("mañana", "el próximo viernes", "en dos semanas"),
+//! "día veinte", "mié 14", "hace tres meses", "15.11.2026" and holidays.
+//!
+//! Cue words are lexicon data at the top of the file.
+
+use chrono::{Datelike, Days, Months, NaiveDate};
+
+use super::date::{DateMatch, month_number, recent_day, recent_day_month, small_count, weekday};
+use super::normalize::{Token, TokenKind};
+
+/// Words after a number that make it a clock time.
+const CLOCK_SUFFIXES: &[&str] = &["am", "pm", "hrs", "hr", "h", "hs", "horas"];
+/// Words after a number that make it a duration or a count of time.
+const DURATION_UNITS: &[&str] = &[
+    "minutos", "minuto", "min", "mins", "segundos", "dias", "dia", "semanas", "semana", "meses",
+    "mes", "anos", "ano",
+];
+/// Words that end a clock time ("a las 10 y media").
+const CLOCK_FRACTIONS: &[&str] = &["media", "cuarto"];
+/// Words after a number that make it money, not a day.
+const AMOUNT_WORDS: &[&str] = &[
+    "mil", "k", "pesos", "varos", "lucas", "mxn", "millones", "dolares",
+];
+/// Weekday abbreviations as people write them before a day number.
+const WEEKDAY_ABBREVIATIONS: &[&str] = &["lun", "mie", "jue", "vie", "sab", "dom"];
+/// Words before "mañana" that make it the morning, not tomorrow.
+const MORNING_MARKERS: &[&str] = &["la", "esta", "manana"];
+/// Words that make a weekday the coming one ("el próximo viernes").
+const NEXT_MARKERS: &[&str] = &["proximo", "proxima", "siguiente"];
+/// Holidays by name: (words, month, day).
+const HOLIDAYS: &[(&str, u32, u32)] = &[
+    ("navidad", 12, 25),
+    ("nochebuena", 12, 24),
+    ("ano nuevo", 1, 1),
+    ("dia de muertos", 11, 2),
+    ("dia de los muertos", 11, 2),
+    ("dia de las madres", 5, 10),
+    ("dia de los inocentes", 12, 28),
+    ("dia de reyes", 1, 6),
+    ("dia de la independencia", 9, 16),
+    ("dia del amor y la amistad", 2, 14),
+    ("san valentin", 2, 14),
+];
+
+/// How a user answers "that day has not come yet".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FutureAnswer {
+    /// Paid already: today is the day.
+    PaidToday,
+    /// Record it for that day.
+    OnThatDay,
+    /// Not paid yet: nothing to record.
+    Pending,
+}
+
+/// Folded phrases of each answer, checked in this order (a "todavía no lo
+/// pago" is pending even though it says "pago").
+const FUTURE_ANSWERS: &[(FutureAnswer, &[&str])] = &[
+    (
+        FutureAnswer::Pending,
+        &[
+            "pendiente",
+            "todavia no",
+            "aun no",
+            "no lo he",
+            "no he",
+            "debo",
+            "deuda",
+            "falta",
+            "luego lo pago",
+        ],
+    ),
+    (
+        FutureAnswer::OnThatDay,
+        &[
+            "ese dia",
+            "esa fecha",
+            "para ese",
+            "registralo asi",
+            "asi esta bien",
+            "para el",
+            "ese mismo",
+        ],
+    ),
+    (
+        FutureAnswer::PaidToday,
+        &["hoy", "ya lo pague", "ya pague", "ya", "lo pague"],
+    ),
+];
+
+/// Reads an answer to the future-date question, if it is one.
+pub fn future_answer(folded: &str) -> Option<FutureAnswer> {
+    let padded = format!(
+        " {} ",
+        folded.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    FUTURE_ANSWERS.iter().find_map(|(answer, phrases)| {
+        phrases
+            .iter()
+            .any(|p| padded.contains(&format!(" {p} ")))
+            .then_some(*answer)
+    })
+}
+
+fn word(tokens: &[Token], k: usize) -> Option<&str> {
+    tokens
+        .get(k)
+        .filter(|t| t.kind == TokenKind::Word)
+        .map(|t| t.text.as_str())
+}
+
+/// A number written in words up to 31 ("veinte", "treinta y uno").
+fn day_in_words(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
+    let units = |w: &str| -> Option<u32> {
+        Some(match w {
+            "uno" | "primero" => 1,
+            "dos" => 2,
+            "tres" => 3,
+            "cuatro" => 4,
+            "cinco" => 5,
+            "seis" => 6,
+            "siete" => 7,
+            "ocho" => 8,
+            "nueve" => 9,
+            "diez" => 10,
+            "once" => 11,
+            "doce" => 12,
+            "trece" => 13,
+            "catorce" => 14,
+            "quince" => 15,
+            "dieciseis" => 16,
+            "diecisiete" => 17,
+            "dieciocho" => 18,
+            "diecinueve" => 19,
+            "veinte" => 20,
+            "veintiuno" => 21,
+            "veintidos" => 22,
+            "veintitres" => 23,
+            "veinticuatro" => 24,
+            "veinticinco" => 25,
+            "veintiseis" => 26,
+            "veintisiete" => 27,
+            "veintiocho" => 28,
+            "veintinueve" => 29,
+            "treinta" => 30,
+            _ => return None,
+        })
+    };
+    let first = units(word(tokens, i)?)?;
+    if first == 30 && word(tokens, i + 1) == Some("y") && word(tokens, i + 2) == Some("uno") {
+        return Some((31, 3));
+    }
+    Some((first, 1))
+}
+
+fn day_at(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
+    let t = tokens.get(i)?;
+    match t.kind {
+        TokenKind::Number if t.text.len() <= 2 => t
+            .text
+            .parse()
+            .ok()
+            .filter(|d| (1..=31).contains(d))
+            .map(|d| (d, 1)),
+        TokenKind::Number => None,
+        TokenKind::Word => day_in_words(tokens, i),
+    }
+}
+
+/// Marks the tokens of clock times and durations in `used`.
+pub fn mark_clock_times(tokens: &[Token], used: &mut [bool]) {
+    let len = used.len();
+    for (start, end) in clock_spans(tokens) {
+        used[start..end.min(len)].iter_mut().for_each(|u| *u = true);
+    }
+}
+
+/// Token spans of clock times and durations: their numbers are not money.
+pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        // "a las 10", "a la una", "a las diez y media", "a las 3 de la tarde"
+        if t.is_word("las") || (t.is_word("la") && word(tokens, i + 1) == Some("una")) {
+            let is_number = tokens.get(i + 1).is_some_and(|n| {
+                n.kind == TokenKind::Number && n.text.len() <= 2
+                    || day_in_words(tokens, i + 1).is_some()
+            });
+            if is_number && i > 0 && tokens[i - 1].is_any(&["a", "las", "desde", "hasta"]) {
+                let mut end = i + 2;
+                if let Some((_, n)) = day_in_words(tokens, i + 1) {
+                    end = i + 1 + n;
+                } else if let Some(minutes) = tokens.get(end)
+                    && minutes.kind == TokenKind::Number
+                    && minutes.start == tokens[end - 1].end + 1
+                {
+                    // "a las 10:30"
+                    end += 1;
+                }
+                if word(tokens, end) == Some("y")
+                    && (word(tokens, end + 1).is_some_and(|w| CLOCK_FRACTIONS.contains(&w))
+                        || tokens
+                            .get(end + 1)
+                            .is_some_and(|n| n.kind == TokenKind::Number))
+                {
+                    end += 2;
+                }
+                end = clock_tail(tokens, end);
+                spans.push((i, end));
+                i = end;
+                continue;
+            }
+        }
+        if t.kind == TokenKind::Number {
+            // "10:30": two numbers around a colon.
+            if let Some(next) = tokens.get(i + 1)
+                && next.kind == TokenKind::Number
+                && next.start == t.end + 1
+                && t.text.len() <= 2
+                && next.text.len() == 2
+            {
+                let end = clock_tail(tokens, i + 2);
+                spans.push((i, end));
+                i = end;
+                continue;
+            }
+            let unit = word(tokens, i + 1);
+            if unit.is_some_and(|w| CLOCK_SUFFIXES.contains(&w)) && t.text.len() <= 2 {
+                spans.push((i, i + 2));
+                i += 2;
+                continue;
+            }
+            if unit.is_some_and(|w| DURATION_UNITS.contains(&w)) {
+                spans.push((i, i + 2));
+                i += 2;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    spans
+}
+
+/// Extends a clock time over "am", "de la tarde", "hrs"…
+fn clock_tail(tokens: &[Token], mut end: usize) -> usize {
+    if word(tokens, end).is_some_and(|w| CLOCK_SUFFIXES.contains(&w)) {
+        end += 1;
+    } else if word(tokens, end) == Some("de")
+        && word(tokens, end + 1) == Some("la")
+        && word(tokens, end + 2)
+            .is_some_and(|w| matches!(w, "manana" | "tarde" | "noche" | "madrugada"))
+    {
+        end += 3;
+    }
+    end
+}
+
+/// The day forms tried before the common ones, or `None`.
+pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
+    let found = |date: NaiveDate, start: usize, end: usize| Some(DateMatch { date, start, end });
+    for i in 0..tokens.len() {
+        let t = &tokens[i];
+        if t.kind == TokenKind::Number {
+            // "15.11.2026", "15.11.26"
+            let parts: Vec<&str> = t.text.split('.').collect();
+            if let [d, m, y] = parts.as_slice()
+                && d.len() <= 2
+                && m.len() <= 2
+                && (y.len() == 2 || y.len() == 4)
+            {
+                let year: i32 = y.parse().ok()?;
+                let year = if y.len() == 2 { year + 2000 } else { year };
+                if let Some(date) = NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
+                {
+                    return found(date, i, i + 1);
+                }
+            }
+            continue;
+        }
+        let w = t.text.as_str();
+        // A weekday before an explicit date: the date wins, weekday included.
+        if weekday(w).is_some() || WEEKDAY_ABBREVIATIONS.contains(&w) {
+            let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
+                i - 1
+            } else {
+                i
+            };
+            // Only a day right after the weekday ("viernes, 10 mil" is money).
+            let adjacent = tokens
+                .get(i + 1)
+                .is_some_and(|next| next.start == t.end + 1);
+            let money_after = |k: usize| word(tokens, k).is_some_and(|w| AMOUNT_WORDS.contains(&w));
+            if let Some((day, n)) =
+                day_at(tokens, i + 1).filter(|&(_, n)| adjacent && !money_after(i + 1 + n))
+            {
+                let after = i + 1 + n;
+                let month = (word(tokens, after) == Some("de"))
+                    .then(|| word(tokens, after + 1).and_then(month_number))
+                    .flatten();
+                match month {
+                    Some(month) => {
+                        let year = (word(tokens, after + 2) == Some("de"))
+                            .then(|| tokens.get(after + 3))
+                            .flatten()
+                            .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
+                            .and_then(|y| y.text.parse::<i32>().ok());
+                        let (date, end) = match year {
+                            Some(year) => (NaiveDate::from_ymd_opt(year, month, day), after + 4),
+                            None => (recent_day_month(today, day, month), after + 2),
+                        };
+                        if let Some(date) = date {
+                            return found(date, start, end);
+                        }
+                    }
+                    // "mié 14", "el viernes 20"
+                    None => {
+                        if let Some(date) = recent_day(today, day) {
+                            return found(date, start, after);
+                        }
+                    }
+                }
+            }
+            // "el próximo viernes", "el viernes que viene"
+            let next_before = i > 0 && tokens[i - 1].is_any(NEXT_MARKERS);
+            let next_after =
+                word(tokens, i + 1) == Some("que") && word(tokens, i + 2) == Some("viene");
+            if let Some(day) = weekday(w).filter(|_| next_before || next_after) {
+                let ahead =
+                    (day.num_days_from_monday() + 7 - today.weekday().num_days_from_monday()) % 7;
+                let ahead = if ahead == 0 { 7 } else { ahead };
+                let start = if next_before {
+                    if i > 1 && tokens[i - 2].is_word("el") {
+                        i - 2
+                    } else {
+                        i - 1
+                    }
+                } else {
+                    start
+                };
+                let end = if next_after { i + 3 } else { i + 1 };
+                return found(
+                    today.checked_add_days(Days::new(u64::from(ahead)))?,
+                    start,
+                    end,
+                );
+            }
+            continue;
+        }
+        match w {
+            // "mañana" is tomorrow unless it is the morning ("en la mañana").
+            "manana" if i == 0 || !tokens[i - 1].is_any(MORNING_MARKERS) => {
+                if i > 0 && tokens[i - 1].is_word("pasado") {
+                    return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
+                }
+                return found(today.checked_add_days(Days::new(1))?, i, i + 1);
+            }
+            // "el día veinte", "día 20"
+            "dia" => {
+                if let Some((day, n)) = day_at(tokens, i + 1)
+                    && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Word)
+                {
+                    let start = if i > 0 && tokens[i - 1].is_word("el") {
+                        i - 1
+                    } else {
+                        i
+                    };
+                    return found(recent_day(today, day)?, start, i + 1 + n);
+                }
+            }
+            // "en dos semanas", "dentro de 3 días"
+            "en" | "dentro" => {
+                let k = if w == "dentro" && word(tokens, i + 1) == Some("de") {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                if let (Some(n), Some(unit)) =
+                    (tokens.get(k).and_then(small_count), word(tokens, k + 1))
+                {
+                    let date = match unit {
+                        "dias" | "dia" => today.checked_add_days(Days::new(n)),
+                        "semanas" | "semana" => today.checked_add_days(Days::new(7 * n)),
+                        "meses" | "mes" => {
+                            today.checked_add_months(Months::new(u32::try_from(n).ok()?))
+                        }
+                        _ => None,
+                    };
+                    if let Some(date) = date {
+                        return found(date, i, k + 2);
+                    }
+                }
+            }
+            // "hace tres meses", "hace un año"
+            "hace" => {
+                if let (Some(n), Some(unit)) =
+                    (tokens.get(i + 1).and_then(small_count), word(tokens, i + 2))
+                {
+                    let months = match unit {
+                        "meses" | "mes" => Some(n),
+                        "anos" | "ano" => Some(n * 12),
+                        _ => None,
+                    };
+                    if let Some(date) = months
+                        .and_then(|m| u32::try_from(m).ok())
+                        .and_then(|m| today.checked_sub_months(Months::new(m)))
+                    {
+                        return found(date, i, i + 3);
+                    }
+                }
+            }
+            _ => {}
+        }
+        for &(name, month, day) in HOLIDAYS {
+            let words: Vec<&str> = name.split(' ').collect();
+            let matches = words
+                .iter()
+                .enumerate()
+                .all(|(k, expected)| word(tokens, i + k) == Some(expected));
+            if matches {
+                return found(recent_day_month(today, day, month)?, i, i + words.len());
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::date::find_date;
+    use super::super::normalize::{fold, tokenize};
+    use super::*;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
+    }
+
+    fn date(text: &str) -> Option<String> {
+        find_date(&tokenize(&fold(text)), today()).map(|d| d.date.to_string())
+    }
+
+    #[test]
+    fn days_people_name() {
+        let cases: &[(&str, &str)] = &[
+            ("el viernes 3 de mayo de 2024", "2024-05-03"),
+            ("mañana pago 500 de luz", "2026-11-23"),
+            ("pasado mañana", "2026-11-24"),
+            ("el próximo viernes le pago 800", "2026-11-27"),
+            ("el viernes que viene", "2026-11-27"),
+            ("el viernes", "2026-11-20"),
+            ("día veinte", "2026-11-20"),
+            ("mié 14", "2026-11-14"),
+            ("en dos semanas", "2026-12-06"),
+            ("dentro de 3 días", "2026-11-25"),
+            ("hace tres meses", "2026-08-22"),
+            ("15.11.2026", "2026-11-15"),
+            ("en navidad", "2025-12-25"),
+            ("el día de muertos", "2026-11-02"),
+            ("ayer en la mañana", "2026-11-21"),
+        ];
+        for &(text, expected) in cases {
+            assert_eq!(date(text).as_deref(), Some(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn clock_times_and_durations_are_spans() {
+        let spans = |text: &str| clock_spans(&tokenize(&fold(text)));
+        assert_eq!(spans("mañana a las diez y media"), vec![(2, 6)]);
+        assert_eq!(spans("gasté 150 en tacos a las 3"), vec![(5, 7)]);
+        assert_eq!(spans("a las 10:30 pm"), vec![(1, 5)]);
+        assert_eq!(spans("uber de 45 minutos, 120"), vec![(2, 4)]);
+        assert_eq!(spans("gasté 300 en uber"), vec![]);
+    }
+}
