@@ -19,6 +19,9 @@ pub const MAX_DESCRIPTION_CHARS: usize = 200;
 /// Longest debt name, in characters.
 pub const MAX_DEBT_NAME_CHARS: usize = 60;
 
+/// Most items one message records at once.
+pub const MAX_ITEMS: usize = 10;
+
 /// Largest integer a JavaScript number holds exactly.
 pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 

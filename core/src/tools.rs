@@ -142,6 +142,13 @@ impl UpdateLastTransactionInput {
     }
 }
 
+/// `add_transactions` input: several rows from one message, confirmed in
+/// one prompt and written together (all or none).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AddTransactionsInput {
+    pub transactions: Vec<AddTransactionInput>,
+}
+
 /// `delete_last_transaction` input: the row the prompt showed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeleteLastTransactionInput {
@@ -187,6 +194,7 @@ pub struct SimulatePurchaseInput {
 #[serde(tag = "tool", content = "input", rename_all = "snake_case")]
 pub enum ToolRequest {
     AddTransaction(AddTransactionInput),
+    AddTransactions(AddTransactionsInput),
     UpdateLastTransaction(UpdateLastTransactionInput),
     DeleteLastTransaction(DeleteLastTransactionInput),
     AddOrUpdateDebt(DebtInput),
@@ -217,6 +225,7 @@ impl ToolRequest {
     pub fn name(&self) -> &'static str {
         match self {
             ToolRequest::AddTransaction(_) => "add_transaction",
+            ToolRequest::AddTransactions(_) => "add_transactions",
             ToolRequest::UpdateLastTransaction(_) => "update_last_transaction",
             ToolRequest::DeleteLastTransaction(_) => "delete_last_transaction",
             ToolRequest::AddOrUpdateDebt(_) => "add_or_update_debt",
@@ -237,6 +246,7 @@ impl ToolRequest {
         matches!(
             self,
             ToolRequest::AddTransaction(_)
+                | ToolRequest::AddTransactions(_)
                 | ToolRequest::UpdateLastTransaction(_)
                 | ToolRequest::DeleteLastTransaction(_)
                 | ToolRequest::AddOrUpdateDebt(_)

@@ -32,6 +32,10 @@ const HOLDOUT: &str = include_str!("../../tests/corpus/nlu_holdout.jsonl");
 /// A second independent set, written after the rules were tuned on the
 /// first two; never tuned on.
 const HOLDOUT2: &str = include_str!("../../tests/corpus/nlu_holdout2.jsonl");
+/// Held out for issue 10 (money and days): foreign currencies, negative
+/// amounts, days and hours that are not amounts, future days, several
+/// items, Mexican numerals. Written before the rules changed; never tuned on.
+const HOLDOUT3: &str = include_str!("../../tests/corpus/nlu_holdout3.jsonl");
 
 #[derive(Default)]
 struct Tally {
@@ -93,6 +97,20 @@ fn second_holdout_accuracy_per_field() {
         200,
         [
             0.80, 0.80, 0.85, 0.85, 0.70, 0.85, 0.80, 0.75, 0.50, 0.60, 0.60, 0.60,
+        ],
+    );
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn third_holdout_accuracy_per_field() {
+    evaluate(
+        "holdout3",
+        HOLDOUT3,
+        150,
+        // Currency at 100%: no foreign amount is ever read as pesos.
+        [
+            0.90, 0.95, 0.95, 1.0, 0.84, 0.97, 0.90, 0.85, 0.85, 0.85, 0.85, 0.85,
         ],
     );
 }

@@ -228,17 +228,26 @@ impl<'a> ToolRunner<'a> {
             ToolRequest::AddTransaction(input) => {
                 let head = self.head().await?;
                 let row = input.to_row(head.max_seq + 1);
-                // A stale max_seq fails the batch on the primary key.
-                self.staged.push(db.stmt(
-                    "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at, version) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)",
-                    &row_args(user, &row, &at),
-                )?);
+                self.stage_insert(&row)?;
                 self.head = Some(LedgerHead {
                     max_seq: row.id,
                     last: Some(row.clone()),
                 });
                 ToolResult::success(call, &row, &at)
+            }
+            ToolRequest::AddTransactions(input) => {
+                let head = self.head().await?;
+                let mut transactions = Vec::with_capacity(input.transactions.len());
+                for (offset, item) in (1..).zip(&input.transactions) {
+                    let row = item.to_row(head.max_seq + offset);
+                    self.stage_insert(&row)?;
+                    transactions.push(row);
+                }
+                self.head = Some(LedgerHead {
+                    max_seq: head.max_seq + (transactions.len() as i64),
+                    last: transactions.last().cloned(),
+                });
+                ToolResult::success(call, &TransactionList { transactions }, &at)
             }
             ToolRequest::UpdateLastTransaction(input) => {
                 let head = self.head().await?;
@@ -430,6 +439,17 @@ impl<'a> ToolRunner<'a> {
             Ok(simulation) => ToolResult::success(call, &simulation, at),
             Err(problem) => ToolResult::failure(call, codes::INVALID, problem, at),
         })
+    }
+
+    /// Stages a new row; a stale max_seq fails the batch on the primary key.
+    fn stage_insert(&mut self, row: &TransactionRow) -> worker::Result<()> {
+        let statement = self.db.stmt(
+            "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at, version) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)",
+            &row_args(self.user_id, row, &self.now_iso),
+        )?;
+        self.staged.push(statement);
+        Ok(())
     }
 
     /// Fails the commit unless the user's last live row is still `seq` at

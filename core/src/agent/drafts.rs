@@ -10,7 +10,7 @@ use crate::nlu::date::find_date;
 use crate::nlu::normalize::{TokenKind, fold, tokenize};
 use crate::nlu::{Intent, Understanding, understand_as};
 use crate::time::iso_date;
-use crate::tools::{CategoryType, TransactionType};
+use crate::tools::{AddTransactionInput, AddTransactionsInput, CategoryType, TransactionType};
 
 /// Stores the drafts for `u` in the state. Returns the foreign currency
 /// code when the amount was not in pesos.
@@ -305,4 +305,46 @@ pub fn entities(u: &Understanding) -> super::Entities {
         debt_minimum_mxn_cents: u.debt_minimum,
         debt_due_day: u.debt_due_day,
     }
+}
+
+/// The rows of a message with several items, when every item is complete
+/// on its own (amount in pesos within the limits, a category with its
+/// type, a day that has come); `None` sends the message down the
+/// one-item path, which asks for what is missing. An item without a day
+/// takes the day of the item before it ("ayer 100 en tacos y 50 en
+/// refresco").
+pub fn complete_items(items: &[String], today: NaiveDate) -> Option<AddTransactionsInput> {
+    if items.len() < 2 || items.len() > crate::limits::MAX_ITEMS {
+        return None;
+    }
+    let mut rows = Vec::with_capacity(items.len());
+    let mut last_date = None;
+    for item in items {
+        let u = understand_as(item, today, Intent::LogTransaction);
+        let amount = u.amount.filter(|&a| crate::limits::amount_ok(a))?;
+        if u.foreign_currency.is_some() || u.negative_amount {
+            return None;
+        }
+        let category = u.category?;
+        let date = u.date.or(last_date).unwrap_or(today);
+        if date > today {
+            return None;
+        }
+        last_date = Some(date);
+        rows.push(AddTransactionInput {
+            kind: u
+                .kind
+                .unwrap_or(if category.category_type == CategoryType::Income {
+                    TransactionType::Income
+                } else {
+                    TransactionType::Expense
+                }),
+            amount_mxn_cents: amount,
+            category_type: category.category_type,
+            category: category.key.to_string(),
+            description: u.description.clone(),
+            date_iso: iso_date(date),
+        });
+    }
+    Some(AddTransactionsInput { transactions: rows })
 }

@@ -71,6 +71,9 @@ fn after_write(
         PendingWrite::AddTransaction(_) => result
             .data_as::<TransactionRow>()
             .map(|r| text::transaction_added(&r)),
+        PendingWrite::AddTransactions(_) => result
+            .data_as::<TransactionList>()
+            .map(|l| text::transactions_added(&l)),
         PendingWrite::UpdateLastTransaction(_) => result
             .data_as::<TransactionRow>()
             .map(|r| text::transaction_updated(&r)),

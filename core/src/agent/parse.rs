@@ -1,7 +1,8 @@
 //! parse: reads the message into an intent and drafts; queries become the
 //! read calls they need. Computes no totals.
 
-use super::drafts::start_drafts;
+use super::drafts::{complete_items, start_drafts};
+use super::state::PendingWrite;
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::{TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
@@ -19,8 +20,17 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         None => understand(&ctx.message, ctx.today),
     };
     if u.intent == Intent::LogTransaction {
-        // One item per turn: take the first and name the rest.
         let items = split_items(&ctx.message, ctx.today);
+        if let Some(rows) = complete_items(&items, ctx.today) {
+            // Several complete items: one prompt, one write.
+            state.extracted_intent = u.intent;
+            state.clear_flow();
+            state.draft_intent = Some(Intent::LogTransaction);
+            ctx.understanding = Some(u);
+            ctx.prepared = Some(PendingWrite::AddTransactions(rows));
+            return NodeOutcome::because("validate", "several complete items");
+        }
+        // Otherwise one item per turn: the first, with the rest named.
         if let [first, rest @ ..] = items.as_slice()
             && !rest.is_empty()
         {

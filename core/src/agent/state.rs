@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::money::Centavos;
 use crate::nlu::Intent;
 use crate::tools::{
-    AddTransactionInput, BankBalanceInput, BudgetCapInput, CategoryType, DebtInput,
-    DeleteLastTransactionInput, ToolRequest, ToolResult, TransactionType,
+    AddTransactionInput, AddTransactionsInput, BankBalanceInput, BudgetCapInput, CategoryType,
+    DebtInput, DeleteLastTransactionInput, ToolRequest, ToolResult, TransactionType,
     UpdateLastTransactionInput,
 };
 
@@ -79,6 +79,7 @@ pub enum Field {
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum PendingActionType {
     AddTransaction,
+    AddTransactions,
     UpdateLastTransaction,
     DeleteLastTransaction,
     AddOrUpdateDebt,
@@ -90,6 +91,7 @@ pub enum PendingActionType {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PendingWrite {
     AddTransaction(AddTransactionInput),
+    AddTransactions(AddTransactionsInput),
     UpdateLastTransaction(UpdateLastTransactionInput),
     DeleteLastTransaction(DeleteLastTransactionInput),
     AddOrUpdateDebt(DebtInput),
@@ -101,6 +103,7 @@ impl PendingWrite {
     pub fn action_type(&self) -> PendingActionType {
         match self {
             PendingWrite::AddTransaction(_) => PendingActionType::AddTransaction,
+            PendingWrite::AddTransactions(_) => PendingActionType::AddTransactions,
             PendingWrite::UpdateLastTransaction(_) => PendingActionType::UpdateLastTransaction,
             PendingWrite::DeleteLastTransaction(_) => PendingActionType::DeleteLastTransaction,
             PendingWrite::AddOrUpdateDebt(_) => PendingActionType::AddOrUpdateDebt,
@@ -113,6 +116,7 @@ impl PendingWrite {
     pub fn to_request(&self) -> ToolRequest {
         match self.clone() {
             PendingWrite::AddTransaction(i) => ToolRequest::AddTransaction(i),
+            PendingWrite::AddTransactions(i) => ToolRequest::AddTransactions(i),
             PendingWrite::UpdateLastTransaction(i) => ToolRequest::UpdateLastTransaction(i),
             PendingWrite::DeleteLastTransaction(i) => ToolRequest::DeleteLastTransaction(i),
             PendingWrite::AddOrUpdateDebt(i) => ToolRequest::AddOrUpdateDebt(i),
@@ -124,6 +128,7 @@ impl PendingWrite {
     fn payload_json(&self) -> serde_json::Value {
         let value = match self {
             PendingWrite::AddTransaction(i) => serde_json::to_value(i),
+            PendingWrite::AddTransactions(i) => serde_json::to_value(i),
             PendingWrite::UpdateLastTransaction(i) => serde_json::to_value(i),
             PendingWrite::DeleteLastTransaction(i) => serde_json::to_value(i),
             PendingWrite::AddOrUpdateDebt(i) => serde_json::to_value(i),
@@ -138,6 +143,9 @@ impl PendingWrite {
         Ok(match kind {
             PendingActionType::AddTransaction => {
                 PendingWrite::AddTransaction(serde_json::from_value(payload).map_err(err)?)
+            }
+            PendingActionType::AddTransactions => {
+                PendingWrite::AddTransactions(serde_json::from_value(payload).map_err(err)?)
             }
             PendingActionType::UpdateLastTransaction => {
                 PendingWrite::UpdateLastTransaction(serde_json::from_value(payload).map_err(err)?)

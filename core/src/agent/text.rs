@@ -232,6 +232,24 @@ pub fn confirmation_prompt(write: &PendingWrite) -> String {
                 &t.date_iso,
             ),
         ),
+        PendingWrite::AddTransactions(items) => (
+            format!("¿Registro estos {} movimientos?", items.transactions.len()),
+            items
+                .transactions
+                .iter()
+                .map(|t| {
+                    transaction_lines(
+                        t.kind,
+                        t.amount_mxn_cents,
+                        &t.category,
+                        t.category_type,
+                        &t.description,
+                        &t.date_iso,
+                    )
+                    .join(" · ")
+                })
+                .collect(),
+        ),
         PendingWrite::DeleteLastTransaction(_) => {
             ("¿Borro el último movimiento?".to_string(), Vec::new())
         }
@@ -328,6 +346,15 @@ pub fn transaction_added(row: &TransactionRow) -> String {
         category_label(&row.category),
         row.date_iso
     )
+}
+
+pub fn transactions_added(list: &TransactionList) -> String {
+    let mut text = format!("Listo, registré {} movimientos:", list.transactions.len());
+    for row in &list.transactions {
+        text.push_str("\n• ");
+        text.push_str(&row_line(row));
+    }
+    text
 }
 
 pub fn transaction_updated(row: &TransactionRow) -> String {

@@ -15,6 +15,14 @@ use crate::tools::{
 };
 
 pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    if ctx.prepared.is_some() {
+        // parse already built a complete write (several items).
+        ctx.validation = Some(ValidationRecord {
+            ok: true,
+            missing: Vec::new(),
+        });
+        return NodeOutcome::because("confirm", "items complete");
+    }
     if matches!(ctx.work, Work::Query(_)) {
         ctx.validation = Some(ValidationRecord {
             ok: true,

@@ -189,7 +189,8 @@ fn unit_value(word: &str) -> Option<i64> {
 }
 
 fn is_number_word(word: &str) -> bool {
-    unit_value(word).is_some() || matches!(word, "mil" | "millon" | "millones" | "medio")
+    unit_value(word).is_some()
+        || matches!(word, "mil" | "millon" | "millones" | "medio" | "cientos")
 }
 
 /// Parses a digit token as centavos: `1,500.50`, `1500.5`, `1.500`, `250,50`.
@@ -253,6 +254,23 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
         }
         if let Some(value) = unit_value(word) {
             group += value;
+        } else if word == "cientos" && group > 0 && group < 10 {
+            // "dos cientos": written apart.
+            group *= 100;
+        } else if word == "medio"
+            && tokens
+                .get(j + 1)
+                .is_some_and(|t| t.is_any(&["millon", "mil"]))
+        {
+            total += if tokens[j + 1].is_word("millon") {
+                500_000
+            } else {
+                500
+            };
+            j += 2;
+            used = j - i;
+            saw_any = true;
+            continue;
         } else if word == "mil" {
             total += group.max(1) * 1000;
             group = 0;
@@ -269,7 +287,49 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
     if !saw_any {
         return None;
     }
+    // Digits finishing words: "treinta y 5", "doce mil 500".
+    let joined = tokens.get(i + used).is_some_and(|t| t.is_word("y"));
+    let at = i + used + usize::from(joined);
+    if let Some(rest) = tokens.get(at).filter(|t| t.kind == TokenKind::Number)
+        && let Ok(extra) = rest.text.parse::<i64>()
+    {
+        let fits = if joined {
+            group % 10 == 0 && group > 0 && extra < 10
+        } else {
+            total >= 1000 && group == 0 && extra < 1000
+        };
+        if fits {
+            return Some((total + group + extra, at + 1 - i));
+        }
+    }
     Some((total + group, used))
+}
+
+/// "200 mil", "350 mil 500" after "millones": the thousands part, in
+/// centavos; advances `end` past it.
+fn thousands_after(tokens: &[Token], end: &mut usize) -> Centavos {
+    let Some(number) = tokens.get(*end).filter(|t| t.kind == TokenKind::Number) else {
+        return 0;
+    };
+    if !tokens.get(*end + 1).is_some_and(|t| t.is_word("mil")) {
+        return 0;
+    }
+    let Ok(thousands) = number.text.parse::<i64>() else {
+        return 0;
+    };
+    if thousands >= 1000 {
+        return 0;
+    }
+    *end += 2;
+    let mut extra = thousands * 1000;
+    if let Some(rest) = tokens.get(*end).filter(|t| t.kind == TokenKind::Number)
+        && let Ok(units) = rest.text.parse::<i64>()
+        && units < 1000
+    {
+        extra += units;
+        *end += 1;
+    }
+    extra * 100
 }
 
 /// Finds every amount in the tokens, skipping tokens marked in `used`.
@@ -311,7 +371,13 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         // Multipliers: "1.5k", "2 mil", "3 millones", "2 mil 500", "mil y medio".
         if let Some(next) = tokens.get(end).filter(|_| !taken(end)) {
             match next.text.as_str() {
-                "k" | "mil" | "lucas" | "lks" | "kilos" if !words_only || next.text == "mil" => {
+                // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
+                "k" if next.start == token.end && !words_only => {
+                    centavos = centavos.saturating_mul(1000);
+                    end += 1;
+                    score += 3;
+                }
+                "mil" | "lucas" | "lks" if !words_only || next.text == "mil" => {
                     centavos = centavos.saturating_mul(1000);
                     end += 1;
                     score += 3;
@@ -330,7 +396,14 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                         }
                     }
                 }
-                "millon" | "millones" | "m" if !words_only => {
+                "millon" | "millones" if !words_only => {
+                    centavos = centavos.saturating_mul(1_000_000);
+                    end += 1;
+                    score += 3;
+                    // "1 millon 200 mil", "2 millones 350 mil 500"
+                    centavos += thousands_after(tokens, &mut end);
+                }
+                "m" if !words_only && next.start == token.end => {
                     centavos = centavos.saturating_mul(1_000_000);
                     end += 1;
                     score += 3;
@@ -360,7 +433,8 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                         foreign = Some(other);
                         end += 1;
                     }
-                    None => score += 4,
+                    // Named pesos beat a foreign amount in the same message.
+                    None => score += 5,
                 }
             } else if let Some(currency) = foreign_word(&next.text) {
                 foreign = Some(adjective.unwrap_or(currency));
@@ -382,6 +456,10 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                 start = i - 1;
             } else if prev.is_word("r") && token.dollar_sign {
                 foreign = Some(Foreign("BRL"));
+                start = i - 1;
+            } else if prev.is_word("s") && prev.end < token.start.saturating_sub(1) {
+                // "S/ 120", "S/.120": Peruvian soles.
+                foreign = Some(Foreign("PEN"));
                 start = i - 1;
             } else if let Some(currency) = foreign_word(&prev.text) {
                 foreign = Some(currency);
@@ -412,8 +490,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         if words_only && centavos < 2_000 && score == 0 {
             score -= 2;
         }
-        let negative =
-            token.negative || (i > 0 && !taken(i - 1) && tokens[i - 1].is_word("menos") && i < 2);
+        let negative = token.negative || (i > 0 && !taken(i - 1) && tokens[i - 1].is_word("menos"));
         found.push(AmountMatch {
             centavos,
             foreign,
@@ -475,6 +552,15 @@ mod tests {
             ("compre 2 tacos de 30", 3_000),
             ("un millon", 100_000_000),
             ("tres mil doscientos", 320_000),
+            ("dos cientos", 20_000),
+            ("medio millon", 50_000_000),
+            ("treinta y 5", 3_500),
+            ("doce mil 500", 1_250_000),
+            ("1 millon 200 mil", 120_000_000),
+            ("2 millones 350 mil 500", 235_050_000),
+            (".75", 75),
+            ("$2,300.00 M.N.", 230_000),
+            ("1.5k", 150_000),
         ];
         for &(text, expected) in cases {
             assert_eq!(amount(text), Some((expected, None)), "{text}");

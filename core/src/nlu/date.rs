@@ -113,9 +113,21 @@ pub(super) fn recent_day_month(today: NaiveDate, day: u32, month: u32) -> Option
 
 fn parse_slashed(text: &str, today: NaiveDate) -> Option<NaiveDate> {
     if text.contains('-') {
-        return NaiveDate::parse_from_str(text, "%Y-%m-%d")
-            .ok()
-            .or_else(|| NaiveDate::parse_from_str(text, "%d-%m-%Y").ok());
+        let parts: Vec<&str> = text.split('-').collect();
+        return match parts.as_slice() {
+            // ISO: the year comes first and has four digits.
+            [y, m, d] if y.len() == 4 => {
+                NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+            }
+            // "08-11-26", "08-11-2026": day first.
+            [d, m, y] if y.len() == 2 || y.len() == 4 => {
+                let year: i32 = y.parse().ok()?;
+                let year = if y.len() == 2 { year + 2000 } else { year };
+                NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
+            }
+            [d, m] => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
+            _ => None,
+        };
     }
     let parts: Vec<&str> = text.split('/').collect();
     match parts.as_slice() {
@@ -147,7 +159,11 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     for i in 0..tokens.len() {
         let t = &tokens[i];
         let found = match t.kind {
-            TokenKind::Number if t.text.contains(['/', '-']) => {
+            // "1/2 kilo" is half a kilo, not a date.
+            TokenKind::Number
+                if t.text.contains(['/', '-'])
+                    && !word(i + 1).is_some_and(super::moments::is_quantity_unit) =>
+            {
                 parse_slashed(&t.text, today).map(|date| (date, i, i + 1))
             }
             TokenKind::Number => {

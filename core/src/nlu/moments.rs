@@ -18,6 +18,11 @@ const DURATION_UNITS: &[&str] = &[
     "minutos", "minuto", "min", "mins", "segundos", "dias", "dia", "semanas", "semana", "meses",
     "mes", "anos", "ano",
 ];
+/// Units of things bought: "20 kilos", "40 litros" count goods, not money.
+const QUANTITY_UNITS: &[&str] = &[
+    "kilos", "kilo", "kg", "kgs", "gramos", "gr", "grs", "litros", "litro", "lts", "lt", "ml",
+    "metros", "metro", "mts", "piezas", "pzas", "pza", "cajas", "paquetes", "galones",
+];
 /// Words that end a clock time ("a las 10 y media").
 const CLOCK_FRACTIONS: &[&str] = &["media", "cuarto"];
 /// Words after a number that make it money, not a day.
@@ -178,7 +183,13 @@ pub fn mark_clock_times(tokens: &[Token], used: &mut [bool]) {
     }
 }
 
-/// Token spans of clock times and durations: their numbers are not money.
+/// Whether a word is a unit of goods ("kilo", "litros").
+pub fn is_quantity_unit(word: &str) -> bool {
+    QUANTITY_UNITS.contains(&word)
+}
+
+/// Token spans of clock times, durations and quantities of goods: their
+/// numbers are not money.
 pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
     let mut i = 0;
@@ -234,7 +245,7 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                 i += 2;
                 continue;
             }
-            if unit.is_some_and(|w| DURATION_UNITS.contains(&w)) {
+            if unit.is_some_and(|w| DURATION_UNITS.contains(&w) || QUANTITY_UNITS.contains(&w)) {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;

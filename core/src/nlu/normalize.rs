@@ -93,10 +93,22 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
             i += 1;
             continue;
         }
-        if c.is_ascii_digit() {
+        // ".75": a decimal with no integer part (never 75 pesos).
+        let leading_dot = c == '.'
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+            && (i == 0 || !chars[i - 1].is_ascii_alphanumeric());
+        if c.is_ascii_digit() || leading_dot {
             let start = i;
+            if leading_dot {
+                i += 1;
+            }
+            // "-1,200", "-$250": a minus sign right before the number.
+            let mut k = start;
+            if k > 0 && chars[k - 1] == '$' {
+                k -= 1;
+            }
             let negative =
-                i > 0 && chars[i - 1] == '-' && (i < 2 || !chars[i - 2].is_ascii_alphanumeric());
+                k > 0 && chars[k - 1] == '-' && (k < 2 || !chars[k - 2].is_ascii_alphanumeric());
             while i < chars.len() {
                 let d = chars[i];
                 let inner_separator = matches!(d, ',' | '.' | '/' | '-')

@@ -66,6 +66,19 @@ impl MemoryLedger {
                 });
                 ToolResult::success(call, &row, &at)
             }
+            ToolRequest::AddTransactions(input) => {
+                let mut transactions = Vec::with_capacity(input.transactions.len());
+                for item in &input.transactions {
+                    let row = item.to_row(self.next_id.max(1));
+                    self.next_id = row.id + 1;
+                    self.transactions.push(StoredTransaction {
+                        row: row.clone(),
+                        deleted: false,
+                    });
+                    transactions.push(row);
+                }
+                ToolResult::success(call, &TransactionList { transactions }, &at)
+            }
             ToolRequest::UpdateLastTransaction(input) => {
                 if let Err((code, problem)) =
                     rules::check_last(self.last(), input.transaction_id, input.transaction_version)

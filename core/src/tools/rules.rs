@@ -25,6 +25,14 @@ pub fn check_write(request: &ToolRequest) -> Result<(), Refusal> {
         ToolRequest::UpdateLastTransaction(i) => {
             check_transaction(i.amount_mxn_cents, &i.category, &i.description, &i.date_iso)
         }
+        ToolRequest::AddTransactions(i) => {
+            if i.transactions.is_empty() || i.transactions.len() > limits::MAX_ITEMS {
+                return Err("too many or no items");
+            }
+            i.transactions.iter().try_for_each(|t| {
+                check_transaction(t.amount_mxn_cents, &t.category, &t.description, &t.date_iso)
+            })
+        }
         ToolRequest::DeleteLastTransaction(_) => Ok(()),
         ToolRequest::AddOrUpdateDebt(i) => {
             let name = i.name.trim();
