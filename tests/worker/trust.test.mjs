@@ -136,7 +136,7 @@ test('a question while confirming is answered and the same confirmation stays', 
   assert.deepEqual((await ledger(s)).map((r) => r.amount), [25000]);
 });
 
-test('a new request during a question is handled and the draft named; extra items are named', async () => {
+test('a new request during a question is handled and the draft named; several items are written together or named', async () => {
   const s = await login();
   await say(s, 'gasté en tacos');
   const bank = await say(s, 'tengo 12,000 en el banco');
@@ -144,10 +144,17 @@ test('a new request during a question is handled and the draft named; extra item
   assert.match(bank.reply, /Saldo: \$12,000\.00/);
   await say(s, 'sí');
   assert.equal((await get(s, '/api/balance')).body.bank_balance.balance_mxn_cents, 1200000);
+  // Two complete items: one prompt listing both, one write of both.
   const two = await say(s, 'gasté 100 en tacos y 50 en refresco');
-  assert.match(two.reply, /No registré «50 en refresco»/);
+  assert.match(two.reply, /^¿Registro estos 2 movimientos\?/);
+  assert.equal(two.state.pending_action.type, 'ADD_TRANSACTIONS');
+  assert.match((await say(s, 'sí')).reply, /^Listo, registré 2 movimientos:/);
+  assert.deepEqual((await ledger(s)).map((r) => r.amount), [10000, 5000]);
+  // An incomplete second item is named, never dropped.
+  const partial = await say(s, 'gasté 30 en uber y 20');
+  assert.match(partial.reply, /No registré «20»/);
   await say(s, 'sí');
-  assert.deepEqual((await ledger(s)).map((r) => r.amount), [10000]);
+  assert.deepEqual((await ledger(s)).map((r) => r.amount), [10000, 5000, 3000]);
 });
 
 test('Telegram: two members of a group each log and confirm their own expense', async () => {
