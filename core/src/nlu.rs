@@ -8,6 +8,7 @@ pub mod date;
 pub mod items;
 pub mod moments;
 pub mod normalize;
+pub mod period;
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -108,11 +109,20 @@ pub struct Understanding {
     pub description: Option<String>,
     pub date: Option<NaiveDate>,
     pub month: Option<String>,
+    /// A period finer than a month a question asks about ("ayer", "esta
+    /// semana", "del 10 al 20 de noviembre").
+    pub period: Option<period::Period>,
     pub query: Option<QueryKind>,
     pub debt_name: Option<String>,
     pub debt_balance: Option<Centavos>,
     pub debt_minimum: Option<Centavos>,
     pub debt_due_day: Option<u8>,
+}
+
+/// Whether the message names money ("pesos", "$"), which a range question
+/// does not.
+fn has_amount_word(f: &Features<'_>) -> bool {
+    f.tokens.iter().any(|t| t.dollar_sign) || f.has_any(&["pesos", "varos", "mxn"])
 }
 
 /// Facts about a folded message the intent rules look at.
@@ -354,6 +364,7 @@ fn understand_tokens(
         description: None,
         date: None,
         month: None,
+        period: None,
         query: None,
         debt_name: None,
         debt_balance: None,
@@ -412,6 +423,7 @@ fn understand_tokens(
         Intent::QueryData => {
             u.query = Some(query_kind(&f));
             u.month = month.map(|m| m.iso());
+            u.period = period::find_period(tokens, today);
             if matches!(u.query, Some(QueryKind::Summary | QueryKind::Transactions)) {
                 u.category = chosen_category.filter(|m| !m.fuzzy).map(|m| m.category);
             }
@@ -1352,6 +1364,11 @@ fn score_intents(
         || f.phrase("que tal voy")
         || f.phrase("voy bien")
         || f.phrase("en que se me va")
+        || f.phrase("en que se me fue")
+        || f.phrase("en que se me fueron")
+        || f.phrase("en que se me ha ido")
+        || f.phrase("en que se me han ido")
+        || f.phrase("en que se fue")
         || f.phrase("en que gaste")
         || f.phrase("en que gasto")
         || f.phrase("que gaste")
@@ -1365,6 +1382,14 @@ fn score_intents(
         || f.phrase("cuanto me queda");
     if how_am_i && !simulate {
         add(Intent::QueryData, 0.93);
+    }
+    // "gastos del 10 al 20 de noviembre", "entre el 1 y el 15": a range.
+    let range = f.tokens.windows(4).any(|w| {
+        (w[0].is_word("del") && w[1].kind == TokenKind::Number && w[2].is_word("al"))
+            || (w[0].is_word("entre") && w[1].is_word("el") && w[2].kind == TokenKind::Number)
+    });
+    if range && !simulate && (spending_words || list_words || question) && !has_amount_word(f) {
+        add(Intent::QueryData, 0.94);
     }
     if f.has("presupuesto")
         && (question || f.has_any(&["porcentaje", "usado", "queda", "pase"]))

@@ -210,6 +210,19 @@ pub enum ToolRequest {
         limit: u32,
     },
     GetLastTransaction {},
+    /// Totals of the days `from`..=`to` (`YYYY-MM-DD`).
+    GetPeriodSummary {
+        from: String,
+        to: String,
+        category: Option<String>,
+    },
+    /// Live transactions of the days `from`..=`to`, last recorded first.
+    ListTransactionsBetween {
+        from: String,
+        to: String,
+        category: Option<String>,
+        limit: u32,
+    },
     GetBudgetStatus {
         month: String,
     },
@@ -234,6 +247,8 @@ impl ToolRequest {
             ToolRequest::GetMonthSummary { .. } => "get_month_summary",
             ToolRequest::ListTransactions { .. } => "list_transactions",
             ToolRequest::GetLastTransaction {} => "get_last_transaction",
+            ToolRequest::GetPeriodSummary { .. } => "get_period_summary",
+            ToolRequest::ListTransactionsBetween { .. } => "list_transactions_between",
             ToolRequest::GetBudgetStatus { .. } => "get_budget_status",
             ToolRequest::ListDebts { .. } => "list_debts",
             ToolRequest::GetBankBalance {} => "get_bank_balance",
@@ -362,6 +377,18 @@ pub struct TransactionRow {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MonthSummary {
     pub month: String,
+    pub category: Option<String>,
+    pub total_expense_mxn_cents: Centavos,
+    pub total_income_mxn_cents: Centavos,
+    pub transaction_count: u32,
+    pub by_category: Vec<CategoryTotal>,
+}
+
+/// `get_period_summary` data: like a month's, for any range of days.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PeriodSummary {
+    pub from: String,
+    pub to: String,
     pub category: Option<String>,
     pub total_expense_mxn_cents: Centavos,
     pub total_income_mxn_cents: Centavos,

@@ -36,6 +36,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/money_and_days.txt"),
     ),
     (
+        "periods.txt",
+        include_str!("../../tests/transcripts/periods.txt"),
+    ),
+    (
         "trust.txt",
         include_str!("../../tests/transcripts/trust.txt"),
     ),

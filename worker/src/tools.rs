@@ -9,16 +9,23 @@
 //! rows they were decided on changed meanwhile.
 
 use caja_core::time::{iso_month, parse_iso_date};
-use caja_core::tools::rules::{self, Group};
+use caja_core::tools::rules;
 use caja_core::tools::{
-    BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtRow, MonthSummary,
-    SimulatePurchaseInput, ToolCall, ToolRequest, ToolResult, TransactionList, TransactionRow,
-    TransactionType, codes,
+    BankBalance, BudgetCap, CategoryType, DebtRow, SimulatePurchaseInput, ToolCall, ToolRequest,
+    ToolResult, TransactionList, TransactionRow, TransactionType, codes,
 };
 use serde::Deserialize;
 use worker::{D1PreparedStatement, D1Result};
 
 use crate::store::{Arg, Db, opt_int, opt_text, rows};
+
+mod reads;
+
+use reads::{
+    BALANCE_SQL, BalanceRow, CAP_SQL, DebtDbRow, LAST_ROW_KEY_SQL, VARIABLE_SPENT_SQL, budget_from,
+    day_after, debts_sql, period_summary, rows_between,
+};
+pub use reads::{bank_balance, budget_status, debt_list, list_transactions, month_summary};
 
 /// A stored transaction row.
 #[derive(Clone, Debug, Deserialize)]
@@ -110,66 +117,6 @@ pub struct ToolRunner<'a> {
     pub staged: Vec<D1PreparedStatement>,
     /// The bank balance written earlier in this turn, for later reads.
     written_bank_balance: Option<BankBalance>,
-}
-
-#[derive(Deserialize)]
-struct GroupRow {
-    category: String,
-    category_type: String,
-    kind: String,
-    total: i64,
-    n: i64,
-}
-
-#[derive(Deserialize)]
-struct CapRow {
-    variable_cap_mxn_cents: i64,
-}
-
-#[derive(Deserialize)]
-struct TotalRow {
-    total: Option<i64>,
-}
-
-#[derive(Deserialize)]
-struct BalanceRow {
-    balance_mxn_cents: i64,
-    updated_at: String,
-}
-
-#[derive(Deserialize)]
-struct DebtDbRow {
-    name: String,
-    balance_mxn_cents: Option<i64>,
-    minimum_payment_mxn_cents: Option<i64>,
-    due_day: Option<i64>,
-}
-
-impl DebtDbRow {
-    fn to_core(&self) -> DebtRow {
-        DebtRow {
-            name: self.name.clone(),
-            balance_mxn_cents: self.balance_mxn_cents,
-            minimum_payment_mxn_cents: self.minimum_payment_mxn_cents,
-            due_day: self.due_day.and_then(|d| u8::try_from(d).ok()),
-        }
-    }
-}
-
-const VARIABLE_SPENT_SQL: &str = "SELECT SUM(amount_mxn_cents) AS total FROM transactions \
-    WHERE user_id = ?1 AND deleted_at IS NULL AND kind = 'EXPENSE' AND category_type = 'VARIABLE' \
-    AND date_iso >= ?2 AND date_iso < ?3";
-const CAP_SQL: &str = "SELECT variable_cap_mxn_cents FROM budgets WHERE user_id = ?1 AND month <= ?2 \
-    ORDER BY month DESC LIMIT 1";
-const DEBT_COLUMNS: &str = "name, balance_mxn_cents, minimum_payment_mxn_cents, due_day";
-const BALANCE_SQL: &str =
-    "SELECT balance_mxn_cents, updated_at FROM bank_balances WHERE user_id = ?1";
-/// The last live row's identity and version, as the guards compare it.
-const LAST_ROW_KEY_SQL: &str = "SELECT seq || ':' || version FROM transactions \
-    WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1";
-
-fn debts_sql(filter: &str) -> String {
-    format!("SELECT {DEBT_COLUMNS} FROM debts WHERE user_id = ?1{filter} ORDER BY name_key")
 }
 
 impl<'a> ToolRunner<'a> {
@@ -373,6 +320,27 @@ impl<'a> ToolRunner<'a> {
                 .await?;
                 ToolResult::success(call, &TransactionList { transactions }, &at)
             }
+            ToolRequest::GetPeriodSummary { from, to, category } => {
+                match period_summary(db, user, from, to, category.as_deref()).await? {
+                    Some(summary) => ToolResult::success(call, &summary, &at),
+                    None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
+                }
+            }
+            ToolRequest::ListTransactionsBetween {
+                from,
+                to,
+                category,
+                limit,
+            } => match day_after(to).filter(|_| rules::period_ok(from, to)) {
+                Some(end) => {
+                    let bounds = (from.clone(), end);
+                    let transactions =
+                        rows_between(db, user, Some(&bounds), category.as_deref(), Some(*limit))
+                            .await?;
+                    ToolResult::success(call, &TransactionList { transactions }, &at)
+                }
+                None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
+            },
             ToolRequest::GetLastTransaction {} => match self.head().await?.last {
                 Some(row) => ToolResult::success(call, &row, &at),
                 None => ToolResult::failure(call, codes::NOT_FOUND, "no transactions", &at),
@@ -491,127 +459,4 @@ fn row_args<'a>(user: &'a str, row: &'a TransactionRow, at: &'a str) -> [Arg<'a>
         Arg::Text(at),
         Arg::Int(i64::from(row.version)),
     ]
-}
-
-/// Live transactions, last recorded first, optionally of one month and
-/// category, at most `limit` (all when `None`; also used by the API).
-pub async fn list_transactions(
-    db: &Db,
-    user: &str,
-    month: Option<&str>,
-    category: Option<&str>,
-    limit: Option<u32>,
-) -> worker::Result<Vec<TransactionRow>> {
-    let mut sql =
-        format!("SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL");
-    let mut args = vec![Arg::Text(user)];
-    let bounds = month.and_then(rules::month_bounds);
-    if let Some((start, end)) = &bounds {
-        sql.push_str(" AND date_iso >= ?2 AND date_iso < ?3");
-        args.push(Arg::Text(start));
-        args.push(Arg::Text(end));
-    } else if month.is_some() {
-        return Ok(Vec::new());
-    }
-    if let Some(category) = category {
-        sql.push_str(&format!(" AND category = ?{}", args.len() + 1));
-        args.push(Arg::Text(category));
-    }
-    sql.push_str(" ORDER BY seq DESC");
-    if let Some(limit) = limit {
-        sql.push_str(&format!(" LIMIT {}", rules::list_limit(limit)));
-    }
-    let found: Vec<TxRow> = db.all(db.stmt(&sql, &args)?).await?;
-    found.iter().map(TxRow::to_core).collect()
-}
-
-/// Totals of a month, optionally of one category (also used by the API);
-/// `None` for a malformed month.
-pub async fn month_summary(
-    db: &Db,
-    user: &str,
-    month: &str,
-    category: Option<&str>,
-) -> worker::Result<Option<MonthSummary>> {
-    let Some((start, end)) = rules::month_bounds(month) else {
-        return Ok(None);
-    };
-    let mut sql = "SELECT category, category_type, kind, SUM(amount_mxn_cents) AS total, COUNT(*) AS n FROM transactions \
-                   WHERE user_id = ?1 AND deleted_at IS NULL AND date_iso >= ?2 AND date_iso < ?3"
-        .to_string();
-    let mut args = vec![Arg::Text(user), Arg::Text(&start), Arg::Text(&end)];
-    if let Some(category) = category {
-        sql.push_str(" AND category = ?4");
-        args.push(Arg::Text(category));
-    }
-    sql.push_str(" GROUP BY category, category_type, kind");
-    let found: Vec<GroupRow> = db.all(db.stmt(&sql, &args)?).await?;
-    let groups = found
-        .into_iter()
-        .map(|row| {
-            let bad = || worker::Error::RustError(format!("unreadable group {}", row.category));
-            Ok(Group {
-                category_type: CategoryType::parse(&row.category_type).ok_or_else(bad)?,
-                kind: TransactionType::parse(&row.kind).ok_or_else(bad)?,
-                total_mxn_cents: row.total,
-                count: u32::try_from(row.n).map_err(|_| bad())?,
-                category: row.category,
-            })
-        })
-        .collect::<worker::Result<Vec<Group>>>()?;
-    Ok(Some(rules::month_summary(month, category, &groups)))
-}
-
-fn budget_from(
-    month: &str,
-    cap: Option<&D1Result>,
-    spent: Option<&D1Result>,
-) -> worker::Result<BudgetStatus> {
-    let cap = rows::<CapRow>(cap)?
-        .first()
-        .map(|c| c.variable_cap_mxn_cents);
-    let spent = rows::<TotalRow>(spent)?
-        .first()
-        .and_then(|t| t.total)
-        .unwrap_or(0);
-    Ok(rules::budget_status(month, cap, spent))
-}
-
-/// Budget status of a month (also used by the API); `None` for a
-/// malformed month.
-pub async fn budget_status(
-    db: &Db,
-    user: &str,
-    month: &str,
-) -> worker::Result<Option<BudgetStatus>> {
-    let Some((start, end)) = rules::month_bounds(month) else {
-        return Ok(None);
-    };
-    let results = db
-        .batch(vec![
-            db.stmt(CAP_SQL, &[Arg::Text(user), Arg::Text(month)])?,
-            db.stmt(
-                VARIABLE_SPENT_SQL,
-                &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
-            )?,
-        ])
-        .await?;
-    budget_from(month, results.first(), results.get(1)).map(Some)
-}
-
-/// All debts with their totals (also used by the API).
-pub async fn debt_list(db: &Db, user: &str) -> worker::Result<DebtList> {
-    let debts: Vec<DebtDbRow> = db.all(db.stmt(&debts_sql(""), &[Arg::Text(user)])?).await?;
-    Ok(DebtList::from_debts(
-        debts.iter().map(DebtDbRow::to_core).collect(),
-    ))
-}
-
-/// The bank balance, if any (also used by the API).
-pub async fn bank_balance(db: &Db, user: &str) -> worker::Result<Option<BankBalance>> {
-    let found: Option<BalanceRow> = db.first(db.stmt(BALANCE_SQL, &[Arg::Text(user)])?).await?;
-    Ok(found.map(|b| BankBalance {
-        balance_mxn_cents: b.balance_mxn_cents,
-        updated_at_iso: b.updated_at,
-    }))
 }

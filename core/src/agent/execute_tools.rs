@@ -10,8 +10,8 @@ use crate::graph::NodeOutcome;
 use crate::nlu::Intent;
 use crate::tools::{
     BankBalance, BudgetCap, BudgetStatus, DebtList, DebtRow, DeleteLastTransactionInput,
-    MonthSummary, SimulatePurchaseInput, Simulation, ToolError, ToolRequest, ToolResult,
-    TransactionList, TransactionRow, UpdateLastTransactionInput, codes,
+    MonthSummary, PeriodSummary, SimulatePurchaseInput, Simulation, ToolError, ToolRequest,
+    ToolResult, TransactionList, TransactionRow, UpdateLastTransactionInput, codes,
 };
 
 pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -127,6 +127,12 @@ fn after_query(ctx: &mut TurnCtx, requests: &[ToolRequest], results: &[ToolResul
             ToolRequest::ListTransactions { month, .. } => result
                 .data_as::<TransactionList>()
                 .map(|l| text::transaction_list(&l, month.as_deref())),
+            ToolRequest::GetPeriodSummary { .. } => result
+                .data_as::<PeriodSummary>()
+                .map(|s| text::period_summary(&s)),
+            ToolRequest::ListTransactionsBetween { from, to, .. } => result
+                .data_as::<TransactionList>()
+                .map(|l| text::transactions_between(&l, from, to)),
             ToolRequest::GetBudgetStatus { .. } => result
                 .data_as::<BudgetStatus>()
                 .map(|s| text::budget_status(&s)),

@@ -8,7 +8,7 @@ use super::{TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::items::split_items;
 use crate::nlu::{Intent, QueryKind, understand};
-use crate::time::iso_month;
+use crate::time::{iso_date, iso_month};
 use crate::tools::ToolRequest;
 
 /// Below this confidence the agent asks instead of guessing.
@@ -77,16 +77,18 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if u.intent == Intent::QueryData {
         let month = u.month.clone().unwrap_or_else(|| iso_month(ctx.today));
         let category = u.category.map(|c| c.key.to_string());
-        let request = match u.query.unwrap_or(QueryKind::Summary) {
-            QueryKind::Summary => ToolRequest::GetMonthSummary { month, category },
-            QueryKind::Transactions => ToolRequest::ListTransactions {
-                month: u.month.clone(),
+        let period = u.period.map(|p| (iso_date(p.from), iso_date(p.to)));
+        let request = match (u.query.unwrap_or(QueryKind::Summary), period) {
+            (QueryKind::Summary, Some((from, to))) => {
+                ToolRequest::GetPeriodSummary { from, to, category }
+            }
+            (QueryKind::Transactions, Some((from, to))) => ToolRequest::ListTransactionsBetween {
+                from,
+                to,
                 category,
-                limit: 10,
+                limit: 20,
             },
-            QueryKind::Budget => ToolRequest::GetBudgetStatus { month },
-            QueryKind::Debts => ToolRequest::ListDebts { month },
-            QueryKind::Balance => ToolRequest::GetBankBalance {},
+            (kind, _) => month_request(kind, &u, month, category),
         };
         ctx.work = Work::Query(vec![request]);
         return NodeOutcome::because("validate", "query");
@@ -105,4 +107,25 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }];
     }
     NodeOutcome::because("validate", u.intent.as_str())
+}
+
+/// The read for a question about a whole month (or the debts, budget,
+/// balance).
+fn month_request(
+    kind: QueryKind,
+    u: &crate::nlu::Understanding,
+    month: String,
+    category: Option<String>,
+) -> ToolRequest {
+    match kind {
+        QueryKind::Summary => ToolRequest::GetMonthSummary { month, category },
+        QueryKind::Transactions => ToolRequest::ListTransactions {
+            month: u.month.clone(),
+            category,
+            limit: 10,
+        },
+        QueryKind::Budget => ToolRequest::GetBudgetStatus { month },
+        QueryKind::Debts => ToolRequest::ListDebts { month },
+        QueryKind::Balance => ToolRequest::GetBankBalance {},
+    }
 }

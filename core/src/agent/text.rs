@@ -7,8 +7,8 @@ use crate::money::{Centavos, format_mxn as mxn};
 use crate::nlu::Intent;
 use crate::nlu::category;
 use crate::tools::{
-    BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtRow, MonthSummary,
-    Simulation, TransactionList, TransactionRow, TransactionType,
+    BankBalance, BudgetCap, BudgetStatus, CategoryTotal, CategoryType, DebtList, DebtRow,
+    MonthSummary, PeriodSummary, Simulation, TransactionList, TransactionRow, TransactionType,
 };
 
 pub const CONFIRM_SUFFIX: &str = "Responde: sí / no";
@@ -406,39 +406,89 @@ pub fn bank_balance_saved(balance: &BankBalance) -> String {
 }
 
 pub fn month_summary(summary: &MonthSummary) -> String {
-    if let Some(category) = &summary.category {
-        let label = category_label(category);
-        if summary.transaction_count == 0 {
-            return format!("En {} no tienes movimientos en {label}.", summary.month);
+    let span = Span {
+        intro: format!("En {}", summary.month),
+        heading: format!("Resumen de {}", summary.month),
+    };
+    summary_text(
+        &span,
+        summary.category.as_deref(),
+        summary.transaction_count,
+        summary.total_expense_mxn_cents,
+        summary.total_income_mxn_cents,
+        &summary.by_category,
+    )
+}
+
+pub fn period_summary(summary: &PeriodSummary) -> String {
+    summary_text(
+        &Span::of(&summary.from, &summary.to),
+        summary.category.as_deref(),
+        summary.transaction_count,
+        summary.total_expense_mxn_cents,
+        summary.total_income_mxn_cents,
+        &summary.by_category,
+    )
+}
+
+/// How a summary names its days: "En 2026-11" / "Del 2026-11-10 al
+/// 2026-11-20" / "El 2026-11-21", and its heading.
+struct Span {
+    intro: String,
+    heading: String,
+}
+
+impl Span {
+    fn of(from: &str, to: &str) -> Span {
+        if from == to {
+            Span {
+                intro: format!("El {from}"),
+                heading: format!("Resumen del {from}"),
+            }
+        } else {
+            Span {
+                intro: format!("Del {from} al {to}"),
+                heading: format!("Resumen del {from} al {to}"),
+            }
         }
-        let total = summary
-            .by_category
-            .first()
-            .map(|c| c.total_mxn_cents)
-            .unwrap_or(0);
+    }
+}
+
+fn summary_text(
+    span: &Span,
+    category: Option<&str>,
+    count: u32,
+    expense: Centavos,
+    income: Centavos,
+    by_category: &[CategoryTotal],
+) -> String {
+    if let Some(category) = category {
+        let label = category_label(category);
+        if count == 0 {
+            return format!("{} no tienes movimientos en {label}.", span.intro);
+        }
+        let total = by_category.first().map(|c| c.total_mxn_cents).unwrap_or(0);
         return format!(
-            "En {} llevas {} en {label} ({} {}).",
-            summary.month,
+            "{} llevas {} en {label} ({count} {}).",
+            span.intro,
             mxn(total),
-            summary.transaction_count,
-            if summary.transaction_count == 1 {
+            if count == 1 {
                 "movimiento"
             } else {
                 "movimientos"
             }
         );
     }
-    if summary.transaction_count == 0 {
-        return format!("En {} no tienes movimientos registrados.", summary.month);
+    if count == 0 {
+        return format!("{} no tienes movimientos registrados.", span.intro);
     }
     let mut text = format!(
-        "Resumen de {}:\n• Gastos: {}\n• Ingresos: {}",
-        summary.month,
-        mxn(summary.total_expense_mxn_cents),
-        mxn(summary.total_income_mxn_cents)
+        "{}:\n• Gastos: {}\n• Ingresos: {}",
+        span.heading,
+        mxn(expense),
+        mxn(income)
     );
-    let expenses: Vec<_> = summary
-        .by_category
+    let expenses: Vec<_> = by_category
         .iter()
         .filter(|c| c.category_type != CategoryType::Income)
         .collect();
@@ -451,6 +501,24 @@ pub fn month_summary(summary: &MonthSummary) -> String {
                 mxn(c.total_mxn_cents)
             ));
         }
+    }
+    text
+}
+
+/// The rows of a range of days.
+pub fn transactions_between(list: &TransactionList, from: &str, to: &str) -> String {
+    let span = Span::of(from, to);
+    if list.transactions.is_empty() {
+        return format!("{} no tienes movimientos registrados.", span.intro);
+    }
+    let mut text = if from == to {
+        format!("Tus movimientos del {from}:")
+    } else {
+        format!("Tus movimientos del {from} al {to}:")
+    };
+    for row in &list.transactions {
+        text.push_str("\n• ");
+        text.push_str(&row_line(row));
     }
     text
 }

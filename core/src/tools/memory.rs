@@ -42,6 +42,16 @@ impl MemoryLedger {
             .map(|t| &t.row)
     }
 
+    /// Live transactions dated `from`..=`to`, oldest first.
+    fn between<'a>(
+        &'a self,
+        from: &'a str,
+        to: &'a str,
+    ) -> impl DoubleEndedIterator<Item = &'a TransactionRow> {
+        self.transactions()
+            .filter(move |t| t.date_iso.as_str() >= from && t.date_iso.as_str() <= to)
+    }
+
     /// The last live transaction.
     fn last(&self) -> Option<&TransactionRow> {
         self.transactions().next_back()
@@ -153,6 +163,35 @@ impl MemoryLedger {
                             .as_ref()
                             .is_none_or(|m| t.date_iso.starts_with(m.as_str()))
                     })
+                    .filter(|t| category.as_ref().is_none_or(|c| &t.category == c))
+                    .take(rules::list_limit(*limit) as usize)
+                    .cloned()
+                    .collect();
+                ToolResult::success(call, &TransactionList { transactions }, &at)
+            }
+            ToolRequest::GetPeriodSummary { from, to, category } => {
+                if !rules::period_ok(from, to) {
+                    return ToolResult::failure(call, codes::INVALID, "bad period", &at);
+                }
+                let rows = self
+                    .between(from, to)
+                    .filter(|t| category.as_ref().is_none_or(|c| &t.category == c));
+                let groups = rules::group_rows(rows);
+                let summary = rules::period_summary(from, to, category.as_deref(), &groups);
+                ToolResult::success(call, &summary, &at)
+            }
+            ToolRequest::ListTransactionsBetween {
+                from,
+                to,
+                category,
+                limit,
+            } => {
+                if !rules::period_ok(from, to) {
+                    return ToolResult::failure(call, codes::INVALID, "bad period", &at);
+                }
+                let transactions = self
+                    .between(from, to)
+                    .rev()
                     .filter(|t| category.as_ref().is_none_or(|c| &t.category == c))
                     .take(rules::list_limit(*limit) as usize)
                     .cloned()

@@ -188,25 +188,18 @@ pub fn group_rows<'a>(rows: impl IntoIterator<Item = &'a TransactionRow>) -> Vec
     groups
 }
 
-/// Month totals from the month's groups (already filtered by category when
-/// one was asked for).
-pub fn month_summary(month: &str, category: Option<&str>, groups: &[Group]) -> MonthSummary {
-    let mut summary = MonthSummary {
-        month: month.to_string(),
-        category: category.map(str::to_string),
-        total_expense_mxn_cents: 0,
-        total_income_mxn_cents: 0,
-        transaction_count: 0,
-        by_category: Vec::new(),
-    };
+/// Totals and per-category lines of some groups: (expense, income,
+/// count, lines by total, largest first).
+fn summarize(groups: &[Group]) -> (Centavos, Centavos, u32, Vec<CategoryTotal>) {
+    let (mut expense, mut income, mut count) = (0, 0, 0);
+    let mut lines: Vec<CategoryTotal> = Vec::new();
     for group in groups {
-        summary.transaction_count += group.count;
+        count += group.count;
         match group.kind {
-            TransactionType::Income => summary.total_income_mxn_cents += group.total_mxn_cents,
-            TransactionType::Expense => summary.total_expense_mxn_cents += group.total_mxn_cents,
+            TransactionType::Income => income += group.total_mxn_cents,
+            TransactionType::Expense => expense += group.total_mxn_cents,
         }
-        match summary
-            .by_category
+        match lines
             .iter_mut()
             .find(|c| c.category == group.category && c.category_type == group.category_type)
         {
@@ -214,7 +207,7 @@ pub fn month_summary(month: &str, category: Option<&str>, groups: &[Group]) -> M
                 line.total_mxn_cents += group.total_mxn_cents;
                 line.count += group.count;
             }
-            None => summary.by_category.push(CategoryTotal {
+            None => lines.push(CategoryTotal {
                 category: group.category.clone(),
                 category_type: group.category_type,
                 total_mxn_cents: group.total_mxn_cents,
@@ -222,12 +215,53 @@ pub fn month_summary(month: &str, category: Option<&str>, groups: &[Group]) -> M
             }),
         }
     }
-    summary.by_category.sort_by(|a, b| {
+    lines.sort_by(|a, b| {
         b.total_mxn_cents
             .cmp(&a.total_mxn_cents)
             .then(a.category.cmp(&b.category))
     });
-    summary
+    (expense, income, count, lines)
+}
+
+/// Month totals from the month's groups (already filtered by category when
+/// one was asked for).
+pub fn month_summary(month: &str, category: Option<&str>, groups: &[Group]) -> MonthSummary {
+    let (expense, income, count, by_category) = summarize(groups);
+    MonthSummary {
+        month: month.to_string(),
+        category: category.map(str::to_string),
+        total_expense_mxn_cents: expense,
+        total_income_mxn_cents: income,
+        transaction_count: count,
+        by_category,
+    }
+}
+
+/// Totals of the days `from`..=`to` from their groups.
+pub fn period_summary(
+    from: &str,
+    to: &str,
+    category: Option<&str>,
+    groups: &[Group],
+) -> PeriodSummary {
+    let (expense, income, count, by_category) = summarize(groups);
+    PeriodSummary {
+        from: from.to_string(),
+        to: to.to_string(),
+        category: category.map(str::to_string),
+        total_expense_mxn_cents: expense,
+        total_income_mxn_cents: income,
+        transaction_count: count,
+        by_category,
+    }
+}
+
+/// Whether `from`..=`to` is a valid range of days (at most 5 years).
+pub fn period_ok(from: &str, to: &str) -> bool {
+    match (parse_iso_date(from), parse_iso_date(to)) {
+        (Some(a), Some(b)) => a <= b && (b - a).num_days() <= 5 * 366,
+        _ => false,
+    }
 }
 
 /// Whether a row counts against the variable budget.

@@ -1,0 +1,248 @@
+//! The reads the tools and the API share: rows, totals, budget, debts and
+//! the balance, straight from D1 (never cached). Totals are computed by
+//! `caja_core::tools::rules` from grouped rows.
+
+use caja_core::time::parse_iso_date;
+use caja_core::tools::rules::{self, Group};
+use caja_core::tools::{
+    BankBalance, BudgetStatus, CategoryType, DebtList, DebtRow, MonthSummary, PeriodSummary,
+    TransactionRow, TransactionType,
+};
+use serde::Deserialize;
+use worker::D1Result;
+
+use super::{TX_COLUMNS, TxRow};
+use crate::store::{Arg, Db, rows};
+
+#[derive(Deserialize)]
+pub(super) struct GroupRow {
+    pub(super) category: String,
+    pub(super) category_type: String,
+    pub(super) kind: String,
+    pub(super) total: i64,
+    pub(super) n: i64,
+}
+
+#[derive(Deserialize)]
+pub(super) struct CapRow {
+    pub(super) variable_cap_mxn_cents: i64,
+}
+
+#[derive(Deserialize)]
+pub(super) struct TotalRow {
+    pub(super) total: Option<i64>,
+}
+
+#[derive(Deserialize)]
+pub(super) struct BalanceRow {
+    pub(super) balance_mxn_cents: i64,
+    pub(super) updated_at: String,
+}
+
+#[derive(Deserialize)]
+pub(super) struct DebtDbRow {
+    pub(super) name: String,
+    pub(super) balance_mxn_cents: Option<i64>,
+    pub(super) minimum_payment_mxn_cents: Option<i64>,
+    pub(super) due_day: Option<i64>,
+}
+
+impl DebtDbRow {
+    pub(super) fn to_core(&self) -> DebtRow {
+        DebtRow {
+            name: self.name.clone(),
+            balance_mxn_cents: self.balance_mxn_cents,
+            minimum_payment_mxn_cents: self.minimum_payment_mxn_cents,
+            due_day: self.due_day.and_then(|d| u8::try_from(d).ok()),
+        }
+    }
+}
+
+pub(super) const VARIABLE_SPENT_SQL: &str = "SELECT SUM(amount_mxn_cents) AS total FROM transactions \
+    WHERE user_id = ?1 AND deleted_at IS NULL AND kind = 'EXPENSE' AND category_type = 'VARIABLE' \
+    AND date_iso >= ?2 AND date_iso < ?3";
+pub(super) const CAP_SQL: &str = "SELECT variable_cap_mxn_cents FROM budgets WHERE user_id = ?1 AND month <= ?2 \
+    ORDER BY month DESC LIMIT 1";
+pub(super) const DEBT_COLUMNS: &str = "name, balance_mxn_cents, minimum_payment_mxn_cents, due_day";
+pub(super) const BALANCE_SQL: &str =
+    "SELECT balance_mxn_cents, updated_at FROM bank_balances WHERE user_id = ?1";
+/// The last live row's identity and version, as the guards compare it.
+pub(super) const LAST_ROW_KEY_SQL: &str = "SELECT seq || ':' || version FROM transactions \
+    WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1";
+
+pub(super) fn debts_sql(filter: &str) -> String {
+    format!("SELECT {DEBT_COLUMNS} FROM debts WHERE user_id = ?1{filter} ORDER BY name_key")
+}
+
+/// Live transactions, last recorded first, optionally of one month and
+/// category, at most `limit` (all when `None`; also used by the API).
+pub async fn list_transactions(
+    db: &Db,
+    user: &str,
+    month: Option<&str>,
+    category: Option<&str>,
+    limit: Option<u32>,
+) -> worker::Result<Vec<TransactionRow>> {
+    let bounds = match month {
+        Some(month) => match rules::month_bounds(month) {
+            Some(bounds) => Some(bounds),
+            None => return Ok(Vec::new()),
+        },
+        None => None,
+    };
+    rows_between(db, user, bounds.as_ref(), category, limit).await
+}
+
+/// The day after `date` (`YYYY-MM-DD`), for half-open ranges.
+pub(super) fn day_after(date: &str) -> Option<String> {
+    parse_iso_date(date)?
+        .succ_opt()
+        .map(|d| d.format("%Y-%m-%d").to_string())
+}
+
+/// Live transactions dated in `[start, end)` when given, last recorded
+/// first.
+pub(super) async fn rows_between(
+    db: &Db,
+    user: &str,
+    bounds: Option<&(String, String)>,
+    category: Option<&str>,
+    limit: Option<u32>,
+) -> worker::Result<Vec<TransactionRow>> {
+    let mut sql =
+        format!("SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL");
+    let mut args = vec![Arg::Text(user)];
+    if let Some((start, end)) = bounds {
+        sql.push_str(" AND date_iso >= ?2 AND date_iso < ?3");
+        args.push(Arg::Text(start));
+        args.push(Arg::Text(end));
+    }
+    if let Some(category) = category {
+        sql.push_str(&format!(" AND category = ?{}", args.len() + 1));
+        args.push(Arg::Text(category));
+    }
+    sql.push_str(" ORDER BY seq DESC");
+    if let Some(limit) = limit {
+        sql.push_str(&format!(" LIMIT {}", rules::list_limit(limit)));
+    }
+    let found: Vec<TxRow> = db.all(db.stmt(&sql, &args)?).await?;
+    found.iter().map(TxRow::to_core).collect()
+}
+
+/// Totals of a month, optionally of one category (also used by the API);
+/// `None` for a malformed month.
+pub async fn month_summary(
+    db: &Db,
+    user: &str,
+    month: &str,
+    category: Option<&str>,
+) -> worker::Result<Option<MonthSummary>> {
+    let Some((start, end)) = rules::month_bounds(month) else {
+        return Ok(None);
+    };
+    let groups = groups_between(db, user, &start, &end, category).await?;
+    Ok(Some(rules::month_summary(month, category, &groups)))
+}
+
+/// Totals of the days `from`..=`to`; `None` for a malformed range.
+pub(super) async fn period_summary(
+    db: &Db,
+    user: &str,
+    from: &str,
+    to: &str,
+    category: Option<&str>,
+) -> worker::Result<Option<PeriodSummary>> {
+    let Some(end) = day_after(to).filter(|_| rules::period_ok(from, to)) else {
+        return Ok(None);
+    };
+    let groups = groups_between(db, user, from, &end, category).await?;
+    Ok(Some(rules::period_summary(from, to, category, &groups)))
+}
+
+/// The live transactions dated in `[start, end)`, grouped as the summaries
+/// need them.
+async fn groups_between(
+    db: &Db,
+    user: &str,
+    start: &str,
+    end: &str,
+    category: Option<&str>,
+) -> worker::Result<Vec<Group>> {
+    let mut sql = "SELECT category, category_type, kind, SUM(amount_mxn_cents) AS total, COUNT(*) AS n FROM transactions \
+                   WHERE user_id = ?1 AND deleted_at IS NULL AND date_iso >= ?2 AND date_iso < ?3"
+        .to_string();
+    let mut args = vec![Arg::Text(user), Arg::Text(start), Arg::Text(end)];
+    if let Some(category) = category {
+        sql.push_str(" AND category = ?4");
+        args.push(Arg::Text(category));
+    }
+    sql.push_str(" GROUP BY category, category_type, kind");
+    let found: Vec<GroupRow> = db.all(db.stmt(&sql, &args)?).await?;
+    found
+        .into_iter()
+        .map(|row| {
+            let bad = || worker::Error::RustError(format!("unreadable group {}", row.category));
+            Ok(Group {
+                category_type: CategoryType::parse(&row.category_type).ok_or_else(bad)?,
+                kind: TransactionType::parse(&row.kind).ok_or_else(bad)?,
+                total_mxn_cents: row.total,
+                count: u32::try_from(row.n).map_err(|_| bad())?,
+                category: row.category,
+            })
+        })
+        .collect()
+}
+
+pub(super) fn budget_from(
+    month: &str,
+    cap: Option<&D1Result>,
+    spent: Option<&D1Result>,
+) -> worker::Result<BudgetStatus> {
+    let cap = rows::<CapRow>(cap)?
+        .first()
+        .map(|c| c.variable_cap_mxn_cents);
+    let spent = rows::<TotalRow>(spent)?
+        .first()
+        .and_then(|t| t.total)
+        .unwrap_or(0);
+    Ok(rules::budget_status(month, cap, spent))
+}
+
+/// Budget status of a month (also used by the API); `None` for a
+/// malformed month.
+pub async fn budget_status(
+    db: &Db,
+    user: &str,
+    month: &str,
+) -> worker::Result<Option<BudgetStatus>> {
+    let Some((start, end)) = rules::month_bounds(month) else {
+        return Ok(None);
+    };
+    let results = db
+        .batch(vec![
+            db.stmt(CAP_SQL, &[Arg::Text(user), Arg::Text(month)])?,
+            db.stmt(
+                VARIABLE_SPENT_SQL,
+                &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
+            )?,
+        ])
+        .await?;
+    budget_from(month, results.first(), results.get(1)).map(Some)
+}
+
+/// All debts with their totals (also used by the API).
+pub async fn debt_list(db: &Db, user: &str) -> worker::Result<DebtList> {
+    let debts: Vec<DebtDbRow> = db.all(db.stmt(&debts_sql(""), &[Arg::Text(user)])?).await?;
+    Ok(DebtList::from_debts(
+        debts.iter().map(DebtDbRow::to_core).collect(),
+    ))
+}
+
+/// The bank balance, if any (also used by the API).
+pub async fn bank_balance(db: &Db, user: &str) -> worker::Result<Option<BankBalance>> {
+    let found: Option<BalanceRow> = db.first(db.stmt(BALANCE_SQL, &[Arg::Text(user)])?).await?;
+    Ok(found.map(|b| BankBalance {
+        balance_mxn_cents: b.balance_mxn_cents,
+        updated_at_iso: b.updated_at,
+    }))
+}
