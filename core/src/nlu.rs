@@ -105,6 +105,9 @@ pub struct Understanding {
     /// The amount was written negative ("-1,200", "menos 500"); it is not
     /// read as an expense or income (only a bank balance may be negative).
     pub negative_amount: bool,
+    /// The message pays something ("pagar la colegiatura") rather than
+    /// buying it ("un celular"): a simulated bill keeps its category type.
+    pub pays_bill: bool,
     pub category: Option<&'static Category>,
     pub description: Option<String>,
     pub date: Option<NaiveDate>,
@@ -175,6 +178,9 @@ impl Features<'_> {
             || interrogative_start && !self.has_any(&["gaste", "pague", "compre"])
     }
 }
+
+/// Verbs of paying a bill or an obligation (not buying a thing).
+const BILL_PAYMENT_VERBS: &[&str] = &["pagar", "pago", "pagaria", "liquidar", "cubrir", "abonar"];
 
 const EXPENSE_VERBS: &[&str] = &[
     "cene",
@@ -360,6 +366,7 @@ fn understand_tokens(
         amount: None,
         foreign_currency: None,
         negative_amount: false,
+        pays_bill: f.has_any(BILL_PAYMENT_VERBS),
         category: None,
         description: None,
         date: None,

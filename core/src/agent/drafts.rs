@@ -32,6 +32,11 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
                 && let Some(draft) = &mut state.pending_transaction
             {
                 draft.kind = Some(TransactionType::Expense);
+                // A purchase is a purchase: "un celular de 5 mil" is bought
+                // from the variable budget, not paid as the phone bill.
+                if draft.category_type == Some(CategoryType::Fixed) && !u.pays_bill {
+                    draft.category_type = Some(CategoryType::Variable);
+                }
             }
         }
         Intent::SetBudget => {

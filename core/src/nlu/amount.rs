@@ -190,7 +190,18 @@ fn unit_value(word: &str) -> Option<i64> {
 
 fn is_number_word(word: &str) -> bool {
     unit_value(word).is_some()
-        || matches!(word, "mil" | "millon" | "millones" | "medio" | "cientos")
+        || matches!(
+            word,
+            "mil"
+                | "millon"
+                | "millones"
+                | "medio"
+                | "cientos"
+                | "luca"
+                | "lucas"
+                | "palo"
+                | "palos"
+        )
 }
 
 /// Parses a digit token as centavos: `1,500.50`, `1500.5`, `1.500`, `250,50`.
@@ -273,6 +284,14 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
             continue;
         } else if word == "mil" {
             total += group.max(1) * 1000;
+            group = 0;
+        } else if matches!(word, "luca" | "lucas") && group > 0 {
+            // "una luca", "dos lucas": thousands of pesos in slang.
+            total += group * 1000;
+            group = 0;
+        } else if matches!(word, "palo" | "palos") && group > 0 {
+            // "un palo": a million pesos.
+            total += group * 1_000_000;
             group = 0;
         } else if word == "millon" || word == "millones" {
             total += group.max(1) * 1_000_000;
@@ -374,6 +393,11 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                 // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
                 "k" if next.start == token.end && !words_only => {
                     centavos = centavos.saturating_mul(1000);
+                    end += 1;
+                    score += 3;
+                }
+                "palos" | "palo" if !words_only => {
+                    centavos = centavos.saturating_mul(1_000_000);
                     end += 1;
                     score += 3;
                 }
@@ -561,6 +585,9 @@ mod tests {
             (".75", 75),
             ("$2,300.00 M.N.", 230_000),
             ("1.5k", 150_000),
+            ("una luca", 100_000),
+            ("un palo", 100_000_000),
+            ("2 palos", 200_000_000),
         ];
         for &(text, expected) in cases {
             assert_eq!(amount(text), Some((expected, None)), "{text}");
