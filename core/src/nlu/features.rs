@@ -1,0 +1,61 @@
+//! Facts about a folded message that the intent rules and entity readers
+//! look at.
+
+use super::normalize::{Token, TokenKind};
+
+/// Whether the message names money ("pesos", "$"), which a range question
+/// does not.
+pub(super) fn has_amount_word(f: &Features<'_>) -> bool {
+    f.tokens.iter().any(|t| t.dollar_sign) || f.has_any(&["pesos", "varos", "mxn"])
+}
+
+/// Facts about a folded message the intent rules look at.
+pub(super) struct Features<'a> {
+    pub(super) tokens: &'a [Token],
+    pub(super) folded: &'a str,
+}
+
+impl Features<'_> {
+    pub(super) fn has(&self, word: &str) -> bool {
+        self.tokens.iter().any(|t| t.is_word(word))
+    }
+
+    pub(super) fn has_any(&self, words: &[&str]) -> bool {
+        self.tokens.iter().any(|t| t.is_any(words))
+    }
+
+    pub(super) fn has_prefix(&self, prefixes: &[&str]) -> bool {
+        self.tokens
+            .iter()
+            .any(|t| t.kind == TokenKind::Word && prefixes.iter().any(|p| t.text.starts_with(p)))
+    }
+
+    pub(super) fn first_word(&self) -> Option<&str> {
+        self.tokens.first().map(|t| t.text.as_str())
+    }
+
+    /// Whether the words of `phrase` appear as consecutive tokens.
+    pub(super) fn phrase(&self, phrase: &str) -> bool {
+        let (first, rest) = phrase.split_once(' ').unwrap_or((phrase, ""));
+        self.tokens.iter().enumerate().any(|(i, t)| {
+            t.text == first
+                && (rest.is_empty()
+                    || rest.split(' ').enumerate().all(|(k, word)| {
+                        self.tokens.get(i + 1 + k).is_some_and(|t| t.text == word)
+                    }))
+        })
+    }
+
+    pub(super) fn is_question(&self) -> bool {
+        let interrogative_start = matches!(
+            self.first_word(),
+            Some("que" | "como" | "cual" | "donde" | "cuando" | "puedo" | "alcanza" | "quien")
+        ) || self.tokens.len() > 1
+            && matches!(self.first_word(), Some("oye" | "y" | "a" | "en" | "pues"))
+            && self.tokens[1]
+                .is_any(&["que", "como", "cual", "cuanto", "cuanta", "donde", "quien"]);
+        self.folded.contains('?')
+            || self.has_any(&["cuanto", "cuanta", "cuantos", "cuantas", "cuales"])
+            || interrogative_start && !self.has_any(&["gaste", "pague", "compre"])
+    }
+}
