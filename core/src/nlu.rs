@@ -4,6 +4,7 @@
 
 pub mod amount;
 pub mod category;
+pub mod currency;
 pub mod date;
 pub mod items;
 pub mod moments;

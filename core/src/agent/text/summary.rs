@@ -1,0 +1,123 @@
+//! Summaries of a month or a range of days, and the rows of a range.
+
+use super::{category_label, mxn, row_line};
+use crate::money::Centavos;
+use crate::tools::{CategoryTotal, CategoryType, MonthSummary, PeriodSummary, TransactionList};
+
+pub fn month_summary(summary: &MonthSummary) -> String {
+    let span = Span {
+        intro: format!("En {}", summary.month),
+        heading: format!("Resumen de {}", summary.month),
+    };
+    summary_text(
+        &span,
+        summary.category.as_deref(),
+        summary.transaction_count,
+        summary.total_expense_mxn_cents,
+        summary.total_income_mxn_cents,
+        &summary.by_category,
+    )
+}
+
+pub fn period_summary(summary: &PeriodSummary) -> String {
+    summary_text(
+        &Span::of(&summary.from, &summary.to),
+        summary.category.as_deref(),
+        summary.transaction_count,
+        summary.total_expense_mxn_cents,
+        summary.total_income_mxn_cents,
+        &summary.by_category,
+    )
+}
+
+/// How a summary names its days: "En 2026-11" / "Del 2026-11-10 al
+/// 2026-11-20" / "El 2026-11-21", and its heading.
+struct Span {
+    intro: String,
+    heading: String,
+}
+
+impl Span {
+    fn of(from: &str, to: &str) -> Span {
+        if from == to {
+            Span {
+                intro: format!("El {from}"),
+                heading: format!("Resumen del {from}"),
+            }
+        } else {
+            Span {
+                intro: format!("Del {from} al {to}"),
+                heading: format!("Resumen del {from} al {to}"),
+            }
+        }
+    }
+}
+
+fn summary_text(
+    span: &Span,
+    category: Option<&str>,
+    count: u32,
+    expense: Centavos,
+    income: Centavos,
+    by_category: &[CategoryTotal],
+) -> String {
+    if let Some(category) = category {
+        let label = category_label(category);
+        if count == 0 {
+            return format!("{} no tienes movimientos en {label}.", span.intro);
+        }
+        let total = by_category.first().map(|c| c.total_mxn_cents).unwrap_or(0);
+        return format!(
+            "{} llevas {} en {label} ({count} {}).",
+            span.intro,
+            mxn(total),
+            if count == 1 {
+                "movimiento"
+            } else {
+                "movimientos"
+            }
+        );
+    }
+    if count == 0 {
+        return format!("{} no tienes movimientos registrados.", span.intro);
+    }
+    let mut text = format!(
+        "{}:\n• Gastos: {}\n• Ingresos: {}",
+        span.heading,
+        mxn(expense),
+        mxn(income)
+    );
+    let expenses: Vec<_> = by_category
+        .iter()
+        .filter(|c| c.category_type != CategoryType::Income)
+        .collect();
+    if !expenses.is_empty() {
+        text.push_str("\nPor categoría:");
+        for c in expenses {
+            text.push_str(&format!(
+                "\n• {}: {}",
+                category_label(&c.category),
+                mxn(c.total_mxn_cents)
+            ));
+        }
+    }
+    text
+}
+
+/// The rows of a range of days.
+pub fn transactions_between(list: &TransactionList, from: &str, to: &str) -> String {
+    let span = Span::of(from, to);
+    if list.transactions.is_empty() {
+        return format!("{} no tienes movimientos registrados.", span.intro);
+    }
+    let mut text = if from == to {
+        format!("Tus movimientos del {from}:")
+    } else {
+        format!("Tus movimientos del {from} al {to}:")
+    };
+    for row in &list.transactions {
+        text.push_str("\n• ");
+        text.push_str(&row_line(row));
+    }
+    text
+}
