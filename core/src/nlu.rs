@@ -174,9 +174,7 @@ fn understand_tokens(
     let mut used = vec![false; tokens.len()];
 
     let date = find_date(tokens, today);
-    if let Some(d) = &date {
-        used[d.start..d.end].iter_mut().for_each(|u| *u = true);
-    }
+    moments::mark_not_money(tokens, date.as_ref(), &mut used);
     let month = find_month(tokens, today);
     if let Some(m) = &month {
         used[m.start..m.end.min(tokens.len())]
@@ -187,7 +185,6 @@ fn understand_tokens(
     if let Some((_, start, end)) = due_day {
         used[start..end].iter_mut().for_each(|u| *u = true);
     }
-    moments::mark_clock_times(tokens, &mut used);
     let amounts = find_amounts(tokens, &used);
     let amount = best_amount(&amounts).cloned();
     let categories = find_categories(tokens, &used);

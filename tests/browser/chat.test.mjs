@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BASE_URL, ARTIFACTS } from '../lib/env.mjs';
-import { launchBrowser } from '../lib/browser.mjs';
-import { uniqueName } from '../lib/api.mjs';
+import { launchBrowser, reply, send, signedIn as signedInAs } from '../lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -20,35 +19,9 @@ after(async () => {
   await browser?.close();
 });
 
-async function loginLink() {
-  const res = await fetch(`${BASE_URL}/api/dev/login-link`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: uniqueName('web') }),
-  });
-  return (await res.json()).token;
-}
-
 /** A new browser context signed in as a new user. */
-async function signedIn() {
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 420, height: 860 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${BASE_URL}/?login=${await loginLink()}`);
-  await page.getByTestId('message-input').waitFor();
-  return { context, page };
-}
-
-async function send(page, text) {
-  await page.getByTestId('message-input').fill(text);
-  await page.getByTestId('message-input').press('Enter');
-}
-
-/** Waits for a confirmed (Worker) assistant message containing `text`. */
-async function reply(page, text) {
-  const message = page.locator('[data-testid="message"][data-role="assistant"][data-status="confirmed"]', { hasText: text });
-  await message.last().waitFor();
-  return message.last();
+function signedIn() {
+  return signedInAs(browser, { acceptDownloads: true, viewport: { width: 420, height: 860 } });
 }
 
 /** The session token the app keeps in IndexedDB. */

@@ -10,8 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BASE_URL, ARTIFACTS } from '../lib/env.mjs';
-import { launchBrowser } from '../lib/browser.mjs';
-import { uniqueName } from '../lib/api.mjs';
+import { launchBrowser, reply, send, signedIn as signedInAs } from '../lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -31,31 +30,8 @@ after(async () => {
   await browser?.close();
 });
 
-async function signedIn(size, { timezoneId = 'America/Mexico_City' } = {}) {
-  const res = await fetch(`${BASE_URL}/api/dev/login-link`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: uniqueName('layout') }),
-  });
-  const { token } = await res.json();
-  const context = await browser.newContext({ viewport: SIZES[size], timezoneId, locale: 'es-MX' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${BASE_URL}/?login=${token}`);
-  await page.getByTestId('message-input').waitFor();
-  return { context, page };
-}
-
-async function send(page, text) {
-  await page.getByTestId('message-input').fill(text);
-  await page.getByTestId('message-input').press('Enter');
-}
-
-/** Waits for the Worker's reply containing `text`. */
-async function reply(page, text) {
-  const message = page.locator('[data-testid="message"][data-role="assistant"][data-status="confirmed"]', { hasText: text });
-  await message.last().waitFor();
-  return message.last();
+function signedIn(size, { timezoneId = 'America/Mexico_City' } = {}) {
+  return signedInAs(browser, { viewport: SIZES[size], timezoneId, locale: 'es-MX' });
 }
 
 async function checkAxe(page, view) {

@@ -1,5 +1,8 @@
-// Launches Debian's Chromium through playwright-core (never a downloaded browser).
+// Launches Debian's Chromium through playwright-core (never a downloaded
+// browser), and the chat steps every browser test takes.
 import { chromium } from 'playwright-core';
+import { BASE_URL } from './env.mjs';
+import { uniqueName } from './api.mjs';
 
 export async function launchBrowser() {
   return chromium.launch({
@@ -15,4 +18,37 @@ export async function launchBrowser() {
       '--disable-sync',
     ],
   });
+}
+
+/** A one-time sign-in token for a new dev user. */
+export async function loginLink(prefix = 'web') {
+  const res = await fetch(`${BASE_URL}/api/dev/login-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: uniqueName(prefix) }),
+  });
+  return (await res.json()).token;
+}
+
+/** A new browser context signed in as a new user, on the chat. */
+export async function signedIn(browser, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await page.goto(`${BASE_URL}/?login=${await loginLink()}`);
+  await page.getByTestId('message-input').waitFor();
+  return { context, page };
+}
+
+/** Types `text` in the composer and sends it. */
+export async function send(page, text) {
+  await page.getByTestId('message-input').fill(text);
+  await page.getByTestId('message-input').press('Enter');
+}
+
+/** Waits for a confirmed (Worker) assistant message containing `text`. */
+export async function reply(page, text) {
+  const message = page.locator('[data-testid="message"][data-role="assistant"][data-status="confirmed"]', { hasText: text });
+  await message.last().waitFor();
+  return message.last();
 }

@@ -23,7 +23,7 @@ mod reads;
 
 use reads::{
     BALANCE_SQL, BalanceRow, CAP_SQL, DebtDbRow, LAST_ROW_KEY_SQL, VARIABLE_SPENT_SQL, budget_from,
-    day_after, debts_sql, period_summary, rows_between,
+    debts_sql, period_bounds, period_summary, rows_between,
 };
 pub use reads::{bank_balance, budget_status, debt_list, list_transactions, month_summary};
 
@@ -331,9 +331,8 @@ impl<'a> ToolRunner<'a> {
                 to,
                 category,
                 limit,
-            } => match day_after(to).filter(|_| rules::period_ok(from, to)) {
-                Some(end) => {
-                    let bounds = (from.clone(), end);
+            } => match period_bounds(from, to) {
+                Some(bounds) => {
                     let transactions =
                         rows_between(db, user, Some(&bounds), category.as_deref(), Some(*limit))
                             .await?;

@@ -112,10 +112,7 @@ pub fn apply_answer(
     } else {
         find_date(&tokens, today)
     };
-    if let Some(d) = &date {
-        used[d.start..d.end].iter_mut().for_each(|u| *u = true);
-    }
-    crate::nlu::moments::mark_clock_times(&tokens, &mut used);
+    crate::nlu::moments::mark_not_money(&tokens, date.as_ref(), &mut used);
     let amounts = find_amounts(&tokens, &used);
     let amount = best_amount(&amounts).cloned();
     if let Some(a) = &amount {

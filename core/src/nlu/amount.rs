@@ -26,7 +26,7 @@ const PESO_WORDS: &[&str] = &[
     "pesos", "peso", "mxn", "mx", "varos", "baros", "pesitos", "lana", "mn", "mxp",
 ];
 
-fn unit_value(word: &str) -> Option<i64> {
+pub(super) fn unit_value(word: &str) -> Option<i64> {
     Some(match word {
         "cero" => 0,
         "un" | "uno" | "una" => 1,

@@ -20,6 +20,10 @@ const ITEM_PUNCTUATION: &[char] = &[',', ';'];
 /// refresco" is one item). One item (the whole message) when it has fewer
 /// than two amounts.
 pub fn split_items(text: &str, today: NaiveDate) -> Vec<String> {
+    // Most messages hold one amount: nothing to split, one reading.
+    if amount_count(text, today) < 2 {
+        return vec![text.trim().to_string()];
+    }
     let mut cuts: Vec<(usize, usize)> = Vec::new();
     let mut word_start: Option<usize> = None;
     let push_word = |start: usize, end: usize, cuts: &mut Vec<(usize, usize)>| {
@@ -80,15 +84,15 @@ pub fn split_items(text: &str, today: NaiveDate) -> Vec<String> {
 }
 
 fn has_amount(piece: &str, today: NaiveDate) -> bool {
+    amount_count(piece, today) > 0
+}
+
+/// How many amounts a piece of text holds (days and hours left out).
+fn amount_count(piece: &str, today: NaiveDate) -> usize {
     let tokens = tokenize(&fold(piece));
     let mut used = vec![false; tokens.len()];
-    if let Some(date) = find_date(&tokens, today) {
-        used[date.start..date.end.min(tokens.len())]
-            .iter_mut()
-            .for_each(|u| *u = true);
-    }
-    super::moments::mark_clock_times(&tokens, &mut used);
-    !find_amounts(&tokens, &used).is_empty()
+    super::moments::mark_not_money(&tokens, find_date(&tokens, today).as_ref(), &mut used);
+    find_amounts(&tokens, &used).len()
 }
 
 #[cfg(test)]

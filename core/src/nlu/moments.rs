@@ -8,6 +8,7 @@
 
 use chrono::{Datelike, Days, Months, NaiveDate};
 
+use super::amount::unit_value;
 use super::date::{DateMatch, month_number, recent_day, recent_day_month, small_count, weekday};
 use super::normalize::{Token, TokenKind};
 
@@ -36,18 +37,18 @@ const MORNING_MARKERS: &[&str] = &["la", "esta", "manana"];
 /// Words that make a weekday the coming one ("el próximo viernes").
 const NEXT_MARKERS: &[&str] = &["proximo", "proxima", "siguiente"];
 /// Holidays by name: (words, month, day).
-const HOLIDAYS: &[(&str, u32, u32)] = &[
-    ("navidad", 12, 25),
-    ("nochebuena", 12, 24),
-    ("ano nuevo", 1, 1),
-    ("dia de muertos", 11, 2),
-    ("dia de los muertos", 11, 2),
-    ("dia de las madres", 5, 10),
-    ("dia de los inocentes", 12, 28),
-    ("dia de reyes", 1, 6),
-    ("dia de la independencia", 9, 16),
-    ("dia del amor y la amistad", 2, 14),
-    ("san valentin", 2, 14),
+const HOLIDAYS: &[(&[&str], u32, u32)] = &[
+    (&["navidad"], 12, 25),
+    (&["nochebuena"], 12, 24),
+    (&["ano", "nuevo"], 1, 1),
+    (&["dia", "de", "muertos"], 11, 2),
+    (&["dia", "de", "los", "muertos"], 11, 2),
+    (&["dia", "de", "las", "madres"], 5, 10),
+    (&["dia", "de", "los", "inocentes"], 12, 28),
+    (&["dia", "de", "reyes"], 1, 6),
+    (&["dia", "de", "la", "independencia"], 9, 16),
+    (&["dia", "del", "amor", "y", "la", "amistad"], 2, 14),
+    (&["san", "valentin"], 2, 14),
 ];
 
 /// How a user answers "that day has not come yet".
@@ -117,48 +118,19 @@ fn word(tokens: &[Token], k: usize) -> Option<&str> {
         .map(|t| t.text.as_str())
 }
 
-/// A number written in words up to 31 ("veinte", "treinta y uno").
+/// A day of the month written in words ("veinte", "treinta y uno",
+/// "primero"), read with the same number words as amounts.
 fn day_in_words(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
-    let units = |w: &str| -> Option<u32> {
-        Some(match w {
-            "uno" | "primero" => 1,
-            "dos" => 2,
-            "tres" => 3,
-            "cuatro" => 4,
-            "cinco" => 5,
-            "seis" => 6,
-            "siete" => 7,
-            "ocho" => 8,
-            "nueve" => 9,
-            "diez" => 10,
-            "once" => 11,
-            "doce" => 12,
-            "trece" => 13,
-            "catorce" => 14,
-            "quince" => 15,
-            "dieciseis" => 16,
-            "diecisiete" => 17,
-            "dieciocho" => 18,
-            "diecinueve" => 19,
-            "veinte" => 20,
-            "veintiuno" => 21,
-            "veintidos" => 22,
-            "veintitres" => 23,
-            "veinticuatro" => 24,
-            "veinticinco" => 25,
-            "veintiseis" => 26,
-            "veintisiete" => 27,
-            "veintiocho" => 28,
-            "veintinueve" => 29,
-            "treinta" => 30,
-            _ => return None,
-        })
+    let w = word(tokens, i)?;
+    let first = if w == "primero" {
+        1
+    } else {
+        unit_value(w).filter(|v| (1..=30).contains(v))?
     };
-    let first = units(word(tokens, i)?)?;
     if first == 30 && word(tokens, i + 1) == Some("y") && word(tokens, i + 2) == Some("uno") {
         return Some((31, 3));
     }
-    Some((first, 1))
+    u32::try_from(first).ok().map(|day| (day, 1))
 }
 
 fn day_at(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
@@ -175,11 +147,19 @@ fn day_at(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
     }
 }
 
-/// Marks the tokens of clock times and durations in `used`.
-pub fn mark_clock_times(tokens: &[Token], used: &mut [bool]) {
+/// Marks in `used` what is not money: the day `date` names and every
+/// clock time, duration and quantity of goods. Every reader of amounts
+/// (the understanding, answers to questions, item splitting) calls this.
+pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bool]) {
     let len = used.len();
-    for (start, end) in clock_spans(tokens) {
-        used[start..end.min(len)].iter_mut().for_each(|u| *u = true);
+    let spans = date
+        .map(|d| (d.start, d.end))
+        .into_iter()
+        .chain(clock_spans(tokens));
+    for (start, end) in spans {
+        used[start.min(len)..end.min(len)]
+            .iter_mut()
+            .for_each(|u| *u = true);
     }
 }
 
@@ -425,12 +405,11 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
             _ => {}
         }
-        for &(name, month, day) in HOLIDAYS {
-            let words: Vec<&str> = name.split(' ').collect();
+        for &(words, month, day) in HOLIDAYS {
             let matches = words
                 .iter()
                 .enumerate()
-                .all(|(k, expected)| word(tokens, i + k) == Some(expected));
+                .all(|(k, expected)| word(tokens, i + k) == Some(*expected));
             if matches {
                 return found(recent_day_month(today, day, month)?, i, i + words.len());
             }

@@ -93,11 +93,14 @@ pub async fn list_transactions(
     rows_between(db, user, bounds.as_ref(), category, limit).await
 }
 
-/// The day after `date` (`YYYY-MM-DD`), for half-open ranges.
-pub(super) fn day_after(date: &str) -> Option<String> {
-    parse_iso_date(date)?
-        .succ_opt()
-        .map(|d| d.format("%Y-%m-%d").to_string())
+/// The half-open range `[from, day after to)` of the days `from`..=`to`;
+/// `None` when the period is not valid (`rules::period_ok`).
+pub(super) fn period_bounds(from: &str, to: &str) -> Option<(String, String)> {
+    if !rules::period_ok(from, to) {
+        return None;
+    }
+    let end = parse_iso_date(to)?.succ_opt()?;
+    Some((from.to_string(), end.format("%Y-%m-%d").to_string()))
 }
 
 /// Live transactions dated in `[start, end)` when given, last recorded
@@ -152,10 +155,10 @@ pub(super) async fn period_summary(
     to: &str,
     category: Option<&str>,
 ) -> worker::Result<Option<PeriodSummary>> {
-    let Some(end) = day_after(to).filter(|_| rules::period_ok(from, to)) else {
+    let Some((start, end)) = period_bounds(from, to) else {
         return Ok(None);
     };
-    let groups = groups_between(db, user, from, &end, category).await?;
+    let groups = groups_between(db, user, &start, &end, category).await?;
     Ok(Some(rules::period_summary(from, to, category, &groups)))
 }
 
