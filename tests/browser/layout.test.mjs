@@ -181,8 +181,14 @@ for (const size of Object.keys(SIZES)) {
     await shoot(page, `month-${size}`);
     await checkAxe(page, 'month view');
     await page.getByTestId('month-prev').click();
+    // Right after the switch, never this month's numbers under the other month's name.
+    const rightAfter = await page.evaluate(() => document.querySelector('[data-testid="month-total"]')?.textContent ?? null);
+    assert.ok(rightAfter === null || rightAfter === 'Gastos: $0.00 · Ingresos: $0.00', `shown while loading: ${rightAfter}`);
     assert.equal(await page.getByTestId('month-name').textContent(), thisMonthName(-1));
     await page.getByTestId('no-transactions').waitFor();
+    // The previous month's own numbers, never this month's under its name.
+    await page.getByTestId('no-spending').waitFor();
+    assert.equal(await page.getByTestId('month-total').textContent(), 'Gastos: $0.00 · Ingresos: $0.00');
     assert.match(await page.getByTestId('no-transactions').textContent(), /Sin movimientos/);
     await shoot(page, `month-empty-${size}`);
     await checkAxe(page, 'empty month');

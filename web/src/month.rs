@@ -72,20 +72,38 @@ pub(crate) fn MonthView() -> impl IntoView {
         ctx.app
             .with(|a| a.session_token.clone().unwrap_or_default())
     };
+    // Each answer carries the month (and filter) it is for: while another
+    // month loads, the old month's numbers are never shown under its name.
     let data = LocalResource::new(move || {
         let (token, month) = (token(), month.get());
         async move {
-            let summary = api::summary(&token, &month).await?;
-            let budget = api::budget(&token, &month).await?;
-            let balance = api::balance(&token).await?;
-            let debts = api::debts(&token).await?;
-            Ok::<_, ApiError>((summary, budget, balance, debts))
+            let read = async {
+                let summary = api::summary(&token, &month).await?;
+                let budget = api::budget(&token, &month).await?;
+                let balance = api::balance(&token).await?;
+                let debts = api::debts(&token).await?;
+                Ok::<_, ApiError>((summary, budget, balance, debts))
+            };
+            (month.clone(), read.await)
         }
     });
     let list = LocalResource::new(move || {
         let (token, month, category) = (token(), month.get(), category.get());
-        async move { api::transactions(&token, &month, &category).await }
+        async move {
+            let rows = api::transactions(&token, &month, &category).await;
+            ((month, category), rows)
+        }
     });
+    let current_data = move || {
+        data.get()
+            .filter(|(for_month, _)| *for_month == month.get())
+            .map(|(_, d)| d)
+    };
+    let current_list = move || {
+        list.get()
+            .filter(|(key, _)| key.0 == month.get() && key.1 == category.get())
+            .and_then(|(_, rows)| rows.ok())
+    };
     let download = move |_| {
         let (token, month) = (token(), month.get_untracked());
         spawn_local(async move {
@@ -97,7 +115,7 @@ pub(crate) fn MonthView() -> impl IntoView {
     view! {
         <section class="month" tabindex="0" aria-label=text::NAV_MONTH>
             <MonthPicker month=month />
-            {move || match data.get() {
+            {move || match current_data() {
                 None => view! { <p>{text::LOADING}</p> }.into_any(),
                 Some(Err(_)) => view! { <p role="alert">{text::MONTH_ERROR}</p> }.into_any(),
                 Some(Ok((summary, budget, balance, debts))) => {
@@ -159,7 +177,7 @@ pub(crate) fn MonthView() -> impl IntoView {
                     }.into_any()
                 }
             }}
-            {move || list.get().and_then(Result::ok).map(|l| if l.transactions.is_empty() {
+            {move || current_list().map(|l| if l.transactions.is_empty() {
                 view! { <p class="empty" data-testid="no-transactions">{text::NO_TRANSACTIONS}</p> }.into_any()
             } else {
                 view! {
