@@ -6,7 +6,7 @@ fn main() {
     for text in std::env::args().skip(1) {
         let u = caja_core::nlu::understand(&text, today);
         println!(
-            "{text:?}\n  intent {} ({:.2}) alternatives {:?}\n  amount {:?} category {:?} kind {:?} date {:?} month {:?} query {:?}",
+            "{text:?}\n  intent {} ({:.2}) alternatives {:?}\n  amount {:?} category {:?} kind {:?} date {:?} month {:?} query {:?}\n  debt {:?} balance {:?} minimum {:?} due {:?} paid {:?} period {:?} currency {:?}",
             u.intent.as_str(),
             u.confidence,
             u.alternatives,
@@ -15,7 +15,14 @@ fn main() {
             u.kind,
             u.date,
             u.month,
-            u.query
+            u.query,
+            u.debt_name,
+            u.debt_balance,
+            u.debt_minimum,
+            u.debt_due_day,
+            u.debt_paid,
+            u.period,
+            u.foreign_currency,
         );
         println!("  scores {:?}", caja_core::nlu::intent_scores(&text, today));
     }

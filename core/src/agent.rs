@@ -167,6 +167,12 @@ pub(crate) enum Work {
     ReadLast {
         delete: bool,
     },
+    /// Read the debts, then prompt for the payment, lowering the debt it
+    /// pays when one is known by that name.
+    FindDebt {
+        payment: crate::tools::AddTransactionInput,
+        paid: String,
+    },
 }
 
 /// How the router sent the turn on.

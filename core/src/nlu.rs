@@ -130,6 +130,9 @@ pub struct Understanding {
     pub debt_balance: Option<Centavos>,
     pub debt_minimum: Option<Centavos>,
     pub debt_due_day: Option<u8>,
+    /// The creditor a logged payment goes to ("le aboné 1,000 a Coppel"):
+    /// when it names a known debt, the payment also lowers that debt.
+    pub debt_paid: Option<String>,
 }
 
 fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
@@ -146,6 +149,12 @@ fn default_income_category(f: &Features<'_>) -> Option<&'static Category> {
     let for_work = f.has_any(&["cobre", "vendi", "facture", "cobramos"])
         || f.phrase("me pagaron") && f.has_any(&["por", "trabajo", "proyecto", "cliente"]);
     category::by_key(if for_work { "ventas" } else { "otros_ingresos" })
+}
+
+/// The words of a debt's name that say whose it is, folded: "Tarjeta
+/// Nu" → ["nu"]; "la tarjeta" → [] (it only says what kind of debt).
+pub fn debt_words(name: &str) -> Vec<String> {
+    debts::distinctive_words(name)
 }
 
 /// Reads one message. `today` is the user's civil date.
@@ -220,6 +229,7 @@ fn understand_tokens(
         debt_balance: None,
         debt_minimum: None,
         debt_due_day: None,
+        debt_paid: None,
     };
     let chosen_category = pick_category(&categories, &f);
     let money = |m: &AmountMatch| {
@@ -269,6 +279,13 @@ fn understand_tokens(
                 None if intent == Intent::UpdateLastTransaction => None,
                 None => Some(TransactionType::Expense),
             };
+            if intent == Intent::LogTransaction && u.kind == Some(TransactionType::Expense) {
+                u.debt_paid =
+                    debts::paid_to(&f, &amounts).map(|span| original_span(original, tokens, span));
+                if u.debt_paid.is_some() && u.category.is_none() {
+                    u.category = category::by_key("prestamo");
+                }
+            }
         }
         Intent::QueryData => {
             u.query = Some(query_kind(&f));

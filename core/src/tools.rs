@@ -166,6 +166,31 @@ pub struct DebtInput {
     pub due_day: Option<u8>,
 }
 
+/// `pay_debt` input: a payment recorded as a transaction that also lowers
+/// a known debt, written together. `balance_before_mxn_cents` is the
+/// balance the prompt showed; if the debt changed since, nothing is
+/// written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayDebtInput {
+    pub debt_name: String,
+    pub balance_before_mxn_cents: Centavos,
+    pub payment: AddTransactionInput,
+}
+
+impl PayDebtInput {
+    /// The debt's balance after the payment (never below zero).
+    pub fn balance_after(&self) -> Centavos {
+        (self.balance_before_mxn_cents - self.payment.amount_mxn_cents).max(0)
+    }
+}
+
+/// `pay_debt` data: the stored payment and the debt as it is now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DebtPayment {
+    pub transaction: TransactionRow,
+    pub debt: DebtRow,
+}
+
 /// `set_budget_cap` input: the monthly cap for variable spending, in force
 /// from `month` on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,6 +223,7 @@ pub enum ToolRequest {
     UpdateLastTransaction(UpdateLastTransactionInput),
     DeleteLastTransaction(DeleteLastTransactionInput),
     AddOrUpdateDebt(DebtInput),
+    PayDebt(PayDebtInput),
     SetBudgetCap(BudgetCapInput),
     SetBankBalance(BankBalanceInput),
     GetMonthSummary {
@@ -242,6 +268,7 @@ impl ToolRequest {
             ToolRequest::UpdateLastTransaction(_) => "update_last_transaction",
             ToolRequest::DeleteLastTransaction(_) => "delete_last_transaction",
             ToolRequest::AddOrUpdateDebt(_) => "add_or_update_debt",
+            ToolRequest::PayDebt(_) => "pay_debt",
             ToolRequest::SetBudgetCap(_) => "set_budget_cap",
             ToolRequest::SetBankBalance(_) => "set_bank_balance",
             ToolRequest::GetMonthSummary { .. } => "get_month_summary",
@@ -265,6 +292,7 @@ impl ToolRequest {
                 | ToolRequest::UpdateLastTransaction(_)
                 | ToolRequest::DeleteLastTransaction(_)
                 | ToolRequest::AddOrUpdateDebt(_)
+                | ToolRequest::PayDebt(_)
                 | ToolRequest::SetBudgetCap(_)
                 | ToolRequest::SetBankBalance(_)
         )

@@ -21,6 +21,7 @@
 //! = pending_action.type "ADD_TRANSACTION"   a state field (JSON)
 //! ! add_transaction             the tools called this turn (or "none")
 //! $ transactions 1              live transactions in the ledger
+//! $ debt coppel 420000          a debt's stored balance (null: no debt)
 //! ```
 
 use caja_core::agent::state::AgentState;
@@ -34,6 +35,10 @@ const FILES: &[(&str, &str)] = &[
     (
         "money_and_days.txt",
         include_str!("../../tests/transcripts/money_and_days.txt"),
+    ),
+    (
+        "debts_paid.txt",
+        include_str!("../../tests/transcripts/debts_paid.txt"),
     ),
     (
         "periods.txt",
@@ -299,6 +304,17 @@ fn run_all() -> Run {
                             }
                         }
                         _ => {}
+                    }
+                }
+                "$" if rest.starts_with("debt ") => {
+                    // `$ debt NAME CENTS`: the stored balance of a debt.
+                    let (name, cents) = rest["debt ".len()..]
+                        .rsplit_once(' ')
+                        .expect("$ debt NAME CENTS");
+                    let want: Option<i64> = serde_json::from_str(cents).expect("$ debt cents");
+                    let got = ledger.debt(name).and_then(|d| d.balance_mxn_cents);
+                    if got != want {
+                        fail(format!("debt {name} balance {got:?}, expected {want:?}"));
                     }
                 }
                 "$" => {

@@ -171,3 +171,26 @@ test('Telegram: two members of a group each log and confirm their own expense', 
   assert.match((await send(ana, '¿cuánto llevo gastado este mes?')).body.text, /Gastos: \$130\.00/);
   assert.match((await send(beto, '¿cuánto llevo gastado este mes?')).body.text, /Gastos: \$70\.00/);
 });
+
+test('a debt payment prompt built on a balance that changed since never writes', async () => {
+  const { tg, session } = await telegramUserWithWeb();
+  await tg('le debo 5,200 a Coppel');
+  assert.match(await tg('sí'), /Listo, guardé la deuda «coppel»/);
+  // Telegram asks to pay 1,000 of the 5,200...
+  assert.match(await tg('le aboné 1,000 a Coppel'), /Deuda «coppel»: de \$5,200\.00 a \$4,200\.00/);
+  // ...the web pays 2,000 meanwhile...
+  assert.match((await say(session, 'le aboné 2,000 a Coppel')).reply, /de \$5,200\.00 a \$3,200\.00/);
+  assert.match((await say(session, 'sí')).reply, /quedó en \$3,200\.00/);
+  // ...so Telegram's "sí" refuses: no second payment, the debt is not lowered twice.
+  assert.match(await tg('sí'), /Esa deuda cambió desde que te pregunté/);
+  assert.deepEqual((await ledger(session)).map((r) => [r.amount, r.category]), [[200000, 'prestamo']]);
+  const debts = await get(session, '/api/debts');
+  assert.equal(debts.status, 200);
+  assert.deepEqual(
+    debts.body.debts.map((d) => [d.name, d.balance_mxn_cents]),
+    [['coppel', 320000]],
+  );
+  // Asked again, the prompt shows the balance as it is now.
+  assert.match(await tg('le aboné 1,000 a Coppel'), /de \$3,200\.00 a \$2,200\.00/);
+  assert.match(await tg('sí'), /quedó en \$2,200\.00/);
+});

@@ -11,8 +11,8 @@
 use caja_core::time::{iso_month, parse_iso_date};
 use caja_core::tools::rules;
 use caja_core::tools::{
-    BankBalance, BudgetCap, CategoryType, DebtRow, SimulatePurchaseInput, ToolCall, ToolRequest,
-    ToolResult, TransactionList, TransactionRow, TransactionType, codes,
+    BankBalance, BudgetCap, CategoryType, DebtPayment, DebtRow, SimulatePurchaseInput, ToolCall,
+    ToolRequest, ToolResult, TransactionList, TransactionRow, TransactionType, codes,
 };
 use serde::Deserialize;
 use worker::{D1PreparedStatement, D1Result};
@@ -273,6 +273,51 @@ impl<'a> ToolRunner<'a> {
                     ],
                 )?);
                 ToolResult::success(call, &merged, &at)
+            }
+            ToolRequest::PayDebt(input) => {
+                let key = rules::debt_key(&input.debt_name);
+                let existing: Option<DebtDbRow> = db
+                    .first(db.stmt(
+                        &debts_sql(" AND name_key = ?2"),
+                        &[Arg::Text(user), Arg::Text(&key)],
+                    )?)
+                    .await?;
+                let debt = match rules::pay_debt(existing.map(|e| e.to_core()).as_ref(), input) {
+                    Ok(debt) => debt,
+                    Err((code, problem)) => {
+                        return Ok(ToolResult::failure(call, code, problem, &at));
+                    }
+                };
+                // The balance read above must still be the one at commit.
+                self.staged.push(db.guard(
+                    "SELECT balance_mxn_cents FROM debts WHERE user_id = ?1 AND name_key = ?2",
+                    &[Arg::Text(user), Arg::Text(&key)],
+                    Arg::Int(input.balance_before_mxn_cents),
+                )?);
+                self.staged.push(db.stmt(
+                    "UPDATE debts SET balance_mxn_cents = ?3, updated_at = ?4 WHERE user_id = ?1 AND name_key = ?2",
+                    &[
+                        Arg::Text(user),
+                        Arg::Text(&key),
+                        opt_int(debt.balance_mxn_cents),
+                        Arg::Text(&at),
+                    ],
+                )?);
+                let head = self.head().await?;
+                let row = input.payment.to_row(head.max_seq + 1);
+                self.stage_insert(&row)?;
+                self.head = Some(LedgerHead {
+                    max_seq: row.id,
+                    last: Some(row.clone()),
+                });
+                ToolResult::success(
+                    call,
+                    &DebtPayment {
+                        transaction: row,
+                        debt,
+                    },
+                    &at,
+                )
             }
             ToolRequest::SetBudgetCap(input) => {
                 self.staged.push(db.stmt(

@@ -27,6 +27,9 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
                 description: u.description.clone(),
                 date_iso: u.date.map(iso_date),
                 date_confirmed: false,
+                debt_paid: (u.intent == Intent::LogTransaction)
+                    .then(|| u.debt_paid.clone())
+                    .flatten(),
             });
             if u.intent == Intent::SimulatePurchase
                 && let Some(draft) = &mut state.pending_transaction

@@ -16,7 +16,12 @@ pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::READ_FAILED);
         return NodeOutcome::because("respond", format!("read failed: {}", error.code));
     }
+    let pays_debt = matches!(request, crate::tools::ToolRequest::PayDebt(_));
     match error.code.as_str() {
+        codes::CONFLICT | codes::NOT_FOUND if pays_debt => {
+            state.clear_flow();
+            ctx.say(text::DEBT_CHANGED);
+        }
         codes::CONFLICT => {
             state.clear_flow();
             ctx.say(text::LAST_CHANGED);

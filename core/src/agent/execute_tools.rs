@@ -9,9 +9,10 @@ use super::{TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::Intent;
 use crate::tools::{
-    BankBalance, BudgetCap, BudgetStatus, DebtList, DebtRow, DeleteLastTransactionInput,
-    MonthSummary, PeriodSummary, SimulatePurchaseInput, Simulation, ToolError, ToolRequest,
-    ToolResult, TransactionList, TransactionRow, UpdateLastTransactionInput, codes,
+    AddTransactionInput, BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtPayment,
+    DebtRow, DeleteLastTransactionInput, MonthSummary, PayDebtInput, PeriodSummary,
+    SimulatePurchaseInput, Simulation, ToolError, ToolRequest, ToolResult, TransactionList,
+    TransactionRow, UpdateLastTransactionInput, codes, rules,
 };
 
 pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -22,6 +23,9 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::Query(requests) => requests.clone(),
         Work::Simulate(input) => vec![ToolRequest::SimulatePurchase(input.clone())],
         Work::ReadLast { .. } => vec![ToolRequest::GetLastTransaction {}],
+        Work::FindDebt { .. } => vec![ToolRequest::ListDebts {
+            month: crate::time::iso_month(ctx.today),
+        }],
     };
     // First visit: emit the calls and wait for the host.
     let answered: Vec<ToolResult> = ctx
@@ -48,6 +52,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::Query(requests) => after_query(ctx, &requests, &answered),
         Work::Simulate(input) => after_simulation(state, ctx, input, &answered[0]),
         Work::ReadLast { delete } => after_read_last(state, ctx, delete, &answered[0]),
+        Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, &answered[0]),
     }
 }
 
@@ -83,6 +88,7 @@ fn after_write(
         PendingWrite::AddOrUpdateDebt(_) => {
             result.data_as::<DebtRow>().map(|d| text::debt_saved(&d))
         }
+        PendingWrite::PayDebt(_) => result.data_as::<DebtPayment>().map(|p| text::debt_paid(&p)),
         PendingWrite::SetBudgetCap(_) => result
             .data_as::<BudgetCap>()
             .map(|b| text::budget_saved(&b)),
@@ -185,6 +191,37 @@ fn after_simulation(
         return NodeOutcome::because("clarify", "bank balance missing");
     }
     failed(ctx, ToolRequest::SimulatePurchase(input), result)
+}
+
+fn after_find_debt(
+    ctx: &mut TurnCtx,
+    payment: AddTransactionInput,
+    paid: &str,
+    result: &ToolResult,
+) -> NodeOutcome {
+    let Some(list) = result.data_as::<DebtList>() else {
+        let month = crate::time::iso_month(ctx.today);
+        return failed(ctx, ToolRequest::ListDebts { month }, result);
+    };
+    let debt = rules::match_debt(&list.debts, paid)
+        .and_then(|d| Some((d.name.clone(), d.balance_mxn_cents.filter(|b| *b > 0)?)));
+    match debt {
+        Some((debt_name, balance)) => {
+            ctx.prepared = Some(PendingWrite::PayDebt(PayDebtInput {
+                debt_name,
+                balance_before_mxn_cents: balance,
+                payment,
+            }));
+            NodeOutcome::because("confirm", "payment lowers a known debt")
+        }
+        None => {
+            if payment.category_type == CategoryType::Debt {
+                ctx.say(text::debt_unknown(paid));
+            }
+            ctx.prepared = Some(PendingWrite::AddTransaction(payment));
+            NodeOutcome::because("confirm", "payment to no known debt")
+        }
+    }
 }
 
 fn after_read_last(

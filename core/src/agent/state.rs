@@ -7,7 +7,7 @@ use crate::money::Centavos;
 use crate::nlu::Intent;
 use crate::tools::{
     AddTransactionInput, AddTransactionsInput, BankBalanceInput, BudgetCapInput, CategoryType,
-    DebtInput, DeleteLastTransactionInput, ToolRequest, ToolResult, TransactionType,
+    DebtInput, DeleteLastTransactionInput, PayDebtInput, ToolRequest, ToolResult, TransactionType,
     UpdateLastTransactionInput,
 };
 
@@ -31,6 +31,10 @@ pub struct TransactionDraft {
     /// The user said a future date is meant ("para ese día").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub date_confirmed: bool,
+    /// The creditor the payment goes to ("le aboné a Coppel"); a known debt
+    /// of that name is lowered with the payment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub debt_paid: Option<String>,
 }
 
 /// What a clarification question asks for.
@@ -83,6 +87,7 @@ pub enum PendingActionType {
     UpdateLastTransaction,
     DeleteLastTransaction,
     AddOrUpdateDebt,
+    PayDebt,
     SetBudgetCap,
     SetBankBalance,
 }
@@ -95,6 +100,7 @@ pub enum PendingWrite {
     UpdateLastTransaction(UpdateLastTransactionInput),
     DeleteLastTransaction(DeleteLastTransactionInput),
     AddOrUpdateDebt(DebtInput),
+    PayDebt(PayDebtInput),
     SetBudgetCap(BudgetCapInput),
     SetBankBalance(BankBalanceInput),
 }
@@ -107,6 +113,7 @@ impl PendingWrite {
             PendingWrite::UpdateLastTransaction(_) => PendingActionType::UpdateLastTransaction,
             PendingWrite::DeleteLastTransaction(_) => PendingActionType::DeleteLastTransaction,
             PendingWrite::AddOrUpdateDebt(_) => PendingActionType::AddOrUpdateDebt,
+            PendingWrite::PayDebt(_) => PendingActionType::PayDebt,
             PendingWrite::SetBudgetCap(_) => PendingActionType::SetBudgetCap,
             PendingWrite::SetBankBalance(_) => PendingActionType::SetBankBalance,
         }
@@ -120,6 +127,7 @@ impl PendingWrite {
             PendingWrite::UpdateLastTransaction(i) => ToolRequest::UpdateLastTransaction(i),
             PendingWrite::DeleteLastTransaction(i) => ToolRequest::DeleteLastTransaction(i),
             PendingWrite::AddOrUpdateDebt(i) => ToolRequest::AddOrUpdateDebt(i),
+            PendingWrite::PayDebt(i) => ToolRequest::PayDebt(i),
             PendingWrite::SetBudgetCap(i) => ToolRequest::SetBudgetCap(i),
             PendingWrite::SetBankBalance(i) => ToolRequest::SetBankBalance(i),
         }
@@ -132,6 +140,7 @@ impl PendingWrite {
             PendingWrite::UpdateLastTransaction(i) => serde_json::to_value(i),
             PendingWrite::DeleteLastTransaction(i) => serde_json::to_value(i),
             PendingWrite::AddOrUpdateDebt(i) => serde_json::to_value(i),
+            PendingWrite::PayDebt(i) => serde_json::to_value(i),
             PendingWrite::SetBudgetCap(i) => serde_json::to_value(i),
             PendingWrite::SetBankBalance(i) => serde_json::to_value(i),
         };
@@ -155,6 +164,9 @@ impl PendingWrite {
             }
             PendingActionType::AddOrUpdateDebt => {
                 PendingWrite::AddOrUpdateDebt(serde_json::from_value(payload).map_err(err)?)
+            }
+            PendingActionType::PayDebt => {
+                PendingWrite::PayDebt(serde_json::from_value(payload).map_err(err)?)
             }
             PendingActionType::SetBudgetCap => {
                 PendingWrite::SetBudgetCap(serde_json::from_value(payload).map_err(err)?)

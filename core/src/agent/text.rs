@@ -7,7 +7,7 @@ use crate::money::{Centavos, format_mxn as mxn};
 use crate::nlu::Intent;
 use crate::nlu::category;
 use crate::tools::{
-    BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtRow, Simulation,
+    BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtPayment, DebtRow, Simulation,
     TransactionList, TransactionRow, TransactionType,
 };
 
@@ -42,6 +42,7 @@ pub const NOT_UNDERSTOOD: &str = "No entendí tu respuesta.";
 pub const INTERNAL_ERROR: &str = "Tuve un problema interno y no se guardó nada. Intenta de nuevo.";
 pub const NO_TRANSACTIONS_TO_CHANGE: &str =
     "No tienes movimientos registrados, así que no hay nada que corregir ni borrar.";
+pub const DEBT_CHANGED: &str = "Esa deuda cambió desde que te pregunté; no registré el pago ni cambié la deuda. Pídemelo de nuevo para verla como está ahora.";
 pub const LAST_CHANGED: &str = "El último movimiento cambió desde que te pregunté; no modifiqué nada. Pídemelo de nuevo para ver el movimiento actual.";
 pub const READ_FAILED: &str =
     "No pude consultar tus datos en este momento; no hay cambios. Intenta de nuevo en un momento.";
@@ -266,6 +267,27 @@ pub fn confirmation_prompt(write: &PendingWrite) -> String {
             }
             ("¿Guardo estos datos de la deuda?".to_string(), lines)
         }
+        PendingWrite::PayDebt(p) => {
+            let t = &p.payment;
+            let mut lines = transaction_lines(
+                t.kind,
+                t.amount_mxn_cents,
+                &t.category,
+                t.category_type,
+                &t.description,
+                &t.date_iso,
+            );
+            lines.push(format!(
+                "Deuda «{}»: de {} a {}",
+                p.debt_name,
+                mxn(p.balance_before_mxn_cents),
+                mxn(p.balance_after())
+            ));
+            (
+                format!("¿Registro este pago y bajo tu deuda con «{}»?", p.debt_name),
+                lines,
+            )
+        }
         PendingWrite::SetBudgetCap(b) => (
             "¿Fijo tu presupuesto mensual de gastos variables?".to_string(),
             vec![
@@ -365,6 +387,24 @@ pub fn transaction_deleted(row: &TransactionRow) -> String {
     format!(
         "Listo, borré el movimiento: {}. Queda en el historial.",
         row_line(row)
+    )
+}
+
+pub fn debt_paid(payment: &DebtPayment) -> String {
+    format!(
+        "Listo, registré el pago de {} ({}) y tu deuda «{}» quedó en {}.",
+        mxn(payment.transaction.amount_mxn_cents),
+        payment.transaction.date_iso,
+        payment.debt.name,
+        mxn(payment.debt.balance_mxn_cents.unwrap_or(0))
+    )
+}
+
+/// Said before the prompt when a payment names no debt Caja knows.
+pub fn debt_unknown(paid: &str) -> String {
+    format!(
+        "No tengo registrada una deuda con «{paid}», así que lo anoto solo como pago. \
+         Si quieres llevar ese saldo, dime por ejemplo «le debo 4,000 a {paid}»."
     )
 }
 

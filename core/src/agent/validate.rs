@@ -86,14 +86,20 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 (true, Some(amount), Some(category), Some(category_type)) => {
                     let date_iso = draft.date_iso.clone().unwrap_or(today);
                     if intent == Intent::LogTransaction {
-                        ctx.prepared = Some(PendingWrite::AddTransaction(AddTransactionInput {
+                        let payment = AddTransactionInput {
                             kind: draft.kind.unwrap_or(TransactionType::Expense),
                             amount_mxn_cents: amount,
                             category_type,
                             category: category.clone(),
                             description: draft.description.clone(),
                             date_iso,
-                        }));
+                        };
+                        if let Some(paid) = draft.debt_paid.clone() {
+                            // Whether it pays a known debt is read from the debts.
+                            ctx.work = Work::FindDebt { payment, paid };
+                            return NodeOutcome::because("execute_tools", "payment to a debt");
+                        }
+                        ctx.prepared = Some(PendingWrite::AddTransaction(payment));
                         Some(NodeOutcome::because("confirm", "transaction complete"))
                     } else {
                         ctx.work = Work::Simulate(SimulatePurchaseInput {

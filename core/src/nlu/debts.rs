@@ -251,27 +251,95 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         }
     }
     // Lenders named on their own: "coppel", "infonavit".
-    const LENDERS: &[&str] = &[
-        "coppel",
-        "elektra",
-        "infonavit",
-        "fovissste",
-        "kueski",
-        "fonacot",
-        "liverpool",
-        "amex",
-        "nu",
-        "stori",
-        "rappicard",
-        "banamex",
-        "bbva",
-        "santander",
-        "hsbc",
-        "banorte",
-        "famsa",
-    ];
     tokens
         .iter()
         .position(|t| t.is_any(LENDERS))
         .map(|i| (i, i + 1))
+}
+
+/// Lenders people name on their own.
+const LENDERS: &[&str] = &[
+    "coppel",
+    "elektra",
+    "infonavit",
+    "fovissste",
+    "kueski",
+    "fonacot",
+    "liverpool",
+    "amex",
+    "nu",
+    "stori",
+    "rappicard",
+    "banamex",
+    "bbva",
+    "santander",
+    "hsbc",
+    "banorte",
+    "famsa",
+];
+
+/// Words that say what kind of debt it is, not whose.
+const GENERIC_DEBT_WORDS: &[&str] = &[
+    "tarjeta", "tdc", "credito", "prestamo", "deuda", "de", "del", "la", "el", "mi", "con", "a",
+    "al", "mis", "los", "las",
+];
+
+pub(super) fn distinctive_words(name: &str) -> Vec<String> {
+    fold(name)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !GENERIC_DEBT_WORDS.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Verbs of paying something owed ("le aboné", "liquidé", "le pagué").
+const PAYMENT_VERBS: &[&str] = &[
+    "abone",
+    "abonamos",
+    "abono",
+    "aboname",
+    "pague",
+    "pagamos",
+    "liquide",
+    "liquidamos",
+    "di",
+    "deposite",
+    "transferi",
+    "mande",
+];
+
+/// The creditor a payment goes to, as a token span: "le aboné 1,000 a
+/// Coppel", "pagué 2 mil de la tarjeta nu", "le di 500 a mi compadre de lo
+/// que le debo". Only a payment verb with a card, a lender, or "a <name>"
+/// names one; "pagué 300 en uber" pays no debt.
+pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usize, usize)> {
+    if !f.has_any(PAYMENT_VERBS) {
+        return None;
+    }
+    let tokens = f.tokens;
+    let (start, end) = debt_name(f, amounts)?;
+    // "pagué la tarjeta" says what kind of debt, not which one.
+    if tokens[start..end]
+        .iter()
+        .all(|t| GENERIC_DEBT_WORDS.contains(&t.text.as_str()))
+    {
+        return None;
+    }
+    // The name must not be a place the money was spent in ("en uber") or
+    // what it bought ("de luz").
+    let named_by = start.checked_sub(1).map(|i| tokens[i].text.as_str());
+    let card_or_lender = tokens[start..end]
+        .iter()
+        .any(|t| t.is_any(&["tarjeta", "tdc", "credito", "prestamo", "hipoteca"]))
+        || tokens[start..end].iter().any(|t| t.is_any(LENDERS));
+    let owed =
+        f.phrase("le debo") || f.phrase("le debia") || f.has_any(&["deuda", "abone", "abono"]);
+    // "con tarjeta" says how something was paid, not what.
+    match named_by {
+        Some("en" | "por" | "para") => None,
+        Some("con") if !owed => None,
+        Some("a" | "al" | "con") if card_or_lender || owed || f.has("le") => Some((start, end)),
+        _ if card_or_lender => Some((start, end)),
+        _ => None,
+    }
 }

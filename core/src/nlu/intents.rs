@@ -219,7 +219,8 @@ pub(super) fn score_intents(
         "gaste",
         "compre",
         "transferi",
-    ]);
+        "liquide",
+    ]) || f.phrase("le di") && f.phrase("le debo");
 
     // Corrections and deletion of the last movement.
     let delete_verb = f.has_prefix(&["borra", "elimina", "quita", "deshaz", "anula", "remueve"])
@@ -533,6 +534,9 @@ pub(super) fn score_intents(
         && !f.has_any(&[
             "deuda",
             "debo",
+            "prestamo",
+            "hipoteca",
+            "adeudo",
             "tdc",
             "credito",
             "gaste",
@@ -551,6 +555,7 @@ pub(super) fn score_intents(
             "minimo",
         ])
         && (!f.has("tarjeta") || f.has("debito"))
+        && !lender
     {
         add(Intent::SetBankBalance, 0.92);
     }

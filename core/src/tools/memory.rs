@@ -35,6 +35,11 @@ impl MemoryLedger {
     }
 
     /// Live (not deleted) transactions, oldest first.
+    /// The debt stored under `name` (any case).
+    pub fn debt(&self, name: &str) -> Option<&DebtRow> {
+        self.debts.get(&rules::debt_key(name))
+    }
+
     pub fn transactions(&self) -> impl DoubleEndedIterator<Item = &TransactionRow> {
         self.transactions
             .iter()
@@ -123,6 +128,25 @@ impl MemoryLedger {
                 let merged = rules::merge_debt(self.debts.get(&key), input);
                 self.debts.insert(key, merged.clone());
                 ToolResult::success(call, &merged, &at)
+            }
+            ToolRequest::PayDebt(input) => {
+                let key = rules::debt_key(&input.debt_name);
+                let debt = match rules::pay_debt(self.debts.get(&key), input) {
+                    Ok(debt) => debt,
+                    Err((code, problem)) => return ToolResult::failure(call, code, problem, &at),
+                };
+                let row = input.payment.to_row(self.next_id.max(1));
+                self.next_id = row.id + 1;
+                self.transactions.push(StoredTransaction {
+                    row: row.clone(),
+                    deleted: false,
+                });
+                self.debts.insert(key, debt.clone());
+                let payment = DebtPayment {
+                    transaction: row,
+                    debt,
+                };
+                ToolResult::success(call, &payment, &at)
             }
             ToolRequest::SetBudgetCap(input) => {
                 self.budget_caps

@@ -34,11 +34,16 @@ pub fn check_write(request: &ToolRequest) -> Result<(), Refusal> {
             })
         }
         ToolRequest::DeleteLastTransaction(_) => Ok(()),
-        ToolRequest::AddOrUpdateDebt(i) => {
-            let name = i.name.trim();
-            if name.is_empty() || name.chars().count() > MAX_DEBT_NAME_CHARS {
-                return Err("invalid debt name");
+        ToolRequest::PayDebt(i) => {
+            check_debt_name(&i.debt_name)?;
+            if !debt_amount_ok(i.balance_before_mxn_cents) {
+                return Err("debt amount out of range");
             }
+            let p = &i.payment;
+            check_transaction(p.amount_mxn_cents, &p.category, &p.description, &p.date_iso)
+        }
+        ToolRequest::AddOrUpdateDebt(i) => {
+            check_debt_name(&i.name)?;
             let amounts = [i.balance_mxn_cents, i.minimum_payment_mxn_cents];
             if amounts.iter().flatten().any(|&a| !debt_amount_ok(a)) {
                 return Err("debt amount out of range");
@@ -65,6 +70,14 @@ pub fn check_write(request: &ToolRequest) -> Result<(), Refusal> {
         }
         _ => Ok(()),
     }
+}
+
+fn check_debt_name(name: &str) -> Result<(), Refusal> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_DEBT_NAME_CHARS {
+        return Err("invalid debt name");
+    }
+    Ok(())
 }
 
 fn check_transaction(
@@ -137,6 +150,47 @@ pub fn merge_debt(existing: Option<&DebtRow>, input: &DebtInput) -> DebtRow {
             .or(existing.and_then(|e| e.minimum_payment_mxn_cents)),
         due_day: input.due_day.or(existing.and_then(|e| e.due_day)),
     }
+}
+
+/// The known debt a payment to `paid` goes to: the debt whose name is the
+/// same, or whose distinctive words are all in it ("coppel" pays "Coppel",
+/// "tarjeta nu" pays "Nu"). `None` when no debt or more than one fits, and
+/// when `paid` only says what kind of debt it is ("la tarjeta").
+pub fn match_debt<'a>(debts: &'a [DebtRow], paid: &str) -> Option<&'a DebtRow> {
+    use crate::nlu::debt_words;
+    let paid_words = debt_words(paid);
+    if paid_words.is_empty() {
+        return None;
+    }
+    let key = debt_key(&crate::nlu::normalize::fold(paid));
+    let folded = |d: &DebtRow| debt_key(&crate::nlu::normalize::fold(&d.name));
+    if let Some(exact) = debts.iter().find(|d| folded(d) == key) {
+        return Some(exact);
+    }
+    let mut fits = debts.iter().filter(|d| {
+        let words = debt_words(&d.name);
+        !words.is_empty() && words.iter().all(|w| paid_words.contains(w))
+    });
+    let first = fits.next()?;
+    fits.next().is_none().then_some(first)
+}
+
+/// The debt after `input` is paid, given the debt stored now: refused when
+/// the debt is gone or its balance is not the one the prompt showed.
+pub fn pay_debt(
+    existing: Option<&DebtRow>,
+    input: &PayDebtInput,
+) -> Result<DebtRow, (&'static str, Refusal)> {
+    let Some(debt) = existing else {
+        return Err((codes::NOT_FOUND, "no such debt"));
+    };
+    if debt.balance_mxn_cents != Some(input.balance_before_mxn_cents) {
+        return Err((codes::CONFLICT, "debt changed"));
+    }
+    Ok(DebtRow {
+        balance_mxn_cents: Some(input.balance_after()),
+        ..debt.clone()
+    })
 }
 
 /// `YYYY-MM` → (`YYYY-MM-01`, first day of the next month), the half-open
