@@ -6,6 +6,7 @@ pub mod amount;
 pub mod category;
 pub mod currency;
 pub mod date;
+pub mod extract;
 pub mod items;
 pub mod moments;
 pub mod normalize;
@@ -16,9 +17,11 @@ mod features;
 mod intents;
 
 use self::debts::{debt_entities, debt_name, find_due_day};
+pub use self::extract::{Extraction, Money, When, extract};
 use self::features::{Features, has_amount_word};
 pub use self::intents::intent_scores;
 use self::intents::{BILL_PAYMENT_VERBS, decide, is_income, query_kind, score_intents};
+pub use self::period::Grain;
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};

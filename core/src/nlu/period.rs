@@ -45,12 +45,39 @@ fn monday_of(date: NaiveDate) -> NaiveDate {
     date - Days::new(u64::from(date.weekday().num_days_from_monday()))
 }
 
+/// How fine a named period is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grain {
+    Day,
+    Week,
+    Month,
+    Year,
+    /// Days between two named ends ("del 10 al 20", "los últimos 7 días").
+    Range,
+}
+
+/// A period found in a message, with its grain and token span `[start, end)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodMatch {
+    pub period: Period,
+    pub grain: Grain,
+    pub start: usize,
+    pub end: usize,
+}
+
 /// The period a question names, if it names one finer than a month.
 pub fn find_period(tokens: &[Token], today: NaiveDate) -> Option<Period> {
-    let one = |date: NaiveDate| {
-        Some(Period {
-            from: date,
-            to: date,
+    find_period_match(tokens, today).map(|m| m.period)
+}
+
+/// [`find_period`] with the grain and where the words are.
+pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMatch> {
+    let found = |from: NaiveDate, to: NaiveDate, grain: Grain, start: usize, end: usize| {
+        Some(PeriodMatch {
+            period: Period { from, to },
+            grain,
+            start,
+            end: end.min(tokens.len()),
         })
     };
     for i in 0..tokens.len() {
@@ -92,60 +119,51 @@ pub fn find_period(tokens: &[Token], today: NaiveDate) -> Option<Period> {
                 } else {
                     from
                 };
-                return Some(Period { from, to });
+                let end = second + 1 + to_month.map_or(0, |m| m.2);
+                return found(from, to, Grain::Range, i, end);
             }
             Some("semana") => {
                 let before = i.checked_sub(1).and_then(|k| word(tokens, k));
                 let after = word(tokens, i + 1);
                 if before == Some("esta") {
-                    return Some(Period {
-                        from: monday_of(today),
-                        to: today,
-                    });
+                    return found(monday_of(today), today, Grain::Week, i - 1, i + 1);
                 }
                 if after == Some("pasada") || before == Some("pasada") {
                     let monday = monday_of(today) - Days::new(7);
-                    return Some(Period {
-                        from: monday,
-                        to: monday + Days::new(6),
-                    });
+                    let start = i.saturating_sub(usize::from(before == Some("pasada")));
+                    let end = i + 1 + usize::from(after == Some("pasada"));
+                    return found(monday, monday + Days::new(6), Grain::Week, start, end);
                 }
             }
             // "los últimos 7 días", "los ultimos tres dias"
             Some("ultimos") => {
                 let n = tokens.get(i + 1).and_then(small_count)?;
                 if matches!(word(tokens, i + 2), Some("dias")) && n >= 1 {
-                    return Some(Period {
-                        from: today - Days::new(n - 1),
-                        to: today,
-                    });
+                    return found(today - Days::new(n - 1), today, Grain::Range, i, i + 3);
                 }
             }
             Some("ano") => {
                 let before = i.checked_sub(1).and_then(|k| word(tokens, k));
                 if before == Some("este") {
-                    return Some(Period {
-                        from: NaiveDate::from_ymd_opt(today.year(), 1, 1)?,
-                        to: today,
-                    });
+                    let january = NaiveDate::from_ymd_opt(today.year(), 1, 1)?;
+                    return found(january, today, Grain::Year, i - 1, i + 1);
                 }
                 if word(tokens, i + 1) == Some("pasado") {
                     let year = today.year() - 1;
-                    return Some(Period {
-                        from: NaiveDate::from_ymd_opt(year, 1, 1)?,
-                        to: NaiveDate::from_ymd_opt(year, 12, 31)?,
-                    });
+                    let january = NaiveDate::from_ymd_opt(year, 1, 1)?;
+                    let december = NaiveDate::from_ymd_opt(year, 12, 31)?;
+                    return found(january, december, Grain::Year, i, i + 2);
                 }
             }
             _ => {}
         }
     }
     // One named day: "hoy", "ayer", "el viernes", "el 15 de noviembre".
-    let found = find_date(tokens, today)?;
-    if found.date > today {
+    let day = find_date(tokens, today)?;
+    if day.date > today {
         return None;
     }
-    one(found.date)
+    found(day.date, day.date, Grain::Day, day.start, day.end)
 }
 
 #[cfg(test)]
