@@ -8,6 +8,7 @@ pub mod currency;
 pub mod date;
 pub mod extract;
 pub mod items;
+pub mod lexicon;
 pub mod moments;
 pub mod normalize;
 pub mod period;

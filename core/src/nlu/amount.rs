@@ -22,9 +22,9 @@ pub struct AmountMatch {
     pub negative: bool,
 }
 
-const PESO_WORDS: &[&str] = &[
-    "pesos", "peso", "mxn", "mx", "varos", "baros", "pesitos", "lana", "mn", "mxp",
-];
+fn peso_words() -> &'static [&'static str] {
+    &super::lexicon::cues().peso_words
+}
 
 pub(super) fn unit_value(word: &str) -> Option<i64> {
     Some(match word {
@@ -89,6 +89,8 @@ fn is_number_word(word: &str) -> bool {
                 | "cientos"
                 | "luca"
                 | "lucas"
+                | "luka"
+                | "lukas"
                 | "palo"
                 | "palos"
         )
@@ -161,9 +163,9 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
         } else if word == "medio"
             && tokens
                 .get(j + 1)
-                .is_some_and(|t| t.is_any(&["millon", "mil"]))
+                .is_some_and(|t| t.is_any(&["millon", "mil", "palo", "luca", "luka"]))
         {
-            total += if tokens[j + 1].is_word("millon") {
+            total += if tokens[j + 1].is_any(&["millon", "palo"]) {
                 500_000
             } else {
                 500
@@ -175,7 +177,7 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
         } else if word == "mil" {
             total += group.max(1) * 1000;
             group = 0;
-        } else if matches!(word, "luca" | "lucas") && group > 0 {
+        } else if matches!(word, "luca" | "lucas" | "luka" | "lukas") && group > 0 {
             // "una luca", "dos lucas": thousands of pesos in slang.
             total += group * 1000;
             group = 0;
@@ -184,7 +186,8 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
             total += group * 1_000_000;
             group = 0;
         } else if word == "millon" || word == "millones" {
-            total += group.max(1) * 1_000_000;
+            // The highest order: "mil millones", "mil quinientos millones".
+            total = (total + group).max(1) * 1_000_000;
             group = 0;
         } else {
             break;
@@ -269,8 +272,22 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
             },
         };
         let words_only = token.kind == TokenKind::Word;
-        // A bare "un"/"una" is an article, not an amount.
-        if words_only && end == i + 1 && matches!(token.text.as_str(), "un" | "una" | "uno") {
+        // Spoken decimals: "1 punto cinco", "uno coma 5", "1 punto 2 mil".
+        let decimal = spoken_decimal(tokens, end).filter(|_| centavos % 100 == 0);
+        if let Some((cents, n)) = decimal {
+            centavos += cents;
+            end += n;
+        }
+        // A bare "un"/"una" is an article, not an amount, unless money
+        // follows: "un euro", "una libra".
+        let money_follows = tokens
+            .get(end)
+            .is_some_and(|t| t.is_any(peso_words()) || foreign_word(&t.text).is_some());
+        if words_only
+            && end == i + 1
+            && matches!(token.text.as_str(), "un" | "una" | "uno")
+            && !money_follows
+        {
             i += 1;
             continue;
         }
@@ -291,7 +308,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                     end += 1;
                     score += 3;
                 }
-                "mil" | "lucas" | "lks" if !words_only || next.text == "mil" => {
+                "mil" | "lucas" | "lukas" | "lks" if !words_only || next.text == "mil" => {
                     centavos = centavos.saturating_mul(1000);
                     end += 1;
                     score += 3;
@@ -328,10 +345,18 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         if words_only && centavos >= 100_000 {
             score += 2;
         }
+        // "y medio" is half of the amount's own unit: "un millón y medio",
+        // "dos lucas y media", "mil y medio", "veinte y medio".
         if tokens.get(end).is_some_and(|t| t.is_word("y"))
-            && tokens.get(end + 1).is_some_and(|t| t.is_word("medio"))
+            && tokens
+                .get(end + 1)
+                .is_some_and(|t| t.is_any(&["medio", "media"]))
         {
-            centavos += if centavos >= 100_000 { 50_000 } else { 50 };
+            let unit = [100_000_000, 100_000]
+                .into_iter()
+                .find(|unit| centavos % unit == 0)
+                .unwrap_or(100);
+            centavos += unit / 2;
             end += 2;
         }
         // Currency after ("250 pesos", "20 dolares", "300 mxn", "500 pesos
@@ -340,7 +365,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         let word_at = |k: usize| tokens.get(k).filter(|t| t.kind == TokenKind::Word);
         if let Some(next) = word_at(end) {
             let adjective = word_at(end + 1).and_then(|t| foreign_adjective(&t.text));
-            if next.is_any(PESO_WORDS) {
+            if next.is_any(peso_words()) {
                 end += 1;
                 match adjective {
                     Some(other) => {
@@ -359,6 +384,13 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                 foreign = Some(currency);
                 end += 2;
             }
+        }
+        // "doce con cincuenta", "12 pesos con 50 centavos".
+        if centavos % 100 == 0
+            && let Some((cents, n)) = centavos_after(tokens, end)
+        {
+            centavos += cents;
+            end += n;
         }
         let mut start = i;
         if i > 0 && !taken(i - 1) {
@@ -400,6 +432,19 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         if before_noun && centavos <= 1_200 && foreign.is_none() && !token.dollar_sign {
             score -= 2;
         }
+        // A year is rarely the money: "la renta de 2026 subió, pagué 8,500".
+        let year_like = !words_only
+            && end == i + 1
+            && token.text.len() == 4
+            && token
+                .text
+                .parse::<u32>()
+                .is_ok_and(|y| (1950..=2100).contains(&y))
+            && i > 0
+            && tokens[i - 1].is_any(&["de", "del", "en", "el", "ano", "desde", "hasta"]);
+        if year_like && !token.dollar_sign && foreign.is_none() {
+            score -= 3;
+        }
         // Small number words right before a noun are quantities ("dos tacos").
         if words_only && centavos < 2_000 && score == 0 {
             score -= 2;
@@ -416,6 +461,48 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         i = end.max(i + 1);
     }
     found
+}
+
+/// "punto cinco", "coma 25", "punto 5" at `k`: (centavos, tokens used).
+fn spoken_decimal(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
+    if !tokens.get(k)?.is_any(&["punto", "coma"]) {
+        return None;
+    }
+    let next = tokens.get(k + 1)?;
+    let digits = match next.kind {
+        TokenKind::Number if next.text.chars().all(|c| c.is_ascii_digit()) => next.text.clone(),
+        TokenKind::Word => unit_value(&next.text).filter(|v| *v < 100)?.to_string(),
+        TokenKind::Number => return None,
+    };
+    let cents = match digits.len() {
+        1 => digits.parse::<i64>().ok()? * 10,
+        _ => digits[..2].parse::<i64>().ok()?,
+    };
+    Some((cents, 2))
+}
+
+/// "con cincuenta", "con 50 centavos" at `k`: (centavos, tokens used).
+fn centavos_after(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
+    if !tokens.get(k)?.is_word("con") {
+        return None;
+    }
+    let next = tokens.get(k + 1)?;
+    let cents: i64 = match next.kind {
+        TokenKind::Number if next.text.chars().all(|c| c.is_ascii_digit()) => {
+            next.text.parse().ok()?
+        }
+        TokenKind::Word => unit_value(&next.text)?,
+        TokenKind::Number => return None,
+    };
+    if !(1..100).contains(&cents) {
+        return None;
+    }
+    let after = tokens.get(k + 2);
+    let centavos_word = after.is_some_and(|t| t.is_any(&["centavos", "ctvs", "cts", "centavo"]));
+    let ends_item = after.is_none_or(|t| {
+        centavos_word || t.is_any(&["de", "del", "en", "por", "pesos", "y", "para", "pa"])
+    });
+    ends_item.then_some((cents, 2 + usize::from(centavos_word)))
 }
 
 /// The amount most likely meant as money: the highest score, then the

@@ -1,6 +1,7 @@
 //! Debts as people name them: the name ("tarjeta bbva", "coppel", "mi
 //! hermano"), balance, minimum payment and due day.
 
+use super::lexicon::cues;
 use super::*;
 
 /// "el dia 15", "cada 15", "los dias 10", "fecha de pago 20", "vence el 5".
@@ -121,75 +122,11 @@ pub(super) fn debt_entities(
 pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usize, usize)> {
     let tokens = f.tokens;
     let in_amount = |i: usize| amounts.iter().any(|m| (m.start..m.end).contains(&i));
-    const STOP: &[&str] = &[
-        "de",
-        "del",
-        "por",
-        "con",
-        "es",
-        "son",
-        "ya",
-        "quedo",
-        "queda",
-        "quedan",
-        "que",
-        "y",
-        "el",
-        "la",
-        "pago",
-        "minimo",
-        "saldo",
-        "debo",
-        "debe",
-        "le",
-        "a",
-        "al",
-        "en",
-        "tiene",
-        "tengo",
-        "pesos",
-        "mil",
-        "mensuales",
-        "cada",
-        "vence",
-        "mi",
-        "los",
-        "las",
-        "esta",
-        "corte",
-        "fecha",
-        "mensualidad",
-        "abono",
-        "quincenal",
-        "dia",
-        "total",
-        "k",
-        "varos",
-        "ahora",
-        "nueva",
-        "nuevo",
-        "actualiza",
-        "registra",
-        "agrega",
-        "anota",
-        "cambia",
-        "deuda",
-        "deudas",
-        "para",
-        "subio",
-        "bajo",
-        "se",
-        "paga",
-        "va",
-        "me",
-        "una",
-        "un",
-        "sera",
-        "era",
-    ];
+    let cues = cues();
+    let stops = cues.debt_name_stops.as_slice();
     let stop = |j: usize| {
         let t = &tokens[j];
-        t.kind == TokenKind::Number || t.is_any(STOP) || in_amount(j)
+        t.kind == TokenKind::Number || t.is_any(stops) || in_amount(j)
     };
     // Words after `start` up to a stop word.
     let run_from = |start: usize| {
@@ -199,9 +136,8 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         }
         end
     };
-    const CARDS: &[&str] = &["tarjeta", "tdc", "credito", "prestamo", "hipoteca"];
     for (i, t) in tokens.iter().enumerate() {
-        if !t.is_any(CARDS) {
+        if !t.is_any(&cues.debt_kinds) {
             continue;
         }
         let mut j = i + 1;
@@ -253,67 +189,25 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     // Lenders named on their own: "coppel", "infonavit".
     tokens
         .iter()
-        .position(|t| t.is_any(LENDERS))
+        .position(|t| t.is_any(&cues.lenders))
         .map(|i| (i, i + 1))
 }
-
-/// Lenders people name on their own.
-const LENDERS: &[&str] = &[
-    "coppel",
-    "elektra",
-    "infonavit",
-    "fovissste",
-    "kueski",
-    "fonacot",
-    "liverpool",
-    "amex",
-    "nu",
-    "stori",
-    "rappicard",
-    "banamex",
-    "bbva",
-    "santander",
-    "hsbc",
-    "banorte",
-    "famsa",
-];
-
-/// Words that say what kind of debt it is, not whose.
-const GENERIC_DEBT_WORDS: &[&str] = &[
-    "tarjeta", "tdc", "credito", "prestamo", "deuda", "de", "del", "la", "el", "mi", "con", "a",
-    "al", "mis", "los", "las",
-];
 
 pub(super) fn distinctive_words(name: &str) -> Vec<String> {
     fold(name)
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty() && !GENERIC_DEBT_WORDS.contains(w))
+        .filter(|w| !w.is_empty() && !cues().generic_debt_words.contains(w))
         .map(str::to_string)
         .collect()
 }
-
-/// Verbs of paying something owed ("le aboné", "liquidé", "le pagué").
-const PAYMENT_VERBS: &[&str] = &[
-    "abone",
-    "abonamos",
-    "abono",
-    "aboname",
-    "pague",
-    "pagamos",
-    "liquide",
-    "liquidamos",
-    "di",
-    "deposite",
-    "transferi",
-    "mande",
-];
 
 /// The creditor a payment goes to, as a token span: "le aboné 1,000 a
 /// Coppel", "pagué 2 mil de la tarjeta nu", "le di 500 a mi compadre de lo
 /// que le debo". Only a payment verb with a card, a lender, or "a <name>"
 /// names one; "pagué 300 en uber" pays no debt.
 pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usize, usize)> {
-    if !f.has_any(PAYMENT_VERBS) {
+    let cues = cues();
+    if !f.has_any(&cues.payment_verbs) {
         return None;
     }
     let tokens = f.tokens;
@@ -321,7 +215,7 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     // "pagué la tarjeta" says what kind of debt, not which one.
     if tokens[start..end]
         .iter()
-        .all(|t| GENERIC_DEBT_WORDS.contains(&t.text.as_str()))
+        .all(|t| cues.generic_debt_words.contains(&t.text.as_str()))
     {
         return None;
     }
@@ -330,8 +224,7 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     let named_by = start.checked_sub(1).map(|i| tokens[i].text.as_str());
     let card_or_lender = tokens[start..end]
         .iter()
-        .any(|t| t.is_any(&["tarjeta", "tdc", "credito", "prestamo", "hipoteca"]))
-        || tokens[start..end].iter().any(|t| t.is_any(LENDERS));
+        .any(|t| t.is_any(&cues.debt_kinds) || t.is_any(&cues.lenders));
     let owed =
         f.phrase("le debo") || f.phrase("le debia") || f.has_any(&["deuda", "abone", "abono"]);
     // "con tarjeta" says how something was paid, not what.

@@ -731,6 +731,19 @@ pub(super) fn score_intents(
     if has_date && has_amount && log_allowed {
         add(Intent::LogTransaction, 0.7);
     }
+    // "35 de un tamal", "1,200 yenes de ramen", "una coca 25": an amount
+    // and what it was for, in words the category lexicon lacks.
+    let amount_at_an_end =
+        amount.is_some_and(|m| m.start == 0 || m.end == f.tokens.len()) && f.tokens.len() >= 2;
+    if has_amount
+        && !has_category
+        && log_allowed
+        && amount_at_an_end
+        && !f.folded.contains('?')
+        && (f.has_any(&["de", "del", "en", "por", "pa", "para"]) || f.tokens.len() <= 4)
+    {
+        add(Intent::LogTransaction, 0.75);
+    }
     if f.has_any(&["anota", "apunta", "registra", "agrega"]) && has_amount && !debt_noun {
         add(Intent::LogTransaction, 0.94);
     }

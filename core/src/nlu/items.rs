@@ -8,10 +8,6 @@ use super::amount::find_amounts;
 use super::date::find_date;
 use super::normalize::{fold, tokenize};
 
-/// Words that join two items (folded). Lexicon data: the agent code never
-/// names them.
-const ITEM_JOINERS: &[&str] = &["y", "e", "mas", "+", "tambien", "aparte", "luego"];
-
 /// Characters that end an item when followed by whitespace or the end.
 const ITEM_PUNCTUATION: &[char] = &[',', ';'];
 
@@ -29,7 +25,10 @@ pub fn split_items(text: &str, today: NaiveDate) -> Vec<String> {
     let push_word = |start: usize, end: usize, cuts: &mut Vec<(usize, usize)>| {
         let word = &text[start..end];
         let bare = word.trim_end_matches(ITEM_PUNCTUATION);
-        if ITEM_JOINERS.contains(&fold(bare).as_str()) {
+        if super::lexicon::cues()
+            .item_joiners
+            .contains(&fold(bare).as_str())
+        {
             cuts.push((start, end));
         } else if bare.len() < word.len() {
             cuts.push((start + bare.len(), end));

@@ -1,0 +1,143 @@
+//! The Spanish words Caja reads, as data: `lexicon.json`, compiled in and
+//! parsed once at first use. Code names what a list signals (`payment
+//! verbs`, `lenders`); the words themselves live in the file, so words are
+//! added without touching code. Every word is folded (see
+//! [`super::normalize::fold`]); a test checks it.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::category::Category;
+
+const SOURCE: &str = include_str!("lexicon.json");
+
+/// The parsed lexicon.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lexicon {
+    #[allow(dead_code)] // documentation inside the file
+    about: String,
+    /// Every category, in the order they are suggested.
+    pub categories: Vec<Category>,
+    /// Words never read as categories, even one typo away from a keyword.
+    #[serde(deserialize_with = "words")]
+    pub not_category_words: Vec<&'static str>,
+    pub cues: Cues,
+}
+
+/// Cue lists by what they signal.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cues {
+    /// Verbs of paying something owed ("aboné", "liquidé").
+    #[serde(deserialize_with = "words")]
+    pub payment_verbs: Vec<&'static str>,
+    /// Lenders people name on their own ("coppel", "infonavit").
+    #[serde(deserialize_with = "words")]
+    pub lenders: Vec<&'static str>,
+    /// Words that say what kind of debt it is, not whose ("tarjeta").
+    #[serde(deserialize_with = "words")]
+    pub generic_debt_words: Vec<&'static str>,
+    /// Words that start a debt's name ("tarjeta", "préstamo").
+    #[serde(deserialize_with = "words")]
+    pub debt_kinds: Vec<&'static str>,
+    /// Words that end a debt's name.
+    #[serde(deserialize_with = "words")]
+    pub debt_name_stops: Vec<&'static str>,
+    /// Words that join two items ("y", "más").
+    #[serde(deserialize_with = "words")]
+    pub item_joiners: Vec<&'static str>,
+    /// Words that say an amount is pesos ("pesos", "varos", "mxn").
+    #[serde(deserialize_with = "words")]
+    pub peso_words: Vec<&'static str>,
+}
+
+/// A list of words kept for the life of the program: the lexicon is
+/// parsed once (see [`lexicon`]), so each word is allocated once.
+pub(super) fn words<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<&'static str>, D::Error> {
+    let owned = Vec::<String>::deserialize(d)?;
+    Ok(owned.into_iter().map(keep).collect())
+}
+
+fn keep(word: String) -> &'static str {
+    Box::leak(word.into_boxed_str())
+}
+
+/// A category as the file writes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CategoryEntry {
+    key: String,
+    label: String,
+    #[serde(rename = "type")]
+    category_type: crate::tools::CategoryType,
+    keywords: Vec<String>,
+}
+
+impl<'de> Deserialize<'de> for Category {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Category, D::Error> {
+        CategoryEntry::deserialize(d).map(Category::from)
+    }
+}
+
+impl From<CategoryEntry> for Category {
+    fn from(entry: CategoryEntry) -> Category {
+        Category {
+            key: keep(entry.key),
+            label: keep(entry.label),
+            category_type: entry.category_type,
+            keywords: entry.keywords.into_iter().map(keep).collect(),
+        }
+    }
+}
+
+/// The lexicon, parsed on first use.
+pub fn lexicon() -> &'static Lexicon {
+    static LEXICON: OnceLock<Lexicon> = OnceLock::new();
+    LEXICON.get_or_init(|| serde_json::from_str(SOURCE).expect("lexicon.json is valid"))
+}
+
+/// Cue lists.
+pub fn cues() -> &'static Cues {
+    &lexicon().cues
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nlu::normalize::fold;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn every_word_is_folded_and_categories_are_unique() {
+        let lex = lexicon();
+        let c = &lex.cues;
+        let lists: [&[&str]; 9] = [
+            &lex.not_category_words,
+            &c.payment_verbs,
+            &c.lenders,
+            &c.generic_debt_words,
+            &c.debt_kinds,
+            &c.debt_name_stops,
+            &c.item_joiners,
+            &c.peso_words,
+            &[],
+        ];
+        let keywords = lex.categories.iter().flat_map(|c| c.keywords.iter());
+        for word in lists.iter().flat_map(|l| l.iter()).chain(keywords) {
+            assert!(!word.is_empty());
+            assert_eq!(fold(word).trim(), *word, "{word:?} is not folded");
+        }
+        assert!(lex.categories.len() >= 20);
+        for (i, a) in lex.categories.iter().enumerate() {
+            assert!(
+                lex.categories[i + 1..].iter().all(|b| b.key != a.key),
+                "duplicate category {}",
+                a.key
+            );
+        }
+    }
+}
