@@ -51,13 +51,13 @@ pub fn month_number(word: &str) -> Option<u32> {
 
 pub(super) fn weekday(word: &str) -> Option<Weekday> {
     Some(match word {
-        "lunes" => Weekday::Mon,
+        "lunes" | "lun" => Weekday::Mon,
         "martes" => Weekday::Tue,
-        "miercoles" => Weekday::Wed,
-        "jueves" => Weekday::Thu,
-        "viernes" => Weekday::Fri,
-        "sabado" => Weekday::Sat,
-        "domingo" => Weekday::Sun,
+        "miercoles" | "mie" | "mier" => Weekday::Wed,
+        "jueves" | "jue" => Weekday::Thu,
+        "viernes" | "vie" => Weekday::Fri,
+        "sabado" | "sab" => Weekday::Sat,
+        "domingo" | "dom" => Weekday::Sun,
         _ => return None,
     })
 }
@@ -243,6 +243,27 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                         - day.num_days_from_monday())
                         % 7;
                     let back = if back == 0 { 7 } else { back };
+                    // "el sábado de la semana pasada", "el martes de esta semana"
+                    let week = (word(i + 1) == Some("de"))
+                        .then(|| match (word(i + 2), word(i + 3), word(i + 4)) {
+                            (Some("la"), Some("semana"), Some("pasada")) => Some((7, i + 5)),
+                            (Some("esta"), Some("semana"), _) => Some((0, i + 4)),
+                            _ => None,
+                        })
+                        .flatten();
+                    if let Some((weeks_back, end)) = week {
+                        let monday = today.checked_sub_days(Days::new(u64::from(
+                            today.weekday().num_days_from_monday() + weeks_back,
+                        )))?;
+                        let start = if i > 0 && tokens[i - 1].is_word("el") {
+                            i - 1
+                        } else {
+                            i
+                        };
+                        let date = monday
+                            .checked_add_days(Days::new(u64::from(day.num_days_from_monday())))?;
+                        return Some((date, start, end));
+                    }
                     let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
                         i - 1
                     } else {

@@ -34,6 +34,8 @@ const AMOUNT_WORDS: &[&str] = &[
 const WEEKDAY_ABBREVIATIONS: &[&str] = &["lun", "mie", "jue", "vie", "sab", "dom"];
 /// Words before "mañana" that make it the morning, not tomorrow.
 const MORNING_MARKERS: &[&str] = &["la", "esta", "manana"];
+/// Words that name the present moment.
+const NOW_WORDS: &[&str] = &["ahorita", "ahora"];
 /// Words that make a weekday the coming one ("el próximo viernes").
 const NEXT_MARKERS: &[&str] = &["proximo", "proxima", "siguiente"];
 /// Holidays by name: (words, month, day).
@@ -131,6 +133,20 @@ fn day_in_words(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
         return Some((31, 3));
     }
     u32::try_from(first).ok().map(|day| (day, 1))
+}
+
+/// A day of a month without a year: the most recent one, or the coming
+/// one after "el próximo".
+fn day_month(today: NaiveDate, day: u32, month: u32, upcoming: bool) -> Option<NaiveDate> {
+    if !upcoming {
+        return recent_day_month(today, day, month);
+    }
+    let date = NaiveDate::from_ymd_opt(today.year(), month, day)?;
+    if date > today {
+        Some(date)
+    } else {
+        NaiveDate::from_ymd_opt(today.year() + 1, month, day)
+    }
 }
 
 fn day_at(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
@@ -253,6 +269,7 @@ fn clock_tail(tokens: &[Token], mut end: usize) -> usize {
 /// The day forms tried before the common ones, or `None`.
 pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     let found = |date: NaiveDate, start: usize, end: usize| Some(DateMatch { date, start, end });
+    let money_after = |k: usize| word(tokens, k).is_some_and(|w| AMOUNT_WORDS.contains(&w));
     for i in 0..tokens.len() {
         let t = &tokens[i];
         if t.kind == TokenKind::Number {
@@ -270,9 +287,70 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     return found(date, i, i + 1);
                 }
             }
+            // "3 marzo", "15 oct": a day and a month without "de".
+            if let Some((day, 1)) = day_at(tokens, i)
+                && let Some(month) = word(tokens, i + 1).and_then(month_number)
+                && !money_after(i + 2)
+            {
+                let upcoming = i > 0 && tokens[i - 1].is_any(NEXT_MARKERS);
+                if let Some(date) = day_month(today, day, month, upcoming) {
+                    return found(date, i, i + 2);
+                }
+            }
             continue;
         }
         let w = t.text.as_str();
+        // "abril 5", "noviembre 15": a month, then its day.
+        if let Some(month) = month_number(w).filter(|_| w.len() >= 3)
+            && let Some((day, 1)) = day_at(tokens, i + 1)
+            && tokens[i + 1].kind == TokenKind::Number
+            && !money_after(i + 2)
+            && word(tokens, i + 2) != Some("de")
+        {
+            if let Some(date) = day_month(today, day, month, false) {
+                return found(date, i, i + 2);
+            }
+        }
+        // "el cinco de noviembre", "el primero", "el próximo 1 de
+        // diciembre": a day after "el" or a "next" word, in words or digits.
+        let opener = w == "el" || NEXT_MARKERS.contains(&w);
+        if opener
+            && let Some((day, n)) = day_at(tokens, i + 1)
+                .filter(|_| tokens[i + 1].kind == TokenKind::Word || NEXT_MARKERS.contains(&w))
+        {
+            let after = i + 1 + n;
+            let upcoming = NEXT_MARKERS.contains(&w);
+            let start = if upcoming && i > 0 && tokens[i - 1].is_word("el") {
+                i - 1
+            } else {
+                i
+            };
+            let month = (word(tokens, after) == Some("de"))
+                .then(|| word(tokens, after + 1).and_then(month_number))
+                .flatten();
+            match month {
+                Some(month) => {
+                    if let Some(date) = day_month(today, day, month, upcoming) {
+                        return found(date, start, after + 2);
+                    }
+                }
+                None if !money_after(after) && !upcoming => {
+                    if let Some(date) = recent_day(today, day) {
+                        return found(date, start, after);
+                    }
+                }
+                None => {}
+            }
+        }
+        // Now: "ahorita", "en este momento", "esta noche".
+        if NOW_WORDS.contains(&w) {
+            return found(today, i, i + 1);
+        }
+        if (w == "este" && word(tokens, i + 1) == Some("momento"))
+            || (w == "esta" && word(tokens, i + 1) == Some("noche"))
+        {
+            return found(today, i, i + 2);
+        }
         // A weekday before an explicit date: the date wins, weekday included.
         if weekday(w).is_some() || WEEKDAY_ABBREVIATIONS.contains(&w) {
             let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
@@ -284,7 +362,6 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             let adjacent = tokens
                 .get(i + 1)
                 .is_some_and(|next| next.start == t.end + 1);
-            let money_after = |k: usize| word(tokens, k).is_some_and(|w| AMOUNT_WORDS.contains(&w));
             if let Some((day, n)) =
                 day_at(tokens, i + 1).filter(|&(_, n)| adjacent && !money_after(i + 1 + n))
             {
@@ -453,6 +530,18 @@ mod tests {
             ("en navidad", "2025-12-25"),
             ("el día de muertos", "2026-11-02"),
             ("ayer en la mañana", "2026-11-21"),
+            ("el cinco de noviembre pagué la luz", "2026-11-05"),
+            ("el primero de marzo", "2026-03-01"),
+            ("el veintiocho compré croquetas", "2026-10-28"),
+            ("3 marzo compré lentes", "2026-03-03"),
+            ("abril 5 cena", "2026-04-05"),
+            ("el próximo 1 de diciembre me cobran", "2026-12-01"),
+            ("ahorita pagué 70", "2026-11-22"),
+            ("en este momento pago", "2026-11-22"),
+            ("el mié me corté el pelo", "2026-11-18"),
+            ("sáb gasté 350", "2026-11-21"),
+            ("el sábado de la semana pasada", "2026-11-14"),
+            ("el martes de esta semana", "2026-11-17"),
         ];
         for &(text, expected) in cases {
             assert_eq!(date(text).as_deref(), Some(expected), "{text}");

@@ -160,7 +160,10 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
     }
     // One named day: "hoy", "ayer", "el viernes", "el 15 de noviembre".
     let day = find_date(tokens, today)?;
-    if day.date > today {
+    // "¿cuánto llevo ahorita?" asks about the month so far, not today.
+    let now_word = tokens[day.start].is_any(&["ahora", "ahorita"])
+        || tokens[day.start].is_word("este") && day.end == day.start + 2;
+    if day.date > today || now_word {
         return None;
     }
     found(day.date, day.date, Grain::Day, day.start, day.end)
