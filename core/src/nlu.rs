@@ -293,10 +293,24 @@ fn understand_tokens(
         }
         Intent::QueryData => {
             u.query = Some(query_kind(&f));
-            u.month = month.map(|m| m.iso());
-            u.period = period::find_period(tokens, today);
+            let period = period::find_period_match(tokens, today);
+            u.period = period.map(|p| p.period);
+            // A period finer than a month is what is asked ("del 10 al 20
+            // de este mes"), not the month it falls in.
+            u.month = month.filter(|_| u.period.is_none()).map(|m| m.iso());
+            // Words of the period are not a category ("la primera quincena").
+            let in_period = |m: &category::CategoryMatch| {
+                period.is_some_and(|p| m.start < p.end && p.start < m.end)
+            };
             if matches!(u.query, Some(QueryKind::Summary | QueryKind::Transactions)) {
-                u.category = chosen_category.filter(|m| !m.fuzzy).map(|m| m.category);
+                let outside: Vec<category::CategoryMatch> = categories
+                    .iter()
+                    .filter(|m| !in_period(m))
+                    .cloned()
+                    .collect();
+                u.category = pick_category(&outside, &f)
+                    .filter(|m| !m.fuzzy)
+                    .map(|m| m.category);
             }
         }
         Intent::SetBudget => {

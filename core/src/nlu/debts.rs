@@ -225,8 +225,10 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     let card_or_lender = tokens[start..end]
         .iter()
         .any(|t| t.is_any(&cues.debt_kinds) || t.is_any(&cues.lenders));
-    let owed =
-        f.phrase("le debo") || f.phrase("le debia") || f.has_any(&["deuda", "abone", "abono"]);
+    let owed = super::intents::owes_payment(f)
+        || f.phrase("le debo")
+        || f.phrase("le debia")
+        || f.has_any(&["deuda", "abone", "abono"]);
     // "con tarjeta" says how something was paid, not what.
     match named_by {
         Some("en" | "por" | "para") => None,

@@ -220,7 +220,7 @@ pub(super) fn score_intents(
         "compre",
         "transferi",
         "liquide",
-    ]) || f.phrase("le di") && f.phrase("le debo");
+    ]) || owes_payment(f);
 
     // Corrections and deletion of the last movement.
     let delete_verb = f.has_prefix(&["borra", "elimina", "quita", "deshaz", "anula", "remueve"])
@@ -699,6 +699,7 @@ pub(super) fn score_intents(
 
     // Logging a transaction.
     let expense_verb = f.has_any(EXPENSE_VERBS)
+        || owes_payment(f)
         || f.phrase("se me fue")
         || f.phrase("se me fueron")
         || f.has_prefix(&["gast", "pag", "compr"])
@@ -748,6 +749,13 @@ pub(super) fn score_intents(
         add(Intent::LogTransaction, 0.94);
     }
     scores
+}
+
+/// A payment toward something owed: "le di 500 a mi compadre de lo que le
+/// debo", "le pago 800 a Juan de lo que me prestó".
+pub(super) fn owes_payment(f: &Features<'_>) -> bool {
+    let cues = super::lexicon::cues();
+    f.has_any(&cues.payment_verbs) && cues.owed_phrases.iter().any(|p| f.phrase(p))
 }
 
 /// Every intent's raw score for a message, for probing the rules.

@@ -33,6 +33,9 @@ pub struct Cues {
     /// Verbs of paying something owed ("aboné", "liquidé").
     #[serde(deserialize_with = "words")]
     pub payment_verbs: Vec<&'static str>,
+    /// Phrases that say money goes to what is owed ("de lo que le debo").
+    #[serde(deserialize_with = "words")]
+    pub owed_phrases: Vec<&'static str>,
     /// Lenders people name on their own ("coppel", "infonavit").
     #[serde(deserialize_with = "words")]
     pub lenders: Vec<&'static str>,
@@ -115,7 +118,8 @@ mod tests {
     fn every_word_is_folded_and_categories_are_unique() {
         let lex = lexicon();
         let c = &lex.cues;
-        let lists: [&[&str]; 9] = [
+        let lists: [&[&str]; 10] = [
+            &c.owed_phrases,
             &lex.not_category_words,
             &c.payment_verbs,
             &c.lenders,

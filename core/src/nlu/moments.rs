@@ -306,10 +306,9 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             && tokens[i + 1].kind == TokenKind::Number
             && !money_after(i + 2)
             && word(tokens, i + 2) != Some("de")
+            && let Some(date) = day_month(today, day, month, false)
         {
-            if let Some(date) = day_month(today, day, month, false) {
-                return found(date, i, i + 2);
-            }
+            return found(date, i, i + 2);
         }
         // "el cinco de noviembre", "el primero", "el próximo 1 de
         // diciembre": a day after "el" or a "next" word, in words or digits.
@@ -482,6 +481,36 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
             _ => {}
         }
+        // "el primer día del buen fin", "el viernes del buen fin"
+        if w == "buen"
+            && word(tokens, i + 1) == Some("fin")
+            && i >= 2
+            && tokens[i - 1].is_word("del")
+            && let Some((from, to)) = super::period::buen_fin(today)
+        {
+            let which = word(tokens, i - 2);
+            let ordinal = i >= 3 && which == Some("dia");
+            let date = match (ordinal.then(|| word(tokens, i - 3)).flatten(), which) {
+                (Some("primer" | "primero"), _) => Some((from, i - 3)),
+                (Some("ultimo"), _) => Some((to, i - 3)),
+                (_, Some(day)) => weekday(day).and_then(|day| {
+                    let offset = (day.num_days_from_monday() + 7
+                        - from.weekday().num_days_from_monday())
+                        % 7;
+                    let date = from.checked_add_days(Days::new(u64::from(offset)))?;
+                    (date <= to).then_some((date, i - 2))
+                }),
+                _ => None,
+            };
+            if let Some((date, start)) = date {
+                let start = if start > 0 && tokens[start - 1].is_word("el") {
+                    start - 1
+                } else {
+                    start
+                };
+                return found(date, start, i + 2);
+            }
+        }
         for &(words, month, day) in HOLIDAYS {
             let matches = words
                 .iter()
@@ -542,6 +571,9 @@ mod tests {
             ("sáb gasté 350", "2026-11-21"),
             ("el sábado de la semana pasada", "2026-11-14"),
             ("el martes de esta semana", "2026-11-17"),
+            ("el primer día del buen fin compré ropa", "2026-11-13"),
+            ("el viernes del buen fin", "2026-11-13"),
+            ("el último día del buen fin", "2026-11-16"),
         ];
         for &(text, expected) in cases {
             assert_eq!(date(text).as_deref(), Some(expected), "{text}");

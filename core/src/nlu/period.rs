@@ -5,7 +5,7 @@
 
 use chrono::{Datelike, Days, NaiveDate};
 
-use super::date::{find_date, month_number, recent_day_month, small_count};
+use super::date::{find_date, month_number, recent_day_month, small_count, weekday};
 use super::normalize::{Token, TokenKind};
 
 /// An inclusive range of days.
@@ -39,6 +39,41 @@ fn month_at(tokens: &[Token], k: usize) -> Option<(u32, Option<i32>, usize)> {
         .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
         .and_then(|y| y.text.parse().ok());
     Some((month, year, if year.is_some() { 4 } else { 2 }))
+}
+
+/// The most recent year in which `month` has begun.
+fn recent_year(today: NaiveDate, month: u32) -> i32 {
+    if month > today.month() {
+        today.year() - 1
+    } else {
+        today.year()
+    }
+}
+
+fn last_of_month(first: NaiveDate) -> Option<NaiveDate> {
+    first.checked_add_months(chrono::Months::new(1))?.pred_opt()
+}
+
+/// `day` of the week `today` is in (weeks start on Monday).
+fn this_week_day(today: NaiveDate, day: chrono::Weekday) -> NaiveDate {
+    monday_of(today) + Days::new(u64::from(day.num_days_from_monday()))
+}
+
+/// El Buen Fin of the most recent November that had one: Friday to the
+/// third Monday of November (the Revolution Day holiday).
+pub(super) fn buen_fin(today: NaiveDate) -> Option<(NaiveDate, NaiveDate)> {
+    let of_year = |year: i32| {
+        let first = NaiveDate::from_ymd_opt(year, 11, 1)?;
+        let to_monday = (7 - first.weekday().num_days_from_monday()) % 7;
+        let third_monday = first + Days::new(u64::from(to_monday) + 14);
+        Some((third_monday - Days::new(3), third_monday))
+    };
+    let this_year = of_year(today.year())?;
+    if this_year.0 <= today {
+        Some(this_year)
+    } else {
+        of_year(today.year() - 1)
+    }
 }
 
 fn monday_of(date: NaiveDate) -> NaiveDate {
@@ -142,6 +177,100 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                     return found(today - Days::new(n - 1), today, Grain::Range, i, i + 3);
                 }
             }
+            // "la primera quincena de noviembre", "la segunda quincena"
+            Some("quincena") => {
+                let half = match i.checked_sub(1).and_then(|k| word(tokens, k)) {
+                    Some("primera" | "1a" | "1ra") => 1,
+                    Some("segunda" | "2a" | "2da") => 2,
+                    _ => continue,
+                };
+                let (month, year, used) =
+                    month_at(tokens, i + 1).unwrap_or((today.month(), Some(today.year()), 0));
+                let year = year.unwrap_or_else(|| recent_year(today, month));
+                let first = NaiveDate::from_ymd_opt(year, month, 1)?;
+                let (from, to) = if half == 1 {
+                    (first, first + Days::new(14))
+                } else {
+                    (first + Days::new(15), last_of_month(first)?)
+                };
+                return found(from, to, Grain::Range, i - 1, i + 1 + used);
+            }
+            // "el primer trimestre", "el segundo trimestre del año"
+            Some("trimestre") => {
+                let quarter = match i.checked_sub(1).and_then(|k| word(tokens, k)) {
+                    Some("primer" | "primero") => 1,
+                    Some("segundo") => 2,
+                    Some("tercer" | "tercero") => 3,
+                    Some("cuarto" | "ultimo") => 4,
+                    _ => continue,
+                };
+                let start_month = 3 * quarter - 2;
+                let year = if start_month > today.month() {
+                    today.year() - 1
+                } else {
+                    today.year()
+                };
+                let from = NaiveDate::from_ymd_opt(year, start_month, 1)?;
+                let to = last_of_month(NaiveDate::from_ymd_opt(year, start_month + 2, 1)?)?;
+                return found(from, to.min(today), Grain::Range, i - 1, i + 1);
+            }
+            // "de lunes a miércoles", "desde el lunes"
+            Some(w) if weekday(w).is_some() => {
+                let before = i.checked_sub(1).and_then(|k| word(tokens, k));
+                let before2 = i.checked_sub(2).and_then(|k| word(tokens, k));
+                let from_day = this_week_day(today, weekday(w)?);
+                if before == Some("de")
+                    && word(tokens, i + 1) == Some("a")
+                    && let Some(to_day) = word(tokens, i + 2).and_then(weekday)
+                {
+                    let to = this_week_day(today, to_day);
+                    if from_day <= to && to <= today {
+                        return found(from_day, to, Grain::Range, i - 1, i + 3);
+                    }
+                }
+                let since = before == Some("desde") || before2 == Some("desde");
+                if since && from_day <= today {
+                    return found(
+                        from_day,
+                        today,
+                        Grain::Range,
+                        i - 1 - usize::from(before2 == Some("desde")),
+                        i + 1,
+                    );
+                }
+            }
+            // "desde el 10", "desde el 5 de noviembre"
+            Some("desde") => {
+                let first = i + 1 + usize::from(word(tokens, i + 1) == Some("el"));
+                if let Some(from_day) = day(tokens, first) {
+                    let month = month_at(tokens, first + 1);
+                    let from = match month {
+                        Some((m, Some(y), _)) => NaiveDate::from_ymd_opt(y, m, from_day),
+                        Some((m, None, _)) => recent_day_month(today, from_day, m),
+                        None => super::date::recent_day(today, from_day),
+                    }?;
+                    let end = first + 1 + month.map_or(0, |m| m.2);
+                    return found(from, today, Grain::Range, i, end);
+                }
+            }
+            // "el buen fin": Friday to the third Monday of November.
+            Some("buen") if word(tokens, i + 1) == Some("fin") => {
+                let (from, to) = buen_fin(today)?;
+                return found(from, to, Grain::Range, i, i + 2);
+            }
+            // "septiembre y octubre"
+            Some(w) if month_number(w).is_some() && w.len() >= 4 => {
+                let first = month_number(w)?;
+                if word(tokens, i + 1) == Some("y")
+                    && let Some(second) = word(tokens, i + 2).and_then(month_number)
+                    && second > first
+                {
+                    let year = recent_year(today, second);
+                    let from = NaiveDate::from_ymd_opt(year, first, 1)?;
+                    let to = last_of_month(NaiveDate::from_ymd_opt(year, second, 1)?)?;
+                    return found(from, to.min(today), Grain::Range, i, i + 3);
+                }
+            }
             Some("ano") => {
                 let before = i.checked_sub(1).and_then(|k| word(tokens, k));
                 if before == Some("este") {
@@ -156,6 +285,19 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 }
             }
             _ => {}
+        }
+        // "en 2024", "del 2025": a whole year.
+        let t = &tokens[i];
+        if t.kind == TokenKind::Number
+            && t.text.len() == 4
+            && i > 0
+            && tokens[i - 1].is_any(&["en", "del", "el", "ano"])
+            && let Ok(year) = t.text.parse::<i32>()
+            && (2000..=today.year()).contains(&year)
+        {
+            let from = NaiveDate::from_ymd_opt(year, 1, 1)?;
+            let to = NaiveDate::from_ymd_opt(year, 12, 31)?.min(today);
+            return found(from, to, Grain::Year, i - 1, i + 1);
         }
     }
     // One named day: "hoy", "ayer", "el viernes", "el 15 de noviembre".
@@ -203,6 +345,18 @@ mod tests {
             ("los últimos 7 días", "2026-11-16", "2026-11-22"),
             ("¿cuánto gasté el viernes?", "2026-11-20", "2026-11-20"),
             ("este año", "2026-01-01", "2026-11-22"),
+            ("¿cuánto gasté en 2024?", "2024-01-01", "2024-12-31"),
+            (
+                "la primera quincena de noviembre",
+                "2026-11-01",
+                "2026-11-15",
+            ),
+            ("la segunda quincena de octubre", "2026-10-16", "2026-10-31"),
+            ("de lunes a miércoles", "2026-11-16", "2026-11-18"),
+            ("desde el lunes", "2026-11-16", "2026-11-22"),
+            ("el primer trimestre del año", "2026-01-01", "2026-03-31"),
+            ("septiembre y octubre", "2026-09-01", "2026-10-31"),
+            ("¿cuánto gasté en el buen fin?", "2026-11-13", "2026-11-16"),
         ];
         for &(text, from, to) in cases {
             assert_eq!(
