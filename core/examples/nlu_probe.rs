@@ -1,29 +1,64 @@
-//! Prints what the NLU reads from each argument: `cargo run -p caja-core
-//! --example nlu_probe -- "gasté 250 en uber"`.
+//! Prints what the NLU reads from each argument through the public
+//! extraction API: `cargo run -p caja-core --example nlu_probe -- "gasté 250
+//! en uber"`. Today is 2026-11-22 unless `CAJA_TODAY=YYYY-MM-DD` is set.
 
 fn main() {
-    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).expect("valid date");
+    let today = std::env::var("CAJA_TODAY")
+        .ok()
+        .and_then(|d| caja_core::time::parse_iso_date(&d))
+        .unwrap_or_else(|| chrono::NaiveDate::from_ymd_opt(2026, 11, 22).expect("valid date"));
     for text in std::env::args().skip(1) {
-        let u = caja_core::nlu::understand(&text, today);
+        let e = caja_core::nlu::extract(&text, today);
+        let u = &e.reading;
+        println!("{text:?}");
+        for m in &e.amounts {
+            let sign = if m.negative { "-" } else { "" };
+            println!(
+                "  amount {sign}{} {} at {:?} {:?}",
+                m.centavos,
+                m.currency,
+                m.span,
+                &text[m.span.clone()]
+            );
+        }
+        for w in &e.dates {
+            println!(
+                "  when {}..{} {:?} at {:?} {:?}",
+                w.from,
+                w.to,
+                w.grain,
+                w.span,
+                &text[w.span.clone()]
+            );
+        }
+        for (i, item) in e.items.iter().enumerate() {
+            println!(
+                "  item {i}: amount {:?} category {:?} date {:?}",
+                item.amount,
+                item.category.map(|c| c.key),
+                item.date
+            );
+        }
         println!(
-            "{text:?}\n  intent {} ({:.2}) alternatives {:?}\n  amount {:?} category {:?} kind {:?} date {:?} month {:?} query {:?}\n  debt {:?} balance {:?} minimum {:?} due {:?} paid {:?} period {:?} currency {:?}",
+            "  intent {} ({:.2}) alternatives {:?}",
             u.intent.as_str(),
             u.confidence,
-            u.alternatives,
+            u.alternatives
+        );
+        println!(
+            "  reading: amount {:?} currency {:?} category {:?} kind {:?} date {:?} month {:?} period {:?} query {:?}",
             u.amount,
+            u.foreign_currency.map(|f| f.code()),
             u.category.map(|c| c.key),
             u.kind,
             u.date,
             u.month,
-            u.query,
-            u.debt_name,
-            u.debt_balance,
-            u.debt_minimum,
-            u.debt_due_day,
-            u.debt_paid,
             u.period,
-            u.foreign_currency,
+            u.query
         );
-        println!("  scores {:?}", caja_core::nlu::intent_scores(&text, today));
+        println!(
+            "  debt {:?} balance {:?} minimum {:?} due {:?} paid {:?}",
+            u.debt_name, u.debt_balance, u.debt_minimum, u.debt_due_day, u.debt_paid
+        );
     }
 }

@@ -144,8 +144,9 @@ fn forms_accuracy_per_field() {
         "forms",
         FORMS,
         250,
+        // Currency at 100%: no foreign amount is ever read as pesos.
         [
-            0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+            0.95, 0.97, 0.97, 1.0, 0.92, 0.96, 0.93, 0.95, 0.75, 0.9, 0.9, 0.9, 0.97, 0.95, 0.92,
         ],
     );
 }
@@ -157,8 +158,10 @@ fn fourth_holdout_accuracy_per_field() {
         "holdout4",
         HOLDOUT4,
         150,
+        // Issue 10's targets: dates ≥ 93%, money ≥ 92% exact with no
+        // foreign amount read as pesos.
         [
-            0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+            0.96, 0.97, 0.95, 1.0, 0.94, 0.97, 0.95, 0.95, 0.9, 0.9, 0.9, 0.9, 0.95, 0.9, 0.92,
         ],
     );
 }
