@@ -20,7 +20,6 @@ mod execute_tools;
 mod parse;
 mod respond;
 mod router;
-mod tokens;
 mod validate;
 
 use std::sync::OnceLock;
@@ -34,7 +33,7 @@ use crate::time::{TimeZone, UnixMillis, iso_utc};
 use crate::tools::{SimulatePurchaseInput, ToolCall, ToolError, ToolRequest, ToolResult};
 use state::{AgentState, PendingWrite};
 
-pub use tokens::{Decision, decide};
+pub use crate::nlu::answers::{Decision, decide};
 
 /// Settings a host may change.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

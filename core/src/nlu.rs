@@ -3,6 +3,7 @@
 //! known sentences.
 
 pub mod amount;
+pub mod answers;
 pub mod category;
 pub mod currency;
 pub mod date;

@@ -6,7 +6,6 @@ use super::drafts::{apply_answer, understand_forced};
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::{Mode, TurnCtx, text};
 use crate::graph::NodeOutcome;
-use crate::nlu::Intent;
 use crate::nlu::moments::{FutureAnswer, future_answer};
 use crate::nlu::normalize::fold;
 
@@ -103,40 +102,10 @@ fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 }
 
 fn choose_intent(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    let folded = fold(&ctx.message);
-    let words: Vec<&str> = folded.split_whitespace().collect();
-    let candidates = state.intent_candidates.clone();
-    let by_number = words
-        .first()
-        .and_then(|w| w.trim_end_matches([')', '.']).parse::<usize>().ok())
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|n| candidates.get(n).copied());
-    let by_word = candidates.iter().copied().find(|intent| {
-        let cues: &[&str] = match intent {
-            Intent::LogTransaction => &[
-                "registrar",
-                "registra",
-                "anotar",
-                "anota",
-                "guardar",
-                "gasto",
-                "ingreso",
-                "movimiento",
-            ],
-            Intent::QueryData => &["consultar", "consulta", "ver", "cuanto", "resumen", "datos"],
-            Intent::SimulatePurchase => &["simular", "simula", "comprar", "compra", "alcanza"],
-            Intent::SetBudget => &["presupuesto"],
-            Intent::ManageDebt => &["deuda", "deudas"],
-            Intent::SetBankBalance => &["saldo", "banco"],
-            Intent::UpdateLastTransaction => &["corregir", "corrige"],
-            Intent::DeleteLastTransaction => &["borrar", "borra", "eliminar"],
-            Intent::Unknown => &[],
-        };
-        words.iter().any(|w| cues.contains(w))
-    });
+    let chosen = crate::nlu::answers::choose_intent(&ctx.message, &state.intent_candidates);
     let original = state.unclear_message.clone().unwrap_or_default();
     state.clear_flow();
-    match by_number.or(by_word) {
+    match chosen {
         Some(intent) => {
             ctx.understanding = Some(understand_forced(&original, ctx.today, intent));
             NodeOutcome::because("parse", format!("user chose {}", intent.as_str()))

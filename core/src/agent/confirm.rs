@@ -3,9 +3,9 @@
 //! the answer against the allowlists.
 
 use super::state::{AgentState, PendingAction};
-use super::tokens::{Decision, decide};
 use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
+use crate::nlu::answers::{Decision, decide};
 use crate::time::{iso_utc, parse_iso_utc};
 
 pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {

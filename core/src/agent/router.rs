@@ -3,9 +3,9 @@
 //! Bad input and commands are answered here.
 
 use super::state::AgentState;
-use super::tokens::{Decision, decide};
 use super::{Mode, TurnCtx, text};
 use crate::graph::NodeOutcome;
+use crate::nlu::answers::{Decision, decide};
 use crate::nlu::normalize::fold;
 use crate::nlu::{Intent, understand};
 

@@ -33,6 +33,37 @@ pub struct Cues {
     /// Verbs of paying something owed ("aboné", "liquidé").
     #[serde(deserialize_with = "words")]
     pub payment_verbs: Vec<&'static str>,
+    /// Replies that confirm a pending action (the seed's allowlist; not
+    /// folded: "sí" keeps its accent, "si" is listed too).
+    #[serde(deserialize_with = "words")]
+    pub confirm_tokens: Vec<&'static str>,
+    /// Replies that reject it.
+    #[serde(deserialize_with = "words")]
+    pub reject_tokens: Vec<&'static str>,
+    /// Words that pick logging among "¿Quieres 1) … o 2) …?".
+    #[serde(deserialize_with = "words")]
+    pub choose_log: Vec<&'static str>,
+    /// Words that pick a question among "¿Quieres 1) … o 2) …?".
+    #[serde(deserialize_with = "words")]
+    pub choose_query: Vec<&'static str>,
+    /// Words that pick a simulation among "¿Quieres 1) … o 2) …?".
+    #[serde(deserialize_with = "words")]
+    pub choose_simulate: Vec<&'static str>,
+    /// Words that pick a budget among "¿Quieres 1) … o 2) …?".
+    #[serde(deserialize_with = "words")]
+    pub choose_budget: Vec<&'static str>,
+    /// Words that pick a debt among "¿Quieres 1) … o 2) …?".
+    #[serde(deserialize_with = "words")]
+    pub choose_debt: Vec<&'static str>,
+    /// Words that pick the bank balance among "¿Quieres 1) … o 2) …?".
+    #[serde(deserialize_with = "words")]
+    pub choose_balance: Vec<&'static str>,
+    /// Words that pick a correction among "¿Quieres 1) … o 2) …?".
+    #[serde(deserialize_with = "words")]
+    pub choose_correct: Vec<&'static str>,
+    /// Words that pick deleting among "¿Quieres 1) … o 2) …?".
+    #[serde(deserialize_with = "words")]
+    pub choose_delete: Vec<&'static str>,
     /// Phrases that say money goes to what is owed ("de lo que le debo").
     #[serde(deserialize_with = "words")]
     pub owed_phrases: Vec<&'static str>,
@@ -131,6 +162,9 @@ mod tests {
             &[],
         ];
         let keywords = lex.categories.iter().flat_map(|c| c.keywords.iter());
+        for token in c.confirm_tokens.iter().chain(&c.reject_tokens) {
+            assert_eq!(token.to_lowercase(), *token, "{token:?} is not lower case");
+        }
         for word in lists.iter().flat_map(|l| l.iter()).chain(keywords) {
             assert!(!word.is_empty());
             assert_eq!(fold(word).trim(), *word, "{word:?} is not folded");

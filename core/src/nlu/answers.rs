@@ -1,9 +1,9 @@
-//! The confirmation allowlists of the seed.
+//! Readers of answers to the agent's own prompts: the seed's sí/no
+//! allowlists (words in the lexicon) and the pick among intents offered.
 
-/// Tokens that confirm a pending action.
-pub const CONFIRM_TOKENS: &[&str] = &["sí", "si", "s", "ok", "va", "confirmo", "yes"];
-/// Tokens that reject it.
-pub const REJECT_TOKENS: &[&str] = &["no", "cancelar", "cancela"];
+use super::Intent;
+use super::lexicon::cues;
+use super::normalize::fold;
 
 /// What a reply to a confirmation prompt says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,16 +28,42 @@ pub fn decide(message: &str) -> Decision {
     if words.is_empty() {
         return Decision::Other;
     }
-    if words.iter().all(|w| CONFIRM_TOKENS.contains(w)) {
+    let cues = cues();
+    if words.iter().all(|w| cues.confirm_tokens.contains(w)) {
         return Decision::Confirm;
     }
-    if words
-        .iter()
-        .all(|w| REJECT_TOKENS.contains(w) || *w == "/cancelar")
-    {
+    if words.iter().all(|w| cues.reject_tokens.contains(w)) {
         return Decision::Reject;
     }
     Decision::Other
+}
+
+/// Which of the offered intents a reply picks: by number ("2", "1)") or by
+/// a word of that intent ("consultar").
+pub fn choose_intent(message: &str, candidates: &[Intent]) -> Option<Intent> {
+    let folded = fold(message);
+    let words: Vec<&str> = folded.split_whitespace().collect();
+    let by_number = words
+        .first()
+        .and_then(|w| w.trim_end_matches([')', '.']).parse::<usize>().ok())
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|n| candidates.get(n).copied());
+    let c = cues();
+    let by_word = candidates.iter().copied().find(|intent| {
+        let cue: &[&str] = match intent {
+            Intent::LogTransaction => &c.choose_log,
+            Intent::QueryData => &c.choose_query,
+            Intent::SimulatePurchase => &c.choose_simulate,
+            Intent::SetBudget => &c.choose_budget,
+            Intent::ManageDebt => &c.choose_debt,
+            Intent::SetBankBalance => &c.choose_balance,
+            Intent::UpdateLastTransaction => &c.choose_correct,
+            Intent::DeleteLastTransaction => &c.choose_delete,
+            Intent::Unknown => &[],
+        };
+        words.iter().any(|w| cue.contains(w))
+    });
+    by_number.or(by_word)
 }
 
 #[cfg(test)]
