@@ -24,6 +24,18 @@ pub struct Lexicon {
     #[serde(deserialize_with = "words")]
     pub not_category_words: Vec<&'static str>,
     pub cues: Cues,
+    /// Holidays by name, with their day of the year.
+    pub holidays: Vec<Holiday>,
+}
+
+/// A holiday people name instead of its date ("Navidad").
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Holiday {
+    /// Folded words, space-separated.
+    pub words: String,
+    pub month: u32,
+    pub day: u32,
 }
 
 /// Cue lists by what they signal.
@@ -64,6 +76,33 @@ pub struct Cues {
     /// Words that pick deleting among "¿Quieres 1) … o 2) …?".
     #[serde(deserialize_with = "words")]
     pub choose_delete: Vec<&'static str>,
+    /// Words after a number that make it a clock time.
+    #[serde(deserialize_with = "words")]
+    pub clock_suffixes: Vec<&'static str>,
+    /// Words after a number that make it a duration or a count of time.
+    #[serde(deserialize_with = "words")]
+    pub duration_units: Vec<&'static str>,
+    /// Units of things bought: "20 kilos", "40 litros" count goods, not money.
+    #[serde(deserialize_with = "words")]
+    pub quantity_units: Vec<&'static str>,
+    /// Words that end a clock time ("a las 10 y media").
+    #[serde(deserialize_with = "words")]
+    pub clock_fractions: Vec<&'static str>,
+    /// Words after a number that make it money, not a day.
+    #[serde(deserialize_with = "words")]
+    pub amount_words: Vec<&'static str>,
+    /// Weekday abbreviations as people write them before a day number.
+    #[serde(deserialize_with = "words")]
+    pub weekday_abbreviations: Vec<&'static str>,
+    /// Words before "mañana" that make it the morning, not tomorrow.
+    #[serde(deserialize_with = "words")]
+    pub morning_markers: Vec<&'static str>,
+    /// Words that name the present moment.
+    #[serde(deserialize_with = "words")]
+    pub now_words: Vec<&'static str>,
+    /// Words that make a weekday the coming one ("el próximo viernes").
+    #[serde(deserialize_with = "words")]
+    pub next_markers: Vec<&'static str>,
     /// Phrases that say money goes to what is owed ("de lo que le debo").
     #[serde(deserialize_with = "words")]
     pub owed_phrases: Vec<&'static str>,
@@ -149,7 +188,18 @@ mod tests {
     fn every_word_is_folded_and_categories_are_unique() {
         let lex = lexicon();
         let c = &lex.cues;
-        let lists: [&[&str]; 10] = [
+        let holidays: Vec<&str> = lex.holidays.iter().map(|h| h.words.as_str()).collect();
+        let lists: [&[&str]; 20] = [
+            &holidays,
+            &c.clock_suffixes,
+            &c.duration_units,
+            &c.quantity_units,
+            &c.clock_fractions,
+            &c.amount_words,
+            &c.weekday_abbreviations,
+            &c.morning_markers,
+            &c.now_words,
+            &c.next_markers,
             &c.owed_phrases,
             &lex.not_category_words,
             &c.payment_verbs,

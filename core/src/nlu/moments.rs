@@ -10,48 +10,8 @@ use chrono::{Datelike, Days, Months, NaiveDate};
 
 use super::amount::unit_value;
 use super::date::{DateMatch, month_number, recent_day, recent_day_month, small_count, weekday};
+use super::lexicon::{cues, lexicon};
 use super::normalize::{Token, TokenKind};
-
-/// Words after a number that make it a clock time.
-const CLOCK_SUFFIXES: &[&str] = &["am", "pm", "hrs", "hr", "h", "hs", "horas"];
-/// Words after a number that make it a duration or a count of time.
-const DURATION_UNITS: &[&str] = &[
-    "minutos", "minuto", "min", "mins", "segundos", "dias", "dia", "semanas", "semana", "meses",
-    "mes", "anos", "ano",
-];
-/// Units of things bought: "20 kilos", "40 litros" count goods, not money.
-const QUANTITY_UNITS: &[&str] = &[
-    "kilos", "kilo", "kg", "kgs", "gramos", "gr", "grs", "litros", "litro", "lts", "lt", "ml",
-    "metros", "metro", "mts", "piezas", "pzas", "pza", "cajas", "paquetes", "galones",
-];
-/// Words that end a clock time ("a las 10 y media").
-const CLOCK_FRACTIONS: &[&str] = &["media", "cuarto"];
-/// Words after a number that make it money, not a day.
-const AMOUNT_WORDS: &[&str] = &[
-    "mil", "k", "pesos", "varos", "lucas", "mxn", "millones", "dolares",
-];
-/// Weekday abbreviations as people write them before a day number.
-const WEEKDAY_ABBREVIATIONS: &[&str] = &["lun", "mie", "jue", "vie", "sab", "dom"];
-/// Words before "mañana" that make it the morning, not tomorrow.
-const MORNING_MARKERS: &[&str] = &["la", "esta", "manana"];
-/// Words that name the present moment.
-const NOW_WORDS: &[&str] = &["ahorita", "ahora"];
-/// Words that make a weekday the coming one ("el próximo viernes").
-const NEXT_MARKERS: &[&str] = &["proximo", "proxima", "siguiente"];
-/// Holidays by name: (words, month, day).
-const HOLIDAYS: &[(&[&str], u32, u32)] = &[
-    (&["navidad"], 12, 25),
-    (&["nochebuena"], 12, 24),
-    (&["ano", "nuevo"], 1, 1),
-    (&["dia", "de", "muertos"], 11, 2),
-    (&["dia", "de", "los", "muertos"], 11, 2),
-    (&["dia", "de", "las", "madres"], 5, 10),
-    (&["dia", "de", "los", "inocentes"], 12, 28),
-    (&["dia", "de", "reyes"], 1, 6),
-    (&["dia", "de", "la", "independencia"], 9, 16),
-    (&["dia", "del", "amor", "y", "la", "amistad"], 2, 14),
-    (&["san", "valentin"], 2, 14),
-];
 
 /// How a user answers "that day has not come yet".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +141,7 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
 
 /// Whether a word is a unit of goods ("kilo", "litros").
 pub fn is_quantity_unit(word: &str) -> bool {
-    QUANTITY_UNITS.contains(&word)
+    cues().quantity_units.as_slice().contains(&word)
 }
 
 /// Token spans of clock times, durations and quantities of goods: their
@@ -209,7 +169,8 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                     end += 1;
                 }
                 if word(tokens, end) == Some("y")
-                    && (word(tokens, end + 1).is_some_and(|w| CLOCK_FRACTIONS.contains(&w))
+                    && (word(tokens, end + 1)
+                        .is_some_and(|w| cues().clock_fractions.as_slice().contains(&w))
                         || tokens
                             .get(end + 1)
                             .is_some_and(|n| n.kind == TokenKind::Number))
@@ -236,12 +197,17 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                 continue;
             }
             let unit = word(tokens, i + 1);
-            if unit.is_some_and(|w| CLOCK_SUFFIXES.contains(&w)) && t.text.len() <= 2 {
+            if unit.is_some_and(|w| cues().clock_suffixes.as_slice().contains(&w))
+                && t.text.len() <= 2
+            {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
             }
-            if unit.is_some_and(|w| DURATION_UNITS.contains(&w) || QUANTITY_UNITS.contains(&w)) {
+            if unit.is_some_and(|w| {
+                cues().duration_units.as_slice().contains(&w)
+                    || cues().quantity_units.as_slice().contains(&w)
+            }) {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
@@ -254,7 +220,7 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
 
 /// Extends a clock time over "am", "de la tarde", "hrs"…
 fn clock_tail(tokens: &[Token], mut end: usize) -> usize {
-    if word(tokens, end).is_some_and(|w| CLOCK_SUFFIXES.contains(&w)) {
+    if word(tokens, end).is_some_and(|w| cues().clock_suffixes.as_slice().contains(&w)) {
         end += 1;
     } else if word(tokens, end) == Some("de")
         && word(tokens, end + 1) == Some("la")
@@ -269,7 +235,8 @@ fn clock_tail(tokens: &[Token], mut end: usize) -> usize {
 /// The day forms tried before the common ones, or `None`.
 pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     let found = |date: NaiveDate, start: usize, end: usize| Some(DateMatch { date, start, end });
-    let money_after = |k: usize| word(tokens, k).is_some_and(|w| AMOUNT_WORDS.contains(&w));
+    let money_after =
+        |k: usize| word(tokens, k).is_some_and(|w| cues().amount_words.as_slice().contains(&w));
     for i in 0..tokens.len() {
         let t = &tokens[i];
         if t.kind == TokenKind::Number {
@@ -292,7 +259,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 && let Some(month) = word(tokens, i + 1).and_then(month_number)
                 && !money_after(i + 2)
             {
-                let upcoming = i > 0 && tokens[i - 1].is_any(NEXT_MARKERS);
+                let upcoming = i > 0 && tokens[i - 1].is_any(cues().next_markers.as_slice());
                 if let Some(date) = day_month(today, day, month, upcoming) {
                     return found(date, i, i + 2);
                 }
@@ -312,13 +279,14 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         }
         // "el cinco de noviembre", "el primero", "el próximo 1 de
         // diciembre": a day after "el" or a "next" word, in words or digits.
-        let opener = w == "el" || NEXT_MARKERS.contains(&w);
+        let opener = w == "el" || cues().next_markers.as_slice().contains(&w);
         if opener
-            && let Some((day, n)) = day_at(tokens, i + 1)
-                .filter(|_| tokens[i + 1].kind == TokenKind::Word || NEXT_MARKERS.contains(&w))
+            && let Some((day, n)) = day_at(tokens, i + 1).filter(|_| {
+                tokens[i + 1].kind == TokenKind::Word || cues().next_markers.as_slice().contains(&w)
+            })
         {
             let after = i + 1 + n;
-            let upcoming = NEXT_MARKERS.contains(&w);
+            let upcoming = cues().next_markers.as_slice().contains(&w);
             let start = if upcoming && i > 0 && tokens[i - 1].is_word("el") {
                 i - 1
             } else {
@@ -342,7 +310,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
         }
         // Now: "ahorita", "en este momento", "esta noche".
-        if NOW_WORDS.contains(&w) {
+        if cues().now_words.as_slice().contains(&w) {
             return found(today, i, i + 1);
         }
         if (w == "este" && word(tokens, i + 1) == Some("momento"))
@@ -351,7 +319,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             return found(today, i, i + 2);
         }
         // A weekday before an explicit date: the date wins, weekday included.
-        if weekday(w).is_some() || WEEKDAY_ABBREVIATIONS.contains(&w) {
+        if weekday(w).is_some() || cues().weekday_abbreviations.as_slice().contains(&w) {
             let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
                 i - 1
             } else {
@@ -392,7 +360,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 }
             }
             // "el próximo viernes", "el viernes que viene"
-            let next_before = i > 0 && tokens[i - 1].is_any(NEXT_MARKERS);
+            let next_before = i > 0 && tokens[i - 1].is_any(cues().next_markers.as_slice());
             let next_after =
                 word(tokens, i + 1) == Some("que") && word(tokens, i + 2) == Some("viene");
             if let Some(day) = weekday(w).filter(|_| next_before || next_after) {
@@ -419,7 +387,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         }
         match w {
             // "mañana" is tomorrow unless it is the morning ("en la mañana").
-            "manana" if i == 0 || !tokens[i - 1].is_any(MORNING_MARKERS) => {
+            "manana" if i == 0 || !tokens[i - 1].is_any(cues().morning_markers.as_slice()) => {
                 if i > 0 && tokens[i - 1].is_word("pasado") {
                     return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
                 }
@@ -511,13 +479,15 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 return found(date, start, i + 2);
             }
         }
-        for &(words, month, day) in HOLIDAYS {
+        for holiday in &lexicon().holidays {
+            let words = holiday.words.split(' ');
             let matches = words
-                .iter()
+                .clone()
                 .enumerate()
-                .all(|(k, expected)| word(tokens, i + k) == Some(*expected));
+                .all(|(k, expected)| word(tokens, i + k) == Some(expected));
             if matches {
-                return found(recent_day_month(today, day, month)?, i, i + words.len());
+                let date = recent_day_month(today, holiday.day, holiday.month)?;
+                return found(date, i, i + words.count());
             }
         }
     }
