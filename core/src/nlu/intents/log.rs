@@ -1,0 +1,71 @@
+//! Logging a transaction: "gasté 250 en uber", "me pagaron 8000", "uber
+//! 120", "35 de un tamal".
+
+use super::{EXPENSE_VERBS, Signals, owes_payment, received_money};
+use crate::nlu::{Features, Intent};
+
+/// Scores LogTransaction.
+pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, f32)) {
+    let Signals {
+        amount,
+        has_amount,
+        has_category,
+        has_date,
+        question,
+        debt_noun,
+        asks_amount,
+        ..
+    } = *s;
+
+    // Logging a transaction.
+    let expense_verb = f.has_any(EXPENSE_VERBS)
+        || owes_payment(f)
+        || f.phrase("se me fue")
+        || f.phrase("se me fueron")
+        || f.has_prefix(&["gast", "pag", "compr"])
+            && !f.has_any(&["pagar", "comprar", "gastar", "gastos", "pagos", "compras"]);
+    let income_verb = received_money(f);
+    let perfect_tense = f.has("he")
+        && f.has_any(&[
+            "gastado", "pagado", "ganado", "comprado", "ahorrado", "donado",
+        ]);
+    let log_allowed = (!question || !asks_amount && !f.folded.contains('?')) && !perfect_tense;
+    if (expense_verb || income_verb) && log_allowed {
+        add(
+            Intent::LogTransaction,
+            if has_amount || has_category {
+                0.93
+            } else {
+                0.8
+            },
+        );
+    } else if expense_verb || income_verb {
+        add(Intent::LogTransaction, 0.5);
+    }
+    if has_amount && has_category && log_allowed {
+        add(Intent::LogTransaction, 0.88);
+    } else if has_amount && log_allowed && f.tokens.len() <= 2 {
+        add(Intent::LogTransaction, 0.6);
+    } else if has_category && !has_amount && log_allowed && f.tokens.len() <= 3 {
+        add(Intent::LogTransaction, 0.5);
+    }
+    if has_date && has_amount && log_allowed {
+        add(Intent::LogTransaction, 0.7);
+    }
+    // "35 de un tamal", "1,200 yenes de ramen", "una coca 25": an amount
+    // and what it was for, in words the category lexicon lacks.
+    let amount_at_an_end =
+        amount.is_some_and(|m| m.start == 0 || m.end == f.tokens.len()) && f.tokens.len() >= 2;
+    if has_amount
+        && !has_category
+        && log_allowed
+        && amount_at_an_end
+        && !f.folded.contains('?')
+        && (f.has_any(&["de", "del", "en", "por", "pa", "para"]) || f.tokens.len() <= 4)
+    {
+        add(Intent::LogTransaction, 0.75);
+    }
+    if f.has_any(&["anota", "apunta", "registra", "agrega"]) && has_amount && !debt_noun {
+        add(Intent::LogTransaction, 0.94);
+    }
+}

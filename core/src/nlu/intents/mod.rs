@@ -1,0 +1,297 @@
+//! Intent scoring and the decision with its confidence. `score_intents`
+//! reads the signals several intents share once (signals.rs), then asks
+//! each intent's scorer for its evidence: correct.rs (update and delete the
+//! last movement), simulate.rs, budget.rs, debt.rs, balance.rs (bank
+//! balance), query.rs and log.rs. The cue lists and readers defined here
+//! also serve the entity readers in nlu.rs and debts.rs.
+
+mod balance;
+mod budget;
+mod correct;
+mod debt;
+mod log;
+mod query;
+mod signals;
+mod simulate;
+
+use chrono::NaiveDate;
+
+use self::signals::Signals;
+use super::*;
+
+/// Verbs of paying a bill or an obligation (not buying a thing).
+pub(super) const BILL_PAYMENT_VERBS: &[&str] =
+    &["pagar", "pago", "pagaria", "liquidar", "cubrir", "abonar"];
+
+pub(super) const EXPENSE_VERBS: &[&str] = &[
+    "cene",
+    "comi",
+    "desayune",
+    "almorce",
+    "cenamos",
+    "comimos",
+    "desayunamos",
+    "eche",
+    "gaste",
+    "gastamos",
+    "pague",
+    "pagamos",
+    "compre",
+    "compramos",
+    "cobraron",
+    "costo",
+    "salio",
+    "salieron",
+    "invite",
+    "soltamos",
+    "solte",
+    "di",
+    "dimos",
+    "deposite",
+    "transferi",
+    "meti",
+    "puse",
+    "cargue",
+    "carge",
+    "recargue",
+    "ahorre",
+    "done",
+    "abone",
+    "aparte",
+    "gasto",
+    "pago",
+    "compra",
+    "jale",
+    "ech",
+    "eche",
+    "tanquee",
+    "invert",
+    "inverti",
+    "mande",
+    "envie",
+    "pedi",
+    "pedimos",
+    "tome",
+    "compro",
+    "gastastes",
+    "pagaron",
+    "page",
+    "gasre",
+    "gate",
+    "gatse",
+    "paque",
+];
+
+pub(super) const INCOME_VERBS: &[&str] = &[
+    "encontre",
+    "cobre",
+    "recibi",
+    "gane",
+    "vendi",
+    "ingreso",
+    "ingresaron",
+    "depositaron",
+    "pagaron",
+    "llego",
+    "cayo",
+    "entraron",
+    "entro",
+    "ganamos",
+    "recibimos",
+    "ingresos",
+    "regalaron",
+    "devolvieron",
+    "reembolsaron",
+    "prestaron",
+];
+
+/// Money coming in: "me pagaron", "cobré", "me depositaron".
+pub(super) fn is_income(f: &Features<'_>) -> bool {
+    let received = received_money(f);
+    let spent = f.has_any(&["gaste", "compre", "pague", "gastamos", "pagamos"]);
+    received && !spent
+}
+
+/// Words of money received: "me pagaron", "cobré", "me llegó".
+pub(super) fn received_money(f: &Features<'_>) -> bool {
+    f.has_any(INCOME_VERBS)
+        || f.phrase("me pagaron")
+        || f.phrase("me llego")
+        || f.phrase("me cayo")
+        || f.phrase("me depositaron")
+        || f.phrase("me transfirieron")
+        || f.phrase("me mando")
+        || f.phrase("me regalo")
+        || f.phrase("me regalaron")
+        || f.phrase("me devolvieron")
+        || f.phrase("me reembolsaron")
+}
+
+pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {
+    if f.has_any(&["presupuesto", "presu", "limite", "tope"])
+        || f.phrase("me queda para gastar")
+        || f.phrase("puedo gastar")
+        || f.has_any(&["pasarme", "pase"]) && !f.has_any(&["deuda", "tarjeta"])
+    {
+        return QueryKind::Budget;
+    }
+    let spending = f.has_any(&[
+        "gaste", "gastado", "gastos", "gasto", "ingresos", "ingrese", "compre", "compras",
+        "ganado", "gane",
+    ]);
+    if f.has_any(&[
+        "debo",
+        "deuda",
+        "deudas",
+        "debemos",
+        "adeudo",
+        "adeudos",
+        "minimos",
+        "minimo",
+        "pendientes",
+        "liquidar",
+        "deben",
+        "vence",
+        "tarjetas",
+        "prestamos",
+    ]) || f.phrase("tengo que pagar")
+        || f.phrase("cuando pago")
+        || f.phrase("le debo")
+    {
+        return QueryKind::Debts;
+    }
+    let bank = f.has_any(&[
+        "banco",
+        "cuenta",
+        "saldo",
+        "disponible",
+        "bbva",
+        "santander",
+        "banorte",
+        "banamex",
+        "hsbc",
+    ]) || f.phrase("dinero tengo")
+        || f.phrase("dinero me queda")
+        || f.has("balance") && !spending;
+    if bank && !spending {
+        return QueryKind::Balance;
+    }
+    if f.has("mas") && (f.phrase("en que") || f.phrase("donde")) {
+        return QueryKind::Summary;
+    }
+    let listing = f.has_any(&[
+        "movimientos",
+        "movimiento",
+        "transacciones",
+        "lista",
+        "listado",
+        "historial",
+        "ultimos",
+        "ultimas",
+        "registros",
+        "muestrame",
+        "ensename",
+        "detalle",
+        "enlista",
+        "enlistalo",
+        "ver",
+        "cuales",
+    ]) || f.phrase("que gaste")
+        || f.phrase("que compre")
+        || f.phrase("en que gaste");
+    if listing && !f.has_any(&["cuanto", "cuanta", "total", "resumen", "desglose"]) {
+        return QueryKind::Transactions;
+    }
+    QueryKind::Summary
+}
+
+/// Raw evidence for each intent, before normalisation into a confidence.
+/// Each intent's scorer adds its rules' scores; an intent keeps its best.
+pub(super) fn score_intents(
+    f: &Features<'_>,
+    amount: Option<&AmountMatch>,
+    categories: &[category::CategoryMatch],
+    has_date: bool,
+    _has_month: bool,
+) -> Vec<(Intent, f32)> {
+    let mut scores: Vec<(Intent, f32)> = Vec::new();
+    let mut add = |intent: Intent, score: f32| {
+        if let Some(entry) = scores.iter_mut().find(|(i, _)| *i == intent) {
+            entry.1 = entry.1.max(score);
+        } else {
+            scores.push((intent, score));
+        }
+    };
+    let s = Signals::read(f, amount, categories, has_date);
+    // This order is the order intents first appear in the scores.
+    correct::score(f, &s, &mut add);
+    simulate::score(f, &s, &mut add);
+    budget::score(f, &s, &mut add);
+    debt::score(f, &s, &mut add);
+    balance::score(f, &s, &mut add);
+    query::score(f, &s, &mut add);
+    log::score(f, &s, &mut add);
+    scores
+}
+
+/// A payment toward something owed: "le di 500 a mi compadre de lo que le
+/// debo", "le pago 800 a Juan de lo que me prestó".
+pub(super) fn owes_payment(f: &Features<'_>) -> bool {
+    let cues = super::lexicon::cues();
+    f.has_any(&cues.payment_verbs) && cues.owed_phrases.iter().any(|p| f.phrase(p))
+}
+
+/// Every intent's raw score for a message, for probing the rules.
+pub fn intent_scores(text: &str, today: NaiveDate) -> Vec<(Intent, f32)> {
+    let folded = fold(text);
+    let tokens = tokenize(&folded);
+    let f = Features {
+        tokens: &tokens,
+        folded: &folded,
+    };
+    let date = find_date(&tokens, today);
+    let amounts = find_amounts(&tokens, &vec![false; tokens.len()]);
+    let categories = find_categories(&tokens, &vec![false; tokens.len()]);
+    score_intents(
+        &f,
+        best_amount(&amounts),
+        &categories,
+        date.is_some(),
+        false,
+    )
+}
+
+/// Picks the intent and a confidence. Strong evidence for one intent only
+/// is confident; competing evidence lowers the confidence.
+pub(super) fn decide(scores: &[(Intent, f32)]) -> (Intent, f32, Vec<(Intent, f32)>) {
+    let mut sorted: Vec<(Intent, f32)> = scores.to_vec();
+    // Specific intents win ties over logging: "no, eran 300" is a correction.
+    let priority = |i: Intent| match i {
+        Intent::DeleteLastTransaction => 0,
+        Intent::UpdateLastTransaction => 1,
+        Intent::SimulatePurchase => 2,
+        Intent::SetBudget => 3,
+        Intent::ManageDebt => 4,
+        Intent::QueryData => 5,
+        Intent::SetBankBalance => 6,
+        Intent::LogTransaction => 7,
+        Intent::Unknown => 8,
+    };
+    sorted.sort_by(|a, b| b.1.total_cmp(&a.1).then(priority(a.0).cmp(&priority(b.0))));
+    let Some(&(top, top_score)) = sorted.first() else {
+        return (Intent::Unknown, 1.0, Vec::new());
+    };
+    let second = sorted.get(1).map(|s| s.1).unwrap_or(0.0);
+    let margin_penalty = if second > 0.0 && top_score - second < 0.03 {
+        0.25
+    } else {
+        0.0
+    };
+    let confidence = ((top_score - margin_penalty) * 100.0).round() / 100.0;
+    let alternatives = sorted
+        .into_iter()
+        .skip(1)
+        .filter(|(_, s)| *s >= 0.5)
+        .collect();
+    (top, confidence.max(0.0), alternatives)
+}
