@@ -4,6 +4,7 @@
 //! added without touching code. Every word is folded (see
 //! [`super::normalize::fold`]); a test checks it.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -13,19 +14,24 @@ use super::category::Category;
 const SOURCE: &str = include_str!("lexicon.json");
 
 /// The parsed lexicon.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 pub struct Lexicon {
-    #[allow(dead_code)] // documentation inside the file
-    about: String,
     /// Every category, in the order they are suggested.
     pub categories: Vec<Category>,
-    /// Words never read as categories, even one typo away from a keyword.
-    #[serde(deserialize_with = "words")]
-    pub not_category_words: Vec<&'static str>,
     pub cues: Cues,
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
+}
+
+/// `lexicon.json` as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LexiconFile {
+    #[allow(dead_code)] // documentation inside the file
+    about: String,
+    categories: Vec<Category>,
+    cues: BTreeMap<String, Vec<String>>,
+    holidays: Vec<Holiday>,
 }
 
 /// A holiday people name instead of its date ("Navidad").
@@ -38,99 +44,94 @@ pub struct Holiday {
     pub day: u32,
 }
 
-/// Cue lists by what they signal.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Cues {
-    /// Verbs of paying something owed ("aboné", "liquidé").
-    #[serde(deserialize_with = "words")]
-    pub payment_verbs: Vec<&'static str>,
-    /// Replies that confirm a pending action (the seed's allowlist; not
-    /// folded: "sí" keeps its accent, "si" is listed too).
-    #[serde(deserialize_with = "words")]
-    pub confirm_tokens: Vec<&'static str>,
-    /// Replies that reject it.
-    #[serde(deserialize_with = "words")]
-    pub reject_tokens: Vec<&'static str>,
-    /// Words that pick logging among "¿Quieres 1) … o 2) …?".
-    #[serde(deserialize_with = "words")]
-    pub choose_log: Vec<&'static str>,
-    /// Words that pick a question among "¿Quieres 1) … o 2) …?".
-    #[serde(deserialize_with = "words")]
-    pub choose_query: Vec<&'static str>,
-    /// Words that pick a simulation among "¿Quieres 1) … o 2) …?".
-    #[serde(deserialize_with = "words")]
-    pub choose_simulate: Vec<&'static str>,
-    /// Words that pick a budget among "¿Quieres 1) … o 2) …?".
-    #[serde(deserialize_with = "words")]
-    pub choose_budget: Vec<&'static str>,
-    /// Words that pick a debt among "¿Quieres 1) … o 2) …?".
-    #[serde(deserialize_with = "words")]
-    pub choose_debt: Vec<&'static str>,
-    /// Words that pick the bank balance among "¿Quieres 1) … o 2) …?".
-    #[serde(deserialize_with = "words")]
-    pub choose_balance: Vec<&'static str>,
-    /// Words that pick a correction among "¿Quieres 1) … o 2) …?".
-    #[serde(deserialize_with = "words")]
-    pub choose_correct: Vec<&'static str>,
-    /// Words that pick deleting among "¿Quieres 1) … o 2) …?".
-    #[serde(deserialize_with = "words")]
-    pub choose_delete: Vec<&'static str>,
-    /// Words after a number that make it a clock time.
-    #[serde(deserialize_with = "words")]
-    pub clock_suffixes: Vec<&'static str>,
-    /// Words after a number that make it a duration or a count of time.
-    #[serde(deserialize_with = "words")]
-    pub duration_units: Vec<&'static str>,
-    /// Units of things bought: "20 kilos", "40 litros" count goods, not money.
-    #[serde(deserialize_with = "words")]
-    pub quantity_units: Vec<&'static str>,
-    /// Words that end a clock time ("a las 10 y media").
-    #[serde(deserialize_with = "words")]
-    pub clock_fractions: Vec<&'static str>,
-    /// Words after a number that make it money, not a day.
-    #[serde(deserialize_with = "words")]
-    pub amount_words: Vec<&'static str>,
-    /// Weekday abbreviations as people write them before a day number.
-    #[serde(deserialize_with = "words")]
-    pub weekday_abbreviations: Vec<&'static str>,
-    /// Words before "mañana" that make it the morning, not tomorrow.
-    #[serde(deserialize_with = "words")]
-    pub morning_markers: Vec<&'static str>,
-    /// Words that name the present moment.
-    #[serde(deserialize_with = "words")]
-    pub now_words: Vec<&'static str>,
-    /// Words that make a weekday the coming one ("el próximo viernes").
-    #[serde(deserialize_with = "words")]
-    pub next_markers: Vec<&'static str>,
-    /// Phrases that say money goes to what is owed ("de lo que le debo").
-    #[serde(deserialize_with = "words")]
-    pub owed_phrases: Vec<&'static str>,
-    /// Lenders people name on their own ("coppel", "infonavit").
-    #[serde(deserialize_with = "words")]
-    pub lenders: Vec<&'static str>,
-    /// Words that say what kind of debt it is, not whose ("tarjeta").
-    #[serde(deserialize_with = "words")]
-    pub generic_debt_words: Vec<&'static str>,
-    /// Words that start a debt's name ("tarjeta", "préstamo").
-    #[serde(deserialize_with = "words")]
-    pub debt_kinds: Vec<&'static str>,
-    /// Words that end a debt's name.
-    #[serde(deserialize_with = "words")]
-    pub debt_name_stops: Vec<&'static str>,
-    /// Words that join two items ("y", "más").
-    #[serde(deserialize_with = "words")]
-    pub item_joiners: Vec<&'static str>,
-    /// Words that say an amount is pesos ("pesos", "varos", "mxn").
-    #[serde(deserialize_with = "words")]
-    pub peso_words: Vec<&'static str>,
+/// Declares the cue lists: each is a field of [`Cues`] and a key of the
+/// file's `"cues"` object; a missing or unknown key is an error.
+macro_rules! cue_lists {
+    ($($(#[doc = $doc:expr])* $name:ident,)*) => {
+        /// Cue lists by what they signal.
+        #[derive(Debug)]
+        pub struct Cues {
+            $($(#[doc = $doc])* pub $name: Vec<&'static str>,)*
+        }
+
+        impl Cues {
+            fn from_map(mut map: BTreeMap<String, Vec<String>>) -> Result<Cues, String> {
+                let cues = Cues {
+                    $($name: take(&mut map, stringify!($name))?,)*
+                };
+                match map.keys().next() {
+                    Some(extra) => Err(format!("unknown cue list {extra}")),
+                    None => Ok(cues),
+                }
+            }
+        }
+    };
 }
 
-/// A list of words kept for the life of the program: the lexicon is
-/// parsed once (see [`lexicon`]), so each word is allocated once.
-pub(super) fn words<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<&'static str>, D::Error> {
-    let owned = Vec::<String>::deserialize(d)?;
-    Ok(owned.into_iter().map(keep).collect())
+fn take(map: &mut BTreeMap<String, Vec<String>>, name: &str) -> Result<Vec<&'static str>, String> {
+    map.remove(name)
+        .map(|words| words.into_iter().map(keep).collect())
+        .ok_or_else(|| format!("missing cue list {name}"))
+}
+
+cue_lists! {
+    /// Words never read as categories, even one typo away from a keyword.
+    not_category_words,
+    /// Verbs of paying something owed ("aboné", "liquidé").
+    payment_verbs,
+    /// Replies that confirm a pending action (the seed's allowlist; not
+    /// folded: "sí" keeps its accent, "si" is listed too).
+    confirm_tokens,
+    /// Replies that reject it.
+    reject_tokens,
+    /// Words that pick logging among "¿Quieres 1) … o 2) …?".
+    choose_log,
+    /// Words that pick a question among "¿Quieres 1) … o 2) …?".
+    choose_query,
+    /// Words that pick a simulation among "¿Quieres 1) … o 2) …?".
+    choose_simulate,
+    /// Words that pick a budget among "¿Quieres 1) … o 2) …?".
+    choose_budget,
+    /// Words that pick a debt among "¿Quieres 1) … o 2) …?".
+    choose_debt,
+    /// Words that pick the bank balance among "¿Quieres 1) … o 2) …?".
+    choose_balance,
+    /// Words that pick a correction among "¿Quieres 1) … o 2) …?".
+    choose_correct,
+    /// Words that pick deleting among "¿Quieres 1) … o 2) …?".
+    choose_delete,
+    /// Words after a number that make it a clock time.
+    clock_suffixes,
+    /// Words after a number that make it a duration or a count of time.
+    duration_units,
+    /// Units of things bought: "20 kilos", "40 litros" count goods, not money.
+    quantity_units,
+    /// Words that end a clock time ("a las 10 y media").
+    clock_fractions,
+    /// Words after a number that make it money, not a day.
+    amount_words,
+    /// Weekday abbreviations as people write them before a day number.
+    weekday_abbreviations,
+    /// Words before "mañana" that make it the morning, not tomorrow.
+    morning_markers,
+    /// Words that name the present moment.
+    now_words,
+    /// Words that make a weekday the coming one ("el próximo viernes").
+    next_markers,
+    /// Phrases that say money goes to what is owed ("de lo que le debo").
+    owed_phrases,
+    /// Lenders people name on their own ("coppel", "infonavit").
+    lenders,
+    /// Words that say what kind of debt it is, not whose ("tarjeta").
+    generic_debt_words,
+    /// Words that start a debt's name ("tarjeta", "préstamo").
+    debt_kinds,
+    /// Words that end a debt's name.
+    debt_name_stops,
+    /// Words that join two items ("y", "más").
+    item_joiners,
+    /// Words that say an amount is pesos ("pesos", "varos", "mxn").
+    peso_words,
 }
 
 fn keep(word: String) -> &'static str {
@@ -168,7 +169,14 @@ impl From<CategoryEntry> for Category {
 /// The lexicon, parsed on first use.
 pub fn lexicon() -> &'static Lexicon {
     static LEXICON: OnceLock<Lexicon> = OnceLock::new();
-    LEXICON.get_or_init(|| serde_json::from_str(SOURCE).expect("lexicon.json is valid"))
+    LEXICON.get_or_init(|| {
+        let file: LexiconFile = serde_json::from_str(SOURCE).expect("lexicon.json is valid");
+        Lexicon {
+            categories: file.categories,
+            cues: Cues::from_map(file.cues).expect("lexicon.json has every cue list"),
+            holidays: file.holidays,
+        }
+    })
 }
 
 /// Cue lists.
@@ -201,7 +209,7 @@ mod tests {
             &c.now_words,
             &c.next_markers,
             &c.owed_phrases,
-            &lex.not_category_words,
+            &c.not_category_words,
             &c.payment_verbs,
             &c.lenders,
             &c.generic_debt_words,
