@@ -250,13 +250,8 @@ impl<'a> ToolRunner<'a> {
             }
             ToolRequest::AddOrUpdateDebt(input) => {
                 let key = rules::debt_key(&input.name);
-                let existing: Option<DebtDbRow> = db
-                    .first(db.stmt(
-                        &debts_sql(" AND name_key = ?2"),
-                        &[Arg::Text(user), Arg::Text(&key)],
-                    )?)
-                    .await?;
-                let merged = rules::merge_debt(existing.map(|e| e.to_core()).as_ref(), input);
+                let existing = self.stored_debt(&key).await?;
+                let merged = rules::merge_debt(existing.as_ref(), input);
                 self.staged.push(db.stmt(
                     "INSERT INTO debts (user_id, name_key, name, balance_mxn_cents, minimum_payment_mxn_cents, due_day, updated_at) \
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
@@ -276,13 +271,8 @@ impl<'a> ToolRunner<'a> {
             }
             ToolRequest::PayDebt(input) => {
                 let key = rules::debt_key(&input.debt_name);
-                let existing: Option<DebtDbRow> = db
-                    .first(db.stmt(
-                        &debts_sql(" AND name_key = ?2"),
-                        &[Arg::Text(user), Arg::Text(&key)],
-                    )?)
-                    .await?;
-                let debt = match rules::pay_debt(existing.map(|e| e.to_core()).as_ref(), input) {
+                let existing = self.stored_debt(&key).await?;
+                let debt = match rules::pay_debt(existing.as_ref(), input) {
                     Ok(debt) => debt,
                     Err((code, problem)) => {
                         return Ok(ToolResult::failure(call, code, problem, &at));
@@ -466,6 +456,18 @@ impl<'a> ToolRunner<'a> {
 
     /// Fails the commit unless the user's last live row is still `seq` at
     /// `version`: the row the confirmation prompt showed.
+    /// The debt stored under `key`, as D1 has it now.
+    async fn stored_debt(&self, key: &str) -> worker::Result<Option<DebtRow>> {
+        let row: Option<DebtDbRow> = self
+            .db
+            .first(self.db.stmt(
+                &debts_sql(" AND name_key = ?2"),
+                &[Arg::Text(self.user_id), Arg::Text(key)],
+            )?)
+            .await?;
+        Ok(row.map(|r| r.to_core()))
+    }
+
     fn stage_last_guard(&mut self, seq: i64, version: u32) -> worker::Result<()> {
         let key = format!("{seq}:{version}");
         let guard = self.db.guard(

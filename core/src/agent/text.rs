@@ -7,8 +7,8 @@ use crate::money::{Centavos, format_mxn as mxn};
 use crate::nlu::Intent;
 use crate::nlu::category;
 use crate::tools::{
-    BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtPayment, DebtRow, Simulation,
-    TransactionList, TransactionRow, TransactionType,
+    AddTransactionInput, BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtPayment,
+    DebtRow, Simulation, TransactionList, TransactionRow, TransactionType,
 };
 
 pub const CONFIRM_SUFFIX: &str = "Responde: sí / no";
@@ -207,21 +207,25 @@ fn transaction_lines(
     lines
 }
 
+/// The lines of a transaction about to be added.
+fn input_lines(t: &AddTransactionInput) -> Vec<String> {
+    transaction_lines(
+        t.kind,
+        t.amount_mxn_cents,
+        &t.category,
+        t.category_type,
+        &t.description,
+        &t.date_iso,
+    )
+}
+
 /// The confirmation prompt: every field that will be written, then
 /// "Responde: sí / no".
 pub fn confirmation_prompt(write: &PendingWrite) -> String {
     let (title, lines) = match write {
-        PendingWrite::AddTransaction(t) => (
-            "¿Registro este movimiento?".to_string(),
-            transaction_lines(
-                t.kind,
-                t.amount_mxn_cents,
-                &t.category,
-                t.category_type,
-                &t.description,
-                &t.date_iso,
-            ),
-        ),
+        PendingWrite::AddTransaction(t) => {
+            ("¿Registro este movimiento?".to_string(), input_lines(t))
+        }
         PendingWrite::UpdateLastTransaction(t) => (
             "¿Corrijo el último movimiento para que quede así?".to_string(),
             transaction_lines(
@@ -268,15 +272,7 @@ pub fn confirmation_prompt(write: &PendingWrite) -> String {
             ("¿Guardo estos datos de la deuda?".to_string(), lines)
         }
         PendingWrite::PayDebt(p) => {
-            let t = &p.payment;
-            let mut lines = transaction_lines(
-                t.kind,
-                t.amount_mxn_cents,
-                &t.category,
-                t.category_type,
-                &t.description,
-                &t.date_iso,
-            );
+            let mut lines = input_lines(&p.payment);
             lines.push(format!(
                 "Deuda «{}»: de {} a {}",
                 p.debt_name,
