@@ -1,7 +1,7 @@
 //! Logging a transaction: "gasté 250 en uber", "me pagaron 8000", "uber
 //! 120", "35 de un tamal".
 
-use super::{EXPENSE_VERBS, Signals, owes_payment, received_money};
+use super::{EXPENSE_VERBS, Signals, received_money};
 use crate::nlu::{Features, Intent};
 
 /// Scores LogTransaction.
@@ -14,12 +14,13 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         question,
         debt_noun,
         asks_amount,
+        owes_payment,
         ..
     } = *s;
 
     // Logging a transaction.
     let expense_verb = f.has_any(EXPENSE_VERBS)
-        || owes_payment(f)
+        || owes_payment
         || f.phrase("se me fue")
         || f.phrase("se me fueron")
         || f.has_prefix(&["gast", "pag", "compr"])

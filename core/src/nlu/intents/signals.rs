@@ -20,6 +20,8 @@ pub(super) struct Signals<'a> {
     /// A payment or purchase already made: "pagué", "aboné", "gasté", or a
     /// payment toward what is owed.
     pub(super) past_payment: bool,
+    /// Money toward what is owed: "le di 500 de lo que le debo".
+    pub(super) owes_payment: bool,
     /// A purchase weighed before making it: "¿puedo comprar…?",
     /// "¿me alcanza para…?".
     pub(super) simulate: bool,
@@ -46,6 +48,7 @@ impl<'a> Signals<'a> {
         let has_category = !categories.is_empty();
         let question = f.is_question();
         let first = f.first_word().unwrap_or("");
+        let owes_payment = owes_payment(f);
         let past_payment = f.has_any(&[
             "pague",
             "abone",
@@ -55,7 +58,7 @@ impl<'a> Signals<'a> {
             "compre",
             "transferi",
             "liquide",
-        ]) || owes_payment(f);
+        ]) || owes_payment;
 
         // Simulation: "¿puedo comprar…?", "¿me alcanza para…?".
         let hypothetical =
@@ -156,6 +159,7 @@ impl<'a> Signals<'a> {
             question,
             first,
             past_payment,
+            owes_payment,
             simulate,
             budget_phrase,
             bank_name,
