@@ -28,7 +28,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::{Graph, RunEnd, Target, Trace};
-use crate::nlu::Understanding;
+use crate::nlu::{Reading, Understanding};
 use crate::time::{TimeZone, UnixMillis, iso_utc};
 use crate::tools::{SimulatePurchaseInput, ToolCall, ToolError, ToolRequest, ToolResult};
 use state::{AgentState, PendingWrite};
@@ -50,6 +50,13 @@ impl Default for AgentConfig {
             confirmation_ttl_ms: 5 * 60 * 1000,
             max_message_chars: 1000,
         }
+    }
+}
+
+impl AgentConfig {
+    /// Whether a message is past [`AgentConfig::max_message_chars`].
+    pub fn too_long(&self, message: &str) -> bool {
+        message.chars().count() > self.max_message_chars
     }
 }
 
@@ -190,6 +197,9 @@ pub(crate) enum Mode {
 /// Per-turn working memory of the graph.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TurnCtx {
+    /// The message, read once for every node of the turn.
+    pub reading: Reading,
+    /// The message as sent (for the audit record).
     pub message: String,
     pub now: UnixMillis,
     pub now_iso: String,
@@ -326,11 +336,18 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
     let now_iso = iso_utc(input.now_ms);
     state.timestamp.now_iso = now_iso.clone();
     state.timestamp.timezone = Some(zone.name().to_string());
+    let today = zone.date_at(input.now_ms);
     let ctx = TurnCtx {
+        // A message past the limit is refused by the router, unread.
+        reading: if config.too_long(&input.message) {
+            Reading::default()
+        } else {
+            Reading::new(&input.message, today)
+        },
         message: input.message,
         now: input.now_ms,
         now_iso,
-        today: zone.date_at(input.now_ms),
+        today,
         config: config.clone(),
         action_id: input.action_id,
         ..TurnCtx::default()

@@ -13,6 +13,7 @@ pub mod lexicon;
 pub mod moments;
 pub mod normalize;
 pub mod period;
+pub mod reading;
 
 mod debts;
 mod features;
@@ -24,6 +25,7 @@ use self::features::{Features, has_amount_word};
 pub use self::intents::intent_scores;
 use self::intents::{BILL_PAYMENT_VERBS, decide, is_income, query_kind, score_intents};
 pub use self::period::Grain;
+pub use self::reading::Reading;
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -140,6 +142,42 @@ pub struct Understanding {
     pub debt_paid: Option<String>,
 }
 
+impl Understanding {
+    /// An intent with no entities.
+    fn bare(intent: Intent, confidence: f32, alternatives: Vec<(Intent, f32)>) -> Understanding {
+        Understanding {
+            intent,
+            confidence,
+            alternatives,
+            kind: None,
+            amount: None,
+            foreign_currency: None,
+            negative_amount: false,
+            pays_bill: false,
+            category: None,
+            description: None,
+            date: None,
+            month: None,
+            period: None,
+            query: None,
+            debt_name: None,
+            debt_balance: None,
+            debt_minimum: None,
+            debt_due_day: None,
+            debt_paid: None,
+        }
+    }
+
+    /// The summary of the month of `today` (the `/resumen` command).
+    pub fn month_summary(today: NaiveDate) -> Understanding {
+        Understanding {
+            query: Some(QueryKind::Summary),
+            month: Some(crate::time::iso_month(today)),
+            ..Understanding::bare(Intent::QueryData, 1.0, Vec::new())
+        }
+    }
+}
+
 fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
     use chrono::Datelike;
     if month >= today.month() {
@@ -166,7 +204,7 @@ pub fn debt_words(name: &str) -> Vec<String> {
 pub fn understand(text: &str, today: NaiveDate) -> Understanding {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    understand_tokens(text, &folded, &tokens, today, None)
+    understand_tokens(text, &folded, &tokens, today, None).0
 }
 
 /// Reads one message as `intent` (the user chose it): the entities that
@@ -174,16 +212,18 @@ pub fn understand(text: &str, today: NaiveDate) -> Understanding {
 pub fn understand_as(text: &str, today: NaiveDate, intent: Intent) -> Understanding {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    understand_tokens(text, &folded, &tokens, today, Some(intent))
+    understand_tokens(text, &folded, &tokens, today, Some(intent)).0
 }
 
+/// Reads tokenized text; also returns how many amounts it names (days and
+/// hours left out), which decides whether it holds several items.
 fn understand_tokens(
     original: &str,
     folded: &str,
     tokens: &[Token],
     today: NaiveDate,
     forced: Option<Intent>,
-) -> Understanding {
+) -> (Understanding, usize) {
     let f = Features { tokens, folded };
     let mut used = vec![false; tokens.len()];
 
@@ -216,25 +256,8 @@ fn understand_tokens(
     };
 
     let mut u = Understanding {
-        intent,
-        confidence,
-        alternatives,
-        kind: None,
-        amount: None,
-        foreign_currency: None,
-        negative_amount: false,
         pays_bill: f.has_any(BILL_PAYMENT_VERBS),
-        category: None,
-        description: None,
-        date: None,
-        month: None,
-        period: None,
-        query: None,
-        debt_name: None,
-        debt_balance: None,
-        debt_minimum: None,
-        debt_due_day: None,
-        debt_paid: None,
+        ..Understanding::bare(intent, confidence, alternatives)
     };
     let chosen_category = pick_category(&categories, &f);
     let money = |m: &AmountMatch| {
@@ -359,7 +382,7 @@ fn understand_tokens(
         }
         Intent::DeleteLastTransaction | Intent::Unknown => {}
     }
-    u
+    (u, amounts.len())
 }
 
 /// The words that named the category, as the user wrote them ("Uber",

@@ -2,12 +2,12 @@
 //! user's answer to the draft and sends it back to validate without
 //! restarting the pipeline.
 
-use super::drafts::{apply_answer, understand_forced};
+use super::drafts::apply_answer;
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::{Mode, TurnCtx, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::moments::{FutureAnswer, future_answer};
-use crate::nlu::normalize::fold;
+use crate::nlu::understand_as;
 
 pub fn clarify(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     match std::mem::take(&mut ctx.mode) {
@@ -41,11 +41,11 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
     let asked = state.clarification_questions.first().map(|q| q.field);
     if asked == Some(Field::FutureDate)
-        && let Some(answer) = future_answer(&fold(&ctx.message))
+        && let Some(answer) = future_answer(ctx.reading.folded())
     {
         return answer_future_date(state, ctx, answer);
     }
-    let patch = apply_answer(state, &ctx.message, asked, ctx.today);
+    let patch = apply_answer(state, &ctx.reading, asked);
     if patch.applied.is_empty() {
         if let Some(code) = patch.foreign {
             state.clarification_questions = vec![ClarificationQuestion {
@@ -90,7 +90,7 @@ fn answer_future_date(
 fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let mut patched = state.clone();
     patched.pending_action = Default::default();
-    let patch = apply_answer(&mut patched, &ctx.message, None, ctx.today);
+    let patch = apply_answer(&mut patched, &ctx.reading, None);
     if patch.applied.is_empty() {
         ctx.say(text::REASK);
         ctx.suggestions = vec![text::YES.into(), text::NO.into()];
@@ -102,12 +102,12 @@ fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 }
 
 fn choose_intent(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    let chosen = crate::nlu::answers::choose_intent(&ctx.message, &state.intent_candidates);
+    let chosen = crate::nlu::answers::choose_intent(ctx.reading.folded(), &state.intent_candidates);
     let original = state.unclear_message.clone().unwrap_or_default();
     state.clear_flow();
     match chosen {
         Some(intent) => {
-            ctx.understanding = Some(understand_forced(&original, ctx.today, intent));
+            ctx.understanding = Some(understand_as(&original, ctx.today, intent));
             NodeOutcome::because("parse", format!("user chose {}", intent.as_str()))
         }
         None => {

@@ -5,7 +5,7 @@
 use super::state::{AgentState, PendingAction};
 use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
-use crate::nlu::answers::{Decision, decide};
+use crate::nlu::answers::Decision;
 use crate::time::{iso_utc, parse_iso_utc};
 
 pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -35,7 +35,7 @@ pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 }
 
 fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    let decision = decide(&ctx.message);
+    let decision = ctx.reading.decision();
     let expired = state
         .pending_action
         .expires_at_iso

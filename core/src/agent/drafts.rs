@@ -5,10 +5,10 @@ use chrono::NaiveDate;
 
 use super::state::{AgentState, Field, ParamsDraft, TransactionDraft};
 use crate::nlu::amount::{best_amount, find_amounts};
+use crate::nlu::answers;
 use crate::nlu::category::find_categories;
 use crate::nlu::date::find_date;
-use crate::nlu::normalize::{TokenKind, fold, tokenize};
-use crate::nlu::{Intent, Understanding, understand_as};
+use crate::nlu::{Intent, Reading, Understanding, understand_as};
 use crate::time::iso_date;
 use crate::tools::{AddTransactionInput, AddTransactionsInput, CategoryType, TransactionType};
 
@@ -76,36 +76,12 @@ pub struct Patch {
     pub foreign: Option<&'static str>,
 }
 
-fn category_type_from_words(folded: &str) -> Option<CategoryType> {
-    let has = |w: &str| folded.split_whitespace().any(|t| t == w);
-    if has("fijo") || has("fija") || has("fijos") {
-        Some(CategoryType::Fixed)
-    } else if has("variable") || has("variables") {
-        Some(CategoryType::Variable)
-    } else if has("deuda") || has("deudas") {
-        Some(CategoryType::Debt)
-    } else if has("donacion") || has("donativo") {
-        Some(CategoryType::Donation)
-    } else if has("ahorro") || has("ahorros") {
-        Some(CategoryType::Savings)
-    } else if has("ingreso") || has("ingresos") {
-        Some(CategoryType::Income)
-    } else {
-        None
-    }
-}
-
 /// Applies an answer to the open drafts. Everything the answer contains
 /// that fits the draft is applied, not only what was asked.
-pub fn apply_answer(
-    state: &mut AgentState,
-    message: &str,
-    asked: Option<Field>,
-    today: NaiveDate,
-) -> Patch {
+pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Field>) -> Patch {
     let mut patch = Patch::default();
-    let folded = fold(message);
-    let tokens = tokenize(&folded);
+    let (message, folded, tokens) = (reading.text(), reading.folded(), reading.tokens());
+    let today = reading.today();
     let mut used = vec![false; tokens.len()];
     let intent = state.draft_intent.unwrap_or(Intent::Unknown);
 
@@ -113,17 +89,17 @@ pub fn apply_answer(
     let date = if matches!(intent, Intent::ManageDebt) {
         None
     } else {
-        find_date(&tokens, today)
+        find_date(tokens, today)
     };
-    crate::nlu::moments::mark_not_money(&tokens, date.as_ref(), &mut used);
-    let amounts = find_amounts(&tokens, &used);
+    crate::nlu::moments::mark_not_money(tokens, date.as_ref(), &mut used);
+    let amounts = find_amounts(tokens, &used);
     let amount = best_amount(&amounts).cloned();
     if let Some(a) = &amount {
         used[a.start..a.end.min(tokens.len())]
             .iter_mut()
             .for_each(|u| *u = true);
     }
-    let categories = find_categories(&tokens, &used);
+    let categories = find_categories(tokens, &used);
 
     match intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
@@ -153,12 +129,12 @@ pub fn apply_answer(
                 }
                 // The description named the old category; it goes with it.
                 if draft.description.is_none() || patch_changes_category {
-                    draft.description = crate::nlu::describe(message, &tokens, m);
+                    draft.description = crate::nlu::describe(message, tokens, m);
                 }
                 patch.applied.push(Field::Category);
             } else if asked == Some(Field::Category) && amount.is_none() && date.is_none() {
                 // A category Caja does not know: keep the user's word and ask its type.
-                let word = custom_category(&tokens);
+                let word = answers::custom_category(tokens);
                 if let Some(word) = word {
                     draft.category = Some(word);
                     draft.category_type = None;
@@ -167,7 +143,7 @@ pub fn apply_answer(
             }
             if (asked == Some(Field::CategoryType)
                 || draft.category.is_some() && draft.category_type.is_none())
-                && let Some(kind) = category_type_from_words(&folded)
+                && let Some(kind) = answers::category_type_named(folded)
             {
                 draft.category_type = Some(kind);
                 draft.kind = Some(if kind == CategoryType::Income {
@@ -206,16 +182,13 @@ pub fn apply_answer(
                     params.bank_balance_mxn_cents = Some(a.centavos);
                     patch.applied.push(Field::BankBalance);
                 }
-            } else if folded
-                .split_whitespace()
-                .any(|w| w == "cero" || w == "nada")
-            {
+            } else if answers::says_zero(folded) {
                 params.bank_balance_mxn_cents = Some(0);
                 patch.applied.push(Field::BankBalance);
             }
         }
         Intent::ManageDebt => {
-            let as_debt = understand_forced(message, today, Intent::ManageDebt);
+            let as_debt = reading.understanding_as(Intent::ManageDebt);
             let params = state
                 .pending_params
                 .get_or_insert_with(ParamsDraft::default);
@@ -249,48 +222,6 @@ pub fn apply_answer(
         Intent::QueryData | Intent::DeleteLastTransaction | Intent::Unknown => {}
     }
     patch
-}
-
-/// The first content word of an answer, as a custom category.
-fn custom_category(tokens: &[crate::nlu::normalize::Token]) -> Option<String> {
-    const FILLER: &[&str] = &[
-        "en",
-        "de",
-        "la",
-        "el",
-        "los",
-        "las",
-        "fue",
-        "es",
-        "para",
-        "un",
-        "una",
-        "categoria",
-        "pues",
-        "mmm",
-        "este",
-        "a",
-    ];
-    let words: Vec<&str> = tokens
-        .iter()
-        .filter(|t| t.kind == TokenKind::Word && !FILLER.contains(&t.text.as_str()))
-        .map(|t| t.text.as_str())
-        .collect();
-    match words.as_slice() {
-        [word] if word.len() >= 3 && word.len() <= 30 => Some(word.to_string()),
-        [a, b] if a.len() + b.len() <= 30 => Some(format!("{a} {b}")),
-        _ => None,
-    }
-}
-
-/// Understands `message` as if its intent were `intent` (used once the
-/// user picked an intent, and to read debt answers).
-pub fn understand_forced(message: &str, today: NaiveDate, intent: Intent) -> Understanding {
-    let mut u = understand_as(message, today, intent);
-    if intent == Intent::QueryData && u.query.is_none() {
-        u.query = understand_as(&format!("cuanto {message}"), today, intent).query;
-    }
-    u
 }
 
 /// Entities for the audit record.

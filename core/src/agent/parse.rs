@@ -6,7 +6,6 @@ use super::state::PendingWrite;
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::{TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
-use crate::nlu::items::split_items;
 use crate::nlu::{Intent, QueryKind, understand};
 use crate::time::{iso_date, iso_month};
 use crate::tools::ToolRequest;
@@ -17,10 +16,10 @@ pub const CONFIDENCE_THRESHOLD: f32 = 0.7;
 pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let mut u = match ctx.understanding.take() {
         Some(u) => u,
-        None => understand(&ctx.message, ctx.today),
+        None => ctx.reading.understanding().clone(),
     };
     if u.intent == Intent::LogTransaction {
-        let items = split_items(&ctx.message, ctx.today);
+        let items = ctx.reading.items().to_vec();
         if let Some(rows) = complete_items(&items, ctx.today) {
             // Several complete items: one prompt, one write.
             state.extracted_intent = u.intent;
@@ -65,7 +64,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         state.clear_flow();
         state.intent_candidates = candidates.clone();
-        state.unclear_message = Some(ctx.message.trim().to_string());
+        state.unclear_message = Some(ctx.reading.text().to_string());
         state.clarification_questions = vec![ClarificationQuestion {
             key: QuestionKey::Other,
             question: text::which_intent(&candidates),

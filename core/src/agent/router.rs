@@ -5,18 +5,16 @@
 use super::state::AgentState;
 use super::{Mode, TurnCtx, text};
 use crate::graph::NodeOutcome;
-use crate::nlu::answers::{Decision, decide};
-use crate::nlu::normalize::fold;
-use crate::nlu::{Intent, understand};
+use crate::nlu::answers::{self, Command, Decision};
+use crate::nlu::{Intent, Understanding};
 
 pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    let chars = ctx.message.chars().count();
-    if chars > ctx.config.max_message_chars {
+    if ctx.config.too_long(&ctx.message) {
         ctx.say(text::TOO_LONG);
         return NodeOutcome::because("respond", "message too long");
     }
-    let trimmed = ctx.message.trim().to_string();
-    let folded = fold(&trimmed);
+    let trimmed = ctx.reading.text().to_string();
+    let folded = ctx.reading.folded().to_string();
     if folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric()) {
         ctx.say(text::EMPTY);
         return NodeOutcome::because("respond", "empty message");
@@ -35,23 +33,19 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         state.last_user_message = trimmed;
         return outcome;
     }
-    let first_words: Vec<&str> = folded.split_whitespace().collect();
-    if matches!(
-        first_words.as_slice(),
-        ["cancelar"] | ["cancela"] | ["cancelalo"] | ["olvidalo"]
-    ) {
+    if answers::is_cancel(&folded) {
         let outcome = cancel(state, ctx);
         state.last_user_message = trimmed;
         return outcome;
     }
-    if matches!(first_words.as_slice(), ["ayuda"] | ["help"] | ["menu"]) {
+    if answers::is_help(&folded) {
         state.last_user_message = trimmed;
         ctx.say(text::HELP);
         return NodeOutcome::because("respond", "help");
     }
 
     if state.pending_action.is_pending() {
-        match decide(&trimmed) {
+        match ctx.reading.decision() {
             Decision::Confirm | Decision::Reject => {
                 state.last_user_message = trimmed;
                 ctx.mode = Mode::Decide;
@@ -59,8 +53,8 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             }
             Decision::Other => {}
         }
-        let u = understand(&trimmed, ctx.today);
-        if is_correction(&folded, &trimmed, &u, ctx.today)
+        let u = ctx.reading.understanding().clone();
+        if is_correction(&ctx.reading, &u)
             && (state.pending_transaction.is_some() || state.pending_params.is_some())
         {
             state.last_user_message = trimmed;
@@ -90,7 +84,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
 
     if !state.clarification_questions.is_empty() {
-        let u = understand(&trimmed, ctx.today);
+        let u = ctx.reading.understanding().clone();
         let choosing_intent = !state.intent_candidates.is_empty();
         if !choosing_intent && u.confidence >= 0.85 && is_full_request(&u) {
             if u.intent == Intent::QueryData {
@@ -159,38 +153,16 @@ fn set_aside(state: &mut AgentState, ctx: &mut TurnCtx, reason: &str) {
 
 /// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the
 /// draft being confirmed.
-fn is_correction(
-    folded: &str,
-    text: &str,
-    u: &crate::nlu::Understanding,
-    today: chrono::NaiveDate,
-) -> bool {
-    let first = folded
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .trim_matches(|c: char| !c.is_ascii_alphanumeric());
-    let marker = matches!(
-        first,
-        "no" | "nel"
-            | "mejor"
-            | "son"
-            | "perdon"
-            | "eran"
-            | "era"
-            | "fue"
-            | "fueron"
-            | "cambia"
-            | "corrige"
-            | "espera"
-    ) || u.intent == Intent::UpdateLastTransaction;
+fn is_correction(reading: &crate::nlu::Reading, u: &Understanding) -> bool {
+    let marker =
+        answers::starts_correction(reading.folded()) || u.intent == Intent::UpdateLastTransaction;
     if !marker {
         return false;
     }
     // Read the fields as a correction would carry them.
-    let fields = crate::nlu::understand_as(text, today, Intent::UpdateLastTransaction);
+    let fields = reading.understanding_as(Intent::UpdateLastTransaction);
     let has_field = fields.amount.is_some() || fields.category.is_some() || fields.date.is_some();
-    marker && (has_field || folded.contains("fecha") || folded.contains("monto"))
+    has_field || answers::names_correction_field(reading.folded())
 }
 
 fn cancel(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -214,26 +186,26 @@ fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> N
         .split('@')
         .next()
         .unwrap_or("");
-    match fold(name).as_str() {
-        "start" => {
+    match answers::command(name) {
+        Command::Start => {
             ctx.say(text::GREETING);
             ctx.say(text::HELP);
             NodeOutcome::because("respond", "command /start")
         }
-        "ayuda" | "help" => {
+        Command::Help => {
             ctx.say(text::HELP);
             NodeOutcome::because("respond", "command /ayuda")
         }
-        "cancelar" | "cancel" => cancel(state, ctx),
-        "resumen" => {
+        Command::Cancel => cancel(state, ctx),
+        Command::Summary => {
             if state.has_open_flow() {
                 state.backup("command_resumen", &ctx.now_iso);
                 state.clear_flow();
             }
-            ctx.understanding = Some(understand("resumen de este mes", ctx.today));
+            ctx.understanding = Some(Understanding::month_summary(ctx.today));
             NodeOutcome::because("parse", "command /resumen")
         }
-        _ => {
+        Command::Unknown => {
             ctx.say(text::UNKNOWN_COMMAND);
             NodeOutcome::because("respond", "unknown command")
         }

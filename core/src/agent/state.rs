@@ -2,6 +2,7 @@
 //! schema version so stored checkpoints can be migrated.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use crate::money::Centavos;
 use crate::nlu::Intent;
@@ -133,54 +134,48 @@ impl PendingWrite {
         }
     }
 
-    fn payload_json(&self) -> serde_json::Value {
-        let value = match self {
-            PendingWrite::AddTransaction(i) => serde_json::to_value(i),
-            PendingWrite::AddTransactions(i) => serde_json::to_value(i),
-            PendingWrite::UpdateLastTransaction(i) => serde_json::to_value(i),
-            PendingWrite::DeleteLastTransaction(i) => serde_json::to_value(i),
-            PendingWrite::AddOrUpdateDebt(i) => serde_json::to_value(i),
-            PendingWrite::PayDebt(i) => serde_json::to_value(i),
-            PendingWrite::SetBudgetCap(i) => serde_json::to_value(i),
-            PendingWrite::SetBankBalance(i) => serde_json::to_value(i),
-        };
-        value.unwrap_or(serde_json::Value::Null)
-    }
-
-    fn from_json(kind: PendingActionType, payload: serde_json::Value) -> Result<Self, String> {
-        let err = |e: serde_json::Error| e.to_string();
+    /// Reads the payload of a write of type `kind`, kept unparsed until
+    /// the type is known.
+    fn from_json(kind: PendingActionType, payload: &RawValue) -> Result<Self, String> {
+        fn read<T: serde::de::DeserializeOwned>(payload: &RawValue) -> Result<T, String> {
+            serde_json::from_str(payload.get()).map_err(|e| e.to_string())
+        }
         Ok(match kind {
-            PendingActionType::AddTransaction => {
-                PendingWrite::AddTransaction(serde_json::from_value(payload).map_err(err)?)
-            }
-            PendingActionType::AddTransactions => {
-                PendingWrite::AddTransactions(serde_json::from_value(payload).map_err(err)?)
-            }
+            PendingActionType::AddTransaction => PendingWrite::AddTransaction(read(payload)?),
+            PendingActionType::AddTransactions => PendingWrite::AddTransactions(read(payload)?),
             PendingActionType::UpdateLastTransaction => {
-                PendingWrite::UpdateLastTransaction(serde_json::from_value(payload).map_err(err)?)
+                PendingWrite::UpdateLastTransaction(read(payload)?)
             }
             PendingActionType::DeleteLastTransaction => {
-                PendingWrite::DeleteLastTransaction(serde_json::from_value(payload).map_err(err)?)
+                PendingWrite::DeleteLastTransaction(read(payload)?)
             }
-            PendingActionType::AddOrUpdateDebt => {
-                PendingWrite::AddOrUpdateDebt(serde_json::from_value(payload).map_err(err)?)
-            }
-            PendingActionType::PayDebt => {
-                PendingWrite::PayDebt(serde_json::from_value(payload).map_err(err)?)
-            }
-            PendingActionType::SetBudgetCap => {
-                PendingWrite::SetBudgetCap(serde_json::from_value(payload).map_err(err)?)
-            }
-            PendingActionType::SetBankBalance => {
-                PendingWrite::SetBankBalance(serde_json::from_value(payload).map_err(err)?)
-            }
+            PendingActionType::AddOrUpdateDebt => PendingWrite::AddOrUpdateDebt(read(payload)?),
+            PendingActionType::PayDebt => PendingWrite::PayDebt(read(payload)?),
+            PendingActionType::SetBudgetCap => PendingWrite::SetBudgetCap(read(payload)?),
+            PendingActionType::SetBankBalance => PendingWrite::SetBankBalance(read(payload)?),
         })
     }
 }
 
+/// The payload is the write tool's input as it is, with no tag.
+impl Serialize for PendingWrite {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PendingWrite::AddTransaction(i) => i.serialize(s),
+            PendingWrite::AddTransactions(i) => i.serialize(s),
+            PendingWrite::UpdateLastTransaction(i) => i.serialize(s),
+            PendingWrite::DeleteLastTransaction(i) => i.serialize(s),
+            PendingWrite::AddOrUpdateDebt(i) => i.serialize(s),
+            PendingWrite::PayDebt(i) => i.serialize(s),
+            PendingWrite::SetBudgetCap(i) => i.serialize(s),
+            PendingWrite::SetBankBalance(i) => i.serialize(s),
+        }
+    }
+}
+
 /// The confirmation gate (seed `pending_action`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "PendingActionWire", try_from = "PendingActionWire")]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "PendingActionWire")]
 pub struct PendingAction {
     pub write: Option<PendingWrite>,
     pub confirmation_prompt: Option<String>,
@@ -196,12 +191,13 @@ impl PendingAction {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+/// `pending_action` as stored: the seed's `type` and `payload` fields.
+#[derive(Deserialize)]
 struct PendingActionWire {
     #[serde(rename = "type")]
     kind: Option<PendingActionType>,
     confirmation_prompt: Option<String>,
-    payload: Option<serde_json::Value>,
+    payload: Option<Box<RawValue>>,
     #[serde(default)]
     id: Option<String>,
     #[serde(default)]
@@ -210,16 +206,28 @@ struct PendingActionWire {
     expires_at_iso: Option<String>,
 }
 
-impl From<PendingAction> for PendingActionWire {
-    fn from(action: PendingAction) -> Self {
-        PendingActionWire {
-            kind: action.write.as_ref().map(PendingWrite::action_type),
-            payload: action.write.as_ref().map(PendingWrite::payload_json),
-            confirmation_prompt: action.confirmation_prompt,
-            id: action.id,
-            created_at_iso: action.created_at_iso,
-            expires_at_iso: action.expires_at_iso,
+impl Serialize for PendingAction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        /// [`PendingActionWire`], borrowed.
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            #[serde(rename = "type")]
+            kind: Option<PendingActionType>,
+            confirmation_prompt: &'a Option<String>,
+            payload: &'a Option<PendingWrite>,
+            id: &'a Option<String>,
+            created_at_iso: &'a Option<String>,
+            expires_at_iso: &'a Option<String>,
         }
+        Wire {
+            kind: self.write.as_ref().map(PendingWrite::action_type),
+            confirmation_prompt: &self.confirmation_prompt,
+            payload: &self.write,
+            id: &self.id,
+            created_at_iso: &self.created_at_iso,
+            expires_at_iso: &self.expires_at_iso,
+        }
+        .serialize(s)
     }
 }
 
@@ -228,8 +236,8 @@ impl TryFrom<PendingActionWire> for PendingAction {
 
     fn try_from(wire: PendingActionWire) -> Result<Self, Self::Error> {
         let write = match (wire.kind, wire.payload) {
-            (Some(kind), Some(payload)) => Some(PendingWrite::from_json(kind, payload)?),
-            (None, None | Some(serde_json::Value::Null)) => None,
+            (Some(kind), Some(payload)) => Some(PendingWrite::from_json(kind, &payload)?),
+            (None, None) => None,
             (Some(_), None) => return Err("pending_action.type without payload".into()),
             (None, Some(_)) => return Err("pending_action.payload without type".into()),
         };

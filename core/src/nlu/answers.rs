@@ -3,7 +3,8 @@
 
 use super::Intent;
 use super::lexicon::cues;
-use super::normalize::fold;
+use super::normalize::{Token, TokenKind, fold};
+use crate::tools::CategoryType;
 
 /// What a reply to a confirmation prompt says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,12 +67,129 @@ pub fn choose_intent(message: &str, candidates: &[Intent]) -> Option<Intent> {
     by_number.or(by_word)
 }
 
+/// A command the agent answers ("/ayuda", "/cancelar", "/resumen").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Start,
+    Help,
+    Cancel,
+    Summary,
+    Unknown,
+}
+
+/// Reads a command name (after "/", before any "@bot" suffix).
+pub fn command(name: &str) -> Command {
+    let folded = fold(name);
+    let name = folded.trim();
+    let c = cues();
+    if name == "start" {
+        Command::Start
+    } else if c.command_help.contains(&name) {
+        Command::Help
+    } else if c.command_cancel.contains(&name) {
+        Command::Cancel
+    } else if c.command_summary.contains(&name) {
+        Command::Summary
+    } else {
+        Command::Unknown
+    }
+}
+
+/// The words of a folded message, without the punctuation around them.
+fn bare_words(folded: &str) -> impl Iterator<Item = &str> {
+    folded
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|w| !w.is_empty())
+}
+
+/// Whether a folded message is one word of `list` and nothing else.
+fn only_word_of(folded: &str, list: &[&str]) -> bool {
+    let mut words = bare_words(folded);
+    matches!((words.next(), words.next()), (Some(w), None) if list.contains(&w))
+}
+
+/// "cancelar", "olvídalo": the message cancels the open flow.
+pub fn is_cancel(folded: &str) -> bool {
+    only_word_of(folded, &cues().cancel_words)
+}
+
+/// "ayuda", "menú": the message asks for help.
+pub fn is_help(folded: &str) -> bool {
+    only_word_of(folded, &cues().help_words)
+}
+
+/// Whether the first word marks a correction ("no, eran 300", "mejor…").
+pub fn starts_correction(folded: &str) -> bool {
+    bare_words(folded)
+        .next()
+        .is_some_and(|w| cues().correction_starts.contains(&w))
+}
+
+/// Whether the message names a field to correct ("la fecha").
+pub fn names_correction_field(folded: &str) -> bool {
+    bare_words(folded).any(|w| cues().correction_fields.contains(&w))
+}
+
+/// "cero", "nada": an amount answered with zero.
+pub fn says_zero(folded: &str) -> bool {
+    bare_words(folded).any(|w| cues().zero_words.contains(&w))
+}
+
+/// The category type an answer names ("es fijo", "ahorro").
+pub fn category_type_named(folded: &str) -> Option<CategoryType> {
+    let c = cues();
+    let lists: [(&[&str], CategoryType); 6] = [
+        (&c.type_fixed, CategoryType::Fixed),
+        (&c.type_variable, CategoryType::Variable),
+        (&c.type_debt, CategoryType::Debt),
+        (&c.type_donation, CategoryType::Donation),
+        (&c.type_savings, CategoryType::Savings),
+        (&c.type_income, CategoryType::Income),
+    ];
+    lists
+        .into_iter()
+        .find(|(words, _)| bare_words(folded).any(|w| words.contains(&w)))
+        .map(|(_, kind)| kind)
+}
+
+/// The content words of an answer that names a category Caja does not
+/// know ("es de gimnasio" → "gimnasio"): one word of 3 to 30 letters, or
+/// two of 30 together.
+pub fn custom_category(tokens: &[Token]) -> Option<String> {
+    let fillers = &cues().answer_fillers;
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))
+        .map(|t| t.text.as_str())
+        .collect();
+    match words.as_slice() {
+        [word] if word.len() >= 3 && word.len() <= 30 => Some(word.to_string()),
+        [a, b] if a.len() + b.len() <= 30 => Some(format!("{a} {b}")),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn answer_readers_use_whole_words() {
+        assert!(is_cancel("cancelar") && is_cancel("olvidalo.") && !is_cancel("cancelar el gasto"));
+        assert!(is_help("ayuda") && !is_help("ayuda con la renta"));
+        assert!(starts_correction("no, eran 300") && !starts_correction("nomas 300"));
+        assert!(names_correction_field("cambia la fecha") && !names_correction_field("fechado"));
+        assert_eq!(category_type_named("es fijo."), Some(CategoryType::Fixed));
+        assert_eq!(category_type_named("ahorro"), Some(CategoryType::Savings));
+        assert_eq!(category_type_named("no se"), None);
+        assert_eq!(command("Resumen"), Command::Summary);
+        assert_eq!(command("cancel"), Command::Cancel);
+        assert_eq!(command("borrar"), Command::Unknown);
+    }
 
     #[test]
     fn only_allowlisted_tokens_decide() {

@@ -137,7 +137,7 @@ pub fn extract(text: &str, today: NaiveDate) -> Extraction {
         amounts,
         dates,
         items,
-        reading: understand_tokens(text, &folded, &tokens, today, None),
+        reading: understand_tokens(text, &folded, &tokens, today, None).0,
     }
 }
 

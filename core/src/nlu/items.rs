@@ -16,8 +16,14 @@ const ITEM_PUNCTUATION: &[char] = &[',', ';'];
 /// refresco" is one item). One item (the whole message) when it has fewer
 /// than two amounts.
 pub fn split_items(text: &str, today: NaiveDate) -> Vec<String> {
-    // Most messages hold one amount: nothing to split, one reading.
-    if amount_count(text, today) < 2 {
+    split_counted(text, today, amount_count(text, today))
+}
+
+/// [`split_items`] for a message already read: `amounts` is how many
+/// amounts the whole message names.
+pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec<String> {
+    // Most messages hold one amount: nothing to split.
+    if amounts < 2 {
         return vec![text.trim().to_string()];
     }
     let mut cuts: Vec<(usize, usize)> = Vec::new();

@@ -132,6 +132,37 @@ cue_lists! {
     item_joiners,
     /// Words that say an amount is pesos ("pesos", "varos", "mxn").
     peso_words,
+    /// A message made only of these cancels the open flow.
+    cancel_words,
+    /// A message made only of these asks for help.
+    help_words,
+    /// First words that make a message a correction of the draft being
+    /// confirmed ("no, eran 300", "mejor en comida").
+    correction_starts,
+    /// Field names a correction may name without a value ("la fecha").
+    correction_fields,
+    /// Words that answer an amount with zero.
+    zero_words,
+    /// Words that answer a category's type: fixed expense.
+    type_fixed,
+    /// … variable expense.
+    type_variable,
+    /// … debt.
+    type_debt,
+    /// … donation.
+    type_donation,
+    /// … savings.
+    type_savings,
+    /// … income.
+    type_income,
+    /// Words around a category named in an answer ("es de la …").
+    answer_fillers,
+    /// Command names (after "/") that ask for help.
+    command_help,
+    /// Command names that cancel.
+    command_cancel,
+    /// Command names that ask for this month's summary.
+    command_summary,
 }
 
 fn keep(word: String) -> &'static str {

@@ -1,0 +1,95 @@
+//! One message read once per turn: its text, folded form and tokens, and
+//! what is read from them, computed on first use and kept. Every node of a
+//! turn asks the same [`Reading`] instead of reading the text again.
+
+use std::cell::OnceCell;
+
+use chrono::NaiveDate;
+
+use super::answers::{Decision, decide};
+use super::normalize::{Token, fold, tokenize};
+use super::{Intent, Understanding, items, understand_tokens};
+
+/// A message and everything read from it.
+#[derive(Clone, Debug, Default)]
+pub struct Reading {
+    /// The message as written, trimmed.
+    text: String,
+    folded: String,
+    tokens: Vec<Token>,
+    today: NaiveDate,
+    understanding: OnceCell<(Understanding, usize)>,
+    items: OnceCell<Vec<String>>,
+    decision: OnceCell<Decision>,
+}
+
+impl Reading {
+    /// Folds and tokenizes `message` (the one tokenizer); the rest is read
+    /// when first asked for. `today` is the user's civil date.
+    pub fn new(message: &str, today: NaiveDate) -> Reading {
+        let text = message.trim().to_string();
+        let folded = fold(&text);
+        let tokens = tokenize(&folded);
+        Reading {
+            text,
+            folded,
+            tokens,
+            today,
+            ..Reading::default()
+        }
+    }
+
+    /// The message as written, trimmed.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Lower-cased, accents removed (see [`fold`]).
+    pub fn folded(&self) -> &str {
+        &self.folded
+    }
+
+    pub fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
+    pub fn today(&self) -> NaiveDate {
+        self.today
+    }
+
+    /// The intent and entities, read once.
+    pub fn understanding(&self) -> &Understanding {
+        &self.read().0
+    }
+
+    /// The message read as `intent` (the user chose it): not kept, since
+    /// each caller forces its own intent.
+    pub fn understanding_as(&self, intent: Intent) -> Understanding {
+        understand_tokens(
+            &self.text,
+            &self.folded,
+            &self.tokens,
+            self.today,
+            Some(intent),
+        )
+        .0
+    }
+
+    /// The items of the message (see [`items::split_items`]); one item, the
+    /// whole message, when it names fewer than two amounts.
+    pub fn items(&self) -> &[String] {
+        self.items
+            .get_or_init(|| items::split_counted(&self.text, self.today, self.read().1))
+    }
+
+    /// What the message says to a confirmation prompt.
+    pub fn decision(&self) -> Decision {
+        *self.decision.get_or_init(|| decide(&self.text))
+    }
+
+    fn read(&self) -> &(Understanding, usize) {
+        self.understanding.get_or_init(|| {
+            understand_tokens(&self.text, &self.folded, &self.tokens, self.today, None)
+        })
+    }
+}
