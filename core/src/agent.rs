@@ -14,6 +14,7 @@ pub mod text;
 
 mod clarify;
 mod confirm;
+mod delegate;
 mod drafts;
 mod error_handler;
 mod execute_tools;
@@ -150,6 +151,9 @@ pub struct TurnOutput {
     pub tool_calls: Vec<ToolCall>,
     pub tool_results: Vec<ToolResult>,
     pub audit: AuditRecord,
+    /// The routing chain: iterations and what each did (one iteration when
+    /// the Financial Agent answered alone).
+    pub chain: crate::agents::chain::ChainTrace,
 }
 
 impl TurnOutput {
@@ -223,6 +227,8 @@ pub(crate) struct TurnCtx {
     pub error: Option<(ToolRequest, ToolError)>,
     pub confirmation: ConfirmationStatus,
     pub validation: Option<ValidationRecord>,
+    /// The data agents' routing chain, when it ran.
+    pub chain: crate::agents::chain::ChainTrace,
 }
 
 impl TurnCtx {
@@ -256,6 +262,7 @@ fn agent_graph() -> &'static Graph<AgentState, TurnCtx> {
         Graph::new("financial_agent", "router")
             .with_step_limit(24)
             .node("router", router::router)
+            .node("delegate", delegate::delegate)
             .node("parse", parse::parse)
             .node("validate", validate::validate)
             .node("clarify", clarify::clarify)
@@ -266,6 +273,9 @@ fn agent_graph() -> &'static Graph<AgentState, TurnCtx> {
             .edge("router", "clarify", Node("clarify"))
             .edge("router", "confirm", Node("confirm"))
             .edge("router", "parse", Node("parse"))
+            .edge("router", "delegate", Node("delegate"))
+            .edge("delegate", "parse", Node("parse"))
+            .edge("delegate", "respond", Node("respond"))
             .edge("router", "respond", Node("respond"))
             .edge("parse", "validate", Node("validate"))
             .edge("parse", "unclear", Node("clarify"))
@@ -482,6 +492,18 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
         tool_calls: ctx.calls,
         tool_results: ctx.results,
         audit,
+        chain: if ctx.chain.steps.is_empty() {
+            crate::agents::chain::ChainTrace {
+                iterations: 1,
+                steps: vec![crate::agents::chain::ChainStep {
+                    agent: crate::agents::registry::HOME.into(),
+                    tool: None,
+                    why: "finance".into(),
+                }],
+            }
+        } else {
+            ctx.chain
+        },
     }
 }
 

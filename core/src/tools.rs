@@ -214,6 +214,15 @@ pub struct SimulatePurchaseInput {
     pub category_type: CategoryType,
 }
 
+/// A data agent's call of a service: the agent's tool name, the service
+/// and its parameters exactly as confirmed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServiceRequest {
+    pub tool: String,
+    pub service: String,
+    pub params: serde_json::Map<String, serde_json::Value>,
+}
+
 /// A request for one tool, tagged by the tool's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "tool", content = "input", rename_all = "snake_case")]
@@ -257,11 +266,14 @@ pub enum ToolRequest {
     },
     GetBankBalance {},
     SimulatePurchase(SimulatePurchaseInput),
+    /// A data agent's service request (see [`crate::agents::services`]);
+    /// an action service runs only once its confirmation was confirmed.
+    CallService(ServiceRequest),
 }
 
 impl ToolRequest {
     /// The tool's name as hosts dispatch on it.
-    pub fn name(&self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             ToolRequest::AddTransaction(_) => "add_transaction",
             ToolRequest::AddTransactions(_) => "add_transactions",
@@ -280,6 +292,7 @@ impl ToolRequest {
             ToolRequest::ListDebts { .. } => "list_debts",
             ToolRequest::GetBankBalance {} => "get_bank_balance",
             ToolRequest::SimulatePurchase(_) => "simulate_purchase",
+            ToolRequest::CallService(call) => &call.tool,
         }
     }
 

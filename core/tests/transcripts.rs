@@ -22,6 +22,10 @@
 //! ! add_transaction             the tools called this turn (or "none")
 //! $ transactions 1              live transactions in the ledger
 //! $ debt coppel 420000          a debt's stored balance (null: no debt)
+//! % chain 3                     routing chain iterations of the turn
+//! % stack financial topups      the agent stack, bottom first
+//! % flow recarga collect_number the current flow and state ("none")
+//! % confirm create_transfer     the pending confirmation's tool ("none")
 //! ```
 
 use caja_core::agent::state::AgentState;
@@ -71,6 +75,10 @@ const FILES: &[(&str, &str)] = &[
     (
         "bad_input.txt",
         include_str!("../../tests/transcripts/bad_input.txt"),
+    ),
+    (
+        "agents_walkthrough.txt",
+        include_str!("../../tests/transcripts/agents_walkthrough.txt"),
     ),
 ];
 const DIGEST: &str = include_str!("../../tests/transcripts/DIGEST");
@@ -304,6 +312,37 @@ fn run_all() -> Run {
                             }
                         }
                         _ => {}
+                    }
+                }
+                "%" => {
+                    // The data agents: `% chain N`, `% stack a b`,
+                    // `% flow ID STATE` / `% flow none`, `% confirm TOOL` /
+                    // `% confirm none`.
+                    let Some(output) = &last else {
+                        fail("expectation before any turn".into());
+                        continue;
+                    };
+                    let (what, want) = rest.split_once(' ').unwrap_or((rest, ""));
+                    let s = &output.state;
+                    let got = match what {
+                        "chain" => output.chain.iterations.to_string(),
+                        "stack" => s
+                            .agent_stack
+                            .iter()
+                            .map(|f| f.agent_id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                        "flow" => s.current_flow.as_ref().map_or("none".into(), |f| {
+                            format!("{} {}", f.flow_id, f.current_state)
+                        }),
+                        "confirm" => s
+                            .pending_confirmation
+                            .as_ref()
+                            .map_or("none".into(), |p| p.tool_name.clone()),
+                        other => panic!("{at}: unknown agent check {other}"),
+                    };
+                    if got != want {
+                        fail(format!("{what} is {got:?}, expected {want:?}"));
                     }
                 }
                 "$" if rest.starts_with("debt ") => {

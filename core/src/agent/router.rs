@@ -22,6 +22,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // A button press for a prompt that is no longer the pending one.
     if let Some(id) = &ctx.action_id
         && state.pending_action.id.as_ref() != Some(id)
+        && state.pending_confirmation.as_ref().map(|p| &p.id) != Some(id)
     {
         ctx.confirmation = super::ConfirmationStatus::Stale;
         ctx.say(text::STALE_BUTTON);
@@ -32,6 +33,9 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         let outcome = handle_command(state, ctx, command);
         state.last_user_message = trimmed;
         return outcome;
+    }
+    if super::delegate::wants(state, ctx) {
+        return NodeOutcome::because("delegate", "a data agent's turn");
     }
     if answers::is_cancel(&folded) {
         let outcome = cancel(state, ctx);
@@ -166,7 +170,18 @@ fn is_correction(reading: &crate::nlu::Reading, u: &Understanding) -> bool {
 }
 
 fn cancel(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    if state.has_open_flow() {
+    // A data agent's flow and confirmation go too, and the thread is home.
+    let data_open = state.agent_stack.len() > 1
+        || state.current_flow.is_some()
+        || state.pending_confirmation.is_some();
+    if data_open {
+        let mut o = state.orchestra();
+        o.agent_stack.truncate(1);
+        o.current_flow = None;
+        o.pending_confirmation = None;
+        state.store_orchestra(o);
+    }
+    if state.has_open_flow() || data_open {
         state.backup("cancel", &ctx.now_iso);
         state.clear_flow();
         ctx.confirmation = super::ConfirmationStatus::Rejected;

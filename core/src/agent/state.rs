@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::agents::state::{FlowState, Frame, Orchestra, PendingConfirmation};
+
 use crate::money::Centavos;
 use crate::nlu::Intent;
 use crate::tools::{
@@ -319,6 +321,17 @@ pub struct AgentState {
     /// Turns run on this thread; makes tool call and prompt ids unique.
     #[serde(default)]
     pub turn_seq: u64,
+    /// The data agents' session (seed 004 names): the agent stack from the
+    /// home agent up, the current flow, the pending confirmation and the
+    /// messages seen. Older checkpoints without them start at home.
+    #[serde(default)]
+    pub agent_stack: Vec<Frame>,
+    #[serde(default)]
+    pub current_flow: Option<FlowState>,
+    #[serde(default)]
+    pub pending_confirmation: Option<PendingConfirmation>,
+    #[serde(default)]
+    pub message_count: u64,
 }
 
 /// Why a stored state could not be read.
@@ -362,7 +375,29 @@ impl AgentState {
             timestamp: TimestampContext::default(),
             backup_overwrite_log: Vec::new(),
             turn_seq: 0,
+            agent_stack: Vec::new(),
+            current_flow: None,
+            pending_confirmation: None,
+            message_count: 0,
         }
+    }
+
+    /// The data agents' part of the state, for the routing chain.
+    pub fn orchestra(&self) -> Orchestra {
+        Orchestra {
+            agent_stack: self.agent_stack.clone(),
+            current_flow: self.current_flow.clone(),
+            pending_confirmation: self.pending_confirmation.clone(),
+            message_count: self.message_count,
+        }
+    }
+
+    /// Stores what the routing chain ended with.
+    pub fn store_orchestra(&mut self, o: Orchestra) {
+        self.agent_stack = o.agent_stack;
+        self.current_flow = o.current_flow;
+        self.pending_confirmation = o.pending_confirmation;
+        self.message_count = o.message_count;
     }
 
     /// Reads a stored checkpoint. Never panics.

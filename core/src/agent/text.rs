@@ -557,6 +557,7 @@ pub fn simulation(sim: &Simulation, category: &str) -> String {
     text
 }
 
+pub mod agents;
 pub mod host;
 mod summary;
 pub mod ui;

@@ -163,6 +163,20 @@ cue_lists! {
     command_cancel,
     /// Command names that ask for this month's summary.
     command_summary,
+    /// Words a data agent's trigger phrase may hold without meaning
+    /// anything ("quiero una …").
+    trigger_fillers,
+    /// Phrases that drop a data agent's flow ("mejor no", "cancelar").
+    nav_cancel,
+    /// Phrases that go to the main menu.
+    nav_home,
+    /// Phrases that go back to the previous agent.
+    nav_back,
+    /// Words around a navigation phrase that ask for nothing else.
+    nav_fillers,
+    /// Ordinal words, in order ("primero" = 1); feminine forms are read
+    /// from them.
+    ordinals,
 }
 
 fn keep(word: String) -> &'static str {

@@ -1,0 +1,97 @@
+//! delegate: hands the turn to the data agents' routing chain when a data
+//! agent is active or the message asks for one. Service calls go to the
+//! host like every tool call: the node suspends, and on resume the chain
+//! is replayed from the stored session with the results, so no service
+//! runs twice. When the chain ends at home with the message unanswered,
+//! the Financial Agent reads it (`parse`).
+
+use serde_json::{Map, Value};
+
+use super::state::AgentState;
+use super::{TurnCtx, text};
+use crate::agents::chain::{End, Run, Suspend};
+use crate::agents::registry::{self, HOME};
+use crate::agents::understand::best_intent;
+use crate::graph::NodeOutcome;
+use crate::tools::{ServiceRequest, ToolRequest};
+
+/// Whether the chain should see this message: a data agent is active or
+/// waiting for a confirmation, or (at home, with no finance flow open) the
+/// message matches a route of the home agent.
+pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
+    let Ok(registry) = registry::shipped() else {
+        return false;
+    };
+    let active = state.agent_stack.last().is_some_and(|f| f.agent_id != HOME);
+    if active || state.pending_confirmation.is_some() {
+        return true;
+    }
+    if state.has_open_flow() {
+        return false;
+    }
+    let words = registry::content_words(ctx.reading.text());
+    best_intent(registry.home(), &words)
+        .is_some_and(|(_, score)| score >= crate::agents::chain::TRIGGER_THRESHOLD)
+}
+
+pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let registry = match registry::shipped() {
+        Ok(registry) => registry,
+        Err(_) => {
+            ctx.say(text::INTERNAL_ERROR);
+            return NodeOutcome::because("respond", "agent files do not load");
+        }
+    };
+    let expires_iso = crate::time::iso_utc(ctx.now + ctx.config.confirmation_ttl_ms);
+    let expired = state
+        .pending_confirmation
+        .as_ref()
+        .and_then(|p| crate::time::parse_iso_utc(&p.expires_at))
+        .is_some_and(|at| ctx.now > at);
+    let calls = &ctx.calls;
+    let results = &ctx.results;
+    let mut fetch = |tool: &str, params: &Map<String, Value>| {
+        calls
+            .iter()
+            .find(|c| matches!(&c.request, ToolRequest::CallService(r) if r.tool == tool && &r.params == params))
+            .and_then(|c| results.iter().find(|r| r.call_id == c.id))
+            .map(|r| match (&r.data, &r.error) {
+                (Some(data), None) if r.ok => Ok(data.clone()),
+                (_, error) => Err(error.as_ref().map_or_else(String::new, |e| e.message.clone())),
+            })
+    };
+    let mut run = Run::new(
+        registry,
+        &ctx.reading,
+        &ctx.now_iso,
+        &expires_iso,
+        expired,
+        ctx.action_id.as_deref(),
+        state.orchestra(),
+        &mut fetch,
+    );
+    let outcome = run.run();
+    let iterations = run.iterations;
+    let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
+    match outcome {
+        Err(Suspend { tool, service, params }) => {
+            ctx.call(state, ToolRequest::CallService(ServiceRequest { tool, service, params }));
+            NodeOutcome::suspend()
+        }
+        Ok(end) => {
+            state.store_orchestra(o);
+            state.last_user_message = ctx.reading.text().to_string();
+            for line in reply {
+                ctx.say(line);
+            }
+            if !suggestions.is_empty() {
+                ctx.suggestions = suggestions;
+            }
+            ctx.chain = crate::agents::chain::ChainTrace { iterations, steps };
+            match end {
+                End::Finance => NodeOutcome::because("parse", "the home agent answers"),
+                End::Replied => NodeOutcome::because("respond", "a data agent answered"),
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! What the data agents' engine says in its own words (the agents' own
+//! messages live in their files under `agents/`).
+
+pub use super::{CANCELLED, NO, STALE_BUTTON, YES};
+
+/// The routing chain went round in circles.
+pub const LOOP: &str = "Me perdí entre secciones, así que volví al inicio. ¿Qué necesitas? Puedes registrar un gasto, consultar tus gastos, o pedir una recarga, un envío de dinero, un crédito o un pago de servicio.";
+/// "mejor no", "menú principal" with nothing else.
+pub const HOME_AGAIN: &str = "Listo, volvimos al inicio. ¿En qué te ayudo?";
+/// A quick reply that goes home.
+pub const MENU: &str = "Menú principal";
+/// A reply that does not fit the question asked.
+pub const REASK: &str = "No te entendí.";
+/// A sandbox service answered with an error.
+pub const SERVICE_FAILED: &str = "El servicio no respondió bien; no se hizo ningún cargo.";
+/// The confirmation expired before "sí".
+pub const EXPIRED: &str = "La confirmación expiró (5 minutos) y no hice nada.";
+/// Neither "sí" nor "no" to an open confirmation.
+pub const REASK_CONFIRMATION: &str = "Necesito un «sí» o un «no» para seguir:";
+
+/// What an agent says when it did not understand a request.
+pub fn not_understood(agent_name: &str) -> String {
+    format!("Estás en {agent_name} y no entendí qué necesitas. Dime qué quieres hacer, o escribe «menú principal» para volver al inicio.")
+}
+
+/// Money in another currency than the one asked.
+pub fn wrong_currency(code: &str) -> String {
+    if code == "MXN" {
+        "Ese monto va en dólares; dime cuántos dólares.".to_string()
+    } else {
+        "Ese monto va en pesos; dime cuántos pesos.".to_string()
+    }
+}
+
+/// The flow of an agent was left for another request.
+pub fn left_flow(agent_name: &str) -> String {
+    format!("Dejé lo de {agent_name} sin hacer nada.")
+}
+
+/// A flow picked up where it was.
+pub fn resumed(agent_name: &str) -> String {
+    format!("Seguimos con {agent_name}.")
+}
+
+pub fn below_min(min: f64) -> String {
+    format!("El mínimo es {min}.")
+}
+
+pub fn above_max(max: f64) -> String {
+    format!("El máximo es {max}.")
+}

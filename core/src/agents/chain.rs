@@ -1,0 +1,762 @@
+//! The routing chain: each turn loops get agent → understand → process
+//! tools until no routing happens, at most [`CHAIN_CAP`] iterations, with
+//! loop detection; it stops early on a pending confirmation. Entering a
+//! flow state runs its `on_enter.callTool` first (the host runs the call:
+//! the chain suspends and is replayed with the result), so the data is in
+//! `state_data` before the state's message renders.
+//!
+//! The chain works on a copy of the thread's [`Orchestra`]; the caller
+//! stores it only when the chain ends, so a replay after a suspension
+//! starts from the same place and never calls a service twice.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use super::registry::{Agent, CHAIN_CAP, HOME, Registry, content_words};
+use super::spec::{RoutingKind, ToolKind, ToolSpec};
+use super::state::{FlowState, Frame, MAX_STACK, Orchestra, PendingConfirmation, Waiting};
+use super::understand::{self, Nav, SlotRead};
+use crate::agent::text::agents as text;
+use crate::nlu::Reading;
+use crate::nlu::answers::Decision;
+
+/// Below this a trigger does not decide an intent.
+pub const TRIGGER_THRESHOLD: f32 = 0.7;
+/// A request for another agent this clear leaves the current flow.
+pub const CLEAR_REQUEST: f32 = 0.85;
+/// Most states entered in one turn (a flow of states without questions
+/// could otherwise loop).
+const MAX_STATE_ENTRIES: usize = 12;
+
+/// One iteration of the chain, for the trace and the debug panel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainStep {
+    pub agent: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    pub why: String,
+}
+
+/// What the chain did in one turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainTrace {
+    /// Routing iterations: 1 when the agent that had the turn answered.
+    pub iterations: usize,
+    pub steps: Vec<ChainStep>,
+}
+
+/// How the chain ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The reply is in [`Run::reply`].
+    Replied,
+    /// The home agent (the Financial Agent) answers the message.
+    Finance,
+}
+
+/// The chain needs a service result it does not have yet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Suspend {
+    pub tool: String,
+    pub service: String,
+    pub params: Map<String, Value>,
+}
+
+/// Answers a service request made earlier in this turn: `None` when it has
+/// not run yet, else its data or its error.
+pub type Fetch<'a> = dyn FnMut(&str, &Map<String, Value>) -> Option<Result<Value, String>> + 'a;
+
+/// One turn of the chain.
+pub struct Run<'a> {
+    pub registry: &'a Registry,
+    pub reading: &'a Reading,
+    pub now_iso: &'a str,
+    /// When a confirmation asked now expires.
+    pub expires_iso: &'a str,
+    /// Whether the stored confirmation has expired.
+    pub expired: bool,
+    /// The button pressed, if any.
+    pub action_id: Option<&'a str>,
+    pub o: Orchestra,
+    pub reply: Vec<String>,
+    pub suggestions: Vec<String>,
+    pub steps: Vec<ChainStep>,
+    /// Routing iterations run this turn (1 to [`CHAIN_CAP`]).
+    pub iterations: usize,
+    /// The message has been used (a flow started, a slot filled); later
+    /// iterations only settle.
+    consumed: bool,
+    state_entries: usize,
+    fetch: &'a mut Fetch<'a>,
+}
+
+type Step<T = ()> = Result<T, Suspend>;
+
+impl<'a> Run<'a> {
+    #[allow(clippy::too_many_arguments)] // one turn's inputs, named
+    pub fn new(
+        registry: &'a Registry,
+        reading: &'a Reading,
+        now_iso: &'a str,
+        expires_iso: &'a str,
+        expired: bool,
+        action_id: Option<&'a str>,
+        o: Orchestra,
+        fetch: &'a mut Fetch<'a>,
+    ) -> Run<'a> {
+        Run {
+            registry,
+            reading,
+            now_iso,
+            expires_iso,
+            expired,
+            action_id,
+            o,
+            reply: Vec::new(),
+            suggestions: Vec::new(),
+            steps: Vec::new(),
+            iterations: 1,
+            consumed: false,
+            state_entries: 0,
+            fetch,
+        }
+    }
+
+    /// Runs the chain for the turn's message.
+    pub fn run(&mut self) -> Step<End> {
+        self.o.message_count += 1;
+        if self.o.agent_stack.is_empty() {
+            self.o.agent_stack.push(frame(HOME, self.now_iso, "inicio"));
+        }
+        if self.o.pending_confirmation.is_some() {
+            if let Some(end) = self.decide_pending()? {
+                return Ok(end);
+            }
+        }
+        let mut seen: Vec<(String, String)> = Vec::new();
+        for iteration in 1..=CHAIN_CAP {
+            self.iterations = iteration;
+            let agent_id = self.o.active(HOME).to_string();
+            let Some(agent) = self.registry.agent(&agent_id) else {
+                self.go_home();
+                continue;
+            };
+            if self.consumed {
+                self.step(&agent_id, None, "stable");
+                return Ok(End::Replied);
+            }
+            let routed = if agent_id == HOME {
+                match self.home_route(agent) {
+                    Some(tool) => tool,
+                    None => {
+                        self.step(&agent_id, None, "finance");
+                        return Ok(End::Finance);
+                    }
+                }
+            } else {
+                match self.understand(agent)? {
+                    Some(tool) => tool,
+                    None => return Ok(End::Replied),
+                }
+            };
+            // Loop detection: the same agent routing the same way twice.
+            let key = (agent_id.clone(), routed.clone());
+            if seen.contains(&key) || iteration == CHAIN_CAP && !self.consumed {
+                self.go_home();
+                self.reply.push(text::LOOP.into());
+                self.step(&agent_id, Some(&routed), "routing loop stopped");
+                return Ok(End::Replied);
+            }
+            seen.push(key);
+        }
+        Ok(End::Replied)
+    }
+
+    fn step(&mut self, agent: &str, tool: Option<&str>, why: &str) {
+        self.steps.push(ChainStep {
+            agent: agent.to_string(),
+            tool: tool.map(str::to_string),
+            why: why.to_string(),
+        });
+    }
+
+    /// The home agent's routes: a trigger of another agent, unless the
+    /// Financial Agent reads the message as its own with confidence.
+    fn home_route(&mut self, home: &Agent) -> Option<String> {
+        let words = content_words(self.reading.text());
+        let (intent, score) = understand::best_intent(home, &words)?;
+        let finance = self.reading.understanding();
+        let finance_sure = finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST;
+        if score < TRIGGER_THRESHOLD || finance_sure && score < 1.0 {
+            return None;
+        }
+        let tool = home.spec.tools.iter().find(|t| t.intent.as_deref() == Some(intent))?;
+        let target = tool.routing.as_ref()?.target.clone()?;
+        self.enter_agent(&target, intent);
+        self.step(HOME, Some(&tool.name), &format!("trigger {intent} ({score:.2})"));
+        Some(tool.name.clone())
+    }
+
+    /// A data agent reads the message. `Some(tool)` when it routed.
+    fn understand(&mut self, agent: &'a Agent) -> Step<Option<String>> {
+        let id = agent.spec.id.clone();
+        let words = content_words(self.reading.text());
+        let home = self.registry.home();
+        // A clear request for another agent's domain leaves the flow.
+        if let Some((intent, score)) = understand::best_intent(home, &words)
+            && score >= CLEAR_REQUEST
+            && let Some(tool) = home.spec.tools.iter().find(|t| t.intent.as_deref() == Some(intent))
+            && tool.routing.as_ref().and_then(|r| r.target.as_deref()) != Some(id.as_str())
+            && understand::best_intent(agent, &words).is_none_or(|(_, own)| own < score)
+        {
+            self.leave(agent, "go_home", &format!("request for {intent}"));
+            return Ok(Some("go_home".into()));
+        }
+        let nav = understand::navigation(self.reading);
+        if let Some((nav, says_more)) = nav {
+            match nav {
+                Nav::Back if self.o.agent_stack.len() > 1 => {
+                    self.go_back();
+                    self.step(&id, Some("go_back"), "navigation phrase");
+                    self.consumed = true;
+                    return Ok(Some("go_back".into()));
+                }
+                _ => {
+                    self.leave(agent, "go_home", "navigation phrase");
+                    self.consumed = !says_more;
+                    if self.consumed {
+                        self.reply.push(text::HOME_AGAIN.into());
+                    }
+                    return Ok(Some("go_home".into()));
+                }
+            }
+        }
+        // A reply to an open collect beats the other routes.
+        if let Some(done) = self.collect(agent)? {
+            return Ok(done);
+        }
+        if let Some((intent, score)) = understand::best_intent(agent, &words)
+            && score >= TRIGGER_THRESHOLD
+            && let Some(tool) = agent.spec.tools.iter().find(|t| t.intent.as_deref() == Some(intent))
+        {
+            return self.route(agent, tool, &format!("trigger {intent} ({score:.2})")).map(Some);
+        }
+        let finance = self.reading.understanding();
+        if finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST {
+            self.leave(agent, "go_home", "a finance request");
+            return Ok(Some("go_home".into()));
+        }
+        // Nothing read: ask the open question again, or say what this agent does.
+        self.step(&id, None, "not understood");
+        match self.waiting_slot() {
+            Some(_) => self.reask(agent, None)?,
+            None => {
+                self.reply.push(text::not_understood(&agent.spec.name));
+                self.suggestions = vec![text::MENU.into()];
+            }
+        }
+        Ok(None)
+    }
+
+    /// Runs a navigation tool of `agent`.
+    fn route(&mut self, agent: &'a Agent, tool: &ToolSpec, why: &str) -> Step<String> {
+        let id = agent.spec.id.clone();
+        let routing = tool.routing.as_ref().map(|r| (r.kind, r.target.clone()));
+        self.step(&id, Some(&tool.name), why);
+        match routing {
+            Some((RoutingKind::StartFlow, Some(flow))) => {
+                self.consumed = true;
+                self.start_flow(agent, &flow)?;
+            }
+            Some((RoutingKind::EnterAgent, Some(target))) => self.enter_agent(&target, why),
+            Some((RoutingKind::GoBack, _)) => {
+                self.go_back();
+                self.consumed = true;
+            }
+            Some((RoutingKind::GoHome | RoutingKind::Escalate, _)) | Some((_, None)) | None => {
+                self.go_home();
+            }
+        }
+        Ok(tool.name.clone())
+    }
+
+    fn waiting_slot(&self) -> Option<(String, u32)> {
+        match &self.o.agent_stack.last()?.waiting {
+            Waiting::Slot { slot, attempts } => Some((slot.clone(), *attempts)),
+            _ => None,
+        }
+    }
+
+    /// Reads the message into the slot the flow waits for. `None` when the
+    /// reply holds nothing of the slot's type (other routes may read it).
+    fn collect(&mut self, agent: &'a Agent) -> Step<Option<Option<String>>> {
+        let Some((slot_name, attempts)) = self.waiting_slot() else {
+            return Ok(None);
+        };
+        let (Some(flow), Some(slot)) = (self.o.current_flow.clone(), agent.spec.slots.get(&slot_name)) else {
+            return Ok(None);
+        };
+        let id = agent.spec.id.clone();
+        let (value, option) = match understand::read_slot(slot, self.reading, &flow.state_data) {
+            SlotRead::Nothing => return Ok(None),
+            SlotRead::WrongCurrency(code) => {
+                self.consumed = true;
+                self.step(&id, None, "wrong currency");
+                self.fail_attempt(agent, attempts, Some(text::wrong_currency(code)))?;
+                return Ok(Some(None));
+            }
+            SlotRead::Value(value, option) => (value, option),
+        };
+        self.consumed = true;
+        let flow_spec = &agent.flows[&flow.flow_id];
+        let state = &flow_spec.states[&flow.current_state];
+        let mut tried = flow.clone();
+        tried.slots.insert(slot_name.clone(), value.clone());
+        if let Some(option) = &option {
+            tried.state_data.insert(format!("{slot_name}_option"), option.clone());
+        }
+        if let Some(bound) = out_of_bounds(slot, &value) {
+            self.step(&id, None, "value out of bounds");
+            self.fail_attempt(agent, attempts, Some(bound))?;
+            return Ok(Some(None));
+        }
+        let root = root(&tried, None);
+        if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(&root)) {
+            self.step(&id, None, "rejected");
+            let message = message.render(&root);
+            self.fail_attempt(agent, attempts, Some(message))?;
+            return Ok(Some(None));
+        }
+        self.o.current_flow = Some(tried);
+        self.step(&id, None, &format!("collected {slot_name}"));
+        self.after_collect(agent)?;
+        Ok(Some(None))
+    }
+
+    fn fail_attempt(&mut self, agent: &'a Agent, attempts: u32, why: Option<String>) -> Step {
+        let attempts = attempts + 1;
+        let Some(flow) = self.o.current_flow.clone() else {
+            return Ok(());
+        };
+        let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
+        let collect = state.spec.collect.as_ref();
+        let max = collect.map_or(1, |c| c.max_attempts);
+        if attempts >= max {
+            let target = collect.and_then(|c| c.on_exhausted.clone());
+            if let Some(target) = target {
+                if let Some(why) = why {
+                    self.reply.push(why);
+                }
+                return self.enter_state(agent, &target);
+            }
+        }
+        if let Some(frame) = self.o.agent_stack.last_mut()
+            && let Waiting::Slot { attempts: a, .. } = &mut frame.waiting
+        {
+            *a = attempts;
+        }
+        self.reask(agent, why)
+    }
+
+    /// Says why a reply did not fit and asks the state's question again.
+    fn reask(&mut self, agent: &'a Agent, why: Option<String>) -> Step {
+        let Some(flow) = self.o.current_flow.clone() else {
+            return Ok(());
+        };
+        let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
+        let reask = state.spec.collect.as_ref().and_then(|c| c.reask.clone());
+        self.reply.push(why.or(reask).unwrap_or_else(|| text::REASK.into()));
+        self.say_state_message(agent, &flow);
+        Ok(())
+    }
+
+    /// After a slot is filled: conditional transitions, then the state's
+    /// tools, then the unconditional transition.
+    fn after_collect(&mut self, agent: &'a Agent) -> Step {
+        let Some(flow) = self.o.current_flow.clone() else {
+            return Ok(());
+        };
+        let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
+        let root = root(&flow, None);
+        for (condition, target) in &state.transitions {
+            if let Some(c) = condition
+                && c.eval(&root)
+            {
+                return self.enter_state(agent, target);
+            }
+        }
+        if let Some(st) = state.spec.state_tools.first() {
+            let tool = agent.spec.tools.iter().find(|t| t.name == st.tool).expect("checked at load");
+            let transition = st.flow_transition.clone();
+            if tool.requires_confirmation {
+                self.ask_confirmation(agent, tool);
+                return Ok(());
+            }
+            let target = match self.call(agent, tool)? {
+                Ok(()) => transition.on_success,
+                Err(()) => transition.on_error,
+            };
+            return self.enter_state(agent, &target);
+        }
+        if let Some((None, target)) = state.transitions.last() {
+            return self.enter_state(agent, target);
+        }
+        Ok(())
+    }
+
+    /// Runs a service tool; its result goes into `state_data`.
+    fn call(&mut self, agent: &'a Agent, tool: &ToolSpec) -> Step<Result<(), ()>> {
+        let flow = self.o.current_flow.clone().expect("a tool runs inside a flow");
+        let params = render_params(agent, tool, &flow);
+        let service = tool.service.as_ref().expect("checked at load").name.clone();
+        let Some(result) = (self.fetch)(&tool.name, &params) else {
+            return Err(Suspend { tool: tool.name.clone(), service, params });
+        };
+        match result {
+            Ok(data) => {
+                if let Some(flow) = self.o.current_flow.as_mut() {
+                    merge(&mut flow.state_data, tool.assign.as_deref(), data);
+                }
+                Ok(Ok(()))
+            }
+            Err(_) => {
+                self.reply.push(text::SERVICE_FAILED.into());
+                Ok(Err(()))
+            }
+        }
+    }
+
+    fn ask_confirmation(&mut self, agent: &'a Agent, tool: &ToolSpec) {
+        let flow = self.o.current_flow.clone().expect("a confirmation belongs to a flow");
+        let params = render_params(agent, tool, &flow);
+        let message = agent.confirmations[&tool.name].render(&root(&flow, None));
+        let pending = PendingConfirmation {
+            id: format!("k{}", self.o.message_count),
+            agent_id: agent.spec.id.clone(),
+            tool_name: tool.name.clone(),
+            service: tool.service.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
+            tool_params: params,
+            display_message: message.clone(),
+            created_at: self.now_iso.to_string(),
+            expires_at: self.expires_iso.to_string(),
+        };
+        self.o.pending_confirmation = Some(pending);
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = Waiting::Confirmation { tool: tool.name.clone() };
+        }
+        self.reply.push(message);
+        self.suggestions = vec![text::YES.into(), text::NO.into()];
+        self.step(&agent.spec.id, Some(&tool.name), "confirmation asked");
+    }
+
+    /// A reply to the pending confirmation. `None` lets the chain read the
+    /// message as a new request (the confirmation is dropped).
+    fn decide_pending(&mut self) -> Step<Option<End>> {
+        let pending = self.o.pending_confirmation.clone().expect("checked by the caller");
+        let Some(agent) = self.registry.agent(&pending.agent_id) else {
+            self.o.pending_confirmation = None;
+            return Ok(None);
+        };
+        let id = agent.spec.id.clone();
+        if let Some(pressed) = self.action_id
+            && pressed != pending.id
+        {
+            self.reply.push(text::STALE_BUTTON.into());
+            self.step(&id, None, "stale confirmation button");
+            return Ok(Some(End::Replied));
+        }
+        if self.expired {
+            self.o.pending_confirmation = None;
+            self.reply.push(text::EXPIRED.into());
+            self.set_waiting_from_state(agent);
+            self.step(&id, None, "confirmation expired");
+            self.reask(agent, None)?;
+            return Ok(Some(End::Replied));
+        }
+        let tool = agent.spec.tools.iter().find(|t| t.name == pending.tool_name).expect("checked at load");
+        let flow = self.o.current_flow.clone();
+        let transition = flow.as_ref().and_then(|f| {
+            let state = &agent.flows.get(&f.flow_id)?.states.get(&f.current_state)?.spec;
+            state.state_tools.iter().find(|t| t.tool == tool.name).map(|t| t.flow_transition.clone())
+        });
+        match self.reading.decision() {
+            Decision::Confirm => {
+                // Exactly the parameters shown, never re-rendered.
+                let Some(result) = (self.fetch)(&tool.name, &pending.tool_params) else {
+                    return Err(Suspend {
+                        tool: tool.name.clone(),
+                        service: pending.service.clone(),
+                        params: pending.tool_params.clone(),
+                    });
+                };
+                self.o.pending_confirmation = None;
+                self.step(&id, Some(&tool.name), "confirmed");
+                let target = match result {
+                    Ok(data) => {
+                        if let Some(flow) = self.o.current_flow.as_mut() {
+                            merge(&mut flow.state_data, tool.assign.as_deref(), data);
+                        }
+                        transition.map(|t| t.on_success)
+                    }
+                    Err(_) => {
+                        self.reply.push(text::SERVICE_FAILED.into());
+                        transition.map(|t| t.on_error)
+                    }
+                };
+                match target {
+                    Some(target) => self.enter_state(agent, &target)?,
+                    None => self.finish_flow(),
+                }
+                self.consumed = true;
+                Ok(Some(End::Replied))
+            }
+            Decision::Reject => {
+                self.o.pending_confirmation = None;
+                self.o.current_flow = None;
+                if let Some(frame) = self.o.agent_stack.last_mut() {
+                    frame.waiting = Waiting::Request;
+                }
+                self.reply.push(text::CANCELLED.into());
+                self.step(&id, None, "confirmation rejected");
+                Ok(Some(End::Replied))
+            }
+            Decision::Other => {
+                // A correction of the confirmed values re-renders it.
+                let slot = flow.as_ref().and_then(|f| {
+                    let state = &agent.flows.get(&f.flow_id)?.states.get(&f.current_state)?.spec;
+                    Some(state.collect.as_ref()?.slot.clone())
+                });
+                let _ = slot;
+                let words = content_words(self.reading.text());
+                let leaving = understand::navigation(self.reading).is_some()
+                    || understand::best_intent(self.registry.home(), &words)
+                        .is_some_and(|(_, s)| s >= CLEAR_REQUEST);
+                if leaving {
+                    self.o.pending_confirmation = None;
+                    self.set_waiting_from_state(agent);
+                    return Ok(None);
+                }
+                self.reply.push(text::REASK_CONFIRMATION.into());
+                self.reply.push(pending.display_message.clone());
+                self.suggestions = vec![text::YES.into(), text::NO.into()];
+                self.step(&id, None, "confirmation asked again");
+                Ok(Some(End::Replied))
+            }
+        }
+    }
+
+    fn set_waiting_from_state(&mut self, agent: &Agent) {
+        let slot = self.o.current_flow.as_ref().and_then(|f| {
+            let state = &agent.flows.get(&f.flow_id)?.states.get(&f.current_state)?.spec;
+            Some(state.collect.as_ref()?.slot.clone())
+        });
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = match slot {
+                Some(slot) => Waiting::Slot { slot, attempts: 0 },
+                None => Waiting::Request,
+            };
+        }
+    }
+
+    fn start_flow(&mut self, agent: &'a Agent, flow_id: &str) -> Step {
+        let flow = &agent.flows[flow_id];
+        // A new flow starts empty: nothing leaks from an earlier one.
+        self.o.current_flow = Some(FlowState {
+            flow_id: flow_id.to_string(),
+            current_state: flow.initial.clone(),
+            state_data: Map::new(),
+            slots: Map::new(),
+            entered_at: self.now_iso.to_string(),
+        });
+        self.enter_state(agent, &flow.initial.clone())
+    }
+
+    /// Enters a state: fetch its data, say its message, then wait for its
+    /// collect, run its tools or follow its transitions.
+    fn enter_state(&mut self, agent: &'a Agent, state_id: &str) -> Step {
+        self.state_entries += 1;
+        let Some(flow) = self.o.current_flow.as_mut() else {
+            return Ok(());
+        };
+        if self.state_entries > MAX_STATE_ENTRIES {
+            self.reply.push(text::LOOP.into());
+            self.go_home();
+            return Ok(());
+        }
+        flow.current_state = state_id.to_string();
+        let flow_id = flow.flow_id.clone();
+        let state = &agent.flows[&flow_id].states[state_id];
+        if let Some(name) = state.spec.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
+            let tool = agent.spec.tools.iter().find(|t| &t.name == name).expect("checked at load");
+            self.step(&agent.spec.id, Some(name), "enrich on enter");
+            if self.call(agent, tool)?.is_err() {
+                self.finish_flow();
+                return Ok(());
+            }
+        }
+        let flow = self.o.current_flow.clone().expect("still in the flow");
+        self.say_state_message(agent, &flow);
+        if state.spec.is_final {
+            self.finish_flow();
+            return Ok(());
+        }
+        if let Some(collect) = &state.spec.collect {
+            if let Some(frame) = self.o.agent_stack.last_mut() {
+                frame.waiting = Waiting::Slot { slot: collect.slot.clone(), attempts: 0 };
+            }
+            return Ok(());
+        }
+        self.after_collect(agent)
+    }
+
+    fn say_state_message(&mut self, agent: &Agent, flow: &FlowState) {
+        let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
+        let options = state
+            .spec
+            .collect
+            .as_ref()
+            .and_then(|c| options_list(agent, &c.slot, &flow.state_data));
+        if let Some(message) = &state.message {
+            self.reply.push(message.render(&root(flow, options)));
+        }
+    }
+
+    /// The flow ended: the frame waits for a new request; a specialist
+    /// entered on top of another agent's flow hands back to it.
+    fn finish_flow(&mut self) {
+        self.o.current_flow = None;
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = Waiting::Request;
+        }
+        let below_has_flow = self.o.agent_stack.len() > 2
+            && self.o.agent_stack[self.o.agent_stack.len() - 2].suspended_flow.is_some();
+        if below_has_flow {
+            self.go_back();
+        }
+    }
+
+    fn enter_agent(&mut self, target: &str, why: &str) {
+        if let Some(top) = self.o.agent_stack.last_mut() {
+            top.suspended_flow = self.o.current_flow.take();
+        }
+        self.o.pending_confirmation = None;
+        self.o.agent_stack.push(frame(target, self.now_iso, why));
+        if self.o.agent_stack.len() > MAX_STACK {
+            self.o.agent_stack.remove(1);
+        }
+    }
+
+    /// Leaves the agent for home (its flow and confirmation dropped) and
+    /// says so.
+    fn leave(&mut self, agent: &Agent, tool: &str, why: &str) {
+        if self.o.current_flow.is_some() {
+            self.reply.push(text::left_flow(&agent.spec.name));
+        }
+        self.go_home();
+        self.step(&agent.spec.id, Some(tool), why);
+    }
+
+    fn go_home(&mut self) {
+        self.o.agent_stack.truncate(1);
+        if let Some(home) = self.o.agent_stack.first_mut() {
+            home.waiting = Waiting::Request;
+            home.suspended_flow = None;
+        }
+        self.o.current_flow = None;
+        self.o.pending_confirmation = None;
+    }
+
+    /// Pops the top agent; the one below resumes its flow and asks its
+    /// pending question again, once.
+    fn go_back(&mut self) {
+        if self.o.agent_stack.len() > 1 {
+            self.o.agent_stack.pop();
+        }
+        self.o.pending_confirmation = None;
+        let Some(top) = self.o.agent_stack.last_mut() else {
+            return;
+        };
+        self.o.current_flow = top.suspended_flow.take();
+        let agent_id = top.agent_id.clone();
+        if let (Some(flow), Some(agent)) = (self.o.current_flow.clone(), self.registry.agent(&agent_id)) {
+            self.set_waiting_from_state(agent);
+            self.reply.push(text::resumed(&agent.spec.name));
+            self.say_state_message(agent, &flow);
+        }
+    }
+}
+
+fn frame(agent_id: &str, now_iso: &str, why: &str) -> Frame {
+    Frame {
+        agent_id: agent_id.to_string(),
+        entered_at: now_iso.to_string(),
+        entry_reason: why.to_string(),
+        waiting: Waiting::Request,
+        suspended_flow: None,
+    }
+}
+
+/// What conditions and templates read: `slots`, `data` and `options`.
+fn root(flow: &FlowState, options: Option<String>) -> Value {
+    json!({
+        "slots": flow.slots,
+        "data": flow.state_data,
+        "options": options.unwrap_or_default(),
+    })
+}
+
+fn render_params(agent: &Agent, tool: &ToolSpec, flow: &FlowState) -> Map<String, Value> {
+    let root = root(flow, None);
+    agent
+        .params
+        .get(&tool.name)
+        .into_iter()
+        .flatten()
+        .map(|(name, template)| (name.clone(), Value::from(template.render(&root))))
+        .collect()
+}
+
+fn merge(data: &mut Map<String, Value>, assign: Option<&str>, result: Value) {
+    match (assign, result) {
+        (Some(name), Value::Object(mut fields)) if fields.contains_key(name) => {
+            data.insert(name.to_string(), fields.remove(name).unwrap_or(Value::Null));
+        }
+        (Some(name), other) => {
+            data.insert(name.to_string(), other);
+        }
+        (None, Value::Object(fields)) => data.extend(fields),
+        (None, other) => {
+            data.insert("result".into(), other);
+        }
+    }
+}
+
+/// The numbered options of a choice slot from context.
+fn options_list(agent: &Agent, slot: &str, data: &Map<String, Value>) -> Option<String> {
+    let spec = agent.spec.slots.get(slot)?;
+    let from = spec.options_from.as_deref()?;
+    let list = data.get(from.strip_prefix("data.").unwrap_or(from))?.as_array()?;
+    let label = agent.option_labels.get(slot)?;
+    Some(
+        list.iter()
+            .enumerate()
+            .map(|(i, item)| format!("{}. {}", i + 1, label.render(&json!({ "item": item }))))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// Why a number is outside a slot's `min`/`max`, if it is.
+fn out_of_bounds(slot: &super::spec::SlotSpec, value: &Value) -> Option<String> {
+    let n = value.as_f64()?;
+    match (slot.min, slot.max) {
+        (Some(min), _) if n < min => Some(text::below_min(min)),
+        (_, Some(max)) if n > max => Some(text::above_max(max)),
+        _ => None,
+    }
+}
+
+/// Kinds of tool, for the registry's reports.
+pub fn is_action(tool: &ToolSpec) -> bool {
+    tool.kind == ToolKind::Action
+}

@@ -1,0 +1,249 @@
+//! Agent files as written: a superset of seed 004's format (`id`, `name`,
+//! `description`, `navigation`, `tools`, `subflows`) with deterministic
+//! `triggers`, typed `slots` and explicit `routing`. Unknown fields are
+//! errors, so a typo never passes silently. `agents/schema.json` describes
+//! the same shape for editors; [`super::registry`] checks what a schema
+//! cannot (every reference resolves, every state is reachable and has an
+//! exit, conditions and templates name declared paths).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One agent file.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentSpec {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    #[serde(default)]
+    pub navigation: Navigation,
+    /// Said when the agent is entered and starts no flow.
+    #[serde(default)]
+    pub greeting: Option<String>,
+    /// Example phrases per intent, for the deterministic matcher.
+    #[serde(default)]
+    pub triggers: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub slots: BTreeMap<String, SlotSpec>,
+    #[serde(default)]
+    pub tools: Vec<ToolSpec>,
+    #[serde(default)]
+    pub subflows: Vec<FlowSpec>,
+}
+
+/// Where the agent may send the user (seed `navigation`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Navigation {
+    #[serde(default)]
+    pub can_go_up: bool,
+    #[serde(default)]
+    pub can_go_home: bool,
+    #[serde(default)]
+    pub can_escalate: bool,
+}
+
+/// What a slot holds and how a reply is read into it.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlotSpec {
+    #[serde(rename = "type")]
+    pub kind: SlotType,
+    /// For `choice`: the path of the list offered (`data.recipients`).
+    #[serde(default)]
+    pub options_from: Option<String>,
+    /// For `choice`: the field of an option stored in the slot (`id`).
+    #[serde(default)]
+    pub option_value: Option<String>,
+    /// For `choice`: the fields of an option a reply may name (`name`,
+    /// `relationship`).
+    #[serde(default)]
+    pub option_words: Vec<String>,
+    /// For `choice` from context: how an option is listed (`{options}` in
+    /// a message), a template over `item` (`"{item.name} ({item.phone})"`).
+    #[serde(default)]
+    pub option_label: Option<String>,
+    /// For `choice` from a fixed list: the allowed values and the words
+    /// that pick each.
+    #[serde(default)]
+    pub values: BTreeMap<String, Vec<String>>,
+    /// Smallest and largest number accepted (money in the slot's unit).
+    #[serde(default)]
+    pub min: Option<f64>,
+    #[serde(default)]
+    pub max: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SlotType {
+    /// Pesos, read by Caja's amount reader; foreign money is refused.
+    MoneyMxn,
+    /// Dollars ("200 dólares", "200 usd", "200"); pesos are refused.
+    MoneyUsd,
+    Date,
+    /// A phone number of 10 digits, with an optional +52.
+    Phone,
+    Integer,
+    Text,
+    /// One of a list from context or of fixed `values`.
+    Choice,
+}
+
+/// A tool: information, action or navigation.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToolSpec {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub kind: ToolKind,
+    /// The intent (a key of `triggers`) that calls this tool.
+    #[serde(default)]
+    pub intent: Option<String>,
+    #[serde(default)]
+    pub routing: Option<Routing>,
+    #[serde(default)]
+    pub requires_confirmation: bool,
+    #[serde(default)]
+    pub confirmation_message: Option<String>,
+    /// The request the host carries out.
+    #[serde(default)]
+    pub service: Option<ServiceCall>,
+    /// Where the result goes in `state_data` (default: merged at the top).
+    #[serde(default)]
+    pub assign: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolKind {
+    Information,
+    Action,
+    Navigation,
+}
+
+/// Explicit routing of a navigation tool.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Routing {
+    #[serde(rename = "type")]
+    pub kind: RoutingKind,
+    #[serde(default)]
+    pub target: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoutingKind {
+    EnterAgent,
+    StartFlow,
+    GoHome,
+    GoBack,
+    Escalate,
+}
+
+/// A service request: the service's name and its parameters, each a
+/// template over the flow's data (`"{slots.phone_number}"`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceCall {
+    pub name: String,
+    #[serde(default)]
+    pub params: BTreeMap<String, String>,
+}
+
+/// A subflow: a state machine inside one agent.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlowSpec {
+    pub id: String,
+    pub initial: String,
+    pub states: BTreeMap<String, StateSpec>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateSpec {
+    #[serde(default)]
+    pub on_enter: Option<OnEnter>,
+    #[serde(default)]
+    pub collect: Option<Collect>,
+    #[serde(default)]
+    pub state_tools: Vec<StateTool>,
+    /// Checked in order after the state's collect and tools; the first
+    /// whose `if` holds (or an `else`) is taken.
+    #[serde(default)]
+    pub transitions: Vec<Transition>,
+    #[serde(default)]
+    pub is_final: bool,
+}
+
+/// What entering a state does: fetch data first, then say the message.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnEnter {
+    #[serde(default, rename = "callTool")]
+    pub call_tool: Option<String>,
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+/// Waiting for one slot's value.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Collect {
+    pub slot: String,
+    /// Checked against the read value; a failing one says its message and
+    /// asks again.
+    #[serde(default)]
+    pub rejections: Vec<Rejection>,
+    /// Said when the reply holds no value of the slot's type.
+    #[serde(default)]
+    pub reask: Option<String>,
+    #[serde(default = "default_attempts")]
+    pub max_attempts: u32,
+    /// The state taken after `max_attempts` failed replies.
+    #[serde(default)]
+    pub on_exhausted: Option<String>,
+}
+
+fn default_attempts() -> u32 {
+    3
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rejection {
+    #[serde(rename = "if")]
+    pub condition: String,
+    pub message: String,
+}
+
+/// A tool run when the state's collect is filled (or on entry when the
+/// state collects nothing), and where its outcome leads.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateTool {
+    pub tool: String,
+    pub flow_transition: FlowTransition,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlowTransition {
+    #[serde(rename = "onSuccess")]
+    pub on_success: String,
+    #[serde(rename = "onError")]
+    pub on_error: String,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transition {
+    #[serde(default, rename = "if")]
+    pub condition: Option<String>,
+    pub then: String,
+}

@@ -1,0 +1,85 @@
+//! What a thread remembers of the data agents (seed 004's session state):
+//! the agent stack, the current flow, the pending confirmation and the
+//! message count. Each frame names what the bot waits for as an enum.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// Deepest agent stack kept; entering past it replaces the top frame.
+pub const MAX_STACK: usize = 6;
+
+/// One agent on the stack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    pub agent_id: String,
+    pub entered_at: String,
+    pub entry_reason: String,
+    /// What the bot waits for from the user in this frame.
+    #[serde(default)]
+    pub waiting: Waiting,
+    /// The flow this frame was in when another agent was entered on top;
+    /// it resumes (its question asked again once) when that agent ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspended_flow: Option<FlowState>,
+}
+
+/// What the bot waits for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Waiting {
+    /// Nothing in particular: any request.
+    #[default]
+    Request,
+    /// The value of a flow's slot, after `attempts` failed replies.
+    Slot { slot: String, attempts: u32 },
+    /// "sí" or "no" to the pending confirmation.
+    Confirmation { tool: String },
+}
+
+/// A flow in progress (seed `current_flow`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlowState {
+    pub flow_id: String,
+    pub current_state: String,
+    /// Data fetched by the flow's tools and the options chosen.
+    pub state_data: Map<String, Value>,
+    /// Values the user gave, by slot name.
+    #[serde(default)]
+    pub slots: Map<String, Value>,
+    pub entered_at: String,
+}
+
+/// An action waiting for "sí" (seed `pending_confirmation`). `tool_params`
+/// are exactly the service request that runs once confirmed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingConfirmation {
+    pub id: String,
+    pub agent_id: String,
+    pub tool_name: String,
+    pub service: String,
+    pub tool_params: Map<String, Value>,
+    pub display_message: String,
+    pub created_at: String,
+    pub expires_at: String,
+}
+
+/// The data agents' part of a thread's checkpoint.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Orchestra {
+    pub agent_stack: Vec<Frame>,
+    pub current_flow: Option<FlowState>,
+    pub pending_confirmation: Option<PendingConfirmation>,
+    pub message_count: u64,
+}
+
+impl Orchestra {
+    /// The active agent's id, `home` when the stack is empty.
+    pub fn active<'a>(&'a self, home: &'a str) -> &'a str {
+        self.agent_stack.last().map_or(home, |f| f.agent_id.as_str())
+    }
+
+    /// The agent ids from the bottom, as the seed's tables show them.
+    pub fn stack_ids(&self) -> Vec<&str> {
+        self.agent_stack.iter().map(|f| f.agent_id.as_str()).collect()
+    }
+}
