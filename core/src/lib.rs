@@ -8,6 +8,7 @@
 //! plain data. The same inputs give the same outputs on every host.
 
 pub mod agent;
+pub mod agents;
 pub mod graph;
 pub mod limits;
 pub mod money;

@@ -1,0 +1,3 @@
+//! Agents defined as data: the pure pieces their files are compiled from.
+
+pub mod path;
