@@ -1,3 +1,4 @@
 //! Agents defined as data: the pure pieces their files are compiled from.
 
+pub mod expr;
 pub mod path;
