@@ -2,3 +2,4 @@
 
 pub mod expr;
 pub mod path;
+pub mod template;
