@@ -24,7 +24,10 @@ fn main() -> ExitCode {
     };
     for entry in entries.flatten() {
         let path = entry.path();
-        let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
         if !name.ends_with(".json") || name == "schema.json" {
             continue;
         }
@@ -37,7 +40,10 @@ fn main() -> ExitCode {
         }
     }
     files.sort();
-    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
     match caja_core::agents::registry::load(&borrowed) {
         Ok(registry) => {
             for agent in &registry.agents {

@@ -346,6 +346,13 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
     let now_iso = iso_utc(input.now_ms);
     state.timestamp.now_iso = now_iso.clone();
     state.timestamp.timezone = Some(zone.name().to_string());
+    // Every thread starts at the home agent (older checkpoints too).
+    state.message_count += 1;
+    if state.agent_stack.is_empty() {
+        state
+            .agent_stack
+            .push(crate::agents::state::Frame::home(&now_iso));
+    }
     let today = zone.date_at(input.now_ms);
     let ctx = TurnCtx {
         // A message past the limit is refused by the router, unread.

@@ -74,8 +74,19 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let iterations = run.iterations;
     let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
     match outcome {
-        Err(Suspend { tool, service, params }) => {
-            ctx.call(state, ToolRequest::CallService(ServiceRequest { tool, service, params }));
+        Err(Suspend {
+            tool,
+            service,
+            params,
+        }) => {
+            ctx.call(
+                state,
+                ToolRequest::CallService(ServiceRequest {
+                    tool,
+                    service,
+                    params,
+                }),
+            );
             NodeOutcome::suspend()
         }
         Ok(end) => {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::registry::{Agent, CHAIN_CAP, HOME, Registry, content_words};
-use super::spec::{RoutingKind, ToolKind, ToolSpec};
+use super::spec::{RoutingKind, ToolSpec};
 use super::state::{FlowState, Frame, MAX_STACK, Orchestra, PendingConfirmation, Waiting};
 use super::understand::{self, Nav, SlotRead};
 use crate::agent::text::agents as text;
@@ -87,6 +87,8 @@ pub struct Run<'a> {
     /// iterations only settle.
     consumed: bool,
     state_entries: usize,
+    /// A navigation (go home, go back) already happened this turn.
+    navigated: bool,
     fetch: &'a mut Fetch<'a>,
 }
 
@@ -118,20 +120,20 @@ impl<'a> Run<'a> {
             iterations: 1,
             consumed: false,
             state_entries: 0,
+            navigated: false,
             fetch,
         }
     }
 
     /// Runs the chain for the turn's message.
     pub fn run(&mut self) -> Step<End> {
-        self.o.message_count += 1;
         if self.o.agent_stack.is_empty() {
-            self.o.agent_stack.push(frame(HOME, self.now_iso, "inicio"));
+            self.o.agent_stack.push(Frame::home(self.now_iso));
         }
-        if self.o.pending_confirmation.is_some() {
-            if let Some(end) = self.decide_pending()? {
-                return Ok(end);
-            }
+        if self.o.pending_confirmation.is_some()
+            && let Some(end) = self.decide_pending()?
+        {
+            return Ok(end);
         }
         let mut seen: Vec<(String, String)> = Vec::new();
         for iteration in 1..=CHAIN_CAP {
@@ -186,14 +188,23 @@ impl<'a> Run<'a> {
         let words = content_words(self.reading.text());
         let (intent, score) = understand::best_intent(home, &words)?;
         let finance = self.reading.understanding();
-        let finance_sure = finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST;
+        let finance_sure =
+            finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST;
         if score < TRIGGER_THRESHOLD || finance_sure && score < 1.0 {
             return None;
         }
-        let tool = home.spec.tools.iter().find(|t| t.intent.as_deref() == Some(intent))?;
+        let tool = home
+            .spec
+            .tools
+            .iter()
+            .find(|t| t.intent.as_deref() == Some(intent))?;
         let target = tool.routing.as_ref()?.target.clone()?;
         self.enter_agent(&target, intent);
-        self.step(HOME, Some(&tool.name), &format!("trigger {intent} ({score:.2})"));
+        self.step(
+            HOME,
+            Some(&tool.name),
+            &format!("trigger {intent} ({score:.2})"),
+        );
         Some(tool.name.clone())
     }
 
@@ -205,14 +216,20 @@ impl<'a> Run<'a> {
         // A clear request for another agent's domain leaves the flow.
         if let Some((intent, score)) = understand::best_intent(home, &words)
             && score >= CLEAR_REQUEST
-            && let Some(tool) = home.spec.tools.iter().find(|t| t.intent.as_deref() == Some(intent))
+            && let Some(tool) = home
+                .spec
+                .tools
+                .iter()
+                .find(|t| t.intent.as_deref() == Some(intent))
             && tool.routing.as_ref().and_then(|r| r.target.as_deref()) != Some(id.as_str())
             && understand::best_intent(agent, &words).is_none_or(|(_, own)| own < score)
         {
             self.leave(agent, "go_home", &format!("request for {intent}"));
             return Ok(Some("go_home".into()));
         }
-        let nav = understand::navigation(self.reading);
+        // A navigation phrase moves once per turn: an agent entered after
+        // it reads the rest of the message.
+        let nav = understand::navigation(self.reading).filter(|_| !self.navigated);
         if let Some((nav, says_more)) = nav {
             match nav {
                 Nav::Back if self.o.agent_stack.len() > 1 => {
@@ -237,9 +254,15 @@ impl<'a> Run<'a> {
         }
         if let Some((intent, score)) = understand::best_intent(agent, &words)
             && score >= TRIGGER_THRESHOLD
-            && let Some(tool) = agent.spec.tools.iter().find(|t| t.intent.as_deref() == Some(intent))
+            && let Some(tool) = agent
+                .spec
+                .tools
+                .iter()
+                .find(|t| t.intent.as_deref() == Some(intent))
         {
-            return self.route(agent, tool, &format!("trigger {intent} ({score:.2})")).map(Some);
+            return self
+                .route(agent, tool, &format!("trigger {intent} ({score:.2})"))
+                .map(Some);
         }
         let finance = self.reading.understanding();
         if finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST {
@@ -293,7 +316,10 @@ impl<'a> Run<'a> {
         let Some((slot_name, attempts)) = self.waiting_slot() else {
             return Ok(None);
         };
-        let (Some(flow), Some(slot)) = (self.o.current_flow.clone(), agent.spec.slots.get(&slot_name)) else {
+        let (Some(flow), Some(slot)) = (
+            self.o.current_flow.clone(),
+            agent.spec.slots.get(&slot_name),
+        ) else {
             return Ok(None);
         };
         let id = agent.spec.id.clone();
@@ -313,7 +339,9 @@ impl<'a> Run<'a> {
         let mut tried = flow.clone();
         tried.slots.insert(slot_name.clone(), value.clone());
         if let Some(option) = &option {
-            tried.state_data.insert(format!("{slot_name}_option"), option.clone());
+            tried
+                .state_data
+                .insert(format!("{slot_name}_option"), option.clone());
         }
         if let Some(bound) = out_of_bounds(slot, &value) {
             self.step(&id, None, "value out of bounds");
@@ -365,7 +393,8 @@ impl<'a> Run<'a> {
         };
         let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
         let reask = state.spec.collect.as_ref().and_then(|c| c.reask.clone());
-        self.reply.push(why.or(reask).unwrap_or_else(|| text::REASK.into()));
+        self.reply
+            .push(why.or(reask).unwrap_or_else(|| text::REASK.into()));
         self.say_state_message(agent, &flow);
         Ok(())
     }
@@ -386,7 +415,12 @@ impl<'a> Run<'a> {
             }
         }
         if let Some(st) = state.spec.state_tools.first() {
-            let tool = agent.spec.tools.iter().find(|t| t.name == st.tool).expect("checked at load");
+            let tool = agent
+                .spec
+                .tools
+                .iter()
+                .find(|t| t.name == st.tool)
+                .expect("checked at load");
             let transition = st.flow_transition.clone();
             if tool.requires_confirmation {
                 self.ask_confirmation(agent, tool);
@@ -406,11 +440,19 @@ impl<'a> Run<'a> {
 
     /// Runs a service tool; its result goes into `state_data`.
     fn call(&mut self, agent: &'a Agent, tool: &ToolSpec) -> Step<Result<(), ()>> {
-        let flow = self.o.current_flow.clone().expect("a tool runs inside a flow");
+        let flow = self
+            .o
+            .current_flow
+            .clone()
+            .expect("a tool runs inside a flow");
         let params = render_params(agent, tool, &flow);
         let service = tool.service.as_ref().expect("checked at load").name.clone();
         let Some(result) = (self.fetch)(&tool.name, &params) else {
-            return Err(Suspend { tool: tool.name.clone(), service, params });
+            return Err(Suspend {
+                tool: tool.name.clone(),
+                service,
+                params,
+            });
         };
         match result {
             Ok(data) => {
@@ -427,14 +469,22 @@ impl<'a> Run<'a> {
     }
 
     fn ask_confirmation(&mut self, agent: &'a Agent, tool: &ToolSpec) {
-        let flow = self.o.current_flow.clone().expect("a confirmation belongs to a flow");
+        let flow = self
+            .o
+            .current_flow
+            .clone()
+            .expect("a confirmation belongs to a flow");
         let params = render_params(agent, tool, &flow);
         let message = agent.confirmations[&tool.name].render(&root(&flow, None));
         let pending = PendingConfirmation {
             id: format!("k{}", self.o.message_count),
             agent_id: agent.spec.id.clone(),
             tool_name: tool.name.clone(),
-            service: tool.service.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
+            service: tool
+                .service
+                .as_ref()
+                .map(|s| s.name.clone())
+                .unwrap_or_default(),
             tool_params: params,
             display_message: message.clone(),
             created_at: self.now_iso.to_string(),
@@ -442,7 +492,9 @@ impl<'a> Run<'a> {
         };
         self.o.pending_confirmation = Some(pending);
         if let Some(frame) = self.o.agent_stack.last_mut() {
-            frame.waiting = Waiting::Confirmation { tool: tool.name.clone() };
+            frame.waiting = Waiting::Confirmation {
+                tool: tool.name.clone(),
+            };
         }
         self.reply.push(message);
         self.suggestions = vec![text::YES.into(), text::NO.into()];
@@ -452,7 +504,11 @@ impl<'a> Run<'a> {
     /// A reply to the pending confirmation. `None` lets the chain read the
     /// message as a new request (the confirmation is dropped).
     fn decide_pending(&mut self) -> Step<Option<End>> {
-        let pending = self.o.pending_confirmation.clone().expect("checked by the caller");
+        let pending = self
+            .o
+            .pending_confirmation
+            .clone()
+            .expect("checked by the caller");
         let Some(agent) = self.registry.agent(&pending.agent_id) else {
             self.o.pending_confirmation = None;
             return Ok(None);
@@ -473,11 +529,25 @@ impl<'a> Run<'a> {
             self.reask(agent, None)?;
             return Ok(Some(End::Replied));
         }
-        let tool = agent.spec.tools.iter().find(|t| t.name == pending.tool_name).expect("checked at load");
+        let tool = agent
+            .spec
+            .tools
+            .iter()
+            .find(|t| t.name == pending.tool_name)
+            .expect("checked at load");
         let flow = self.o.current_flow.clone();
         let transition = flow.as_ref().and_then(|f| {
-            let state = &agent.flows.get(&f.flow_id)?.states.get(&f.current_state)?.spec;
-            state.state_tools.iter().find(|t| t.tool == tool.name).map(|t| t.flow_transition.clone())
+            let state = &agent
+                .flows
+                .get(&f.flow_id)?
+                .states
+                .get(&f.current_state)?
+                .spec;
+            state
+                .state_tools
+                .iter()
+                .find(|t| t.tool == tool.name)
+                .map(|t| t.flow_transition.clone())
         });
         match self.reading.decision() {
             Decision::Confirm => {
@@ -521,12 +591,8 @@ impl<'a> Run<'a> {
                 Ok(Some(End::Replied))
             }
             Decision::Other => {
-                // A correction of the confirmed values re-renders it.
-                let slot = flow.as_ref().and_then(|f| {
-                    let state = &agent.flows.get(&f.flow_id)?.states.get(&f.current_state)?.spec;
-                    Some(state.collect.as_ref()?.slot.clone())
-                });
-                let _ = slot;
+                // Leaving for another request drops the confirmation;
+                // anything else asks it again, unchanged.
                 let words = content_words(self.reading.text());
                 let leaving = understand::navigation(self.reading).is_some()
                     || understand::best_intent(self.registry.home(), &words)
@@ -547,7 +613,12 @@ impl<'a> Run<'a> {
 
     fn set_waiting_from_state(&mut self, agent: &Agent) {
         let slot = self.o.current_flow.as_ref().and_then(|f| {
-            let state = &agent.flows.get(&f.flow_id)?.states.get(&f.current_state)?.spec;
+            let state = &agent
+                .flows
+                .get(&f.flow_id)?
+                .states
+                .get(&f.current_state)?
+                .spec;
             Some(state.collect.as_ref()?.slot.clone())
         });
         if let Some(frame) = self.o.agent_stack.last_mut() {
@@ -586,8 +657,18 @@ impl<'a> Run<'a> {
         flow.current_state = state_id.to_string();
         let flow_id = flow.flow_id.clone();
         let state = &agent.flows[&flow_id].states[state_id];
-        if let Some(name) = state.spec.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
-            let tool = agent.spec.tools.iter().find(|t| &t.name == name).expect("checked at load");
+        if let Some(name) = state
+            .spec
+            .on_enter
+            .as_ref()
+            .and_then(|o| o.call_tool.as_ref())
+        {
+            let tool = agent
+                .spec
+                .tools
+                .iter()
+                .find(|t| &t.name == name)
+                .expect("checked at load");
             self.step(&agent.spec.id, Some(name), "enrich on enter");
             if self.call(agent, tool)?.is_err() {
                 self.finish_flow();
@@ -602,7 +683,10 @@ impl<'a> Run<'a> {
         }
         if let Some(collect) = &state.spec.collect {
             if let Some(frame) = self.o.agent_stack.last_mut() {
-                frame.waiting = Waiting::Slot { slot: collect.slot.clone(), attempts: 0 };
+                frame.waiting = Waiting::Slot {
+                    slot: collect.slot.clone(),
+                    attempts: 0,
+                };
             }
             return Ok(());
         }
@@ -629,7 +713,9 @@ impl<'a> Run<'a> {
             frame.waiting = Waiting::Request;
         }
         let below_has_flow = self.o.agent_stack.len() > 2
-            && self.o.agent_stack[self.o.agent_stack.len() - 2].suspended_flow.is_some();
+            && self.o.agent_stack[self.o.agent_stack.len() - 2]
+                .suspended_flow
+                .is_some();
         if below_has_flow {
             self.go_back();
         }
@@ -657,6 +743,7 @@ impl<'a> Run<'a> {
     }
 
     fn go_home(&mut self) {
+        self.navigated = true;
         self.o.agent_stack.truncate(1);
         if let Some(home) = self.o.agent_stack.first_mut() {
             home.waiting = Waiting::Request;
@@ -669,6 +756,7 @@ impl<'a> Run<'a> {
     /// Pops the top agent; the one below resumes its flow and asks its
     /// pending question again, once.
     fn go_back(&mut self) {
+        self.navigated = true;
         if self.o.agent_stack.len() > 1 {
             self.o.agent_stack.pop();
         }
@@ -678,7 +766,9 @@ impl<'a> Run<'a> {
         };
         self.o.current_flow = top.suspended_flow.take();
         let agent_id = top.agent_id.clone();
-        if let (Some(flow), Some(agent)) = (self.o.current_flow.clone(), self.registry.agent(&agent_id)) {
+        if let (Some(flow), Some(agent)) =
+            (self.o.current_flow.clone(), self.registry.agent(&agent_id))
+        {
             self.set_waiting_from_state(agent);
             self.reply.push(text::resumed(&agent.spec.name));
             self.say_state_message(agent, &flow);
@@ -735,7 +825,9 @@ fn merge(data: &mut Map<String, Value>, assign: Option<&str>, result: Value) {
 fn options_list(agent: &Agent, slot: &str, data: &Map<String, Value>) -> Option<String> {
     let spec = agent.spec.slots.get(slot)?;
     let from = spec.options_from.as_deref()?;
-    let list = data.get(from.strip_prefix("data.").unwrap_or(from))?.as_array()?;
+    let list = data
+        .get(from.strip_prefix("data.").unwrap_or(from))?
+        .as_array()?;
     let label = agent.option_labels.get(slot)?;
     Some(
         list.iter()
@@ -754,9 +846,4 @@ fn out_of_bounds(slot: &super::spec::SlotSpec, value: &Value) -> Option<String> 
         (_, Some(max)) if n > max => Some(text::above_max(max)),
         _ => None,
     }
-}
-
-/// Kinds of tool, for the registry's reports.
-pub fn is_action(tool: &ToolSpec) -> bool {
-    tool.kind == ToolKind::Action
 }

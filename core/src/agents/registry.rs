@@ -22,10 +22,16 @@ pub const HOME: &str = "financial";
 
 /// The agent files that ship, compiled in.
 const SHIPPED: &[(&str, &str)] = &[
-    ("financial.json", include_str!("../../../agents/financial.json")),
+    (
+        "financial.json",
+        include_str!("../../../agents/financial.json"),
+    ),
     ("topups.json", include_str!("../../../agents/topups.json")),
     ("snpl.json", include_str!("../../../agents/snpl.json")),
-    ("remittances.json", include_str!("../../../agents/remittances.json")),
+    (
+        "remittances.json",
+        include_str!("../../../agents/remittances.json"),
+    ),
     ("billpay.json", include_str!("../../../agents/billpay.json")),
 ];
 
@@ -159,7 +165,10 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         if let Some(intent) = &t.intent
             && !spec.triggers.contains_key(intent)
         {
-            err(format!("tool {} names intent {intent}, which has no triggers", t.name));
+            err(format!(
+                "tool {} names intent {intent}, which has no triggers",
+                t.name
+            ));
         }
         match (t.kind, &t.routing, &t.service) {
             (ToolKind::Navigation, Some(routing), None) => {
@@ -181,18 +190,27 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
                 }
             }
             (ToolKind::Navigation, _, _) => {
-                err(format!("navigation tool {} needs a routing and no service", t.name));
+                err(format!(
+                    "navigation tool {} needs a routing and no service",
+                    t.name
+                ));
             }
             (_, Some(_), _) | (_, _, None) => {
                 err(format!("tool {} needs a service and no routing", t.name));
             }
             (kind, None, Some(service)) => {
                 if services::fields(&service.name).is_none() {
-                    err(format!("tool {} calls unknown service {}", t.name, service.name));
+                    err(format!(
+                        "tool {} calls unknown service {}",
+                        t.name, service.name
+                    ));
                 }
                 let action = services::is_action(&service.name);
                 if action != (kind == ToolKind::Action) {
-                    err(format!("tool {}: service {} changes data only for action tools", t.name, service.name));
+                    err(format!(
+                        "tool {}: service {} changes data only for action tools",
+                        t.name, service.name
+                    ));
                 }
                 if kind == ToolKind::Action && !t.requires_confirmation {
                     err(format!("action tool {} must require confirmation", t.name));
@@ -214,8 +232,14 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
                 }
                 Err(e) => err(format!("tool {} confirmation_message: {e}", t.name)),
             },
-            (None, true) => err(format!("tool {} requires confirmation but has no message", t.name)),
-            (Some(_), false) => err(format!("tool {} has a confirmation message but needs none", t.name)),
+            (None, true) => err(format!(
+                "tool {} requires confirmation but has no message",
+                t.name
+            )),
+            (Some(_), false) => err(format!(
+                "tool {} has a confirmation message but needs none",
+                t.name
+            )),
             (None, false) => {}
         }
     }
@@ -236,7 +260,9 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
                 err(format!("slot {name} options_from: {e}"));
             }
             if slot.option_value.is_none() {
-                err(format!("slot {name} takes options from context but names no option_value"));
+                err(format!(
+                    "slot {name} takes options from context but names no option_value"
+                ));
             }
         }
         if let Some(label) = &slot.option_label {
@@ -256,14 +282,19 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         let fid = &flow.id;
         let mut states = BTreeMap::new();
         if !flow.states.contains_key(&flow.initial) {
-            err(format!("flow {fid}: unknown initial state {}", flow.initial));
+            err(format!(
+                "flow {fid}: unknown initial state {}",
+                flow.initial
+            ));
         }
         for (sid, s) in &flow.states {
             let at = format!("flow {fid} state {sid}");
             let mut exits: Vec<&str> = Vec::new();
             let message = match s.on_enter.as_ref().and_then(|o| o.message.as_ref()) {
                 Some(source) => match template::compile(&source.replace("{options}", ""), &scope) {
-                    Ok(tpl) => Some(template::compile(source, &scope_with_options(&scope)).unwrap_or(tpl)),
+                    Ok(tpl) => {
+                        Some(template::compile(source, &scope_with_options(&scope)).unwrap_or(tpl))
+                    }
                     Err(e) => {
                         err(format!("{at} message: {e}"));
                         None
@@ -274,7 +305,9 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
             if let Some(name) = s.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
                 match tool(name) {
                     Some(t) if t.kind == ToolKind::Information => {}
-                    _ => err(format!("{at}: on_enter calls {name}, not an information tool of {id}")),
+                    _ => err(format!(
+                        "{at}: on_enter calls {name}, not an information tool of {id}"
+                    )),
                 }
             }
             let mut rejections = Vec::new();
@@ -290,7 +323,10 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
                     None => err(format!("{at}: a collect needs on_exhausted")),
                 }
                 for r in &collect.rejections {
-                    match (expr::compile(&r.condition, &scope), template::compile(&r.message, &scope)) {
+                    match (
+                        expr::compile(&r.condition, &scope),
+                        template::compile(&r.message, &scope),
+                    ) {
                         (Ok(c), Ok(m)) => rejections.push((c, m)),
                         (Err(e), _) => err(format!("{at} rejection if: {e}")),
                         (_, Err(e)) => err(format!("{at} rejection message: {e}")),
@@ -299,7 +335,10 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
             }
             for st in &s.state_tools {
                 if tool(&st.tool).is_none_or(|t| t.kind == ToolKind::Navigation) {
-                    err(format!("{at}: state tool {} is not a service tool of {id}", st.tool));
+                    err(format!(
+                        "{at}: state tool {} is not a service tool of {id}",
+                        st.tool
+                    ));
                 }
                 exits.push(&st.flow_transition.on_success);
                 exits.push(&st.flow_transition.on_error);
@@ -312,7 +351,9 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
                         Ok(c) => transitions.push((Some(c), tr.then.clone())),
                         Err(e) => err(format!("{at} transition if: {e}")),
                     },
-                    None if i + 1 == s.transitions.len() => transitions.push((None, tr.then.clone())),
+                    None if i + 1 == s.transitions.len() => {
+                        transitions.push((None, tr.then.clone()))
+                    }
                     None => err(format!("{at}: a transition without if must be the last")),
                 }
             }
@@ -321,20 +362,35 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
                     err(format!("{at}: unknown target state {target}"));
                 }
             }
-            if s.is_final && (s.collect.is_some() || !s.state_tools.is_empty() || !s.transitions.is_empty()) {
+            if s.is_final
+                && (s.collect.is_some() || !s.state_tools.is_empty() || !s.transitions.is_empty())
+            {
                 err(format!("{at}: a final state has no exits"));
             }
-            let has_exit = s.collect.is_some() || !s.state_tools.is_empty() || !s.transitions.is_empty();
+            let has_exit =
+                s.collect.is_some() || !s.state_tools.is_empty() || !s.transitions.is_empty();
             if !s.is_final && !has_exit {
-                err(format!("{at}: no exit (not final, collects nothing, no tools, no transitions)"));
+                err(format!(
+                    "{at}: no exit (not final, collects nothing, no tools, no transitions)"
+                ));
             }
             if !s.is_final && s.collect.is_none() && s.state_tools.is_empty() {
                 // A state that waits for nothing must leave unconditionally.
                 if s.transitions.last().is_none_or(|t| t.condition.is_some()) {
-                    err(format!("{at}: collects nothing, so its last transition needs no if"));
+                    err(format!(
+                        "{at}: collects nothing, so its last transition needs no if"
+                    ));
                 }
             }
-            states.insert(sid.clone(), State { spec: s.clone(), message, rejections, transitions });
+            states.insert(
+                sid.clone(),
+                State {
+                    spec: s.clone(),
+                    message,
+                    rejections,
+                    transitions,
+                },
+            );
         }
         // Every state reachable from the initial one.
         let mut seen = BTreeSet::new();
@@ -346,7 +402,10 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
             if let Some(s) = flow.states.get(sid) {
                 queue.extend(s.collect.iter().filter_map(|c| c.on_exhausted.as_deref()));
                 queue.extend(s.state_tools.iter().flat_map(|t| {
-                    [t.flow_transition.on_success.as_str(), t.flow_transition.on_error.as_str()]
+                    [
+                        t.flow_transition.on_success.as_str(),
+                        t.flow_transition.on_error.as_str(),
+                    ]
                 }));
                 queue.extend(s.transitions.iter().map(|t| t.then.as_str()));
             }
@@ -359,13 +418,24 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         if !flow.states.values().any(|s| s.is_final) {
             err(format!("flow {fid}: no final state"));
         }
-        flows.insert(fid.clone(), Flow { initial: flow.initial.clone(), states });
+        flows.insert(
+            fid.clone(),
+            Flow {
+                initial: flow.initial.clone(),
+                states,
+            },
+        );
     }
 
     let triggers = spec
         .triggers
         .iter()
-        .map(|(intent, phrases)| (intent.clone(), phrases.iter().map(|p| content_words(p)).collect()))
+        .map(|(intent, phrases)| {
+            (
+                intent.clone(),
+                phrases.iter().map(|p| content_words(p)).collect(),
+            )
+        })
         .collect();
     (errors.len() == before).then(|| Agent {
         spec: spec.clone(),
@@ -422,7 +492,9 @@ fn check_enter_cycles(specs: &[AgentSpec], errors: &mut Vec<String>) {
             if next == path[0] {
                 if path.len() > CHAIN_CAP {
                     let cycle = path.join(" → ");
-                    let message = format!("enter_agent cycle {cycle} → {next} is longer than the chain cap {CHAIN_CAP}");
+                    let message = format!(
+                        "enter_agent cycle {cycle} → {next} is longer than the chain cap {CHAIN_CAP}"
+                    );
                     if !errors.contains(&message) {
                         errors.push(message);
                     }

@@ -25,9 +25,28 @@ pub const TOPUP_OPTIONS: [i64; 4] = [50, 100, 200, 500];
 pub fn fields(service: &str) -> Option<&'static [&'static str]> {
     Some(match service {
         "topups.frequent_numbers" => &["frequent_numbers"],
-        "topups.detect_carrier" => &["phone_number", "carrier_id", "carrier_name", "country", "valid"],
-        "topups.send_topup" => &["topup_id", "status", "phone_number", "carrier_id", "amount_mxn"],
-        "snpl.eligibility" => &["eligible", "tier", "min_amount", "max_amount", "weeks", "reason"],
+        "topups.detect_carrier" => &[
+            "phone_number",
+            "carrier_id",
+            "carrier_name",
+            "country",
+            "valid",
+        ],
+        "topups.send_topup" => &[
+            "topup_id",
+            "status",
+            "phone_number",
+            "carrier_id",
+            "amount_mxn",
+        ],
+        "snpl.eligibility" => &[
+            "eligible",
+            "tier",
+            "min_amount",
+            "max_amount",
+            "weeks",
+            "reason",
+        ],
         "snpl.apply" => &[
             "application_id",
             "status",
@@ -76,7 +95,12 @@ pub fn is_action(service: &str) -> bool {
 
 /// Runs a sandbox service. `key` identifies the call (the host's call id)
 /// and makes references deterministic; `day` is `YYYY-MM-DD`.
-pub fn run(service: &str, params: &Map<String, Value>, key: &str, day: &str) -> Result<Value, String> {
+pub fn run(
+    service: &str,
+    params: &Map<String, Value>,
+    key: &str,
+    day: &str,
+) -> Result<Value, String> {
     let reference = |prefix: &str| format!("{prefix}-{}-{}", day.replace('-', ""), short(key));
     match service {
         "topups.frequent_numbers" => Ok(json!({"frequent_numbers": [
@@ -86,7 +110,10 @@ pub fn run(service: &str, params: &Map<String, Value>, key: &str, day: &str) -> 
         "topups.detect_carrier" => {
             let phone = text(params, "phone_number")?;
             let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-            let national = digits.strip_prefix("52").filter(|d| d.len() == 10).unwrap_or(&digits);
+            let national = digits
+                .strip_prefix("52")
+                .filter(|d| d.len() == 10)
+                .unwrap_or(&digits);
             if national.len() != 10 {
                 return Err(format!("invalid phone number {phone}"));
             }
@@ -96,8 +123,10 @@ pub fn run(service: &str, params: &Map<String, Value>, key: &str, day: &str) -> 
             } else {
                 ("att_mx", "AT&T")
             };
-            Ok(json!({"phone_number": phone, "carrier_id": id, "carrier_name": name,
-                      "country": "MX", "valid": true}))
+            Ok(
+                json!({"phone_number": phone, "carrier_id": id, "carrier_name": name,
+                      "country": "MX", "valid": true}),
+            )
         }
         "topups.send_topup" => {
             let amount = cents(params, "amount_mxn")?;
@@ -113,14 +142,16 @@ pub fn run(service: &str, params: &Map<String, Value>, key: &str, day: &str) -> 
             "reason": "Good payment history"})),
         "snpl.apply" => {
             let amount = cents(params, "amount_usd")?;
-            if amount < SNPL_MIN_USD * 100 || amount > SNPL_MAX_USD * 100 {
+            if !(SNPL_MIN_USD * 100..=SNPL_MAX_USD * 100).contains(&amount) {
                 return Err("amount outside the SNPL limit".into());
             }
             // Weekly payment rounded up to the cent, so the total is covered.
             let weekly = (amount + SNPL_WEEKS - 1) / SNPL_WEEKS;
-            Ok(json!({"application_id": reference("SNPL"), "status": "APPROVED",
+            Ok(
+                json!({"application_id": reference("SNPL"), "status": "APPROVED",
                       "amount_usd": decimal(amount), "weeks": SNPL_WEEKS,
-                      "weekly_payment_usd": decimal(weekly)}))
+                      "weekly_payment_usd": decimal(weekly)}),
+            )
         }
         "remittances.recipients" => Ok(json!({"recipients": recipients()})),
         "remittances.quote" => {
@@ -292,14 +323,19 @@ mod tests {
             let keys: Vec<&String> = out.as_object().unwrap().keys().collect();
             let declared = fields(service).unwrap();
             for key in &keys {
-                assert!(declared.contains(&key.as_str()), "{service}: {key} not declared");
+                assert!(
+                    declared.contains(&key.as_str()),
+                    "{service}: {key} not declared"
+                );
             }
             assert_eq!(keys.len(), declared.len(), "{service}");
         }
-        assert!(run("remittances.create_transfer", &params, "c1", "2026-11-22").unwrap()["transfer_id"]
-            .as_str()
-            .unwrap()
-            .starts_with("TXN-20261122-"));
+        assert!(
+            run("remittances.create_transfer", &params, "c1", "2026-11-22").unwrap()["transfer_id"]
+                .as_str()
+                .unwrap()
+                .starts_with("TXN-20261122-")
+        );
     }
 
     #[test]

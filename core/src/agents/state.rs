@@ -23,6 +23,19 @@ pub struct Frame {
     pub suspended_flow: Option<FlowState>,
 }
 
+impl Frame {
+    /// The home agent's frame, at the bottom of every stack.
+    pub fn home(now_iso: &str) -> Frame {
+        Frame {
+            agent_id: crate::agents::registry::HOME.to_string(),
+            entered_at: now_iso.to_string(),
+            entry_reason: "inicio".to_string(),
+            waiting: Waiting::Request,
+            suspended_flow: None,
+        }
+    }
+}
+
 /// What the bot waits for.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -75,11 +88,16 @@ pub struct Orchestra {
 impl Orchestra {
     /// The active agent's id, `home` when the stack is empty.
     pub fn active<'a>(&'a self, home: &'a str) -> &'a str {
-        self.agent_stack.last().map_or(home, |f| f.agent_id.as_str())
+        self.agent_stack
+            .last()
+            .map_or(home, |f| f.agent_id.as_str())
     }
 
     /// The agent ids from the bottom, as the seed's tables show them.
     pub fn stack_ids(&self) -> Vec<&str> {
-        self.agent_stack.iter().map(|f| f.agent_id.as_str()).collect()
+        self.agent_stack
+            .iter()
+            .map(|f| f.agent_id.as_str())
+            .collect()
     }
 }

@@ -64,7 +64,9 @@ pub fn navigation(reading: &Reading) -> Option<(Nav, bool)> {
             if found {
                 let rest = words
                     .iter()
-                    .filter(|w| !phrase_words.contains(&w.as_str()) && !c.nav_fillers.contains(&w.as_str()))
+                    .filter(|w| {
+                        !phrase_words.contains(&w.as_str()) && !c.nav_fillers.contains(&w.as_str())
+                    })
                     .count();
                 return Some((nav, rest > 0));
             }
@@ -78,7 +80,7 @@ pub fn navigation(reading: &Reading) -> Option<(Nav, bool)> {
 pub enum SlotRead {
     /// The value, and for a choice from context the option chosen.
     Value(Value, Option<Value>),
-    /// Money in the wrong currency: the code it was in.
+    /// Money in another currency than the slot's (given).
     WrongCurrency(&'static str),
     /// Nothing of the slot's type.
     Nothing,
@@ -92,8 +94,9 @@ pub fn read_slot(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) 
         SlotType::MoneyUsd => money(reading, "USD"),
         SlotType::Date => {
             let when = crate::nlu::extract(reading.text(), reading.today()).dates;
-            when.first()
-                .map_or(SlotRead::Nothing, |w| SlotRead::Value(Value::from(w.from.to_string()), None))
+            when.first().map_or(SlotRead::Nothing, |w| {
+                SlotRead::Value(Value::from(w.from.to_string()), None)
+            })
         }
         SlotType::Integer => reading
             .tokens()
@@ -128,12 +131,12 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
         || content_words(reading.text())
             .iter()
             .any(|w| cues().peso_words.contains(&w.as_str()));
-    let currency = match (m.currency.as_str(), want) {
+    let currency = match (m.currency, want) {
         ("MXN", "USD") if !said_pesos => "USD",
         (code, _) => code,
     };
     if currency != want {
-        return SlotRead::WrongCurrency(if currency == "MXN" { "MXN" } else { "USD" });
+        return SlotRead::WrongCurrency(want);
     }
     SlotRead::Value(decimal(m.centavos), None)
 }
@@ -147,7 +150,12 @@ pub fn phone(text: &str) -> SlotRead {
         12 if digits.starts_with("52") => &digits[2..],
         _ => return SlotRead::Nothing,
     };
-    let formatted = format!("+52 {} {} {}", &national[..2], &national[2..6], &national[6..]);
+    let formatted = format!(
+        "+52 {} {} {}",
+        &national[..2],
+        &national[2..6],
+        &national[6..]
+    );
     SlotRead::Value(Value::from(formatted), None)
 }
 
@@ -162,7 +170,10 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
         };
         let value_of = |option: &Value| {
             let field = slot.option_value.as_deref().unwrap_or("id");
-            option.get(field).cloned().map(|v| SlotRead::Value(v, Some(option.clone())))
+            option
+                .get(field)
+                .cloned()
+                .map(|v| SlotRead::Value(v, Some(option.clone())))
         };
         if let Some(n) = number_alone(reading).or_else(|| ordinal(&words))
             && let Some(option) = options.get(n)
@@ -173,7 +184,7 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
             slot.option_words
                 .iter()
                 .filter_map(|field| option.get(field).and_then(Value::as_str))
-                .flat_map(|text| content_words(text))
+                .flat_map(content_words)
                 .filter(|w| words.contains(w))
                 .count()
         };

@@ -20,12 +20,14 @@ pub const REASK_CONFIRMATION: &str = "Necesito un «sí» o un «no» para segui
 
 /// What an agent says when it did not understand a request.
 pub fn not_understood(agent_name: &str) -> String {
-    format!("Estás en {agent_name} y no entendí qué necesitas. Dime qué quieres hacer, o escribe «menú principal» para volver al inicio.")
+    format!(
+        "Estás en {agent_name} y no entendí qué necesitas. Dime qué quieres hacer, o escribe «menú principal» para volver al inicio."
+    )
 }
 
-/// Money in another currency than the one asked.
-pub fn wrong_currency(code: &str) -> String {
-    if code == "MXN" {
+/// Money in another currency than the one asked (`want`).
+pub fn wrong_currency(want: &str) -> String {
+    if want == "USD" {
         "Ese monto va en dólares; dime cuántos dólares.".to_string()
     } else {
         "Ese monto va en pesos; dime cuántos pesos.".to_string()

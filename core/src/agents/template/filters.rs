@@ -1,4 +1,5 @@
-//! The filters of template placeholders: `money`, `int` and `upper`.
+//! The filters of template placeholders: `money`, `price` (`$` and
+//! `money`), `int` and `upper`.
 //!
 //! `money` and `int` read the number's shortest decimal text (as JSON prints
 //! it), never a float computation: `money` rounds to 2 decimals half away
@@ -14,6 +15,8 @@ use serde_json::Value;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Filter {
     Money,
+    /// `money` after a `$` sign ("$3,490.00"; "-$5.00").
+    Price,
     Int,
     Upper,
 }
@@ -22,6 +25,7 @@ impl Filter {
     pub(super) fn named(name: &str) -> Option<Filter> {
         match name {
             "money" => Some(Filter::Money),
+            "price" => Some(Filter::Price),
             "int" => Some(Filter::Int),
             "upper" => Some(Filter::Upper),
             _ => None,
@@ -33,6 +37,7 @@ impl fmt::Display for Filter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Filter::Money => "money",
+            Filter::Price => "price",
             Filter::Int => "int",
             Filter::Upper => "upper",
         })
@@ -46,6 +51,12 @@ pub(super) fn apply(filter: Option<Filter>, value: &Value) -> Option<String> {
         (None, Value::String(text)) => Some(text.clone()),
         (None, other) => Some(other.to_string()),
         (Some(Filter::Money), Value::Number(number)) => money(&number.to_string()),
+        (Some(Filter::Price), Value::Number(number)) => {
+            money(&number.to_string()).map(|m| match m.strip_prefix('-') {
+                Some(magnitude) => format!("-${magnitude}"),
+                None => format!("${m}"),
+            })
+        }
         (Some(Filter::Int), Value::Number(number)) => {
             let decimal = Decimal::read(&number.to_string())?;
             let negative = decimal.negative && decimal.int != "0";
