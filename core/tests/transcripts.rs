@@ -80,6 +80,10 @@ const FILES: &[(&str, &str)] = &[
         "agents_walkthrough.txt",
         include_str!("../../tests/transcripts/agents_walkthrough.txt"),
     ),
+    (
+        "agents_behaviours.txt",
+        include_str!("../../tests/transcripts/agents_behaviours.txt"),
+    ),
 ];
 const DIGEST: &str = include_str!("../../tests/transcripts/DIGEST");
 const DEFAULT_NOW: &str = "2026-11-22T18:00:00Z";

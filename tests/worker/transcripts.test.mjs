@@ -59,9 +59,23 @@ test(`transcripts over HTTP (${conversations.length} conversations)`, async (t) 
             break;
           }
           case '!': {
-            const got = last.tool_calls.map((c) => c.tool);
+            // A data agent's service call is named by the agent's tool.
+            const got = last.tool_calls.map((c) => (c.tool === 'call_service' ? c.input.tool : c.tool));
             const expected = rest.trim() === 'none' ? [] : rest.trim().split(/\s+/);
             assert.deepEqual(got, expected, `${at}: tools`);
+            break;
+          }
+          case '%': {
+            const [what, ...want] = rest.split(' ');
+            const s = last.state;
+            const got = {
+              chain: () => String(last.chain.iterations),
+              stack: () => s.agent_stack.map((f) => f.agent_id).join(' '),
+              flow: () => (s.current_flow ? `${s.current_flow.flow_id} ${s.current_flow.current_state}` : 'none'),
+              confirm: () => (s.pending_confirmation ? s.pending_confirmation.tool_name : 'none'),
+            }[what];
+            assert.ok(got, `${at}: unknown agent check ${what}`);
+            assert.equal(got(), want.join(' '), `${at}: ${what}`);
             break;
           }
           case '$':

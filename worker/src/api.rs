@@ -162,6 +162,8 @@ struct ChatResponse<'a> {
     trace: &'a caja_core::graph::Trace,
     tool_calls: &'a [caja_core::tools::ToolCall],
     tool_results: &'a [caja_core::tools::ToolResult],
+    /// The data agents' routing chain (iterations and steps).
+    chain: &'a caja_core::agents::chain::ChainTrace,
 }
 
 fn render_chat(output: &TurnOutput, version: i64) -> String {
@@ -175,10 +177,12 @@ fn render_chat(output: &TurnOutput, version: i64) -> String {
             .pending_action
             .id
             .as_deref()
-            .filter(|_| output.state.pending_action.is_pending()),
+            .filter(|_| output.state.pending_action.is_pending())
+            .or(output.state.pending_confirmation.as_ref().map(|p| p.id.as_str())),
         trace: &output.trace,
         tool_calls: &output.tool_calls,
         tool_results: &output.tool_results,
+        chain: &output.chain,
     })
     .unwrap_or_default()
 }

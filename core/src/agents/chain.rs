@@ -14,11 +14,13 @@ use serde_json::{Map, Value, json};
 
 use super::registry::{Agent, CHAIN_CAP, HOME, Registry, content_words};
 use super::spec::{RoutingKind, ToolSpec};
-use super::state::{FlowState, Frame, MAX_STACK, Orchestra, PendingConfirmation, Waiting};
+use super::state::{FlowState, Frame, Orchestra, Waiting};
 use super::understand::{self, Nav, SlotRead};
 use crate::agent::text::agents as text;
+
+mod confirm;
+mod nav;
 use crate::nlu::Reading;
-use crate::nlu::answers::Decision;
 
 /// Below this a trigger does not decide an intent.
 pub const TRIGGER_THRESHOLD: f32 = 0.7;
@@ -467,168 +469,6 @@ impl<'a> Run<'a> {
             }
         }
     }
-
-    fn ask_confirmation(&mut self, agent: &'a Agent, tool: &ToolSpec) {
-        let flow = self
-            .o
-            .current_flow
-            .clone()
-            .expect("a confirmation belongs to a flow");
-        let params = render_params(agent, tool, &flow);
-        let message = agent.confirmations[&tool.name].render(&root(&flow, None));
-        let pending = PendingConfirmation {
-            id: format!("k{}", self.o.message_count),
-            agent_id: agent.spec.id.clone(),
-            tool_name: tool.name.clone(),
-            service: tool
-                .service
-                .as_ref()
-                .map(|s| s.name.clone())
-                .unwrap_or_default(),
-            tool_params: params,
-            display_message: message.clone(),
-            created_at: self.now_iso.to_string(),
-            expires_at: self.expires_iso.to_string(),
-        };
-        self.o.pending_confirmation = Some(pending);
-        if let Some(frame) = self.o.agent_stack.last_mut() {
-            frame.waiting = Waiting::Confirmation {
-                tool: tool.name.clone(),
-            };
-        }
-        self.reply.push(message);
-        self.suggestions = vec![text::YES.into(), text::NO.into()];
-        self.step(&agent.spec.id, Some(&tool.name), "confirmation asked");
-    }
-
-    /// A reply to the pending confirmation. `None` lets the chain read the
-    /// message as a new request (the confirmation is dropped).
-    fn decide_pending(&mut self) -> Step<Option<End>> {
-        let pending = self
-            .o
-            .pending_confirmation
-            .clone()
-            .expect("checked by the caller");
-        let Some(agent) = self.registry.agent(&pending.agent_id) else {
-            self.o.pending_confirmation = None;
-            return Ok(None);
-        };
-        let id = agent.spec.id.clone();
-        if let Some(pressed) = self.action_id
-            && pressed != pending.id
-        {
-            self.reply.push(text::STALE_BUTTON.into());
-            self.step(&id, None, "stale confirmation button");
-            return Ok(Some(End::Replied));
-        }
-        if self.expired {
-            self.o.pending_confirmation = None;
-            self.reply.push(text::EXPIRED.into());
-            self.set_waiting_from_state(agent);
-            self.step(&id, None, "confirmation expired");
-            self.reask(agent, None)?;
-            return Ok(Some(End::Replied));
-        }
-        let tool = agent
-            .spec
-            .tools
-            .iter()
-            .find(|t| t.name == pending.tool_name)
-            .expect("checked at load");
-        let flow = self.o.current_flow.clone();
-        let transition = flow.as_ref().and_then(|f| {
-            let state = &agent
-                .flows
-                .get(&f.flow_id)?
-                .states
-                .get(&f.current_state)?
-                .spec;
-            state
-                .state_tools
-                .iter()
-                .find(|t| t.tool == tool.name)
-                .map(|t| t.flow_transition.clone())
-        });
-        match self.reading.decision() {
-            Decision::Confirm => {
-                // Exactly the parameters shown, never re-rendered.
-                let Some(result) = (self.fetch)(&tool.name, &pending.tool_params) else {
-                    return Err(Suspend {
-                        tool: tool.name.clone(),
-                        service: pending.service.clone(),
-                        params: pending.tool_params.clone(),
-                    });
-                };
-                self.o.pending_confirmation = None;
-                self.step(&id, Some(&tool.name), "confirmed");
-                let target = match result {
-                    Ok(data) => {
-                        if let Some(flow) = self.o.current_flow.as_mut() {
-                            merge(&mut flow.state_data, tool.assign.as_deref(), data);
-                        }
-                        transition.map(|t| t.on_success)
-                    }
-                    Err(_) => {
-                        self.reply.push(text::SERVICE_FAILED.into());
-                        transition.map(|t| t.on_error)
-                    }
-                };
-                match target {
-                    Some(target) => self.enter_state(agent, &target)?,
-                    None => self.finish_flow(),
-                }
-                self.consumed = true;
-                Ok(Some(End::Replied))
-            }
-            Decision::Reject => {
-                self.o.pending_confirmation = None;
-                self.o.current_flow = None;
-                if let Some(frame) = self.o.agent_stack.last_mut() {
-                    frame.waiting = Waiting::Request;
-                }
-                self.reply.push(text::CANCELLED.into());
-                self.step(&id, None, "confirmation rejected");
-                Ok(Some(End::Replied))
-            }
-            Decision::Other => {
-                // Leaving for another request drops the confirmation;
-                // anything else asks it again, unchanged.
-                let words = content_words(self.reading.text());
-                let leaving = understand::navigation(self.reading).is_some()
-                    || understand::best_intent(self.registry.home(), &words)
-                        .is_some_and(|(_, s)| s >= CLEAR_REQUEST);
-                if leaving {
-                    self.o.pending_confirmation = None;
-                    self.set_waiting_from_state(agent);
-                    return Ok(None);
-                }
-                self.reply.push(text::REASK_CONFIRMATION.into());
-                self.reply.push(pending.display_message.clone());
-                self.suggestions = vec![text::YES.into(), text::NO.into()];
-                self.step(&id, None, "confirmation asked again");
-                Ok(Some(End::Replied))
-            }
-        }
-    }
-
-    fn set_waiting_from_state(&mut self, agent: &Agent) {
-        let slot = self.o.current_flow.as_ref().and_then(|f| {
-            let state = &agent
-                .flows
-                .get(&f.flow_id)?
-                .states
-                .get(&f.current_state)?
-                .spec;
-            Some(state.collect.as_ref()?.slot.clone())
-        });
-        if let Some(frame) = self.o.agent_stack.last_mut() {
-            frame.waiting = match slot {
-                Some(slot) => Waiting::Slot { slot, attempts: 0 },
-                None => Waiting::Request,
-            };
-        }
-    }
-
     fn start_flow(&mut self, agent: &'a Agent, flow_id: &str) -> Step {
         let flow = &agent.flows[flow_id];
         // A new flow starts empty: nothing leaks from an earlier one.
@@ -718,60 +558,6 @@ impl<'a> Run<'a> {
                 .is_some();
         if below_has_flow {
             self.go_back();
-        }
-    }
-
-    fn enter_agent(&mut self, target: &str, why: &str) {
-        if let Some(top) = self.o.agent_stack.last_mut() {
-            top.suspended_flow = self.o.current_flow.take();
-        }
-        self.o.pending_confirmation = None;
-        self.o.agent_stack.push(frame(target, self.now_iso, why));
-        if self.o.agent_stack.len() > MAX_STACK {
-            self.o.agent_stack.remove(1);
-        }
-    }
-
-    /// Leaves the agent for home (its flow and confirmation dropped) and
-    /// says so.
-    fn leave(&mut self, agent: &Agent, tool: &str, why: &str) {
-        if self.o.current_flow.is_some() {
-            self.reply.push(text::left_flow(&agent.spec.name));
-        }
-        self.go_home();
-        self.step(&agent.spec.id, Some(tool), why);
-    }
-
-    fn go_home(&mut self) {
-        self.navigated = true;
-        self.o.agent_stack.truncate(1);
-        if let Some(home) = self.o.agent_stack.first_mut() {
-            home.waiting = Waiting::Request;
-            home.suspended_flow = None;
-        }
-        self.o.current_flow = None;
-        self.o.pending_confirmation = None;
-    }
-
-    /// Pops the top agent; the one below resumes its flow and asks its
-    /// pending question again, once.
-    fn go_back(&mut self) {
-        self.navigated = true;
-        if self.o.agent_stack.len() > 1 {
-            self.o.agent_stack.pop();
-        }
-        self.o.pending_confirmation = None;
-        let Some(top) = self.o.agent_stack.last_mut() else {
-            return;
-        };
-        self.o.current_flow = top.suspended_flow.take();
-        let agent_id = top.agent_id.clone();
-        if let (Some(flow), Some(agent)) =
-            (self.o.current_flow.clone(), self.registry.agent(&agent_id))
-        {
-            self.set_waiting_from_state(agent);
-            self.reply.push(text::resumed(&agent.spec.name));
-            self.say_state_message(agent, &flow);
         }
     }
 }

@@ -1,0 +1,179 @@
+//! Confirmations of action tools: asked with exactly the service
+//! request's parameters, decided by the sí/no allowlists, expiring, and
+//! safe against stale buttons.
+
+use super::{CLEAR_REQUEST, render_params};
+use super::{End, Run, Step, Suspend, merge, root};
+use crate::agent::text::agents as text;
+use crate::agents::registry::{Agent, content_words};
+use crate::agents::spec::ToolSpec;
+use crate::agents::state::{PendingConfirmation, Waiting};
+use crate::agents::understand;
+use crate::nlu::answers::Decision;
+
+impl<'a> Run<'a> {
+    pub(super) fn ask_confirmation(&mut self, agent: &'a Agent, tool: &ToolSpec) {
+        let flow = self
+            .o
+            .current_flow
+            .clone()
+            .expect("a confirmation belongs to a flow");
+        let params = render_params(agent, tool, &flow);
+        let message = agent.confirmations[&tool.name].render(&root(&flow, None));
+        let pending = PendingConfirmation {
+            id: format!("k{}", self.o.message_count),
+            agent_id: agent.spec.id.clone(),
+            tool_name: tool.name.clone(),
+            service: tool
+                .service
+                .as_ref()
+                .map(|s| s.name.clone())
+                .unwrap_or_default(),
+            tool_params: params,
+            display_message: message.clone(),
+            created_at: self.now_iso.to_string(),
+            expires_at: self.expires_iso.to_string(),
+        };
+        self.o.pending_confirmation = Some(pending);
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = Waiting::Confirmation {
+                tool: tool.name.clone(),
+            };
+        }
+        self.reply.push(message);
+        self.suggestions = vec![text::YES.into(), text::NO.into()];
+        self.step(&agent.spec.id, Some(&tool.name), "confirmation asked");
+    }
+
+    /// A reply to the pending confirmation. `None` lets the chain read the
+    /// message as a new request (the confirmation is dropped).
+    pub(super) fn decide_pending(&mut self) -> Step<Option<End>> {
+        let pending = self
+            .o
+            .pending_confirmation
+            .clone()
+            .expect("checked by the caller");
+        let Some(agent) = self.registry.agent(&pending.agent_id) else {
+            self.o.pending_confirmation = None;
+            return Ok(None);
+        };
+        let id = agent.spec.id.clone();
+        if let Some(pressed) = self.action_id
+            && pressed != pending.id
+        {
+            self.reply.push(text::STALE_BUTTON.into());
+            self.step(&id, None, "stale confirmation button");
+            return Ok(Some(End::Replied));
+        }
+        if self.expired {
+            self.o.pending_confirmation = None;
+            self.reply.push(text::EXPIRED.into());
+            self.set_waiting_from_state(agent);
+            self.step(&id, None, "confirmation expired");
+            self.reask(agent, None)?;
+            return Ok(Some(End::Replied));
+        }
+        let tool = agent
+            .spec
+            .tools
+            .iter()
+            .find(|t| t.name == pending.tool_name)
+            .expect("checked at load");
+        let flow = self.o.current_flow.clone();
+        let transition = flow.as_ref().and_then(|f| {
+            let state = &agent
+                .flows
+                .get(&f.flow_id)?
+                .states
+                .get(&f.current_state)?
+                .spec;
+            state
+                .state_tools
+                .iter()
+                .find(|t| t.tool == tool.name)
+                .map(|t| t.flow_transition.clone())
+        });
+        match self.reading.decision() {
+            Decision::Confirm => {
+                // Exactly the parameters shown, never re-rendered.
+                let Some(result) = (self.fetch)(&tool.name, &pending.tool_params) else {
+                    return Err(Suspend {
+                        tool: tool.name.clone(),
+                        service: pending.service.clone(),
+                        params: pending.tool_params.clone(),
+                    });
+                };
+                self.o.pending_confirmation = None;
+                self.step(&id, Some(&tool.name), "confirmed");
+                let target = match result {
+                    Ok(data) => {
+                        if let Some(flow) = self.o.current_flow.as_mut() {
+                            merge(&mut flow.state_data, tool.assign.as_deref(), data);
+                        }
+                        transition.map(|t| t.on_success)
+                    }
+                    Err(_) => {
+                        self.reply.push(text::SERVICE_FAILED.into());
+                        transition.map(|t| t.on_error)
+                    }
+                };
+                match target {
+                    Some(target) => self.enter_state(agent, &target)?,
+                    None => self.finish_flow(),
+                }
+                self.consumed = true;
+                Ok(Some(End::Replied))
+            }
+            Decision::Reject => {
+                self.o.pending_confirmation = None;
+                self.o.current_flow = None;
+                if let Some(frame) = self.o.agent_stack.last_mut() {
+                    frame.waiting = Waiting::Request;
+                }
+                self.reply.push(text::CANCELLED.into());
+                self.step(&id, None, "confirmation rejected");
+                // "cancelar" also leaves the agent: cancel clears the frames.
+                if crate::nlu::answers::is_cancel(self.reading.folded()) {
+                    self.go_home();
+                }
+                Ok(Some(End::Replied))
+            }
+            Decision::Other => {
+                // Leaving for another request drops the confirmation;
+                // anything else asks it again, unchanged.
+                let words = content_words(self.reading.text());
+                let leaving = understand::navigation(self.reading).is_some()
+                    || understand::best_intent(self.registry.home(), &words)
+                        .is_some_and(|(_, s)| s >= CLEAR_REQUEST);
+                if leaving {
+                    self.o.pending_confirmation = None;
+                    self.set_waiting_from_state(agent);
+                    return Ok(None);
+                }
+                self.reply.push(text::REASK_CONFIRMATION.into());
+                self.reply.push(pending.display_message.clone());
+                self.suggestions = vec![text::YES.into(), text::NO.into()];
+                self.step(&id, None, "confirmation asked again");
+                Ok(Some(End::Replied))
+            }
+        }
+    }
+
+    pub(super) fn set_waiting_from_state(&mut self, agent: &Agent) {
+        let slot = self.o.current_flow.as_ref().and_then(|f| {
+            let state = &agent
+                .flows
+                .get(&f.flow_id)?
+                .states
+                .get(&f.current_state)?
+                .spec;
+            Some(state.collect.as_ref()?.slot.clone())
+        });
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = match slot {
+                Some(slot) => Waiting::Slot { slot, attempts: 0 },
+                None => Waiting::Request,
+            };
+        }
+    }
+}

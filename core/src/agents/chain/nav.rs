@@ -1,0 +1,64 @@
+//! Moving between agents: enter (push), go home (clear to the home
+//! agent), go back (pop and resume the flow below, its question asked again
+//! once), and the end of a flow.
+
+use super::{Run, frame};
+use crate::agent::text::agents as text;
+use crate::agents::registry::Agent;
+use crate::agents::state::{MAX_STACK, Waiting};
+
+impl<'a> Run<'a> {
+    pub(super) fn enter_agent(&mut self, target: &str, why: &str) {
+        if let Some(top) = self.o.agent_stack.last_mut() {
+            top.suspended_flow = self.o.current_flow.take();
+        }
+        self.o.pending_confirmation = None;
+        self.o.agent_stack.push(frame(target, self.now_iso, why));
+        if self.o.agent_stack.len() > MAX_STACK {
+            self.o.agent_stack.remove(1);
+        }
+    }
+
+    /// Leaves the agent for home (its flow and confirmation dropped) and
+    /// says so.
+    pub(super) fn leave(&mut self, agent: &Agent, tool: &str, why: &str) {
+        if self.o.current_flow.is_some() {
+            self.reply.push(text::left_flow(&agent.spec.name));
+        }
+        self.go_home();
+        self.step(&agent.spec.id, Some(tool), why);
+    }
+
+    pub(super) fn go_home(&mut self) {
+        self.navigated = true;
+        self.o.agent_stack.truncate(1);
+        if let Some(home) = self.o.agent_stack.first_mut() {
+            home.waiting = Waiting::Request;
+            home.suspended_flow = None;
+        }
+        self.o.current_flow = None;
+        self.o.pending_confirmation = None;
+    }
+
+    /// Pops the top agent; the one below resumes its flow and asks its
+    /// pending question again, once.
+    pub(super) fn go_back(&mut self) {
+        self.navigated = true;
+        if self.o.agent_stack.len() > 1 {
+            self.o.agent_stack.pop();
+        }
+        self.o.pending_confirmation = None;
+        let Some(top) = self.o.agent_stack.last_mut() else {
+            return;
+        };
+        self.o.current_flow = top.suspended_flow.take();
+        let agent_id = top.agent_id.clone();
+        if let (Some(flow), Some(agent)) =
+            (self.o.current_flow.clone(), self.registry.agent(&agent_id))
+        {
+            self.set_waiting_from_state(agent);
+            self.reply.push(text::resumed(&agent.spec.name));
+            self.say_state_message(agent, &flow);
+        }
+    }
+}

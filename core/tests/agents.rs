@@ -1,0 +1,213 @@
+//! The data agents: the shipped files load, a broken configuration is
+//! refused with every error listed, and a property test over random
+//! message sequences across agents.
+
+use caja_core::agent::state::AgentState;
+use caja_core::agent::{AgentConfig, TurnInput, run_turn};
+use caja_core::agents::registry::{self, CHAIN_CAP};
+use caja_core::agents::services;
+use caja_core::agents::state::MAX_STACK;
+use caja_core::nlu::answers::{Decision, decide};
+use caja_core::tools::ToolRequest;
+use caja_core::tools::memory::MemoryLedger;
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+#[test]
+fn the_shipped_agents_load() {
+    let registry = registry::shipped().expect("agents/ loads");
+    let ids: Vec<&str> = registry.agents.iter().map(|a| a.spec.id.as_str()).collect();
+    for id in ["financial", "topups", "snpl", "remittances", "billpay"] {
+        assert!(ids.contains(&id), "{id} missing");
+    }
+}
+
+const BROKEN: &str = r#"{
+  "id": "broken", "name": "Broken", "description": "every kind of error",
+  "triggers": {"go": ["vamos"]},
+  "slots": {"amount": {"type": "money_mxn"}},
+  "tools": [
+    {"name": "start", "kind": "navigation", "intent": "go", "routing": {"type": "start_flow", "target": "nope"}},
+    {"name": "jump", "kind": "navigation", "routing": {"type": "enter_agent", "target": "ghost"}},
+    {"name": "pay", "kind": "action", "service": {"name": "billpay.pay"}}
+  ],
+  "subflows": [{"id": "f", "initial": "a", "states": {
+    "a": {"on_enter": {"message": "hola {slots.nombre}"},
+          "collect": {"slot": "amount", "rejections": [{"if": "data.ghost > 3", "message": "no"}], "on_exhausted": "z"}},
+    "island": {"is_final": true},
+    "stuck": {}
+  }}]
+}"#;
+
+#[test]
+fn a_broken_configuration_reports_every_error_at_once() {
+    let home = include_str!("../../agents/financial.json");
+    let errors = registry::load(&[
+        ("financial.json", home),
+        ("broken.json", BROKEN),
+        ("again.json", BROKEN),
+    ])
+    .expect_err("broken agents must not load");
+    let all = errors.join("\n");
+    for expected in [
+        "duplicate agent id broken",
+        "starts unknown flow",
+        "enters unknown agent",
+        "must require confirmation",
+        "slots.nombre",
+        "data.ghost",
+        "unknown target state z",
+        "state island is unreachable",
+        "state stuck",
+    ] {
+        assert!(
+            all.contains(expected),
+            "no error about {expected:?} in:\n{all}"
+        );
+    }
+    let garbage = registry::load(&[("financial.json", home), ("x.json", "{\"id\": 1")])
+        .expect_err("not JSON");
+    assert!(
+        garbage.iter().any(|e| e.starts_with("x.json")),
+        "{garbage:?}"
+    );
+}
+
+#[test]
+fn a_long_enter_agent_cycle_is_refused() {
+    let hop = |id: &str, next: &str| {
+        format!(
+            r#"{{"id": "{id}", "name": "{id}", "description": "hop", "triggers": {{"go": ["salta"]}},
+               "tools": [{{"name": "go", "kind": "navigation", "intent": "go",
+                           "routing": {{"type": "enter_agent", "target": "{next}"}}}}]}}"#
+        )
+    };
+    let (a, b, c, d) = (hop("a", "b"), hop("b", "c"), hop("c", "d"), hop("d", "a"));
+    let home = include_str!("../../agents/financial.json");
+    let files = [
+        ("financial.json", home),
+        ("a", a.as_str()),
+        ("b", b.as_str()),
+        ("c", c.as_str()),
+        ("d", d.as_str()),
+    ];
+    let errors = registry::load(&files).expect_err("a cycle of 4 is longer than the cap");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("longer than the chain cap")),
+        "{errors:?}"
+    );
+}
+
+/// Messages across agents, answers and navigation.
+const POOL: &[&str] = &[
+    "Hola",
+    "Quiero una recarga",
+    "+52 55 9999 8888",
+    "el de mi mamá",
+    "1",
+    "2",
+    "100",
+    "200 pesos",
+    "Sabes qué, mejor no. Quiero un crédito",
+    "300 dólares",
+    "700 dólares",
+    "quiero enviar dinero a mi mamá",
+    "A mi mamá, María",
+    "Juan",
+    "200 dólares",
+    "Por banco",
+    "efectivo",
+    "Sí, confirmo",
+    "Sí",
+    "no",
+    "sí",
+    "cancelar",
+    "menú principal",
+    "regresa",
+    "gasté 250 en uber",
+    "¿cuánto gasté este mes?",
+    "pagar la luz",
+    "123456",
+    "quiero pagar un servicio",
+    "asdf",
+    "mejor no",
+];
+
+#[test]
+fn random_sequences_keep_the_promises() {
+    let config = AgentConfig::default();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut actions, mut confirmations) = (0, 0);
+    for thread in 0..150 {
+        let mut ledger = MemoryLedger::new();
+        let mut state = AgentState::new("prop", &format!("t{thread}"));
+        let mut now = 1_795_370_400_000_i64;
+        for _ in 0..14 {
+            let message = POOL[(next() % POOL.len() as u64) as usize];
+            now += if next() % 10 == 0 { 6 * 60_000 } else { 1_000 };
+            let before = state.clone();
+            let input = TurnInput {
+                message: message.into(),
+                now_ms: now,
+                timezone: None,
+                action_id: None,
+            };
+            let stored = state.to_json();
+            let loaded = AgentState::from_json(&stored).expect("state round-trips");
+            assert_eq!(loaded, state, "state changes through JSON");
+            let out = run_turn(loaded, input, &config, |call| ledger.execute(call, now));
+            assert!(
+                out.chain.iterations >= 1 && out.chain.iterations <= CHAIN_CAP,
+                "{message}: {:?}",
+                out.chain
+            );
+            assert!(
+                out.state.agent_stack.len() <= MAX_STACK,
+                "stack grew past its bound"
+            );
+            assert!(!out.reply.trim().is_empty(), "{message}: empty reply");
+            for call in &out.tool_calls {
+                let ToolRequest::CallService(request) = &call.request else {
+                    continue;
+                };
+                if !services::is_action(&request.service) {
+                    continue;
+                }
+                // An action runs only on "sí" to a confirmation of exactly
+                // these parameters, shown on an earlier turn.
+                let pending = before
+                    .pending_confirmation
+                    .as_ref()
+                    .expect("action without a confirmation");
+                assert_eq!(
+                    decide(message),
+                    Decision::Confirm,
+                    "{message} ran {}",
+                    request.tool
+                );
+                assert_eq!(
+                    pending.tool_params, request.params,
+                    "params differ from the confirmed ones"
+                );
+                assert_eq!(pending.tool_name, request.tool);
+                actions += 1;
+            }
+            confirmations += usize::from(out.state.pending_confirmation.is_some());
+            state = out.state;
+        }
+    }
+    // The sequences reach confirmations and confirmed actions.
+    assert!(
+        confirmations > 0 && actions > 0,
+        "{confirmations} confirmations, {actions} actions"
+    );
+}
