@@ -29,7 +29,7 @@ pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
     if state.has_open_flow() {
         return false;
     }
-    let words = registry::content_words(ctx.reading.text());
+    let words = registry::content_tokens(ctx.reading.tokens());
     best_intent(registry.home(), &words)
         .is_some_and(|(_, score)| score >= crate::agents::chain::TRIGGER_THRESHOLD)
 }

@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::registry::{Agent, CHAIN_CAP, HOME, Registry, content_words};
+use super::registry::{Agent, CHAIN_CAP, HOME, Registry, content_tokens};
 use super::spec::{RoutingKind, ToolSpec};
 use super::state::{FlowState, Frame, Orchestra, Waiting};
 use super::understand::{self, Nav, SlotRead};
@@ -187,7 +187,7 @@ impl<'a> Run<'a> {
     /// The home agent's routes: a trigger of another agent, unless the
     /// Financial Agent reads the message as its own with confidence.
     fn home_route(&mut self, home: &Agent) -> Option<String> {
-        let words = content_words(self.reading.text());
+        let words = content_tokens(self.reading.tokens());
         let (intent, score) = understand::best_intent(home, &words)?;
         let finance = self.reading.understanding();
         let finance_sure =
@@ -213,7 +213,7 @@ impl<'a> Run<'a> {
     /// A data agent reads the message. `Some(tool)` when it routed.
     fn understand(&mut self, agent: &'a Agent) -> Step<Option<String>> {
         let id = agent.spec.id.clone();
-        let words = content_words(self.reading.text());
+        let words = content_tokens(self.reading.tokens());
         let home = self.registry.home();
         // A clear request for another agent's domain leaves the flow.
         if let Some((intent, score)) = understand::best_intent(home, &words)

@@ -457,11 +457,16 @@ fn scope_with_options(scope: &Scope) -> Scope {
 /// The folded words of a phrase that carry meaning (articles and other
 /// fillers from the lexicon left out).
 pub fn content_words(text: &str) -> Vec<String> {
+    content_tokens(&tokenize(&fold(text)))
+}
+
+/// [`content_words`] of a message already read.
+pub fn content_tokens(tokens: &[crate::nlu::normalize::Token]) -> Vec<String> {
     let fillers = &crate::nlu::lexicon::cues().trigger_fillers;
-    tokenize(&fold(text))
-        .into_iter()
+    tokens
+        .iter()
         .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))
-        .map(|t| t.text)
+        .map(|t| t.text.clone())
         .collect()
 }
 

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::registry::{Agent, content_words};
+use super::registry::{Agent, content_tokens, content_words};
 use super::services::decimal;
 use super::spec::{SlotSpec, SlotType};
 use crate::nlu::Reading;
@@ -48,7 +48,7 @@ pub enum Nav {
 /// else ("mejor no. Quiero un crédito" also asks for something).
 pub fn navigation(reading: &Reading) -> Option<(Nav, bool)> {
     let c = cues();
-    let words = content_words(reading.text());
+    let words = content_tokens(reading.tokens());
     let lists: [(&[&str], Nav); 3] = [
         (&c.nav_cancel, Nav::Cancel),
         (&c.nav_home, Nav::Home),
@@ -162,7 +162,7 @@ pub fn phone(text: &str) -> SlotRead {
 /// A choice: from a list in context by number, ordinal or the words of an
 /// option ("a mi mamá, María"), or from fixed values by their words.
 fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> SlotRead {
-    let words = content_words(reading.text());
+    let words = content_tokens(reading.tokens());
     if let Some(from) = &slot.options_from {
         let key = from.strip_prefix("data.").unwrap_or(from);
         let Some(options) = data.get(key).and_then(Value::as_array) else {

@@ -5,7 +5,7 @@
 use super::{CLEAR_REQUEST, render_params};
 use super::{End, Run, Step, Suspend, merge, root};
 use crate::agent::text::agents as text;
-use crate::agents::registry::{Agent, content_words};
+use crate::agents::registry::{Agent, content_tokens};
 use crate::agents::spec::ToolSpec;
 use crate::agents::state::{PendingConfirmation, Waiting};
 use crate::agents::understand;
@@ -141,7 +141,7 @@ impl<'a> Run<'a> {
             Decision::Other => {
                 // Leaving for another request drops the confirmation;
                 // anything else asks it again, unchanged.
-                let words = content_words(self.reading.text());
+                let words = content_tokens(self.reading.tokens());
                 let leaving = understand::navigation(self.reading).is_some()
                     || understand::best_intent(self.registry.home(), &words)
                         .is_some_and(|(_, s)| s >= CLEAR_REQUEST);
