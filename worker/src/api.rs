@@ -178,7 +178,11 @@ fn render_chat(output: &TurnOutput, version: i64) -> String {
             .id
             .as_deref()
             .filter(|_| output.state.pending_action.is_pending())
-            .or(output.state.pending_confirmation.as_ref().map(|p| p.id.as_str())),
+            .or(output
+                .state
+                .pending_confirmation
+                .as_ref()
+                .map(|p| p.id.as_str())),
         trace: &output.trace,
         tool_calls: &output.tool_calls,
         tool_results: &output.tool_results,
