@@ -184,7 +184,7 @@ fn understand_tokens(
     today: NaiveDate,
     forced: Option<Intent>,
 ) -> Understanding {
-    let f = Features { tokens, folded };
+    let f = Features::new(tokens, folded);
     let mut used = vec![false; tokens.len()];
 
     let date = find_date(tokens, today);

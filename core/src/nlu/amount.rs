@@ -4,6 +4,7 @@
 
 pub use super::currency::Foreign;
 use super::currency::{foreign_adjective, foreign_word};
+use super::lexicon::CueList;
 use super::normalize::{Token, TokenKind};
 use crate::money::Centavos;
 
@@ -22,7 +23,7 @@ pub struct AmountMatch {
     pub negative: bool,
 }
 
-fn peso_words() -> &'static [&'static str] {
+fn peso_words() -> &'static CueList {
     &super::lexicon::cues().peso_words
 }
 
@@ -282,7 +283,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         // follows: "un euro", "una libra".
         let money_follows = tokens
             .get(end)
-            .is_some_and(|t| t.is_any(peso_words()) || foreign_word(&t.text).is_some());
+            .is_some_and(|t| t.is_in(peso_words()) || foreign_word(&t.text).is_some());
         if words_only
             && end == i + 1
             && matches!(token.text.as_str(), "un" | "una" | "uno")
@@ -365,7 +366,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         let word_at = |k: usize| tokens.get(k).filter(|t| t.kind == TokenKind::Word);
         if let Some(next) = word_at(end) {
             let adjective = word_at(end + 1).and_then(|t| foreign_adjective(&t.text));
-            if next.is_any(peso_words()) {
+            if next.is_in(peso_words()) {
                 end += 1;
                 match adjective {
                     Some(other) => {

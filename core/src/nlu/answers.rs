@@ -50,7 +50,7 @@ pub fn choose_intent(message: &str, candidates: &[Intent]) -> Option<Intent> {
         .and_then(|n| candidates.get(n).copied());
     let c = cues();
     let by_word = candidates.iter().copied().find(|intent| {
-        let cue: &[&str] = match intent {
+        let cue = match intent {
             Intent::LogTransaction => &c.choose_log,
             Intent::QueryData => &c.choose_query,
             Intent::SimulatePurchase => &c.choose_simulate,
@@ -59,7 +59,7 @@ pub fn choose_intent(message: &str, candidates: &[Intent]) -> Option<Intent> {
             Intent::SetBankBalance => &c.choose_balance,
             Intent::UpdateLastTransaction => &c.choose_correct,
             Intent::DeleteLastTransaction => &c.choose_delete,
-            Intent::Unknown => &[],
+            Intent::Unknown => return false,
         };
         words.iter().any(|w| cue.contains(w))
     });

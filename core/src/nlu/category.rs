@@ -141,7 +141,7 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
     if best.is_some() {
         return best;
     }
-    if word.len() < 5 || super::lexicon::cues().not_category_words.contains(&word) {
+    if word.len() < 5 || super::lexicon::cues().not_category_words.contains(word) {
         return None;
     }
     index
@@ -178,7 +178,7 @@ fn word_matches(keyword: &str, word: &str) -> bool {
 fn fuzzy_matches(keyword: &str, word: &str) -> bool {
     if keyword.len() < 5
         || word.len() < 5
-        || super::lexicon::cues().not_category_words.contains(&word)
+        || super::lexicon::cues().not_category_words.contains(word)
     {
         return false;
     }

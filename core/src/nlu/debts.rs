@@ -123,10 +123,9 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     let tokens = f.tokens;
     let in_amount = |i: usize| amounts.iter().any(|m| (m.start..m.end).contains(&i));
     let cues = cues();
-    let stops = cues.debt_name_stops.as_slice();
     let stop = |j: usize| {
         let t = &tokens[j];
-        t.kind == TokenKind::Number || t.is_any(stops) || in_amount(j)
+        t.kind == TokenKind::Number || t.is_in(&cues.debt_name_stops) || in_amount(j)
     };
     // Words after `start` up to a stop word.
     let run_from = |start: usize| {
@@ -137,7 +136,7 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         end
     };
     for (i, t) in tokens.iter().enumerate() {
-        if !t.is_any(&cues.debt_kinds) {
+        if !t.is_in(&cues.debt_kinds) {
             continue;
         }
         let mut j = i + 1;
@@ -189,7 +188,7 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     // Lenders named on their own: "coppel", "infonavit".
     tokens
         .iter()
-        .position(|t| t.is_any(&cues.lenders))
+        .position(|t| t.is_in(&cues.lenders))
         .map(|i| (i, i + 1))
 }
 
@@ -207,7 +206,7 @@ pub(super) fn distinctive_words(name: &str) -> Vec<String> {
 /// names one; "pagué 300 en uber" pays no debt.
 pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usize, usize)> {
     let cues = cues();
-    if !f.has_any(&cues.payment_verbs) {
+    if !f.has(&cues.payment_verbs) {
         return None;
     }
     let tokens = f.tokens;
@@ -215,7 +214,7 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     // "pagué la tarjeta" says what kind of debt, not which one.
     if tokens[start..end]
         .iter()
-        .all(|t| cues.generic_debt_words.contains(&t.text.as_str()))
+        .all(|t| cues.generic_debt_words.contains(&t.text))
     {
         return None;
     }
@@ -224,7 +223,7 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     let named_by = start.checked_sub(1).map(|i| tokens[i].text.as_str());
     let card_or_lender = tokens[start..end]
         .iter()
-        .any(|t| t.is_any(&cues.debt_kinds) || t.is_any(&cues.lenders));
+        .any(|t| t.is_in(&cues.debt_kinds) || t.is_in(&cues.lenders));
     let owed = super::intents::owes_payment(f)
         || f.phrase("le debo")
         || f.phrase("le debia")
@@ -233,7 +232,9 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     match named_by {
         Some("en" | "por" | "para") => None,
         Some("con") if !owed => None,
-        Some("a" | "al" | "con") if card_or_lender || owed || f.has("le") => Some((start, end)),
+        Some("a" | "al" | "con") if card_or_lender || owed || f.has_word("le") => {
+            Some((start, end))
+        }
         _ if card_or_lender => Some((start, end)),
         _ => None,
     }

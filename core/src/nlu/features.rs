@@ -1,6 +1,7 @@
 //! Facts about a folded message that the intent rules and entity readers
 //! look at.
 
+use super::lexicon::{CueList, MessageCues};
 use super::normalize::{Token, TokenKind};
 
 /// Whether the message names money ("pesos", "$"), which a range question
@@ -13,10 +14,25 @@ pub(super) fn has_amount_word(f: &Features<'_>) -> bool {
 pub(super) struct Features<'a> {
     pub(super) tokens: &'a [Token],
     pub(super) folded: &'a str,
+    /// The cue lists the message's words touch.
+    cues: MessageCues,
 }
 
-impl Features<'_> {
-    pub(super) fn has(&self, word: &str) -> bool {
+impl<'a> Features<'a> {
+    pub(super) fn new(tokens: &'a [Token], folded: &'a str) -> Self {
+        Features {
+            tokens,
+            folded,
+            cues: MessageCues::of(tokens),
+        }
+    }
+
+    /// Whether the message holds a cue of `list` (a phrase's words in a row).
+    pub(super) fn has(&self, list: &CueList) -> bool {
+        self.cues.has(list, self.tokens)
+    }
+
+    pub(super) fn has_word(&self, word: &str) -> bool {
         self.tokens.iter().any(|t| t.is_word(word))
     }
 

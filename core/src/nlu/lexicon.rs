@@ -3,13 +3,23 @@
 //! verbs`, `lenders`); the words themselves live in the file, so words are
 //! added without touching code. Every word is folded (see
 //! [`super::normalize::fold`]); a test checks it.
+//!
+//! A cue of several words ("me alcanza") is split into its words once, at
+//! load. Every cue word knows the lists it is a cue of, so a message looks
+//! each of its words up once ([`MessageCues`]) and then answers "does the
+//! message hold a cue of this list?" with a bit test.
 
-use std::collections::BTreeMap;
+mod cues;
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+pub use self::cues::Cues;
 use super::category::Category;
+use super::normalize::{Token, TokenKind};
 
 const SOURCE: &str = include_str!("lexicon.json");
 
@@ -21,6 +31,8 @@ pub struct Lexicon {
     pub cues: Cues,
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
+    /// For each cue word, the lists it is a cue of or starts a cue of.
+    cue_index: WordMap<CueBits>,
 }
 
 /// `lexicon.json` as written.
@@ -31,107 +43,190 @@ struct LexiconFile {
     about: String,
     categories: Vec<Category>,
     cues: BTreeMap<String, Vec<String>>,
-    holidays: Vec<Holiday>,
+    holidays: Vec<HolidayEntry>,
 }
 
 /// A holiday people name instead of its date ("Navidad").
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 pub struct Holiday {
-    /// Folded words, space-separated.
-    pub words: String,
+    /// Folded words, in order.
+    pub words: Box<[&'static str]>,
     pub month: u32,
     pub day: u32,
 }
 
-/// Declares the cue lists: each is a field of [`Cues`] and a key of the
-/// file's `"cues"` object; a missing or unknown key is an error.
-macro_rules! cue_lists {
-    ($($(#[doc = $doc:expr])* $name:ident,)*) => {
-        /// Cue lists by what they signal.
-        #[derive(Debug)]
-        pub struct Cues {
-            $($(#[doc = $doc])* pub $name: Vec<&'static str>,)*
-        }
+/// A holiday as the file writes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HolidayEntry {
+    /// Folded words, space-separated.
+    words: String,
+    month: u32,
+    day: u32,
+}
 
-        impl Cues {
-            fn from_map(mut map: BTreeMap<String, Vec<String>>) -> Result<Cues, String> {
-                let cues = Cues {
-                    $($name: take(&mut map, stringify!($name))?,)*
-                };
-                match map.keys().next() {
-                    Some(extra) => Err(format!("unknown cue list {extra}")),
-                    None => Ok(cues),
-                }
+/// A map keyed by folded words, with a hasher fast on short keys.
+pub type WordMap<V> = HashMap<&'static str, V, BuildHasherDefault<WordHasher>>;
+
+/// FNV-1a: words are a few bytes long, and the keys are our own data.
+pub struct WordHasher(u64);
+
+impl Default for WordHasher {
+    fn default() -> Self {
+        WordHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// One bit per cue list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CueMask([u64; cues::COUNT.div_ceil(64)]);
+
+impl CueMask {
+    fn set(&mut self, bit: usize) {
+        self.0[bit / 64] |= 1 << (bit % 64);
+    }
+
+    fn has(&self, bit: usize) -> bool {
+        self.0[bit / 64] & (1 << (bit % 64)) != 0
+    }
+
+    fn add(&mut self, other: &CueMask) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+}
+
+/// The lists a word is a whole cue of, and those it starts a longer cue of.
+#[derive(Clone, Copy, Debug, Default)]
+struct CueBits {
+    words: CueMask,
+    phrase_starts: CueMask,
+}
+
+/// A list of cues: single words, and phrases already split into words.
+#[derive(Debug)]
+pub struct CueList {
+    /// Its bit in a [`CueMask`].
+    bit: usize,
+    /// Cues of one word.
+    words: Vec<&'static str>,
+    /// Cues of several words, in order.
+    phrases: Vec<Box<[&'static str]>>,
+}
+
+/// Something that may be a word: a token (numbers are not) or a `&str`.
+pub trait AsWord {
+    fn as_word(&self) -> Option<&str>;
+}
+
+impl AsWord for Token {
+    fn as_word(&self) -> Option<&str> {
+        (self.kind == TokenKind::Word).then_some(self.text.as_str())
+    }
+}
+
+impl AsWord for &str {
+    fn as_word(&self) -> Option<&str> {
+        Some(self)
+    }
+}
+
+impl CueList {
+    fn new(bit: usize, cues: Vec<String>) -> CueList {
+        let mut list = CueList {
+            bit,
+            words: Vec::new(),
+            phrases: Vec::new(),
+        };
+        for cue in cues {
+            let words: Box<[&'static str]> = keep(cue).split(' ').collect();
+            match *words {
+                [word] => list.words.push(word),
+                _ => list.phrases.push(words),
             }
         }
-    };
+        list
+    }
+
+    /// Whether `word` is a cue of this list (a list of single words).
+    pub fn contains(&self, word: &str) -> bool {
+        debug_assert!(
+            self.phrases.is_empty(),
+            "a list of phrases read word by word"
+        );
+        self.words.contains(&word)
+    }
+
+    /// The cues of one word.
+    pub fn words(&self) -> &[&'static str] {
+        &self.words
+    }
+
+    /// Every cue, as its words.
+    pub fn cues(&self) -> impl Iterator<Item = &[&'static str]> {
+        self.words
+            .iter()
+            .map(std::slice::from_ref)
+            .chain(self.phrases.iter().map(|p| &**p))
+    }
+
+    /// Whether a cue of several words appears in `words`, in a row.
+    fn phrase_in<W: AsWord>(&self, words: &[W]) -> bool {
+        (0..words.len()).any(|i| self.phrases.iter().any(|p| starts_at(p, words, i)))
+    }
+
+    /// Whether any cue appears in `words` (a phrase as consecutive words).
+    pub fn found_in<W: AsWord>(&self, words: &[W]) -> bool {
+        words
+            .iter()
+            .any(|w| w.as_word().is_some_and(|w| self.words.contains(&w)))
+            || self.phrase_in(words)
+    }
 }
 
-fn take(map: &mut BTreeMap<String, Vec<String>>, name: &str) -> Result<Vec<&'static str>, String> {
-    map.remove(name)
-        .map(|words| words.into_iter().map(keep).collect())
-        .ok_or_else(|| format!("missing cue list {name}"))
+/// Whether the words of `cue` are `words[i..]`'s first ones.
+fn starts_at<W: AsWord>(cue: &[&str], words: &[W], i: usize) -> bool {
+    words.len() - i >= cue.len()
+        && cue
+            .iter()
+            .zip(&words[i..])
+            .all(|(c, w)| w.as_word() == Some(*c))
 }
 
-cue_lists! {
-    /// Words never read as categories, even one typo away from a keyword.
-    not_category_words,
-    /// Verbs of paying something owed ("aboné", "liquidé").
-    payment_verbs,
-    /// Replies that confirm a pending action (the seed's allowlist; not
-    /// folded: "sí" keeps its accent, "si" is listed too).
-    confirm_tokens,
-    /// Replies that reject it.
-    reject_tokens,
-    /// Words that pick logging among "¿Quieres 1) … o 2) …?".
-    choose_log,
-    /// Words that pick a question among "¿Quieres 1) … o 2) …?".
-    choose_query,
-    /// Words that pick a simulation among "¿Quieres 1) … o 2) …?".
-    choose_simulate,
-    /// Words that pick a budget among "¿Quieres 1) … o 2) …?".
-    choose_budget,
-    /// Words that pick a debt among "¿Quieres 1) … o 2) …?".
-    choose_debt,
-    /// Words that pick the bank balance among "¿Quieres 1) … o 2) …?".
-    choose_balance,
-    /// Words that pick a correction among "¿Quieres 1) … o 2) …?".
-    choose_correct,
-    /// Words that pick deleting among "¿Quieres 1) … o 2) …?".
-    choose_delete,
-    /// Words after a number that make it a clock time.
-    clock_suffixes,
-    /// Words after a number that make it a duration or a count of time.
-    duration_units,
-    /// Units of things bought: "20 kilos", "40 litros" count goods, not money.
-    quantity_units,
-    /// Words that end a clock time ("a las 10 y media").
-    clock_fractions,
-    /// Words after a number that make it money, not a day.
-    amount_words,
-    /// Weekday abbreviations as people write them before a day number.
-    weekday_abbreviations,
-    /// Words before "mañana" that make it the morning, not tomorrow.
-    morning_markers,
-    /// Words that name the present moment.
-    now_words,
-    /// Words that make a weekday the coming one ("el próximo viernes").
-    next_markers,
-    /// Phrases that say money goes to what is owed ("de lo que le debo").
-    owed_phrases,
-    /// Lenders people name on their own ("coppel", "infonavit").
-    lenders,
-    /// Words that say what kind of debt it is, not whose ("tarjeta").
-    generic_debt_words,
-    /// Words that start a debt's name ("tarjeta", "préstamo").
-    debt_kinds,
-    /// Words that end a debt's name.
-    debt_name_stops,
-    /// Words that join two items ("y", "más").
-    item_joiners,
-    /// Words that say an amount is pesos ("pesos", "varos", "mxn").
-    peso_words,
+/// The cue lists a message's words touch, looked up once per message.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MessageCues(CueBits);
+
+impl MessageCues {
+    pub fn of(tokens: &[Token]) -> MessageCues {
+        let index = &lexicon().cue_index;
+        let mut bits = CueBits::default();
+        for t in tokens.iter().filter(|t| t.kind == TokenKind::Word) {
+            if let Some(found) = index.get(t.text.as_str()) {
+                bits.words.add(&found.words);
+                bits.phrase_starts.add(&found.phrase_starts);
+            }
+        }
+        MessageCues(bits)
+    }
+
+    /// Whether `tokens` (the ones this was read from) hold a cue of `list`.
+    pub fn has(&self, list: &CueList, tokens: &[Token]) -> bool {
+        self.0.words.has(list.bit) || self.0.phrase_starts.has(list.bit) && list.phrase_in(tokens)
+    }
 }
 
 fn keep(word: String) -> &'static str {
@@ -166,15 +261,42 @@ impl From<CategoryEntry> for Category {
     }
 }
 
+fn index_cues(cues: &Cues) -> WordMap<CueBits> {
+    let mut index: WordMap<CueBits> = WordMap::default();
+    for (_, list) in cues.all() {
+        for &word in &list.words {
+            index.entry(word).or_default().words.set(list.bit);
+        }
+        for phrase in &list.phrases {
+            index
+                .entry(phrase[0])
+                .or_default()
+                .phrase_starts
+                .set(list.bit);
+        }
+    }
+    index
+}
+
 /// The lexicon, parsed on first use.
 pub fn lexicon() -> &'static Lexicon {
     static LEXICON: OnceLock<Lexicon> = OnceLock::new();
     LEXICON.get_or_init(|| {
         let file: LexiconFile = serde_json::from_str(SOURCE).expect("lexicon.json is valid");
+        let cues = Cues::from_map(file.cues).expect("lexicon.json has every cue list");
         Lexicon {
             categories: file.categories,
-            cues: Cues::from_map(file.cues).expect("lexicon.json has every cue list"),
-            holidays: file.holidays,
+            cue_index: index_cues(&cues),
+            cues,
+            holidays: file
+                .holidays
+                .into_iter()
+                .map(|h| Holiday {
+                    words: keep(h.words).split(' ').collect(),
+                    month: h.month,
+                    day: h.day,
+                })
+                .collect(),
         }
     })
 }
@@ -192,40 +314,39 @@ mod tests {
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
+    /// Lists matched against the message lower-cased, not folded: the
+    /// seed's allowlists keep "sí" and "/cancelar".
+    const LOWER_CASE_ONLY: [&str; 2] = ["confirm_tokens", "reject_tokens"];
+
+    fn assert_folded(word: &str, whose: &str) {
+        assert!(!word.is_empty(), "an empty word in {whose}");
+        assert_eq!(fold(word).trim(), word, "{word:?} in {whose} is not folded");
+    }
+
     #[test]
     fn every_word_is_folded_and_categories_are_unique() {
         let lex = lexicon();
-        let c = &lex.cues;
-        let holidays: Vec<&str> = lex.holidays.iter().map(|h| h.words.as_str()).collect();
-        let lists: [&[&str]; 20] = [
-            &holidays,
-            &c.clock_suffixes,
-            &c.duration_units,
-            &c.quantity_units,
-            &c.clock_fractions,
-            &c.amount_words,
-            &c.weekday_abbreviations,
-            &c.morning_markers,
-            &c.now_words,
-            &c.next_markers,
-            &c.owed_phrases,
-            &c.not_category_words,
-            &c.payment_verbs,
-            &c.lenders,
-            &c.generic_debt_words,
-            &c.debt_kinds,
-            &c.debt_name_stops,
-            &c.item_joiners,
-            &c.peso_words,
-            &[],
-        ];
-        let keywords = lex.categories.iter().flat_map(|c| c.keywords.iter());
-        for token in c.confirm_tokens.iter().chain(&c.reject_tokens) {
-            assert_eq!(token.to_lowercase(), *token, "{token:?} is not lower case");
+        for (name, list) in lex.cues.all() {
+            assert!(list.cues().next().is_some(), "{name} is empty");
+            for word in list.cues().flatten() {
+                if LOWER_CASE_ONLY.contains(&name) {
+                    assert_eq!(word.to_lowercase(), *word, "{word:?} is not lower case");
+                } else {
+                    assert_folded(word, name);
+                }
+            }
         }
-        for word in lists.iter().flat_map(|l| l.iter()).chain(keywords) {
-            assert!(!word.is_empty());
-            assert_eq!(fold(word).trim(), *word, "{word:?} is not folded");
+        for holiday in &lex.holidays {
+            holiday
+                .words
+                .iter()
+                .for_each(|w| assert_folded(w, "holidays"));
+        }
+        for category in &lex.categories {
+            category
+                .keywords
+                .iter()
+                .for_each(|w| assert_folded(w, category.key));
         }
         assert!(lex.categories.len() >= 20);
         for (i, a) in lex.categories.iter().enumerate() {
@@ -235,5 +356,16 @@ mod tests {
                 a.key
             );
         }
+    }
+
+    #[test]
+    fn phrases_match_consecutive_words_only() {
+        let list = CueList::new(0, vec!["me alcanza".into(), "simula".into()]);
+        let words = |s: &'static str| s.split(' ').collect::<Vec<&str>>();
+        assert!(list.found_in(&words("y me alcanza")));
+        assert!(list.found_in(&words("simula esto")));
+        assert!(!list.found_in(&words("me no alcanza")));
+        assert!(!list.found_in(&words("alcanza me")));
+        assert!(!list.found_in(&words("me")));
     }
 }

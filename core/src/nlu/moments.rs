@@ -141,7 +141,7 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
 
 /// Whether a word is a unit of goods ("kilo", "litros").
 pub fn is_quantity_unit(word: &str) -> bool {
-    cues().quantity_units.as_slice().contains(&word)
+    cues().quantity_units.contains(word)
 }
 
 /// Token spans of clock times, durations and quantities of goods: their
@@ -169,8 +169,7 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                     end += 1;
                 }
                 if word(tokens, end) == Some("y")
-                    && (word(tokens, end + 1)
-                        .is_some_and(|w| cues().clock_fractions.as_slice().contains(&w))
+                    && (word(tokens, end + 1).is_some_and(|w| cues().clock_fractions.contains(w))
                         || tokens
                             .get(end + 1)
                             .is_some_and(|n| n.kind == TokenKind::Number))
@@ -197,16 +196,13 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                 continue;
             }
             let unit = word(tokens, i + 1);
-            if unit.is_some_and(|w| cues().clock_suffixes.as_slice().contains(&w))
-                && t.text.len() <= 2
-            {
+            if unit.is_some_and(|w| cues().clock_suffixes.contains(w)) && t.text.len() <= 2 {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
             }
             if unit.is_some_and(|w| {
-                cues().duration_units.as_slice().contains(&w)
-                    || cues().quantity_units.as_slice().contains(&w)
+                cues().duration_units.contains(w) || cues().quantity_units.contains(w)
             }) {
                 spans.push((i, i + 2));
                 i += 2;
@@ -220,7 +216,7 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
 
 /// Extends a clock time over "am", "de la tarde", "hrs"…
 fn clock_tail(tokens: &[Token], mut end: usize) -> usize {
-    if word(tokens, end).is_some_and(|w| cues().clock_suffixes.as_slice().contains(&w)) {
+    if word(tokens, end).is_some_and(|w| cues().clock_suffixes.contains(w)) {
         end += 1;
     } else if word(tokens, end) == Some("de")
         && word(tokens, end + 1) == Some("la")
@@ -235,8 +231,7 @@ fn clock_tail(tokens: &[Token], mut end: usize) -> usize {
 /// The day forms tried before the common ones, or `None`.
 pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     let found = |date: NaiveDate, start: usize, end: usize| Some(DateMatch { date, start, end });
-    let money_after =
-        |k: usize| word(tokens, k).is_some_and(|w| cues().amount_words.as_slice().contains(&w));
+    let money_after = |k: usize| word(tokens, k).is_some_and(|w| cues().amount_words.contains(w));
     for i in 0..tokens.len() {
         let t = &tokens[i];
         if t.kind == TokenKind::Number {
@@ -259,7 +254,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 && let Some(month) = word(tokens, i + 1).and_then(month_number)
                 && !money_after(i + 2)
             {
-                let upcoming = i > 0 && tokens[i - 1].is_any(cues().next_markers.as_slice());
+                let upcoming = i > 0 && tokens[i - 1].is_in(&cues().next_markers);
                 if let Some(date) = day_month(today, day, month, upcoming) {
                     return found(date, i, i + 2);
                 }
@@ -279,14 +274,14 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         }
         // "el cinco de noviembre", "el primero", "el próximo 1 de
         // diciembre": a day after "el" or a "next" word, in words or digits.
-        let opener = w == "el" || cues().next_markers.as_slice().contains(&w);
+        let opener = w == "el" || cues().next_markers.contains(w);
         if opener
             && let Some((day, n)) = day_at(tokens, i + 1).filter(|_| {
-                tokens[i + 1].kind == TokenKind::Word || cues().next_markers.as_slice().contains(&w)
+                tokens[i + 1].kind == TokenKind::Word || cues().next_markers.contains(w)
             })
         {
             let after = i + 1 + n;
-            let upcoming = cues().next_markers.as_slice().contains(&w);
+            let upcoming = cues().next_markers.contains(w);
             let start = if upcoming && i > 0 && tokens[i - 1].is_word("el") {
                 i - 1
             } else {
@@ -310,7 +305,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
         }
         // Now: "ahorita", "en este momento", "esta noche".
-        if cues().now_words.as_slice().contains(&w) {
+        if cues().now_words.contains(w) {
             return found(today, i, i + 1);
         }
         if (w == "este" && word(tokens, i + 1) == Some("momento"))
@@ -319,7 +314,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             return found(today, i, i + 2);
         }
         // A weekday before an explicit date: the date wins, weekday included.
-        if weekday(w).is_some() || cues().weekday_abbreviations.as_slice().contains(&w) {
+        if weekday(w).is_some() || cues().weekday_abbreviations.contains(w) {
             let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
                 i - 1
             } else {
@@ -360,7 +355,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 }
             }
             // "el próximo viernes", "el viernes que viene"
-            let next_before = i > 0 && tokens[i - 1].is_any(cues().next_markers.as_slice());
+            let next_before = i > 0 && tokens[i - 1].is_in(&cues().next_markers);
             let next_after =
                 word(tokens, i + 1) == Some("que") && word(tokens, i + 2) == Some("viene");
             if let Some(day) = weekday(w).filter(|_| next_before || next_after) {
@@ -387,7 +382,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         }
         match w {
             // "mañana" is tomorrow unless it is the morning ("en la mañana").
-            "manana" if i == 0 || !tokens[i - 1].is_any(cues().morning_markers.as_slice()) => {
+            "manana" if i == 0 || !tokens[i - 1].is_in(&cues().morning_markers) => {
                 if i > 0 && tokens[i - 1].is_word("pasado") {
                     return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
                 }
@@ -480,14 +475,14 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
         }
         for holiday in &lexicon().holidays {
-            let words = holiday.words.split(' ');
-            let matches = words
-                .clone()
+            let matches = holiday
+                .words
+                .iter()
                 .enumerate()
-                .all(|(k, expected)| word(tokens, i + k) == Some(expected));
+                .all(|(k, &expected)| word(tokens, i + k) == Some(expected));
             if matches {
                 let date = recent_day_month(today, holiday.day, holiday.month)?;
-                return found(date, i, i + words.count());
+                return found(date, i, i + holiday.words.len());
             }
         }
     }

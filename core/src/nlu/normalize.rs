@@ -1,6 +1,8 @@
 //! Text folding and tokenizing: lower case, no accents, no emoji, so that
 //! "Gasté", "gaste" and "GASTE 🙃" read the same.
 
+use super::lexicon::CueList;
+
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenKind {
@@ -32,6 +34,11 @@ impl Token {
 
     pub fn is_any(&self, words: &[&str]) -> bool {
         self.kind == TokenKind::Word && words.contains(&self.text.as_str())
+    }
+
+    /// Whether it is a word of `list` (a list of single words).
+    pub fn is_in(&self, list: &CueList) -> bool {
+        self.kind == TokenKind::Word && list.contains(&self.text)
     }
 }
 

@@ -44,7 +44,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
             "sueldo",
             "minimo",
         ])
-        && (!f.has("tarjeta") || f.has("debito"))
+        && (!f.has_word("tarjeta") || f.has_word("debito"))
         && !lender
     {
         add(Intent::SetBankBalance, 0.92);

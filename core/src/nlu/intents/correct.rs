@@ -17,7 +17,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Corrections and deletion of the last movement.
     let delete_verb = f.has_prefix(&["borra", "elimina", "quita", "deshaz", "anula", "remueve"])
-        || f.has("cancela") && f.has_any(&["ultimo", "ultima", "movimiento", "registro"])
+        || f.has_word("cancela") && f.has_any(&["ultimo", "ultima", "movimiento", "registro"])
         || f.has_any(&[
             "borralo",
             "borrala",

@@ -62,7 +62,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if f.phrase("me prestaron") && has_amount {
         add(Intent::ManageDebt, 0.9);
     }
-    if f.phrase("tengo que pagar") && f.has("minimo") {
+    if f.phrase("tengo que pagar") && f.has_word("minimo") {
         add(Intent::ManageDebt, 0.9);
     }
     let schedule = f.phrase("cada mes")

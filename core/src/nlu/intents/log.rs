@@ -26,7 +26,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         || f.has_prefix(&["gast", "pag", "compr"])
             && !f.has_any(&["pagar", "comprar", "gastar", "gastos", "pagos", "compras"]);
     let income_verb = received_money(f);
-    let perfect_tense = f.has("he")
+    let perfect_tense = f.has_word("he")
         && f.has_any(&[
             "gastado", "pagado", "ganado", "comprado", "ahorrado", "donado",
         ]);

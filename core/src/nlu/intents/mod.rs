@@ -172,11 +172,11 @@ pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {
         "hsbc",
     ]) || f.phrase("dinero tengo")
         || f.phrase("dinero me queda")
-        || f.has("balance") && !spending;
+        || f.has_word("balance") && !spending;
     if bank && !spending {
         return QueryKind::Balance;
     }
-    if f.has("mas") && (f.phrase("en que") || f.phrase("donde")) {
+    if f.has_word("mas") && (f.phrase("en que") || f.phrase("donde")) {
         return QueryKind::Summary;
     }
     let listing = f.has_any(&[
@@ -238,17 +238,14 @@ pub(super) fn score_intents(
 /// debo", "le pago 800 a Juan de lo que me prestó".
 pub(super) fn owes_payment(f: &Features<'_>) -> bool {
     let cues = super::lexicon::cues();
-    f.has_any(&cues.payment_verbs) && cues.owed_phrases.iter().any(|p| f.phrase(p))
+    f.has(&cues.payment_verbs) && f.has(&cues.owed_phrases)
 }
 
 /// Every intent's raw score for a message, for probing the rules.
 pub fn intent_scores(text: &str, today: NaiveDate) -> Vec<(Intent, f32)> {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    let f = Features {
-        tokens: &tokens,
-        folded: &folded,
-    };
+    let f = Features::new(&tokens, &folded);
     let date = find_date(&tokens, today);
     let amounts = find_amounts(&tokens, &vec![false; tokens.len()]);
     let categories = find_categories(&tokens, &vec![false; tokens.len()]);

@@ -104,7 +104,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if range && !simulate && (spending_words || list_words || question) && !has_amount_word(f) {
         add(Intent::QueryData, 0.94);
     }
-    if f.has("presupuesto")
+    if f.has_word("presupuesto")
         && (question || f.has_any(&["porcentaje", "usado", "queda", "pase"]))
         && !has_amount
     {
@@ -120,12 +120,12 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if (f.phrase("cuando tengo que pagar")
         || f.phrase("cuando pago")
         || f.phrase("cuando vence")
-        || f.has("cual") && f.has("minimo"))
+        || f.has_word("cual") && f.has_word("minimo"))
         && !has_amount
     {
         add(Intent::QueryData, 0.94);
     }
-    if f.has("saldo") && !has_amount && (question || f.tokens.len() <= 2) {
+    if f.has_word("saldo") && !has_amount && (question || f.tokens.len() <= 2) {
         add(Intent::QueryData, 0.94);
     }
     if (f.phrase("tengo en el banco")
@@ -136,7 +136,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     {
         add(Intent::QueryData, 0.94);
     }
-    if f.has("mis")
+    if f.has_word("mis")
         && f.has_any(&[
             "gastos",
             "ingresos",

@@ -96,7 +96,7 @@ impl<'a> Signals<'a> {
             || f.phrase("puedo permitirme")
             || f.phrase("es buena idea comprar")
             || f.phrase("si o no") && has_amount
-            || f.has("puedo")
+            || f.has_word("puedo")
                 && question
                 && has_amount
                 && !f.has_any(&["presupuesto", "deuda", "debo"]);
@@ -125,7 +125,7 @@ impl<'a> Signals<'a> {
             "spin",
             "mercado",
         ]);
-        let card = f.has_any(&["tarjeta", "tdc", "credito"]) && !f.has("debito");
+        let card = f.has_any(&["tarjeta", "tdc", "credito"]) && !f.has_word("debito");
         let lender = f.has_any(&[
             "coppel",
             "elektra",
