@@ -22,7 +22,7 @@ use self::debts::{debt_entities, debt_name, find_due_day};
 pub use self::extract::{Extraction, Money, When, extract};
 use self::features::{Features, has_amount_word};
 pub use self::intents::intent_scores;
-use self::intents::{BILL_PAYMENT_VERBS, decide, is_income, query_kind, score_intents};
+use self::intents::{decide, is_income, query_kind, score_intents};
 pub use self::period::Grain;
 
 use chrono::NaiveDate;
@@ -223,7 +223,7 @@ fn understand_tokens(
         amount: None,
         foreign_currency: None,
         negative_amount: false,
-        pays_bill: f.has_any(BILL_PAYMENT_VERBS),
+        pays_bill: f.has(&lexicon::cues().bill_payment_verbs),
         category: None,
         description: None,
         date: None,

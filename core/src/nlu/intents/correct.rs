@@ -16,7 +16,8 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     } = *s;
 
     // Corrections and deletion of the last movement.
-    let delete_verb = f.has_prefix(&["borra", "elimina", "quita", "deshaz", "anula", "remueve"])
+    let delete_verb = f
+        .has_prefix_words(&["borra", "elimina", "quita", "deshaz", "anula", "remueve"])
         || f.has_word("cancela") && f.has_any(&["ultimo", "ultima", "movimiento", "registro"])
         || f.has_any(&[
             "borralo",

@@ -109,4 +109,158 @@ cue_lists! {
     item_joiners,
     /// Words that say an amount is pesos ("pesos", "varos", "mxn").
     peso_words,
+    /// Words that name money ("pesos"), which a question about a range of days
+    /// does not.
+    money_named_words,
+    /// First words that make a message a question ("qué…", "¿puedo…?").
+    question_starts,
+    /// First words a question may open with before its question word ("y qué…",
+    /// "oye, ¿cuánto…?").
+    question_lead_ins,
+    /// Question words right after such an opener.
+    question_after_lead_in,
+    /// Words that make a message a question wherever they are ("cuánto").
+    question_words,
+    /// Spending verbs in the past: a message that opens like a question but
+    /// holds one states a fact ("cuando pagué…").
+    statement_verbs,
+    /// A payment or purchase already made ("pagué", "aboné", "gasté").
+    past_payment_verbs,
+    /// Phrases that make what follows hypothetical ("¿y si…?", "¿qué pasa
+    /// si…?").
+    hypothetical_phrases,
+    /// First words that make the message hypothetical ("si compro…").
+    hypothetical_starts,
+    /// Stems of verbs that, hypothetical and with an amount, weigh a purchase
+    /// ("¿y si compro…?", "¿y si voy…?").
+    hypothetical_verb_prefixes,
+    /// A purchase weighed before making it, on their own ("¿me alcanza…?",
+    /// "¿puedo comprar…?").
+    simulate_phrases,
+    /// A purchase weighed when the message names an amount ("¿si gasto 500…?",
+    /// "¿cómo quedo?").
+    simulate_with_amount,
+    /// A purchase weighed when asked with an amount ("¿tengo para…?").
+    afford_phrases,
+    /// A purchase weighed when asked or with an amount ("quiero comprar…").
+    want_to_buy_phrases,
+    /// Verbs of planning that, with a buying verb, weigh a purchase ("pienso
+    /// comprar").
+    plan_verbs,
+    /// The stem of buying verbs ("comprar", "compro").
+    buy_prefixes,
+    /// "Puedo": asked with an amount, weighs a purchase.
+    can_words,
+    /// Words that make "¿puedo…?" with an amount about a budget or a debt, not
+    /// a purchase.
+    not_purchase_words,
+    /// A spending limit in words ("no gastar más de", "máximo al mes").
+    budget_phrases,
+    /// Banks' names ("bbva", "santander", "spin").
+    bank_names,
+    /// Words of a credit card ("tarjeta", "tdc").
+    card_words,
+    /// Words that make a card a debit card, not a debt.
+    debit_words,
+    /// Stores, lenders and cards whose name alone says a debt ("coppel", "nu",
+    /// "didi").
+    lending_brands,
+    /// Words that make a bank a lender ("préstamo de bbva").
+    bank_debt_words,
+    /// Something owed ("deuda", "préstamo", "tarjeta").
+    debt_nouns,
+    /// Asking for an amount ("cuánto", "qué tanto").
+    amount_questions,
+    /// Verbs of paying a bill or an obligation, not buying a thing ("pagar la
+    /// colegiatura").
+    bill_payment_verbs,
+    /// Money spent ("gasté", "pagué", "se me fue"), typos people make included.
+    expense_verbs,
+    /// Money received ("cobré", "me pagaron", "me llegó").
+    income_verbs,
+    /// Spending verbs that keep money received words from making the message
+    /// income ("me pagaron y gasté…").
+    spent_not_received,
+    /// A question about the budget ("presupuesto", "¿cuánto me queda para
+    /// gastar?").
+    budget_query_cues,
+    /// Going over a limit ("¿me pasé?"): a budget question unless about a debt.
+    overspend_words,
+    /// Words that make going over about a debt, not the budget.
+    debt_not_budget_words,
+    /// Money spent or received asked about ("gasté", "ingresos"): not a
+    /// question about the bank balance.
+    spending_query_words,
+    /// A question about debts ("¿cuánto debo?", "¿cuándo pago?").
+    debt_query_cues,
+    /// A question about the bank balance ("saldo", "¿cuánto dinero tengo?").
+    balance_query_cues,
+    /// "Balance": the bank balance unless spending is asked about.
+    balance_words,
+    /// "Más": with "en qué" or "dónde", asks where money went most.
+    most_words,
+    /// Where money went ("¿en qué…?", "¿dónde…?").
+    where_phrases,
+    /// A question that asks for the movements themselves ("mis movimientos",
+    /// "¿qué gasté?").
+    listing_query_cues,
+    /// Words that ask for a total, not a listing ("cuánto", "resumen").
+    totals_words,
+    /// Stems of spending verbs ("gasté", "pagué", "compré").
+    expense_prefixes,
+    /// Words with a spending stem that do not say money was spent ("pagar",
+    /// "gastos").
+    not_spent_forms,
+    /// "He": with a participle, asks what has been spent ("¿cuánto he
+    /// gastado?").
+    perfect_auxiliaries,
+    /// Participles of spending and receiving ("gastado", "ahorrado").
+    past_participles,
+    /// Words that tie an amount to what it was for ("35 de un tamal", "120 en
+    /// uber").
+    amount_purpose_words,
+    /// Commands to record a movement ("anota", "apunta").
+    log_commands,
+    /// Words that, asked with "cuánto", ask about one's money ("gasté",
+    /// "llevo", "me queda").
+    spending_question_words,
+    /// Asking to see movements or totals ("historial", "resumen", "muéstrame").
+    listing_words,
+    /// What a listing asks to see ("gastos", "movimientos").
+    listed_things,
+    /// Asking how spending goes ("¿cómo voy?", "¿en qué se me fue?").
+    how_am_i_phrases,
+    /// Words that open a range of days at its first day ("del 10 al 20").
+    range_starts,
+    /// Words between the first and the last day of that range.
+    range_ends,
+    /// Words that open a range written "entre el 1 y el 15".
+    between_words,
+    /// Words between the two days of that range.
+    between_joiners,
+    /// The article before a day number in a range ("entre el 1 y el 15").
+    day_articles,
+    /// "Presupuesto" itself.
+    budget_nouns,
+    /// Words that ask how the budget stands ("porcentaje", "¿me pasé?").
+    budget_status_words,
+    /// Words that ask about debts ("mis deudas", "¿cuánto debo?").
+    debts_query_words,
+    /// Words that make a debt word a question ("mis deudas", "¿a quién le
+    /// debo?").
+    whose_words,
+    /// Asking when a debt is due ("¿cuándo vence?").
+    due_date_questions,
+    /// "Cuál": with "mínimo", asks for a minimum payment.
+    which_words,
+    /// "Mínimo": a minimum payment.
+    minimum_words,
+    /// "Saldo" itself.
+    balance_nouns,
+    /// Asking for the bank balance ("¿cuánto dinero tengo?", "mi saldo").
+    balance_questions,
+    /// "Mis": with records, asks for one's own ("mis gastos").
+    my_words,
+    /// Records one asks for ("gastos", "deudas").
+    my_records,
 }
