@@ -151,8 +151,8 @@ fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
 
 /// Category of money received when no income keyword says which.
 fn default_income_category(f: &Features<'_>) -> Option<&'static Category> {
-    let for_work = f.has_any(&["cobre", "vendi", "facture", "cobramos"])
-        || f.phrase("me pagaron") && f.has_any(&["por", "trabajo", "proyecto", "cliente"]);
+    let c = lexicon::cues();
+    let for_work = f.has(&c.work_income_verbs) || f.has(&c.paid_me_phrases) && f.has(&c.work_words);
     category::by_key(if for_work { "ventas" } else { "otros_ingresos" })
 }
 
@@ -339,7 +339,7 @@ fn understand_tokens(
                 .map(|m| if m.negative { -m.centavos } else { m.centavos });
             u.negative_amount = false;
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
-            if amount.is_none() && f.has_any(&["cero", "ceros"]) {
+            if amount.is_none() && f.has(&lexicon::cues().zero_words) {
                 u.amount = Some(0);
             }
         }
@@ -370,12 +370,7 @@ pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -
     }
     // Phrases like "me regalaron" or "la tarjeta" say how, not what.
     let first_word = m.keyword.split(' ').next().unwrap_or("");
-    if m.keyword.contains(' ')
-        && matches!(
-            first_word,
-            "me" | "la" | "el" | "los" | "las" | "mi" | "pago" | "de" | "del"
-        )
-    {
+    if m.keyword.contains(' ') && lexicon::cues().manner_keyword_starts.contains(first_word) {
         return None;
     }
     let (Some(first), Some(last)) = (tokens.get(m.start), tokens.get(m.end.saturating_sub(1)))
@@ -410,59 +405,19 @@ fn pick_category<'a>(
 ) -> Option<&'a category::CategoryMatch> {
     // A card payment keyword loses to a purchase category ("pagué el súper
     // con tarjeta") unless it is clearly the card being paid.
-    let card_payment = f.phrase("pague la tarjeta")
-        || f.phrase("pago de tarjeta")
-        || f.phrase("pago de la tarjeta")
-        || f.phrase("pague mi tarjeta")
-        || f.phrase("abone a la tarjeta");
+    let c = lexicon::cues();
+    let card_payment = f.has(&c.card_payment_phrases);
+    let generic = |m: &category::CategoryMatch| {
+        matches!(m.category.key, "tarjeta") && !card_payment
+            || m.fuzzy
+            || c.generic_category_keywords.contains(m.keyword)
+    };
     let mut best: Option<&category::CategoryMatch> = None;
     for m in categories {
-        let generic = matches!(m.category.key, "tarjeta") && !card_payment
-            || m.fuzzy
-            || matches!(
-                m.keyword,
-                "casa"
-                    | "semana"
-                    | "trabajo"
-                    | "chamba"
-                    | "tienda"
-                    | "corte"
-                    | "cable"
-                    | "pan"
-                    | "salida"
-                    | "parque"
-                    | "cliente"
-                    | "apoyo"
-                    | "proyecto"
-                    | "deuda"
-                    | "deudas"
-                    | "credito"
-            );
         match best {
             None => best = Some(m),
             Some(b) => {
-                let b_generic = matches!(b.category.key, "tarjeta") && !card_payment
-                    || b.fuzzy
-                    || matches!(
-                        b.keyword,
-                        "casa"
-                            | "semana"
-                            | "trabajo"
-                            | "chamba"
-                            | "tienda"
-                            | "corte"
-                            | "cable"
-                            | "pan"
-                            | "salida"
-                            | "parque"
-                            | "cliente"
-                            | "apoyo"
-                            | "proyecto"
-                            | "deuda"
-                            | "deudas"
-                            | "credito"
-                    );
-                if b_generic && !generic {
+                if generic(b) && !generic(m) {
                     best = Some(m);
                 }
             }

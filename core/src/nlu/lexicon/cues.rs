@@ -263,4 +263,99 @@ cue_lists! {
     my_words,
     /// Records one asks for ("gastos", "deudas").
     my_records,
+    /// A spending limit ("presupuesto", "tope", "máximo").
+    budget_words,
+    /// First words that set a limit ("max 3000 en comida").
+    budget_first_words,
+    /// "Cuánto": asks an amount instead of setting one.
+    how_much_words,
+    /// Commands that set a budget without an amount yet ("ponme un
+    /// presupuesto").
+    budget_commands,
+    /// A debt's balance, minimum or due day named ("saldo", "mínimo", "vence",
+    /// "día de pago").
+    debt_field_cues,
+    /// Commands to add or change a debt ("nueva deuda", "actualiza el
+    /// préstamo").
+    debt_commands,
+    /// What those commands act on for it to be a debt.
+    debt_command_objects,
+    /// A loan or debt named ("deuda", "préstamo", "crédito").
+    loan_nouns,
+    /// Owing ("debo", "debe").
+    owe_verbs,
+    /// Money lent to the user ("me prestaron").
+    borrowed_phrases,
+    /// "Tengo que pagar": with "mínimo", a debt's minimum.
+    must_pay_phrases,
+    /// How a debt is paid ("cada mes", "mensualidad", "pago mínimo").
+    debt_schedule_cues,
+    /// A bank account ("banco", "cuenta", "saldo", "débito").
+    bank_account_words,
+    /// Having money somewhere ("tengo", "hay"): with a bank's name, a balance.
+    have_verbs,
+    /// Zero in words ("cero", "en ceros").
+    zero_words,
+    /// Words that make money in a bank a debt or a movement, not its balance
+    /// ("deuda", "pagué", "me depositaron").
+    not_bank_balance_words,
+    /// "Tarjeta": a debt unless a debit card.
+    card_nouns,
+    /// Stems of deleting ("bórralo", "elimina", "quita").
+    delete_prefixes,
+    /// "Cancela": deletes when it names the last movement.
+    cancel_verbs,
+    /// The last movement named ("el último", "ese registro").
+    last_record_words,
+    /// Deleting, in forms the stems miss ("bórralo", "deshacer").
+    delete_words,
+    /// What deleting refers to ("el último", "eso", "ese gasto").
+    last_references,
+    /// Things deleted or corrected that are not the last movement ("deuda",
+    /// "presupuesto").
+    not_last_movement_words,
+    /// "No" and its slang: among the first words, starts a correction.
+    no_words,
+    /// Words after "no" that make it a filler, not a correction ("no sé").
+    no_fillers,
+    /// First words that start a correction ("perdón", "corrige", "oye").
+    correction_starts,
+    /// Words that, after such a start, correct the last movement ("eran",
+    /// "fue", "cámbialo").
+    correction_words,
+    /// A correction anywhere in the message ("me equivoqué", "estaba mal", "en
+    /// realidad").
+    correction_cues,
+    /// "Último": with "era" or "fue", corrects the last movement.
+    last_words,
+    /// Forms of "to be" that restate a value ("era", "fue").
+    was_words,
+    /// Fields of a movement a correction names ("fecha", "monto").
+    correctable_fields,
+    /// "Me equivoqué".
+    mistake_words,
+    /// Fields a mistake names ("fecha", "monto", "categoría").
+    mistaken_fields,
+    /// Verbs of changing a record ("corrige", "cambia").
+    edit_verbs,
+    /// What such a verb changes for it to be the last movement ("el último",
+    /// "la fecha").
+    edit_targets,
+    /// Things changed that are not the last movement ("deuda", "saldo",
+    /// "tarjeta").
+    not_last_edit_words,
+    /// Money earned by working or selling ("cobré", "vendí").
+    work_income_verbs,
+    /// "Me pagaron": earned by working when the work is named.
+    paid_me_phrases,
+    /// The work paid for ("por un trabajo", "proyecto").
+    work_words,
+    /// First words of category keywords that say how, not what ("me regalaron",
+    /// "la tarjeta"): not a description.
+    manner_keyword_starts,
+    /// Paying the card itself ("pagué la tarjeta"), not paying with it.
+    card_payment_phrases,
+    /// Category keywords that lose to any other category in the message
+    /// ("casa", "trabajo").
+    generic_category_keywords,
 }
