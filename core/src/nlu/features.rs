@@ -32,20 +32,6 @@ impl<'a> Features<'a> {
         self.cues.has(list, self.tokens)
     }
 
-    pub(super) fn has_word(&self, word: &str) -> bool {
-        self.tokens.iter().any(|t| t.is_word(word))
-    }
-
-    pub(super) fn has_any(&self, words: &[&str]) -> bool {
-        self.tokens.iter().any(|t| t.is_any(words))
-    }
-
-    pub(super) fn has_prefix_words(&self, prefixes: &[&str]) -> bool {
-        self.tokens
-            .iter()
-            .any(|t| t.kind == TokenKind::Word && prefixes.iter().any(|p| t.text.starts_with(p)))
-    }
-
     /// Whether a word starts with one of `list`'s words (stems: "compr").
     pub(super) fn has_prefix(&self, list: &CueList) -> bool {
         let prefixes = list.words();
@@ -61,18 +47,6 @@ impl<'a> Features<'a> {
     /// Whether the first word is one of `list`'s.
     pub(super) fn first_is(&self, list: &CueList) -> bool {
         self.first_word().is_some_and(|w| list.contains(w))
-    }
-
-    /// Whether the words of `phrase` appear as consecutive tokens.
-    pub(super) fn phrase(&self, phrase: &str) -> bool {
-        let (first, rest) = phrase.split_once(' ').unwrap_or((phrase, ""));
-        self.tokens.iter().enumerate().any(|(i, t)| {
-            t.text == first
-                && (rest.is_empty()
-                    || rest.split(' ').enumerate().all(|(k, word)| {
-                        self.tokens.get(i + 1 + k).is_some_and(|t| t.text == word)
-                    }))
-        })
     }
 
     pub(super) fn is_question(&self) -> bool {

@@ -188,6 +188,17 @@ impl CueList {
         (0..words.len()).any(|i| self.phrases.iter().any(|p| starts_at(p, words, i)))
     }
 
+    /// The length in words of the longest cue that starts at `words[i]`.
+    pub fn cue_at<W: AsWord>(&self, words: &[W], i: usize) -> Option<usize> {
+        let word = words.get(i)?.as_word()?;
+        self.phrases
+            .iter()
+            .filter(|p| starts_at(p, words, i))
+            .map(|p| p.len())
+            .max()
+            .or_else(|| self.words.contains(&word).then_some(1))
+    }
+
     /// Whether any cue appears in `words` (a phrase as consecutive words).
     pub fn found_in<W: AsWord>(&self, words: &[W]) -> bool {
         words
@@ -367,5 +378,10 @@ mod tests {
         assert!(!list.found_in(&words("me no alcanza")));
         assert!(!list.found_in(&words("alcanza me")));
         assert!(!list.found_in(&words("me")));
+        let within = CueList::new(0, vec!["dentro".into(), "dentro de".into(), "en".into()]);
+        assert_eq!(within.cue_at(&words("dentro de 3"), 0), Some(2));
+        assert_eq!(within.cue_at(&words("dentro 3"), 0), Some(1));
+        assert_eq!(within.cue_at(&words("y en 3"), 1), Some(1));
+        assert_eq!(within.cue_at(&words("y en 3"), 0), None);
     }
 }
