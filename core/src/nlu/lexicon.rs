@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
+use chrono::Weekday;
 use serde::Deserialize;
 
 pub use self::cues::Cues;
@@ -29,6 +30,8 @@ pub struct Lexicon {
     /// Every category, in the order they are suggested.
     pub categories: Vec<Category>,
     pub cues: Cues,
+    /// Words that stand for a number.
+    pub values: Values,
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
     /// For each cue word, the lists it is a cue of or starts a cue of.
@@ -43,7 +46,85 @@ struct LexiconFile {
     about: String,
     categories: Vec<Category>,
     cues: BTreeMap<String, Vec<String>>,
+    values: ValuesEntry,
     holidays: Vec<HolidayEntry>,
+}
+
+/// Words that stand for a number, by what the number counts.
+#[derive(Debug)]
+pub struct Values {
+    /// Numbers in words, up to the hundreds ("veinte", "quinientos"); the
+    /// readers combine them with "mil", "millones"…
+    pub number_words: WordMap<i64>,
+    /// Month names and abbreviations, 1 = January.
+    pub months: WordMap<u32>,
+    /// Weekday names and abbreviations.
+    pub weekdays: WordMap<Weekday>,
+    /// Days before today a word names ("ayer" aside: "antes de ayer").
+    pub days_ago: WordMap<u64>,
+    /// Months before this one a word after "mes" names ("el mes pasado").
+    pub months_back: WordMap<u32>,
+    /// Which half of a month ("la primera quincena").
+    pub month_halves: WordMap<u32>,
+    /// Which quarter of a year ("el primer trimestre").
+    pub quarters: WordMap<u32>,
+}
+
+/// The `"values"` object as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValuesEntry {
+    number_words: BTreeMap<String, i64>,
+    months: BTreeMap<String, u32>,
+    /// 1 = Monday … 7 = Sunday.
+    weekdays: BTreeMap<String, u8>,
+    days_ago: BTreeMap<String, u64>,
+    months_back: BTreeMap<String, u32>,
+    month_halves: BTreeMap<String, u32>,
+    quarters: BTreeMap<String, u32>,
+}
+
+impl Values {
+    fn from_entry(entry: ValuesEntry) -> Values {
+        let weekday = |n: u8| {
+            n.checked_sub(1)
+                .and_then(|n| Weekday::try_from(n).ok())
+                .expect("weekdays are 1 to 7")
+        };
+        Values {
+            number_words: word_map(entry.number_words, |n| n),
+            months: word_map(entry.months, |n| n),
+            weekdays: word_map(entry.weekdays, weekday),
+            days_ago: word_map(entry.days_ago, |n| n),
+            months_back: word_map(entry.months_back, |n| n),
+            month_halves: word_map(entry.month_halves, |n| n),
+            quarters: word_map(entry.quarters, |n| n),
+        }
+    }
+
+    /// Every word with the name of its map.
+    pub fn words(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+        let keys = |name: &'static str, words: Vec<&'static str>| {
+            words.into_iter().map(move |w| (name, w))
+        };
+        keys("number_words", self.number_words.keys().copied().collect())
+            .chain(keys("months", self.months.keys().copied().collect()))
+            .chain(keys("weekdays", self.weekdays.keys().copied().collect()))
+            .chain(keys("days_ago", self.days_ago.keys().copied().collect()))
+            .chain(keys(
+                "months_back",
+                self.months_back.keys().copied().collect(),
+            ))
+            .chain(keys(
+                "month_halves",
+                self.month_halves.keys().copied().collect(),
+            ))
+            .chain(keys("quarters", self.quarters.keys().copied().collect()))
+    }
+}
+
+fn word_map<A, V>(map: BTreeMap<String, A>, value: impl Fn(A) -> V) -> WordMap<V> {
+    map.into_iter().map(|(k, v)| (keep(k), value(v))).collect()
 }
 
 /// A holiday people name instead of its date ("Navidad").
@@ -299,6 +380,7 @@ pub fn lexicon() -> &'static Lexicon {
             categories: file.categories,
             cue_index: index_cues(&cues),
             cues,
+            values: Values::from_entry(file.values),
             holidays: file
                 .holidays
                 .into_iter()
@@ -315,6 +397,11 @@ pub fn lexicon() -> &'static Lexicon {
 /// Cue lists.
 pub fn cues() -> &'static Cues {
     &lexicon().cues
+}
+
+/// Words that stand for numbers.
+pub fn values() -> &'static Values {
+    &lexicon().values
 }
 
 #[cfg(test)]
@@ -346,6 +433,9 @@ mod tests {
                     assert_folded(word, name);
                 }
             }
+        }
+        for (name, word) in lex.values.words() {
+            assert_folded(word, name);
         }
         for holiday in &lex.holidays {
             holiday
