@@ -4,6 +4,7 @@
 
 use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
 
+use super::lexicon::{CueList, cues, values};
 use super::normalize::{Token, TokenKind};
 
 /// A date found in a message.
@@ -32,53 +33,21 @@ impl MonthMatch {
 }
 
 pub fn month_number(word: &str) -> Option<u32> {
-    Some(match word {
-        "enero" | "ene" => 1,
-        "febrero" | "feb" => 2,
-        "marzo" | "mar" => 3,
-        "abril" | "abr" => 4,
-        "mayo" | "may" => 5,
-        "junio" | "jun" => 6,
-        "julio" | "jul" => 7,
-        "agosto" | "ago" => 8,
-        "septiembre" | "setiembre" | "sep" | "sept" => 9,
-        "octubre" | "oct" => 10,
-        "noviembre" | "nov" => 11,
-        "diciembre" | "dic" => 12,
-        _ => return None,
-    })
+    values().months.get(word).copied()
 }
 
 pub(super) fn weekday(word: &str) -> Option<Weekday> {
-    Some(match word {
-        "lunes" | "lun" => Weekday::Mon,
-        "martes" => Weekday::Tue,
-        "miercoles" | "mie" | "mier" => Weekday::Wed,
-        "jueves" | "jue" => Weekday::Thu,
-        "viernes" | "vie" => Weekday::Fri,
-        "sabado" | "sab" => Weekday::Sat,
-        "domingo" | "dom" => Weekday::Sun,
-        _ => return None,
-    })
+    values().weekdays.get(word).copied()
 }
 
 pub(super) fn small_count(token: &Token) -> Option<u64> {
     match token.kind {
         TokenKind::Number => token.text.parse().ok().filter(|&n: &u64| n <= 366),
-        TokenKind::Word => Some(match token.text.as_str() {
-            "un" | "una" | "uno" => 1,
-            "dos" => 2,
-            "tres" => 3,
-            "cuatro" => 4,
-            "cinco" => 5,
-            "seis" => 6,
-            "siete" => 7,
-            "ocho" => 8,
-            "nueve" => 9,
-            "diez" => 10,
-            "quince" => 15,
-            _ => return None,
-        }),
+        TokenKind::Word if cues().count_words.contains(&token.text) => values()
+            .number_words
+            .get(token.text.as_str())
+            .and_then(|&n| u64::try_from(n).ok()),
+        TokenKind::Word => None,
     }
 }
 
@@ -150,12 +119,14 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     if let Some(found) = super::moments::special_date(tokens, today) {
         return Some(found);
     }
+    let (c, v) = (cues(), values());
     let word = |k: usize| {
         tokens
             .get(k)
             .filter(|t| t.kind == TokenKind::Word)
             .map(|t| t.text.as_str())
     };
+    let word_in = |k: usize, list: &CueList| word(k).is_some_and(|w| list.contains(w));
     for i in 0..tokens.len() {
         let t = &tokens[i];
         let found = match t.kind {
@@ -169,12 +140,12 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             TokenKind::Number => {
                 // "15 de octubre [de 2025]"
                 let day = day_number(t);
-                let month = (word(i + 1) == Some("de"))
+                let month = word_in(i + 1, &c.of_words)
                     .then(|| word(i + 2).and_then(month_number))
                     .flatten();
                 match (day, month) {
                     (Some(day), Some(month)) => {
-                        let year = (word(i + 3) == Some("de") || word(i + 3) == Some("del"))
+                        let year = word_in(i + 3, &c.year_joiners)
                             .then(|| tokens.get(i + 4))
                             .flatten()
                             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
@@ -188,14 +159,14 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     // "el 15", "el dia 15"
                     (Some(day), None)
                         if i > 0
-                            && (tokens[i - 1].is_any(&["el", "dia"]))
-                            && !tokens.get(i + 1).is_some_and(|n| {
-                                n.is_any(&["pesos", "mil", "k", "varos", "mxn", "dolares", "de"])
-                            }) =>
+                            && tokens[i - 1].is_in(&c.day_openers)
+                            && !tokens
+                                .get(i + 1)
+                                .is_some_and(|n| n.is_in(&c.not_a_day_after)) =>
                     {
                         let start = if i >= 2
-                            && tokens[i - 1].is_word("dia")
-                            && tokens[i - 2].is_word("el")
+                            && tokens[i - 1].is_in(&c.day_words)
+                            && tokens[i - 2].is_in(&c.day_articles)
                         {
                             i - 2
                         } else {
@@ -206,79 +177,78 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     _ => None,
                 }
             }
-            TokenKind::Word => match t.text.as_str() {
-                "hoy" => Some((today, i, i + 1)),
-                "ayer" => {
-                    if i > 0
-                        && tokens[i - 1].is_word("de")
-                        && i > 1
-                        && tokens[i - 2].is_word("antes")
-                    {
-                        today
-                            .checked_sub_days(Days::new(2))
-                            .map(|d| (d, i - 2, i + 1))
-                    } else {
-                        today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1))
+            TokenKind::Word => {
+                let w = t.text.as_str();
+                if let Some(&back) = v.days_ago.get(w) {
+                    today
+                        .checked_sub_days(Days::new(back))
+                        .map(|d| (d, i, i + 1))
+                } else if c.yesterday_words.contains(w) {
+                    // "antes de ayer"
+                    match i.checked_sub(2) {
+                        Some(k) if c.day_before_phrases.cue_at(tokens, k) == Some(2) => {
+                            today.checked_sub_days(Days::new(2)).map(|d| (d, k, i + 1))
+                        }
+                        _ => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
                     }
-                }
-                "antier" | "anteayer" | "antiayer" | "antenoche" => {
-                    today.checked_sub_days(Days::new(2)).map(|d| (d, i, i + 1))
-                }
-                "anoche" => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
-                "hace" => {
+                } else if c.ago_words.contains(w) {
                     let count = tokens.get(i + 1).and_then(small_count);
-                    let unit = word(i + 2);
-                    match (count, unit) {
-                        (Some(n), Some("dias" | "dia")) => {
+                    let unit = |list: &CueList| word_in(i + 2, list);
+                    match count {
+                        Some(n) if unit(&c.day_units) => {
                             today.checked_sub_days(Days::new(n)).map(|d| (d, i, i + 3))
                         }
-                        (Some(n), Some("semanas" | "semana")) => today
+                        Some(n) if unit(&c.week_units) => today
                             .checked_sub_days(Days::new(7 * n))
                             .map(|d| (d, i, i + 3)),
                         _ => None,
                     }
-                }
-                w => weekday(w).and_then(|day| {
-                    let back = (today.weekday().num_days_from_monday() + 7
-                        - day.num_days_from_monday())
-                        % 7;
-                    let back = if back == 0 { 7 } else { back };
-                    // "el sábado de la semana pasada", "el martes de esta semana"
-                    let week = (word(i + 1) == Some("de"))
-                        .then(|| match (word(i + 2), word(i + 3), word(i + 4)) {
-                            (Some("la"), Some("semana"), Some("pasada")) => Some((7, i + 5)),
-                            (Some("esta"), Some("semana"), _) => Some((0, i + 4)),
-                            _ => None,
-                        })
-                        .flatten();
-                    if let Some((weeks_back, end)) = week {
-                        let monday = today.checked_sub_days(Days::new(u64::from(
-                            today.weekday().num_days_from_monday() + weeks_back,
-                        )))?;
-                        let start = if i > 0 && tokens[i - 1].is_word("el") {
+                } else {
+                    weekday(w).and_then(|day| {
+                        let back = (today.weekday().num_days_from_monday() + 7
+                            - day.num_days_from_monday())
+                            % 7;
+                        let back = if back == 0 { 7 } else { back };
+                        // "el sábado de la semana pasada", "el martes de esta semana"
+                        let week = c
+                            .last_week_phrases
+                            .cue_at(tokens, i + 1)
+                            .map(|n| (7, i + 1 + n))
+                            .or_else(|| {
+                                c.this_week_phrases
+                                    .cue_at(tokens, i + 1)
+                                    .map(|n| (0, i + 1 + n))
+                            });
+                        if let Some((weeks_back, end)) = week {
+                            let monday = today.checked_sub_days(Days::new(u64::from(
+                                today.weekday().num_days_from_monday() + weeks_back,
+                            )))?;
+                            let start = if i > 0 && tokens[i - 1].is_in(&c.day_articles) {
+                                i - 1
+                            } else {
+                                i
+                            };
+                            let date = monday.checked_add_days(Days::new(u64::from(
+                                day.num_days_from_monday(),
+                            )))?;
+                            return Some((date, start, end));
+                        }
+                        let start = if i > 0 && tokens[i - 1].is_in(&c.weekday_articles) {
                             i - 1
                         } else {
                             i
                         };
-                        let date = monday
-                            .checked_add_days(Days::new(u64::from(day.num_days_from_monday())))?;
-                        return Some((date, start, end));
-                    }
-                    let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
-                        i - 1
-                    } else {
-                        i
-                    };
-                    let end = if word(i + 1) == Some("pasado") {
-                        i + 2
-                    } else {
-                        i + 1
-                    };
-                    today
-                        .checked_sub_days(Days::new(u64::from(back)))
-                        .map(|d| (d, start, end))
-                }),
-            },
+                        let end = if word_in(i + 1, &c.past_markers) {
+                            i + 2
+                        } else {
+                            i + 1
+                        };
+                        today
+                            .checked_sub_days(Days::new(u64::from(back)))
+                            .map(|d| (d, start, end))
+                    })
+                }
+            }
         };
         if let Some((date, start, end)) = found {
             return Some(DateMatch { date, start, end });
@@ -291,28 +261,27 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
 /// "octubre de 2025". A month without a year is the most recent one that
 /// is not in the future.
 pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
+    let (c, v) = (cues(), values());
     let word = |k: usize| {
         tokens
             .get(k)
             .filter(|t| t.kind == TokenKind::Word)
             .map(|t| t.text.as_str())
     };
+    let word_in = |k: usize, list: &CueList| word(k).is_some_and(|w| list.contains(w));
     for i in 0..tokens.len() {
         match word(i) {
-            Some("mes") => {
-                let before = if i > 0 { word(i - 1) } else { None };
-                let after = word(i + 1);
+            Some(w) if c.month_words.contains(w) => {
+                let before = |list: &CueList| i > 0 && word_in(i - 1, list);
+                let back = word(i + 1).and_then(|w| v.months_back.get(w).copied());
                 // "al mes", "por mes", "cada mes" are a rate, not a month.
-                if matches!(before, Some("al" | "por" | "cada" | "x" | "mensual"))
-                    && !matches!(after, Some("pasado" | "anterior" | "antepasado"))
-                {
+                if before(&c.rate_markers) && back.is_none() {
                     continue;
                 }
-                let (shift, start, end) = match (before, after) {
-                    (_, Some("pasado" | "anterior")) => (1, i.saturating_sub(1), i + 2),
-                    (_, Some("antepasado")) => (2, i.saturating_sub(1), i + 2),
-                    (Some("este" | "el" | "del" | "en"), _) => (0, i - 1, i + 1),
-                    _ => (0, i, i + 1),
+                let (shift, start, end) = match back {
+                    Some(back) => (back, i.saturating_sub(1), i + 2),
+                    None if before(&c.this_month_articles) => (0, i - 1, i + 1),
+                    None => (0, i, i + 1),
                 };
                 let date = today.checked_sub_months(Months::new(shift))?;
                 return Some(MonthMatch {
@@ -328,17 +297,19 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                     continue;
                 };
                 // Short forms ("mar", "may") only count after "en"/"de".
-                let long_form = w.len() > 4 || w == "mayo" || w == "julio" || w == "junio";
-                let after_preposition =
-                    i > 0 && tokens[i - 1].is_any(&["en", "de", "del", "para", "desde"]);
+                let long_form = w.len() > 4 || c.whole_short_months.contains(w);
+                let after_preposition = i > 0 && tokens[i - 1].is_in(&c.month_prepositions);
                 if !long_form && !after_preposition {
                     continue;
                 }
                 // "15 de octubre" is a date, not a month.
-                if i >= 2 && tokens[i - 1].is_word("de") && day_number(&tokens[i - 2]).is_some() {
+                if i >= 2
+                    && tokens[i - 1].is_in(&c.of_words)
+                    && day_number(&tokens[i - 2]).is_some()
+                {
                     continue;
                 }
-                let year = (word(i + 1) == Some("de") || word(i + 1) == Some("del"))
+                let year = word_in(i + 1, &c.year_joiners)
                     .then(|| tokens.get(i + 2))
                     .flatten()
                     .or_else(|| tokens.get(i + 1))

@@ -479,4 +479,56 @@ cue_lists! {
     /// Words that may follow "con 50" for it to be centavos ("doce con
     /// cincuenta de tortillas").
     after_cents_words,
+    /// Numbers in words that count days, weeks or months ("hace una semana",
+    /// "en dos semanas"); their values are in "number_words".
+    count_words,
+    /// "De" joining a day to its month ("15 de octubre", "abril 5" not followed
+    /// by it).
+    of_words,
+    /// Words joining a month to its year ("octubre de 2025", "diciembre del
+    /// 2025").
+    year_joiners,
+    /// Words before a number that make it a day of the month ("el 15", "día
+    /// 15").
+    day_openers,
+    /// Words after "el 15" that keep it from being a day ("el 15 mil", "el 15
+    /// de…" read as a date elsewhere).
+    not_a_day_after,
+    /// "Ayer", which "antes de" makes the day before.
+    yesterday_words,
+    /// Words before "ayer" that make it the day before yesterday ("antes de
+    /// ayer").
+    day_before_phrases,
+    /// "Hace" before a count of time ("hace 3 días").
+    ago_words,
+    /// Days as a unit of time ("3 días").
+    day_units,
+    /// Weeks as a unit of time.
+    week_units,
+    /// Months as a unit of time.
+    month_units,
+    /// Years as a unit of time.
+    year_units,
+    /// After a weekday: the one of last week ("el sábado de la semana pasada").
+    last_week_phrases,
+    /// After a weekday: the one of this week ("el martes de esta semana").
+    this_week_phrases,
+    /// Words before a weekday that belong to it ("el lunes", "este viernes").
+    weekday_articles,
+    /// "Pasado" after a day, a weekday or a year ("el lunes pasado", "el año
+    /// pasado").
+    past_markers,
+    /// "Mes": "este mes", "el mes pasado".
+    month_words,
+    /// Words before "mes" that make it a rate, not a month ("al mes", "por
+    /// mes").
+    rate_markers,
+    /// Words before "mes" that belong to it ("este mes", "en el mes").
+    this_month_articles,
+    /// Month names as short as abbreviations that count on their own
+    /// (abbreviations only count after "en" or "de").
+    whole_short_months,
+    /// Words before a month abbreviation that make it a month ("en mar", "de
+    /// sept").
+    month_prepositions,
 }
