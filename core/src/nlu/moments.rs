@@ -3,14 +3,12 @@
 //! first: an explicit date after a weekday ("el viernes 3 de mayo de 2024"),
 //! future words ("mañana", "el próximo viernes", "en dos semanas"),
 //! "día veinte", "mié 14", "hace tres meses", "15.11.2026" and holidays.
-//!
-//! Cue words are lexicon data at the top of the file.
 
 use chrono::{Datelike, Days, Months, NaiveDate};
 
 use super::amount::unit_value;
 use super::date::{DateMatch, month_number, recent_day, recent_day_month, small_count, weekday};
-use super::lexicon::{cues, lexicon};
+use super::lexicon::{CueList, cues, lexicon};
 use super::normalize::{Token, TokenKind};
 
 /// How a user answers "that day has not come yet".
@@ -24,53 +22,19 @@ pub enum FutureAnswer {
     Pending,
 }
 
-/// Folded phrases of each answer, checked in this order (a "todavía no lo
-/// pago" is pending even though it says "pago").
-const FUTURE_ANSWERS: &[(FutureAnswer, &[&str])] = &[
-    (
-        FutureAnswer::Pending,
-        &[
-            "pendiente",
-            "todavia no",
-            "aun no",
-            "no lo he",
-            "no he",
-            "debo",
-            "deuda",
-            "falta",
-            "luego lo pago",
-        ],
-    ),
-    (
-        FutureAnswer::OnThatDay,
-        &[
-            "ese dia",
-            "esa fecha",
-            "para ese",
-            "registralo asi",
-            "asi esta bien",
-            "para el",
-            "ese mismo",
-        ],
-    ),
-    (
-        FutureAnswer::PaidToday,
-        &["hoy", "ya lo pague", "ya pague", "ya", "lo pague"],
-    ),
-];
-
-/// Reads an answer to the future-date question, if it is one.
+/// Reads an answer to the future-date question, if it is one. Its cues
+/// are checked in this order (a "todavía no lo pago" is pending even though
+/// it says "pago").
 pub fn future_answer(folded: &str) -> Option<FutureAnswer> {
-    let padded = format!(
-        " {} ",
-        folded.split_whitespace().collect::<Vec<_>>().join(" ")
-    );
-    FUTURE_ANSWERS.iter().find_map(|(answer, phrases)| {
-        phrases
-            .iter()
-            .any(|p| padded.contains(&format!(" {p} ")))
-            .then_some(*answer)
-    })
+    let words: Vec<&str> = folded.split_whitespace().collect();
+    let c = cues();
+    [
+        (FutureAnswer::Pending, &c.future_pending),
+        (FutureAnswer::OnThatDay, &c.future_on_that_day),
+        (FutureAnswer::PaidToday, &c.future_paid_today),
+    ]
+    .into_iter()
+    .find_map(|(answer, list)| list.found_in(&words).then_some(answer))
 }
 
 fn word(tokens: &[Token], k: usize) -> Option<&str> {
@@ -84,12 +48,13 @@ fn word(tokens: &[Token], k: usize) -> Option<&str> {
 /// "primero"), read with the same number words as amounts.
 fn day_in_words(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
     let w = word(tokens, i)?;
-    let first = if w == "primero" {
+    let c = cues();
+    let first = if c.first_day_words.contains(w) {
         1
     } else {
         unit_value(w).filter(|v| (1..=30).contains(v))?
     };
-    if first == 30 && word(tokens, i + 1) == Some("y") && word(tokens, i + 2) == Some("uno") {
+    if first == 30 && c.thirty_one_tails.cue_at(tokens, i + 1) == Some(2) {
         return Some((31, 3));
     }
     u32::try_from(first).ok().map(|day| (day, 1))
@@ -147,17 +112,18 @@ pub fn is_quantity_unit(word: &str) -> bool {
 /// Token spans of clock times, durations and quantities of goods: their
 /// numbers are not money.
 pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
+    let c = cues();
     let mut spans = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let t = &tokens[i];
         // "a las 10", "a la una", "a las diez y media", "a las 3 de la tarde"
-        if t.is_word("las") || (t.is_word("la") && word(tokens, i + 1) == Some("una")) {
+        if t.is_in(&c.clock_articles) || c.one_oclock_phrases.cue_at(tokens, i) == Some(2) {
             let is_number = tokens.get(i + 1).is_some_and(|n| {
                 n.kind == TokenKind::Number && n.text.len() <= 2
                     || day_in_words(tokens, i + 1).is_some()
             });
-            if is_number && i > 0 && tokens[i - 1].is_any(&["a", "las", "desde", "hasta"]) {
+            if is_number && i > 0 && tokens[i - 1].is_in(&c.clock_prepositions) {
                 let mut end = i + 2;
                 if let Some((_, n)) = day_in_words(tokens, i + 1) {
                     end = i + 1 + n;
@@ -168,8 +134,8 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                     // "a las 10:30"
                     end += 1;
                 }
-                if word(tokens, end) == Some("y")
-                    && (word(tokens, end + 1).is_some_and(|w| cues().clock_fractions.contains(w))
+                if tokens.get(end).is_some_and(|t| t.is_in(&c.and_words))
+                    && (word(tokens, end + 1).is_some_and(|w| c.clock_fractions.contains(w))
                         || tokens
                             .get(end + 1)
                             .is_some_and(|n| n.kind == TokenKind::Number))
@@ -215,22 +181,20 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
 }
 
 /// Extends a clock time over "am", "de la tarde", "hrs"…
-fn clock_tail(tokens: &[Token], mut end: usize) -> usize {
-    if word(tokens, end).is_some_and(|w| cues().clock_suffixes.contains(w)) {
-        end += 1;
-    } else if word(tokens, end) == Some("de")
-        && word(tokens, end + 1) == Some("la")
-        && word(tokens, end + 2)
-            .is_some_and(|w| matches!(w, "manana" | "tarde" | "noche" | "madrugada"))
-    {
-        end += 3;
+fn clock_tail(tokens: &[Token], end: usize) -> usize {
+    let c = cues();
+    if word(tokens, end).is_some_and(|w| c.clock_suffixes.contains(w)) {
+        end + 1
+    } else {
+        end + c.day_parts.cue_at(tokens, end).unwrap_or(0)
     }
-    end
 }
 
 /// The day forms tried before the common ones, or `None`.
 pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
+    let c = cues();
     let found = |date: NaiveDate, start: usize, end: usize| Some(DateMatch { date, start, end });
+    let word_in = |k: usize, list: &CueList| word(tokens, k).is_some_and(|w| list.contains(w));
     let money_after = |k: usize| word(tokens, k).is_some_and(|w| cues().amount_words.contains(w));
     for i in 0..tokens.len() {
         let t = &tokens[i];
@@ -267,14 +231,14 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             && let Some((day, 1)) = day_at(tokens, i + 1)
             && tokens[i + 1].kind == TokenKind::Number
             && !money_after(i + 2)
-            && word(tokens, i + 2) != Some("de")
+            && !word_in(i + 2, &c.of_words)
             && let Some(date) = day_month(today, day, month, false)
         {
             return found(date, i, i + 2);
         }
         // "el cinco de noviembre", "el primero", "el próximo 1 de
         // diciembre": a day after "el" or a "next" word, in words or digits.
-        let opener = w == "el" || cues().next_markers.contains(w);
+        let opener = c.day_articles.contains(w) || c.next_markers.contains(w);
         if opener
             && let Some((day, n)) = day_at(tokens, i + 1).filter(|_| {
                 tokens[i + 1].kind == TokenKind::Word || cues().next_markers.contains(w)
@@ -282,12 +246,12 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         {
             let after = i + 1 + n;
             let upcoming = cues().next_markers.contains(w);
-            let start = if upcoming && i > 0 && tokens[i - 1].is_word("el") {
+            let start = if upcoming && i > 0 && tokens[i - 1].is_in(&c.day_articles) {
                 i - 1
             } else {
                 i
             };
-            let month = (word(tokens, after) == Some("de"))
+            let month = word_in(after, &c.of_words)
                 .then(|| word(tokens, after + 1).and_then(month_number))
                 .flatten();
             match month {
@@ -308,14 +272,12 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         if cues().now_words.contains(w) {
             return found(today, i, i + 1);
         }
-        if (w == "este" && word(tokens, i + 1) == Some("momento"))
-            || (w == "esta" && word(tokens, i + 1) == Some("noche"))
-        {
-            return found(today, i, i + 2);
+        if let Some(n) = c.now_phrases.cue_at(tokens, i) {
+            return found(today, i, i + n);
         }
         // A weekday before an explicit date: the date wins, weekday included.
         if weekday(w).is_some() || cues().weekday_abbreviations.contains(w) {
-            let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
+            let start = if i > 0 && tokens[i - 1].is_in(&c.weekday_articles) {
                 i - 1
             } else {
                 i
@@ -328,12 +290,12 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 day_at(tokens, i + 1).filter(|&(_, n)| adjacent && !money_after(i + 1 + n))
             {
                 let after = i + 1 + n;
-                let month = (word(tokens, after) == Some("de"))
+                let month = word_in(after, &c.of_words)
                     .then(|| word(tokens, after + 1).and_then(month_number))
                     .flatten();
                 match month {
                     Some(month) => {
-                        let year = (word(tokens, after + 2) == Some("de"))
+                        let year = word_in(after + 2, &c.of_words)
                             .then(|| tokens.get(after + 3))
                             .flatten()
                             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
@@ -356,14 +318,14 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
             // "el próximo viernes", "el viernes que viene"
             let next_before = i > 0 && tokens[i - 1].is_in(&cues().next_markers);
-            let next_after =
-                word(tokens, i + 1) == Some("que") && word(tokens, i + 2) == Some("viene");
+            let coming = c.coming_phrases.cue_at(tokens, i + 1);
+            let next_after = coming.is_some();
             if let Some(day) = weekday(w).filter(|_| next_before || next_after) {
                 let ahead =
                     (day.num_days_from_monday() + 7 - today.weekday().num_days_from_monday()) % 7;
                 let ahead = if ahead == 0 { 7 } else { ahead };
                 let start = if next_before {
-                    if i > 1 && tokens[i - 2].is_word("el") {
+                    if i > 1 && tokens[i - 2].is_in(&c.day_articles) {
                         i - 2
                     } else {
                         i - 1
@@ -371,7 +333,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 } else {
                     start
                 };
-                let end = if next_after { i + 3 } else { i + 1 };
+                let end = i + 1 + coming.unwrap_or(0);
                 return found(
                     today.checked_add_days(Days::new(u64::from(ahead)))?,
                     start,
@@ -380,98 +342,91 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
             continue;
         }
-        match w {
-            // "mañana" is tomorrow unless it is the morning ("en la mañana").
-            "manana" if i == 0 || !tokens[i - 1].is_in(&cues().morning_markers) => {
-                if i > 0 && tokens[i - 1].is_word("pasado") {
-                    return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
-                }
-                return found(today.checked_add_days(Days::new(1))?, i, i + 1);
+        // "mañana" is tomorrow unless it is the morning ("en la mañana").
+        if c.tomorrow_words.contains(w) && (i == 0 || !tokens[i - 1].is_in(&c.morning_markers)) {
+            if i > 0 && tokens[i - 1].is_in(&c.day_after_markers) {
+                return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
             }
+            return found(today.checked_add_days(Days::new(1))?, i, i + 1);
+        } else if c.day_words.contains(w) {
             // "el día veinte", "día 20"
-            "dia" => {
-                if let Some((day, n)) = day_at(tokens, i + 1)
-                    && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Word)
-                {
-                    let start = if i > 0 && tokens[i - 1].is_word("el") {
-                        i - 1
-                    } else {
-                        i
-                    };
-                    return found(recent_day(today, day)?, start, i + 1 + n);
-                }
-            }
-            // "en dos semanas", "dentro de 3 días"
-            "en" | "dentro" => {
-                let k = if w == "dentro" && word(tokens, i + 1) == Some("de") {
-                    i + 2
+            if let Some((day, n)) = day_at(tokens, i + 1)
+                && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Word)
+            {
+                let start = if i > 0 && tokens[i - 1].is_in(&c.day_articles) {
+                    i - 1
                 } else {
-                    i + 1
+                    i
                 };
-                if let (Some(n), Some(unit)) =
-                    (tokens.get(k).and_then(small_count), word(tokens, k + 1))
-                {
-                    let date = match unit {
-                        "dias" | "dia" => today.checked_add_days(Days::new(n)),
-                        "semanas" | "semana" => today.checked_add_days(Days::new(7 * n)),
-                        "meses" | "mes" => {
-                            today.checked_add_months(Months::new(u32::try_from(n).ok()?))
-                        }
-                        _ => None,
-                    };
-                    if let Some(date) = date {
-                        return found(date, i, k + 2);
-                    }
+                return found(recent_day(today, day)?, start, i + 1 + n);
+            }
+        } else if let Some(opener) = c.within_phrases.cue_at(tokens, i) {
+            // "en dos semanas", "dentro de 3 días"
+            let k = i + opener;
+            if let Some(n) = tokens.get(k).and_then(small_count) {
+                let unit = |list: &CueList| word_in(k + 1, list);
+                let date = if unit(&c.day_units) {
+                    today.checked_add_days(Days::new(n))
+                } else if unit(&c.week_units) {
+                    today.checked_add_days(Days::new(7 * n))
+                } else if unit(&c.month_units) {
+                    today.checked_add_months(Months::new(u32::try_from(n).ok()?))
+                } else {
+                    None
+                };
+                if let Some(date) = date {
+                    return found(date, i, k + 2);
                 }
             }
+        } else if c.ago_words.contains(w) {
             // "hace tres meses", "hace un año"
-            "hace" => {
-                if let (Some(n), Some(unit)) =
-                    (tokens.get(i + 1).and_then(small_count), word(tokens, i + 2))
+            if let Some(n) = tokens.get(i + 1).and_then(small_count) {
+                let unit = |list: &CueList| word_in(i + 2, list);
+                let months = if unit(&c.month_units) {
+                    Some(n)
+                } else if unit(&c.year_units) {
+                    Some(n * 12)
+                } else {
+                    None
+                };
+                if let Some(date) = months
+                    .and_then(|m| u32::try_from(m).ok())
+                    .and_then(|m| today.checked_sub_months(Months::new(m)))
                 {
-                    let months = match unit {
-                        "meses" | "mes" => Some(n),
-                        "anos" | "ano" => Some(n * 12),
-                        _ => None,
-                    };
-                    if let Some(date) = months
-                        .and_then(|m| u32::try_from(m).ok())
-                        .and_then(|m| today.checked_sub_months(Months::new(m)))
-                    {
-                        return found(date, i, i + 3);
-                    }
+                    return found(date, i, i + 3);
                 }
             }
-            _ => {}
         }
         // "el primer día del buen fin", "el viernes del buen fin"
-        if w == "buen"
-            && word(tokens, i + 1) == Some("fin")
+        if let Some(named) = c.buen_fin_phrases.cue_at(tokens, i)
             && i >= 2
-            && tokens[i - 1].is_word("del")
+            && tokens[i - 1].is_in(&c.of_the_words)
             && let Some((from, to)) = super::period::buen_fin(today)
         {
             let which = word(tokens, i - 2);
-            let ordinal = i >= 3 && which == Some("dia");
-            let date = match (ordinal.then(|| word(tokens, i - 3)).flatten(), which) {
-                (Some("primer" | "primero"), _) => Some((from, i - 3)),
-                (Some("ultimo"), _) => Some((to, i - 3)),
-                (_, Some(day)) => weekday(day).and_then(|day| {
+            let ordinal = (i >= 3 && word_in(i - 2, &c.day_words))
+                .then(|| word(tokens, i - 3))
+                .flatten();
+            let date = if ordinal.is_some_and(|w| c.first_ordinals.contains(w)) {
+                Some((from, i - 3))
+            } else if ordinal.is_some_and(|w| c.last_ordinals.contains(w)) {
+                Some((to, i - 3))
+            } else {
+                which.and_then(weekday).and_then(|day| {
                     let offset = (day.num_days_from_monday() + 7
                         - from.weekday().num_days_from_monday())
                         % 7;
                     let date = from.checked_add_days(Days::new(u64::from(offset)))?;
                     (date <= to).then_some((date, i - 2))
-                }),
-                _ => None,
+                })
             };
             if let Some((date, start)) = date {
-                let start = if start > 0 && tokens[start - 1].is_word("el") {
+                let start = if start > 0 && tokens[start - 1].is_in(&c.day_articles) {
                     start - 1
                 } else {
                     start
                 };
-                return found(date, start, i + 2);
+                return found(date, start, i + named);
             }
         }
         for holiday in &lexicon().holidays {

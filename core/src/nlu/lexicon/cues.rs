@@ -531,4 +531,43 @@ cue_lists! {
     /// Words before a month abbreviation that make it a month ("en mar", "de
     /// sept").
     month_prepositions,
+    /// Answers to "that day has not come yet" that say it is not paid yet
+    /// ("todavía no", "luego lo pago"); read before the others.
+    future_pending,
+    /// Answers that say to record it on that day ("ese día", "así está bien").
+    future_on_that_day,
+    /// Answers that say it was paid today ("hoy", "ya lo pagué").
+    future_paid_today,
+    /// "Primero" as the first day of a month ("el primero de marzo").
+    first_day_words,
+    /// Words after "treinta" that make the 31st ("treinta y uno").
+    thirty_one_tails,
+    /// "Las" before an hour ("a las 10").
+    clock_articles,
+    /// One o'clock, whose article is singular ("a la una").
+    one_oclock_phrases,
+    /// Words before "las 10" that make it a clock time ("a las", "desde las").
+    clock_prepositions,
+    /// Parts of the day after a clock time ("a las 3 de la tarde").
+    day_parts,
+    /// Phrases that name today ("en este momento", "esta noche").
+    now_phrases,
+    /// Words after a weekday that make it the coming one ("el viernes que
+    /// viene").
+    coming_phrases,
+    /// "Mañana" as tomorrow (unless the morning: see "morning_markers").
+    tomorrow_words,
+    /// "Pasado" before "mañana": the day after tomorrow.
+    day_after_markers,
+    /// Words before a count of time ahead ("en dos semanas", "dentro de 3
+    /// días").
+    within_phrases,
+    /// El Buen Fin, the November sales weekend.
+    buen_fin_phrases,
+    /// "Del" before a named period ("el primer día del buen fin").
+    of_the_words,
+    /// The first day of a named period ("el primer día del buen fin").
+    first_ordinals,
+    /// The last day of a named period ("el último día del buen fin").
+    last_ordinals,
 }
