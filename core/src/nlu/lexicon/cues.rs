@@ -570,4 +570,34 @@ cue_lists! {
     first_ordinals,
     /// The last day of a named period ("el último día del buen fin").
     last_ordinals,
+    /// "Semana": "esta semana", "la semana pasada".
+    week_words,
+    /// "Esta" before "semana".
+    this_feminine_words,
+    /// "Pasada" around "semana" ("la semana pasada", "la pasada semana").
+    past_feminine_markers,
+    /// "Últimos" before a count of days ("los últimos 7 días").
+    last_days_openers,
+    /// Days after "los últimos 7".
+    plural_day_units,
+    /// "Quincena" after its ordinal ("la primera quincena"); ordinals are in
+    /// "month_halves".
+    month_half_words,
+    /// "Trimestre" after its ordinal ("el primer trimestre"); ordinals are in
+    /// "quarters".
+    quarter_words,
+    /// The word before the first weekday of a range ("de lunes a miércoles").
+    weekday_range_starts,
+    /// The word between its two weekdays.
+    weekday_range_ends,
+    /// "Desde": from a day until today ("desde el lunes", "desde el 10").
+    since_words,
+    /// "Año": "este año", "el año pasado".
+    year_words,
+    /// "Este" before "año", or opening a two-word day ("este momento", "este
+    /// viernes") that is not a period asked about.
+    this_words,
+    /// Words before a four-digit number that make it a whole year asked about
+    /// ("en 2024", "del 2025").
+    year_openers,
 }
