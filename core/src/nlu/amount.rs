@@ -334,7 +334,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
             } else if let Some(currency) = foreign_word(&next.text) {
                 foreign = Some(adjective.unwrap_or(currency));
                 end += 1 + usize::from(adjective.is_some());
-            } else if next.is_word("de")
+            } else if next.is_in(&c.currency_joiners)
                 && let Some(currency) = word_at(end + 1).and_then(|t| foreign_word(&t.text))
             {
                 foreign = Some(currency);

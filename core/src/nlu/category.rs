@@ -109,9 +109,9 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
     let index = index();
     let mut best: Option<CategoryMatch> = None;
     // Exact keywords, by the word itself and its singular forms.
-    let singular_s = word.strip_suffix('s');
-    let singular_es = word.strip_suffix("es");
-    for first in [Some(word), singular_s, singular_es].into_iter().flatten() {
+    let plurals = super::lexicon::cues().plural_suffixes.words();
+    let singulars = plurals.iter().filter_map(|s| word.strip_suffix(s));
+    for first in std::iter::once(word).chain(singulars) {
         let Some(candidates) = index.by_first_word.get(first) else {
             continue;
         };
@@ -164,15 +164,12 @@ fn word_matches(keyword: &str, word: &str) -> bool {
         return true;
     }
     // Plurals: "tacos" for "taco", "farmacias" for "farmacia".
-    if keyword.len() >= 3 {
-        if word.strip_suffix("es") == Some(keyword) {
-            return true;
-        }
-        if let Some(stem) = word.strip_suffix('s') {
-            return stem == keyword;
-        }
-    }
-    false
+    keyword.len() >= 3
+        && super::lexicon::cues()
+            .plural_suffixes
+            .words()
+            .iter()
+            .any(|s| word.strip_suffix(s) == Some(keyword))
 }
 
 fn fuzzy_matches(keyword: &str, word: &str) -> bool {

@@ -32,6 +32,8 @@ pub struct Lexicon {
     pub cues: Cues,
     /// Words that stand for a number.
     pub values: Values,
+    /// Words that name a foreign currency.
+    pub currencies: Currencies,
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
     /// For each cue word, the lists it is a cue of or starts a cue of.
@@ -47,7 +49,27 @@ struct LexiconFile {
     categories: Vec<Category>,
     cues: BTreeMap<String, Vec<String>>,
     values: ValuesEntry,
+    currencies: CurrenciesEntry,
     holidays: Vec<HolidayEntry>,
+}
+
+/// Words that name a foreign currency, with its ISO 4217 code (`BTC` for
+/// bitcoin).
+#[derive(Debug)]
+pub struct Currencies {
+    /// Codes, names and the tokens symbols become ("usd", "dólares", "eur").
+    pub names: WordMap<&'static str>,
+    /// Adjectives that make "pesos" or "dólares" another country's
+    /// ("colombianos", "canadienses").
+    pub adjectives: WordMap<&'static str>,
+}
+
+/// The `"currencies"` object as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CurrenciesEntry {
+    names: BTreeMap<String, String>,
+    adjectives: BTreeMap<String, String>,
 }
 
 /// Words that stand for a number, by what the number counts.
@@ -381,6 +403,10 @@ pub fn lexicon() -> &'static Lexicon {
             cue_index: index_cues(&cues),
             cues,
             values: Values::from_entry(file.values),
+            currencies: Currencies {
+                names: word_map(file.currencies.names, keep),
+                adjectives: word_map(file.currencies.adjectives, keep),
+            },
             holidays: file
                 .holidays
                 .into_iter()
@@ -402,6 +428,11 @@ pub fn cues() -> &'static Cues {
 /// Words that stand for numbers.
 pub fn values() -> &'static Values {
     &lexicon().values
+}
+
+/// Words that name foreign currencies.
+pub fn currencies() -> &'static Currencies {
+    &lexicon().currencies
 }
 
 #[cfg(test)]
@@ -436,6 +467,18 @@ mod tests {
         }
         for (name, word) in lex.values.words() {
             assert_folded(word, name);
+        }
+        let currencies = lex
+            .currencies
+            .names
+            .iter()
+            .chain(&lex.currencies.adjectives);
+        for (word, code) in currencies {
+            assert_folded(word, "currencies");
+            assert!(
+                (3..=4).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_uppercase()),
+                "{code:?} is not an ISO code"
+            );
         }
         for holiday in &lex.holidays {
             holiday

@@ -28,14 +28,6 @@ pub struct Token {
 }
 
 impl Token {
-    pub fn is_word(&self, word: &str) -> bool {
-        self.kind == TokenKind::Word && self.text == word
-    }
-
-    pub fn is_any(&self, words: &[&str]) -> bool {
-        self.kind == TokenKind::Word && words.contains(&self.text.as_str())
-    }
-
     /// Whether it is a word of `list` (a list of single words).
     pub fn is_in(&self, list: &CueList) -> bool {
         self.kind == TokenKind::Word && list.contains(&self.text)

@@ -600,4 +600,9 @@ cue_lists! {
     /// Words before a four-digit number that make it a whole year asked about
     /// ("en 2024", "del 2025").
     year_openers,
+    /// "De" between an amount and its currency ("50 de dólares").
+    currency_joiners,
+    /// Endings a plural adds to a category keyword ("tacos", "farmacias",
+    /// "pantalones"), tried in this order.
+    plural_suffixes,
 }
