@@ -29,7 +29,7 @@ impl<'a> Features<'a> {
 
     /// Whether the message holds a cue of `list` (a phrase's words in a row).
     pub(super) fn has(&self, list: &CueList) -> bool {
-        self.cues.has(list, self.tokens)
+        self.cues.has(list)
     }
 
     /// Whether a word starts with one of `list`'s words (stems: "compr").

@@ -5,9 +5,10 @@
 //! [`super::normalize::fold`]); a test checks it.
 //!
 //! A cue of several words ("me alcanza") is split into its words once, at
-//! load. Every cue word knows the lists it is a cue of, so a message looks
-//! each of its words up once ([`MessageCues`]) and then answers "does the
-//! message hold a cue of this list?" with a bit test.
+//! load. Every cue word knows the lists it is a cue of ([`WordCues`]); a
+//! token looks its word up once, when the message is tokenized, so "is this
+//! token in that list?" is a bit test, and so is "does the message hold a
+//! cue of that list?" once [`MessageCues`] has matched the phrases.
 
 mod cues;
 
@@ -36,8 +37,8 @@ pub struct Lexicon {
     pub currencies: Currencies,
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
-    /// For each cue word, the lists it is a cue of or starts a cue of.
-    cue_index: WordMap<CueBits>,
+    /// For each cue word, the lists it is a cue of and the cues it starts.
+    cue_index: WordMap<WordCues>,
 }
 
 /// `lexicon.json` as written.
@@ -212,11 +213,28 @@ impl CueMask {
     }
 }
 
-/// The lists a word is a whole cue of, and those it starts a longer cue of.
-#[derive(Clone, Copy, Debug, Default)]
-struct CueBits {
+/// What the lexicon knows of one word: the lists it is a whole cue of, and
+/// the cues of several words it starts, with their list's bit.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct WordCues {
     words: CueMask,
-    phrase_starts: CueMask,
+    phrases: Vec<(usize, Box<[&'static str]>)>,
+}
+
+/// The lexicon's entry for a folded word, if it is a cue word.
+pub fn word_cues(word: &str) -> Option<&'static WordCues> {
+    lexicon().cue_index.get(word)
+}
+
+impl Token {
+    /// Whether it is a word of `list` (a list of single words).
+    pub fn is_in(&self, list: &CueList) -> bool {
+        debug_assert!(
+            list.phrases.is_empty(),
+            "a list of phrases read word by word"
+        );
+        self.cues.is_some_and(|cues| cues.words.has(list.bit))
+    }
 }
 
 /// A list of cues: single words, and phrases already split into words.
@@ -320,26 +338,32 @@ fn starts_at<W: AsWord>(cue: &[&str], words: &[W], i: usize) -> bool {
             .all(|(c, w)| w.as_word() == Some(*c))
 }
 
-/// The cue lists a message's words touch, looked up once per message.
+/// The cue lists a message holds a cue of: its words' lists, and the lists
+/// of the phrases found at a word that starts them. Read once per message.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct MessageCues(CueBits);
+pub struct MessageCues(CueMask);
 
 impl MessageCues {
     pub fn of(tokens: &[Token]) -> MessageCues {
-        let index = &lexicon().cue_index;
-        let mut bits = CueBits::default();
-        for t in tokens.iter().filter(|t| t.kind == TokenKind::Word) {
-            if let Some(found) = index.get(t.text.as_str()) {
-                bits.words.add(&found.words);
-                bits.phrase_starts.add(&found.phrase_starts);
+        let mut found = CueMask::default();
+        for (i, cues) in tokens
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| Some((i, t.cues?)))
+        {
+            found.add(&cues.words);
+            for (bit, phrase) in &cues.phrases {
+                if !found.has(*bit) && starts_at(phrase, tokens, i) {
+                    found.set(*bit);
+                }
             }
         }
-        MessageCues(bits)
+        MessageCues(found)
     }
 
-    /// Whether `tokens` (the ones this was read from) hold a cue of `list`.
-    pub fn has(&self, list: &CueList, tokens: &[Token]) -> bool {
-        self.0.words.has(list.bit) || self.0.phrase_starts.has(list.bit) && list.phrase_in(tokens)
+    /// Whether the message holds a cue of `list`.
+    pub fn has(&self, list: &CueList) -> bool {
+        self.0.has(list.bit)
     }
 }
 
@@ -375,18 +399,15 @@ impl From<CategoryEntry> for Category {
     }
 }
 
-fn index_cues(cues: &Cues) -> WordMap<CueBits> {
-    let mut index: WordMap<CueBits> = WordMap::default();
+fn index_cues(cues: &Cues) -> WordMap<WordCues> {
+    let mut index: WordMap<WordCues> = WordMap::default();
     for (_, list) in cues.all() {
         for &word in &list.words {
             index.entry(word).or_default().words.set(list.bit);
         }
         for phrase in &list.phrases {
-            index
-                .entry(phrase[0])
-                .or_default()
-                .phrase_starts
-                .set(list.bit);
+            let entry = index.entry(phrase[0]).or_default();
+            entry.phrases.push((list.bit, phrase.clone()));
         }
     }
     index

@@ -1,7 +1,7 @@
 //! Text folding and tokenizing: lower case, no accents, no emoji, so that
 //! "Gasté", "gaste" and "GASTE 🙃" read the same.
 
-use super::lexicon::CueList;
+use super::lexicon::{WordCues, word_cues};
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,13 +25,8 @@ pub struct Token {
     /// chars as the original message one for one.
     pub start: usize,
     pub end: usize,
-}
-
-impl Token {
-    /// Whether it is a word of `list` (a list of single words).
-    pub fn is_in(&self, list: &CueList) -> bool {
-        self.kind == TokenKind::Word && list.contains(&self.text)
-    }
+    /// The lexicon's cue lists for this word, looked up once.
+    pub(super) cues: Option<&'static WordCues>,
 }
 
 /// Lower-cases and strips accents; letters keep, everything that is not a
@@ -88,6 +83,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 negative: false,
                 start: i,
                 end: i + 1,
+                cues: word_cues(code),
             });
             i += 1;
             continue;
@@ -126,6 +122,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 negative,
                 start,
                 end: i,
+                cues: None,
             });
             dollar = false;
             continue;
@@ -137,6 +134,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
             }
             let text: String = chars[start..i].iter().collect();
             tokens.push(Token {
+                cues: word_cues(&text),
                 text,
                 kind: TokenKind::Word,
                 dollar_sign: false,
