@@ -126,7 +126,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             .filter(|t| t.kind == TokenKind::Word)
             .map(|t| t.text.as_str())
     };
-    let word_in = |k: usize, list: &CueList| word(k).is_some_and(|w| list.contains(w));
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     for i in 0..tokens.len() {
         let t = &tokens[i];
         let found = match t.kind {
@@ -183,7 +183,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     today
                         .checked_sub_days(Days::new(back))
                         .map(|d| (d, i, i + 1))
-                } else if c.yesterday_words.contains(w) {
+                } else if t.is_in(&c.yesterday_words) {
                     // "antes de ayer"
                     match i.checked_sub(2) {
                         Some(k) if c.day_before_phrases.cue_at(tokens, k) == Some(2) => {
@@ -191,7 +191,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                         }
                         _ => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
                     }
-                } else if c.ago_words.contains(w) {
+                } else if t.is_in(&c.ago_words) {
                     let count = tokens.get(i + 1).and_then(small_count);
                     let unit = |list: &CueList| word_in(i + 2, list);
                     match count {
@@ -268,10 +268,10 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
             .filter(|t| t.kind == TokenKind::Word)
             .map(|t| t.text.as_str())
     };
-    let word_in = |k: usize, list: &CueList| word(k).is_some_and(|w| list.contains(w));
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     for i in 0..tokens.len() {
         match word(i) {
-            Some(w) if c.month_words.contains(w) => {
+            Some(_) if tokens[i].is_in(&c.month_words) => {
                 let before = |list: &CueList| i > 0 && word_in(i - 1, list);
                 let back = word(i + 1).and_then(|w| v.months_back.get(w).copied());
                 // "al mes", "por mes", "cada mes" are a rate, not a month.
@@ -297,7 +297,7 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                     continue;
                 };
                 // Short forms ("mar", "may") only count after "en"/"de".
-                let long_form = w.len() > 4 || c.whole_short_months.contains(w);
+                let long_form = w.len() > 4 || tokens[i].is_in(&c.whole_short_months);
                 let after_preposition = i > 0 && tokens[i - 1].is_in(&c.month_prepositions);
                 if !long_form && !after_preposition {
                     continue;

@@ -309,15 +309,20 @@ impl CueList {
         (0..words.len()).any(|i| self.phrases.iter().any(|p| starts_at(p, words, i)))
     }
 
-    /// The length in words of the longest cue that starts at `words[i]`.
-    pub fn cue_at<W: AsWord>(&self, words: &[W], i: usize) -> Option<usize> {
-        let word = words.get(i)?.as_word()?;
-        self.phrases
+    /// Whether `tokens[k]` is a word of this list (a list of single words).
+    pub fn at(&self, tokens: &[Token], k: usize) -> bool {
+        tokens.get(k).is_some_and(|t| t.is_in(self))
+    }
+
+    /// The length in words of the longest cue that starts at `tokens[i]`.
+    pub fn cue_at(&self, tokens: &[Token], i: usize) -> Option<usize> {
+        let cues = tokens.get(i)?.cues?;
+        cues.phrases
             .iter()
-            .filter(|p| starts_at(p, words, i))
-            .map(|p| p.len())
+            .filter(|(bit, p)| *bit == self.bit && starts_at(p, tokens, i))
+            .map(|(_, p)| p.len())
             .max()
-            .or_else(|| self.words.contains(&word).then_some(1))
+            .or_else(|| cues.words.has(self.bit).then_some(1))
     }
 
     /// Whether any cue appears in `words` (a phrase as consecutive words).
@@ -459,7 +464,7 @@ pub fn currencies() -> &'static Currencies {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nlu::normalize::fold;
+    use crate::nlu::normalize::{fold, tokenize};
 
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -532,10 +537,13 @@ mod tests {
         assert!(!list.found_in(&words("me no alcanza")));
         assert!(!list.found_in(&words("alcanza me")));
         assert!(!list.found_in(&words("me")));
-        let within = CueList::new(0, vec!["dentro".into(), "dentro de".into(), "en".into()]);
-        assert_eq!(within.cue_at(&words("dentro de 3"), 0), Some(2));
-        assert_eq!(within.cue_at(&words("dentro 3"), 0), Some(1));
-        assert_eq!(within.cue_at(&words("y en 3"), 1), Some(1));
-        assert_eq!(within.cue_at(&words("y en 3"), 0), None);
+        let tokens = |s: &str| tokenize(&fold(s));
+        let within = &cues().within_phrases;
+        assert_eq!(within.cue_at(&tokens("dentro de 3"), 0), Some(2));
+        assert_eq!(within.cue_at(&tokens("dentro 3"), 0), Some(1));
+        assert_eq!(within.cue_at(&tokens("y en 3"), 1), Some(1));
+        assert_eq!(within.cue_at(&tokens("y en 3"), 0), None);
+        assert!(cues().of_words.at(&tokens("15 de mayo"), 1));
+        assert!(!cues().of_words.at(&tokens("15 de mayo"), 3));
     }
 }

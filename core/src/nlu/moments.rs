@@ -135,7 +135,7 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                     end += 1;
                 }
                 if tokens.get(end).is_some_and(|t| t.is_in(&c.and_words))
-                    && (word(tokens, end + 1).is_some_and(|w| c.clock_fractions.contains(w))
+                    && (c.clock_fractions.at(tokens, end + 1)
                         || tokens
                             .get(end + 1)
                             .is_some_and(|n| n.kind == TokenKind::Number))
@@ -161,15 +161,12 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                 i = end;
                 continue;
             }
-            let unit = word(tokens, i + 1);
-            if unit.is_some_and(|w| cues().clock_suffixes.contains(w)) && t.text.len() <= 2 {
+            if c.clock_suffixes.at(tokens, i + 1) && t.text.len() <= 2 {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
             }
-            if unit.is_some_and(|w| {
-                cues().duration_units.contains(w) || cues().quantity_units.contains(w)
-            }) {
+            if c.duration_units.at(tokens, i + 1) || c.quantity_units.at(tokens, i + 1) {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
@@ -183,7 +180,7 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
 /// Extends a clock time over "am", "de la tarde", "hrs"…
 fn clock_tail(tokens: &[Token], end: usize) -> usize {
     let c = cues();
-    if word(tokens, end).is_some_and(|w| c.clock_suffixes.contains(w)) {
+    if c.clock_suffixes.at(tokens, end) {
         end + 1
     } else {
         end + c.day_parts.cue_at(tokens, end).unwrap_or(0)
@@ -194,14 +191,15 @@ fn clock_tail(tokens: &[Token], end: usize) -> usize {
 pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     let c = cues();
     let found = |date: NaiveDate, start: usize, end: usize| Some(DateMatch { date, start, end });
-    let word_in = |k: usize, list: &CueList| word(tokens, k).is_some_and(|w| list.contains(w));
-    let money_after = |k: usize| word(tokens, k).is_some_and(|w| cues().amount_words.contains(w));
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
+    let money_after = |k: usize| c.amount_words.at(tokens, k);
     for i in 0..tokens.len() {
         let t = &tokens[i];
         if t.kind == TokenKind::Number {
             // "15.11.2026", "15.11.26"
-            let parts: Vec<&str> = t.text.split('.').collect();
-            if let [d, m, y] = parts.as_slice()
+            let mut parts = t.text.split('.');
+            if let (Some(d), Some(m), Some(y), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
                 && d.len() <= 2
                 && m.len() <= 2
                 && (y.len() == 2 || y.len() == 4)
@@ -238,14 +236,14 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         }
         // "el cinco de noviembre", "el primero", "el próximo 1 de
         // diciembre": a day after "el" or a "next" word, in words or digits.
-        let opener = c.day_articles.contains(w) || c.next_markers.contains(w);
+        let next_marker = t.is_in(&c.next_markers);
+        let opener = t.is_in(&c.day_articles) || next_marker;
         if opener
-            && let Some((day, n)) = day_at(tokens, i + 1).filter(|_| {
-                tokens[i + 1].kind == TokenKind::Word || cues().next_markers.contains(w)
-            })
+            && let Some((day, n)) = day_at(tokens, i + 1)
+                .filter(|_| tokens[i + 1].kind == TokenKind::Word || next_marker)
         {
             let after = i + 1 + n;
-            let upcoming = cues().next_markers.contains(w);
+            let upcoming = next_marker;
             let start = if upcoming && i > 0 && tokens[i - 1].is_in(&c.day_articles) {
                 i - 1
             } else {
@@ -269,14 +267,14 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
         }
         // Now: "ahorita", "en este momento", "esta noche".
-        if cues().now_words.contains(w) {
+        if t.is_in(&c.now_words) {
             return found(today, i, i + 1);
         }
         if let Some(n) = c.now_phrases.cue_at(tokens, i) {
             return found(today, i, i + n);
         }
         // A weekday before an explicit date: the date wins, weekday included.
-        if weekday(w).is_some() || cues().weekday_abbreviations.contains(w) {
+        if weekday(w).is_some() || t.is_in(&c.weekday_abbreviations) {
             let start = if i > 0 && tokens[i - 1].is_in(&c.weekday_articles) {
                 i - 1
             } else {
@@ -343,12 +341,12 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             continue;
         }
         // "mañana" is tomorrow unless it is the morning ("en la mañana").
-        if c.tomorrow_words.contains(w) && (i == 0 || !tokens[i - 1].is_in(&c.morning_markers)) {
+        if t.is_in(&c.tomorrow_words) && (i == 0 || !tokens[i - 1].is_in(&c.morning_markers)) {
             if i > 0 && tokens[i - 1].is_in(&c.day_after_markers) {
                 return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
             }
             return found(today.checked_add_days(Days::new(1))?, i, i + 1);
-        } else if c.day_words.contains(w) {
+        } else if t.is_in(&c.day_words) {
             // "el día veinte", "día 20"
             if let Some((day, n)) = day_at(tokens, i + 1)
                 && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Word)
@@ -378,7 +376,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     return found(date, i, k + 2);
                 }
             }
-        } else if c.ago_words.contains(w) {
+        } else if t.is_in(&c.ago_words) {
             // "hace tres meses", "hace un año"
             if let Some(n) = tokens.get(i + 1).and_then(small_count) {
                 let unit = |list: &CueList| word_in(i + 2, list);

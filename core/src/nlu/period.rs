@@ -30,7 +30,7 @@ fn day(tokens: &[Token], k: usize) -> Option<u32> {
 
 /// "de noviembre [de 2026]" at `k`: (month, year, tokens used).
 fn month_at(tokens: &[Token], k: usize) -> Option<(u32, Option<i32>, usize)> {
-    let of = |k: usize| word(tokens, k).is_some_and(|w| cues().of_words.contains(w));
+    let of = |k: usize| cues().of_words.at(tokens, k);
     if !of(k) {
         return None;
     }
@@ -110,7 +110,7 @@ pub fn find_period(tokens: &[Token], today: NaiveDate) -> Option<Period> {
 /// [`find_period`] with the grain and where the words are.
 pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMatch> {
     let (c, v) = (cues(), values());
-    let word_in = |k: usize, list: &CueList| word(tokens, k).is_some_and(|w| list.contains(w));
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     let found = |from: NaiveDate, to: NaiveDate, grain: Grain, start: usize, end: usize| {
         Some(PeriodMatch {
             period: Period { from, to },
@@ -123,14 +123,14 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
         match word(tokens, i) {
             // "del 10 al 20 de noviembre", "del 10 de octubre al 5 de noviembre",
             // "entre el 1 y el 15"
-            Some(opener) if c.range_starts.contains(opener) || c.between_words.contains(opener) => {
+            Some(_) if tokens[i].is_in(&c.range_starts) || tokens[i].is_in(&c.between_words) => {
                 let first = i + 1 + usize::from(word_in(i + 1, &c.day_articles));
                 let Some(from_day) = day(tokens, first) else {
                     continue;
                 };
                 let from_month = month_at(tokens, first + 1);
                 let joiner = first + 1 + from_month.map_or(0, |m| m.2);
-                let joined = if c.range_starts.contains(opener) {
+                let joined = if tokens[i].is_in(&c.range_starts) {
                     word_in(joiner, &c.range_ends)
                 } else {
                     word_in(joiner, &c.between_joiners)
@@ -162,7 +162,7 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 let end = second + 1 + to_month.map_or(0, |m| m.2);
                 return found(from, to, Grain::Range, i, end);
             }
-            Some(w) if c.week_words.contains(w) => {
+            Some(_) if tokens[i].is_in(&c.week_words) => {
                 let before = |list: &CueList| i > 0 && word_in(i - 1, list);
                 let after_past = word_in(i + 1, &c.past_feminine_markers);
                 if before(&c.this_feminine_words) {
@@ -177,14 +177,14 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 }
             }
             // "los últimos 7 días", "los ultimos tres dias"
-            Some(w) if c.last_days_openers.contains(w) => {
+            Some(_) if tokens[i].is_in(&c.last_days_openers) => {
                 let n = tokens.get(i + 1).and_then(small_count)?;
                 if word_in(i + 2, &c.plural_day_units) && n >= 1 {
                     return found(today - Days::new(n - 1), today, Grain::Range, i, i + 3);
                 }
             }
             // "la primera quincena de noviembre", "la segunda quincena"
-            Some(w) if c.month_half_words.contains(w) => {
+            Some(_) if tokens[i].is_in(&c.month_half_words) => {
                 let ordinal = i.checked_sub(1).and_then(|k| word(tokens, k));
                 let Some(&half) = ordinal.and_then(|w| v.month_halves.get(w)) else {
                     continue;
@@ -201,7 +201,7 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 return found(from, to, Grain::Range, i - 1, i + 1 + used);
             }
             // "el primer trimestre", "el segundo trimestre del año"
-            Some(w) if c.quarter_words.contains(w) => {
+            Some(_) if tokens[i].is_in(&c.quarter_words) => {
                 let ordinal = i.checked_sub(1).and_then(|k| word(tokens, k));
                 let Some(&quarter) = ordinal.and_then(|w| v.quarters.get(w)) else {
                     continue;
@@ -242,7 +242,7 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 }
             }
             // "desde el 10", "desde el 5 de noviembre"
-            Some(w) if c.since_words.contains(w) => {
+            Some(_) if tokens[i].is_in(&c.since_words) => {
                 let first = i + 1 + usize::from(word_in(i + 1, &c.day_articles));
                 if let Some(from_day) = day(tokens, first) {
                     let month = month_at(tokens, first + 1);
@@ -274,7 +274,7 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                     return found(from, to.min(today), Grain::Range, i, i + 3);
                 }
             }
-            Some(w) if c.year_words.contains(w) => {
+            Some(_) if tokens[i].is_in(&c.year_words) => {
                 if i > 0 && word_in(i - 1, &c.this_words) {
                     let january = NaiveDate::from_ymd_opt(today.year(), 1, 1)?;
                     return found(january, today, Grain::Year, i - 1, i + 1);
