@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use self::amount::{AmountMatch, Foreign, best_amount, find_amounts};
 use self::category::{Category, find_categories};
 use self::date::{find_date, find_month};
-use self::normalize::{Token, TokenKind, fold, tokenize};
+use self::normalize::{Token, TokenKind, fold, folds_to, tokenize};
 use crate::money::Centavos;
 use crate::tools::{CategoryType, TransactionType};
 
@@ -365,7 +365,7 @@ fn understand_tokens(
 /// The words that named the category, as the user wrote them ("Uber",
 /// "tacos"), unless they only repeat the category's name.
 pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -> Option<String> {
-    if m.fuzzy || m.keyword == m.category.key || m.keyword == fold(m.category.label) {
+    if m.fuzzy || m.keyword == m.category.key || folds_to(m.category.label, m.keyword) {
         return None;
     }
     // Phrases like "me regalaron" or "la tarjeta" say how, not what.

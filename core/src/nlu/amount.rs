@@ -31,9 +31,9 @@ pub(super) fn unit_value(word: &str) -> Option<i64> {
     values().number_words.get(word).copied()
 }
 
-fn is_number_word(word: &str) -> bool {
+fn is_number_word(t: &Token) -> bool {
     let c = cues();
-    unit_value(word).is_some()
+    unit_value(&t.text).is_some()
         || [
             &c.thousand_words,
             &c.million_words,
@@ -43,7 +43,7 @@ fn is_number_word(word: &str) -> bool {
             &c.million_slang,
         ]
         .iter()
-        .any(|list| list.contains(word))
+        .any(|list| t.is_in(list))
 }
 
 /// Parses a digit token as centavos: `1,500.50`, `1500.5`, `1.500`, `250,50`.
@@ -101,21 +101,21 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
     let mut saw_any = false;
     let mut j = i;
     while j < tokens.len() && tokens[j].kind == TokenKind::Word {
-        let word = tokens[j].text.as_str();
-        if c.and_words.contains(word)
+        let (t, word) = (&tokens[j], tokens[j].text.as_str());
+        if t.is_in(&c.and_words)
             && saw_any
             && j + 1 < tokens.len()
-            && is_number_word(&tokens[j + 1].text)
+            && is_number_word(&tokens[j + 1])
         {
             j += 1;
             continue;
         }
         if let Some(value) = unit_value(word) {
             group += value;
-        } else if c.hundreds_words.contains(word) && group > 0 && group < 10 {
+        } else if t.is_in(&c.hundreds_words) && group > 0 && group < 10 {
             // "dos cientos": written apart.
             group *= 100;
-        } else if c.half_words.contains(word)
+        } else if t.is_in(&c.half_words)
             && tokens.get(j + 1).is_some_and(|t| t.is_in(&c.halved_units))
         {
             total += if tokens[j + 1].is_in(&c.halved_millions) {
@@ -127,18 +127,18 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
             used = j - i;
             saw_any = true;
             continue;
-        } else if c.thousand_words.contains(word) {
+        } else if t.is_in(&c.thousand_words) {
             total += group.max(1) * 1000;
             group = 0;
-        } else if c.thousand_slang.contains(word) && group > 0 {
+        } else if t.is_in(&c.thousand_slang) && group > 0 {
             // "una luca", "dos lucas": thousands of pesos in slang.
             total += group * 1000;
             group = 0;
-        } else if c.million_slang.contains(word) && group > 0 {
+        } else if t.is_in(&c.million_slang) && group > 0 {
             // "un palo": a million pesos.
             total += group * 1_000_000;
             group = 0;
-        } else if c.million_words.contains(word) {
+        } else if t.is_in(&c.million_words) {
             // The highest order: "mil millones", "mil quinientos millones".
             total = (total + group).max(1) * 1_000_000;
             group = 0;
@@ -240,7 +240,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         let money_follows = tokens
             .get(end)
             .is_some_and(|t| t.is_in(peso_words()) || foreign_word(&t.text).is_some());
-        if words_only && end == i + 1 && c.article_numbers.contains(&token.text) && !money_follows {
+        if words_only && end == i + 1 && token.is_in(&c.article_numbers) && !money_follows {
             i += 1;
             continue;
         }
@@ -249,7 +249,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         }
         // Multipliers: "1.5k", "2 mil", "3 millones", "2 mil 500", "mil y medio".
         if let Some(next) = tokens.get(end).filter(|_| !taken(end)) {
-            let next_in = |list: &CueList| list.contains(&next.text);
+            let next_in = |list: &CueList| next.is_in(list);
             let glued = next.start == token.end && !words_only;
             // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
             if next_in(&c.thousand_suffixes) {

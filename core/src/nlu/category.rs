@@ -1,6 +1,7 @@
 //! The Mexican category lexicon: which words mean which category, and what
 //! type each category is.
 
+use super::lexicon::WordMap;
 use super::normalize::{Token, TokenKind};
 use crate::tools::CategoryType;
 
@@ -71,24 +72,31 @@ pub fn find_categories(tokens: &[Token], used: &[bool]) -> Vec<CategoryMatch> {
 
 /// Keywords indexed by their first word, built once.
 struct Index {
-    by_first_word: std::collections::HashMap<&'static str, Vec<(&'static Category, &'static str)>>,
+    by_first_word: WordMap<Vec<Keyword>>,
     /// Single-word keywords a typo may reach, with their category.
     fuzzy: Vec<(&'static Category, &'static str)>,
+}
+
+/// A keyword with its category, split into words once.
+struct Keyword {
+    category: &'static Category,
+    keyword: &'static str,
+    words: Box<[&'static str]>,
 }
 
 fn index() -> &'static Index {
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut by_first_word: std::collections::HashMap<_, Vec<_>> =
-            std::collections::HashMap::new();
+        let mut by_first_word: WordMap<Vec<Keyword>> = WordMap::default();
         let mut fuzzy = Vec::new();
         for category in categories() {
             for &keyword in &category.keywords {
-                let first = keyword.split(' ').next().unwrap_or(keyword);
-                by_first_word
-                    .entry(first)
-                    .or_default()
-                    .push((category, keyword));
+                let words: Box<[&str]> = keyword.split(' ').collect();
+                by_first_word.entry(words[0]).or_default().push(Keyword {
+                    category,
+                    keyword,
+                    words,
+                });
                 if !keyword.contains(' ')
                     && keyword.len() >= 5
                     && keyword.bytes().all(|b| b.is_ascii_lowercase())
@@ -115,22 +123,23 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
         let Some(candidates) = index.by_first_word.get(first) else {
             continue;
         };
-        for &(category, keyword) in candidates {
-            let words = keyword.split(' ').count();
+        for candidate in candidates {
+            let words = candidate.words.len();
             if start + words > tokens.len() {
                 continue;
             }
             if best.as_ref().is_some_and(|b| b.end - b.start >= words) {
                 continue;
             }
-            let exact = keyword
-                .split(' ')
+            let exact = candidate
+                .words
+                .iter()
                 .zip(&tokens[start..start + words])
                 .all(|(k, t)| t.kind == TokenKind::Word && word_matches(k, &t.text));
             if exact {
                 best = Some(CategoryMatch {
-                    category,
-                    keyword,
+                    category: candidate.category,
+                    keyword: candidate.keyword,
                     start,
                     end: start + words,
                     fuzzy: false,

@@ -33,24 +33,30 @@ pub struct Token {
 /// letter, digit or one of `$ , . / - : %` becomes a space.
 pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        let folded = match ch {
-            'á' | 'à' | 'ä' | 'â' | 'Á' | 'À' | 'Ä' | 'Â' => 'a',
-            'é' | 'è' | 'ë' | 'ê' | 'É' | 'È' | 'Ë' | 'Ê' => 'e',
-            'í' | 'ì' | 'ï' | 'î' | 'Í' | 'Ì' | 'Ï' | 'Î' => 'i',
-            'ó' | 'ò' | 'ö' | 'ô' | 'Ó' | 'Ò' | 'Ö' | 'Ô' => 'o',
-            'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ù' | 'Ü' | 'Û' => 'u',
-            'ñ' | 'Ñ' => 'n',
-            '€' | '£' | '¥' | '₿' => ch,
-            // The typographic minus sign reads like a hyphen.
-            '−' | '–' => '-',
-            c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase(),
-            '$' | ',' | '.' | '/' | '-' | ':' | '%' | '+' | '&' => ch,
-            _ => ' ',
-        };
-        out.push(folded);
-    }
+    out.extend(text.chars().map(fold_char));
     out
+}
+
+/// Whether `text` folds to `folded`, without building the folded text.
+pub fn folds_to(text: &str, folded: &str) -> bool {
+    text.chars().map(fold_char).eq(folded.chars())
+}
+
+fn fold_char(ch: char) -> char {
+    match ch {
+        'á' | 'à' | 'ä' | 'â' | 'Á' | 'À' | 'Ä' | 'Â' => 'a',
+        'é' | 'è' | 'ë' | 'ê' | 'É' | 'È' | 'Ë' | 'Ê' => 'e',
+        'í' | 'ì' | 'ï' | 'î' | 'Í' | 'Ì' | 'Ï' | 'Î' => 'i',
+        'ó' | 'ò' | 'ö' | 'ô' | 'Ó' | 'Ò' | 'Ö' | 'Ô' => 'o',
+        'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ù' | 'Ü' | 'Û' => 'u',
+        'ñ' | 'Ñ' => 'n',
+        '€' | '£' | '¥' | '₿' => ch,
+        // The typographic minus sign reads like a hyphen.
+        '−' | '–' => '-',
+        c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase(),
+        '$' | ',' | '.' | '/' | '-' | ':' | '%' | '+' | '&' => ch,
+        _ => ' ',
+    }
 }
 
 /// Splits folded text into word and number tokens. Separators inside
