@@ -4,7 +4,7 @@
 
 pub use super::currency::Foreign;
 use super::currency::{foreign_adjective, foreign_word};
-use super::lexicon::{CueList, cues, values};
+use super::lexicon::{CueList, cues};
 use super::normalize::{Token, TokenKind};
 use crate::money::Centavos;
 
@@ -27,13 +27,9 @@ fn peso_words() -> &'static CueList {
     &super::lexicon::cues().peso_words
 }
 
-pub(super) fn unit_value(word: &str) -> Option<i64> {
-    values().number_words.get(word).copied()
-}
-
 fn is_number_word(t: &Token) -> bool {
     let c = cues();
-    unit_value(&t.text).is_some()
+    t.number_word().is_some()
         || [
             &c.thousand_words,
             &c.million_words,
@@ -101,7 +97,7 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
     let mut saw_any = false;
     let mut j = i;
     while j < tokens.len() && tokens[j].kind == TokenKind::Word {
-        let (t, word) = (&tokens[j], tokens[j].text.as_str());
+        let t = &tokens[j];
         if t.is_in(&c.and_words)
             && saw_any
             && j + 1 < tokens.len()
@@ -110,7 +106,7 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
             j += 1;
             continue;
         }
-        if let Some(value) = unit_value(word) {
+        if let Some(value) = t.number_word() {
             group += value;
         } else if t.is_in(&c.hundreds_words) && group > 0 && group < 10 {
             // "dos cientos": written apart.
@@ -421,7 +417,7 @@ fn spoken_decimal(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
     let next = tokens.get(k + 1)?;
     let digits = match next.kind {
         TokenKind::Number if next.text.chars().all(|c| c.is_ascii_digit()) => next.text.clone(),
-        TokenKind::Word => unit_value(&next.text).filter(|v| *v < 100)?.to_string(),
+        TokenKind::Word => next.number_word().filter(|v| *v < 100)?.to_string(),
         TokenKind::Number => return None,
     };
     let cents = match digits.len() {
@@ -442,7 +438,7 @@ fn centavos_after(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
         TokenKind::Number if next.text.chars().all(|c| c.is_ascii_digit()) => {
             next.text.parse().ok()?
         }
-        TokenKind::Word => unit_value(&next.text)?,
+        TokenKind::Word => next.number_word()?,
         TokenKind::Number => return None,
     };
     if !(1..100).contains(&cents) {

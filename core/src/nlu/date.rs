@@ -2,7 +2,7 @@
 //! "el 15", "15 de octubre", "15/10/2025", ISO dates, "hace 3 días";
 //! months for queries: "este mes", "el mes pasado", "octubre de 2025".
 
-use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
+use chrono::{Datelike, Days, Months, NaiveDate};
 
 use super::lexicon::{CueList, cues, values};
 use super::normalize::{Token, TokenKind};
@@ -32,21 +32,12 @@ impl MonthMatch {
     }
 }
 
-pub fn month_number(word: &str) -> Option<u32> {
-    values().months.get(word).copied()
-}
-
-pub(super) fn weekday(word: &str) -> Option<Weekday> {
-    values().weekdays.get(word).copied()
-}
-
 pub(super) fn small_count(token: &Token) -> Option<u64> {
     match token.kind {
         TokenKind::Number => token.text.parse().ok().filter(|&n: &u64| n <= 366),
-        TokenKind::Word if cues().count_words.contains(&token.text) => values()
-            .number_words
-            .get(token.text.as_str())
-            .and_then(|&n| u64::try_from(n).ok()),
+        TokenKind::Word if token.is_in(&cues().count_words) => {
+            token.number_word().and_then(|n| u64::try_from(n).ok())
+        }
         TokenKind::Word => None,
     }
 }
@@ -119,21 +110,14 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     if let Some(found) = super::moments::special_date(tokens, today) {
         return Some(found);
     }
-    let (c, v) = (cues(), values());
-    let word = |k: usize| {
-        tokens
-            .get(k)
-            .filter(|t| t.kind == TokenKind::Word)
-            .map(|t| t.text.as_str())
-    };
+    let c = cues();
     let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     for i in 0..tokens.len() {
         let t = &tokens[i];
         let found = match t.kind {
             // "1/2 kilo" is half a kilo, not a date.
             TokenKind::Number
-                if t.text.contains(['/', '-'])
-                    && !word(i + 1).is_some_and(super::moments::is_quantity_unit) =>
+                if t.text.contains(['/', '-']) && !c.quantity_units.at(tokens, i + 1) =>
             {
                 parse_slashed(&t.text, today).map(|date| (date, i, i + 1))
             }
@@ -141,7 +125,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 // "15 de octubre [de 2025]"
                 let day = day_number(t);
                 let month = word_in(i + 1, &c.of_words)
-                    .then(|| word(i + 2).and_then(month_number))
+                    .then(|| tokens.get(i + 2).and_then(Token::month))
                     .flatten();
                 match (day, month) {
                     (Some(day), Some(month)) => {
@@ -178,8 +162,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 }
             }
             TokenKind::Word => {
-                let w = t.text.as_str();
-                if let Some(&back) = v.days_ago.get(w) {
+                if let Some(back) = t.days_ago() {
                     today
                         .checked_sub_days(Days::new(back))
                         .map(|d| (d, i, i + 1))
@@ -204,7 +187,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                         _ => None,
                     }
                 } else {
-                    weekday(w).and_then(|day| {
+                    t.weekday().and_then(|day| {
                         let back = (today.weekday().num_days_from_monday() + 7
                             - day.num_days_from_monday())
                             % 7;
@@ -293,7 +276,7 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                 });
             }
             Some(w) => {
-                let Some(month) = month_number(w) else {
+                let Some(month) = tokens[i].month() else {
                     continue;
                 };
                 // Short forms ("mar", "may") only count after "en"/"de".

@@ -37,7 +37,7 @@ pub struct Lexicon {
     pub currencies: Currencies,
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
-    /// For each cue word, the lists it is a cue of and the cues it starts.
+    /// For each cue word or word of `values`, what the lexicon knows of it.
     cue_index: WordMap<WordCues>,
 }
 
@@ -213,12 +213,17 @@ impl CueMask {
     }
 }
 
-/// What the lexicon knows of one word: the lists it is a whole cue of, and
-/// the cues of several words it starts, with their list's bit.
+/// What the lexicon knows of one word: the lists it is a whole cue of, the
+/// cues of several words it starts (with their list's bit), and the
+/// numbers it stands for.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct WordCues {
     words: CueMask,
     phrases: Vec<(usize, Box<[&'static str]>)>,
+    number: Option<i64>,
+    month: Option<u32>,
+    weekday: Option<Weekday>,
+    days_ago: Option<u64>,
 }
 
 /// The lexicon's entry for a folded word, if it is a cue word.
@@ -234,6 +239,26 @@ impl Token {
             "a list of phrases read word by word"
         );
         self.cues.is_some_and(|cues| cues.words.has(list.bit))
+    }
+
+    /// The number it is in words ("veinte"; see [`Values::number_words`]).
+    pub fn number_word(&self) -> Option<i64> {
+        self.cues?.number
+    }
+
+    /// The month it names, 1 = January.
+    pub fn month(&self) -> Option<u32> {
+        self.cues?.month
+    }
+
+    /// The weekday it names.
+    pub fn weekday(&self) -> Option<Weekday> {
+        self.cues?.weekday
+    }
+
+    /// The days before today it names ("antier").
+    pub fn days_ago(&self) -> Option<u64> {
+        self.cues?.days_ago
     }
 }
 
@@ -404,8 +429,20 @@ impl From<CategoryEntry> for Category {
     }
 }
 
-fn index_cues(cues: &Cues) -> WordMap<WordCues> {
+fn index_words(cues: &Cues, values: &Values) -> WordMap<WordCues> {
     let mut index: WordMap<WordCues> = WordMap::default();
+    for (&word, &n) in &values.number_words {
+        index.entry(word).or_default().number = Some(n);
+    }
+    for (&word, &month) in &values.months {
+        index.entry(word).or_default().month = Some(month);
+    }
+    for (&word, &day) in &values.weekdays {
+        index.entry(word).or_default().weekday = Some(day);
+    }
+    for (&word, &days) in &values.days_ago {
+        index.entry(word).or_default().days_ago = Some(days);
+    }
     for (_, list) in cues.all() {
         for &word in &list.words {
             index.entry(word).or_default().words.set(list.bit);
@@ -424,11 +461,12 @@ pub fn lexicon() -> &'static Lexicon {
     LEXICON.get_or_init(|| {
         let file: LexiconFile = serde_json::from_str(SOURCE).expect("lexicon.json is valid");
         let cues = Cues::from_map(file.cues).expect("lexicon.json has every cue list");
+        let values = Values::from_entry(file.values);
         Lexicon {
             categories: file.categories,
-            cue_index: index_cues(&cues),
+            cue_index: index_words(&cues, &values),
             cues,
-            values: Values::from_entry(file.values),
+            values,
             currencies: Currencies {
                 names: word_map(file.currencies.names, keep),
                 adjectives: word_map(file.currencies.adjectives, keep),

@@ -6,8 +6,7 @@
 
 use chrono::{Datelike, Days, Months, NaiveDate};
 
-use super::amount::unit_value;
-use super::date::{DateMatch, month_number, recent_day, recent_day_month, small_count, weekday};
+use super::date::{DateMatch, recent_day, recent_day_month, small_count};
 use super::lexicon::{CueList, cues, lexicon};
 use super::normalize::{Token, TokenKind};
 
@@ -47,12 +46,12 @@ fn word(tokens: &[Token], k: usize) -> Option<&str> {
 /// A day of the month written in words ("veinte", "treinta y uno",
 /// "primero"), read with the same number words as amounts.
 fn day_in_words(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
-    let w = word(tokens, i)?;
+    let t = tokens.get(i).filter(|t| t.kind == TokenKind::Word)?;
     let c = cues();
-    let first = if c.first_day_words.contains(w) {
+    let first = if t.is_in(&c.first_day_words) {
         1
     } else {
-        unit_value(w).filter(|v| (1..=30).contains(v))?
+        t.number_word().filter(|v| (1..=30).contains(v))?
     };
     if first == 30 && c.thirty_one_tails.cue_at(tokens, i + 1) == Some(2) {
         return Some((31, 3));
@@ -102,11 +101,6 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
             .iter_mut()
             .for_each(|u| *u = true);
     }
-}
-
-/// Whether a word is a unit of goods ("kilo", "litros").
-pub fn is_quantity_unit(word: &str) -> bool {
-    cues().quantity_units.contains(word)
 }
 
 /// Token spans of clock times, durations and quantities of goods: their
@@ -213,7 +207,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
             // "3 marzo", "15 oct": a day and a month without "de".
             if let Some((day, 1)) = day_at(tokens, i)
-                && let Some(month) = word(tokens, i + 1).and_then(month_number)
+                && let Some(month) = tokens.get(i + 1).and_then(Token::month)
                 && !money_after(i + 2)
             {
                 let upcoming = i > 0 && tokens[i - 1].is_in(&cues().next_markers);
@@ -225,7 +219,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         }
         let w = t.text.as_str();
         // "abril 5", "noviembre 15": a month, then its day.
-        if let Some(month) = month_number(w).filter(|_| w.len() >= 3)
+        if let Some(month) = t.month().filter(|_| w.len() >= 3)
             && let Some((day, 1)) = day_at(tokens, i + 1)
             && tokens[i + 1].kind == TokenKind::Number
             && !money_after(i + 2)
@@ -250,7 +244,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 i
             };
             let month = word_in(after, &c.of_words)
-                .then(|| word(tokens, after + 1).and_then(month_number))
+                .then(|| tokens.get(after + 1).and_then(Token::month))
                 .flatten();
             match month {
                 Some(month) => {
@@ -274,7 +268,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             return found(today, i, i + n);
         }
         // A weekday before an explicit date: the date wins, weekday included.
-        if weekday(w).is_some() || t.is_in(&c.weekday_abbreviations) {
+        if t.weekday().is_some() || t.is_in(&c.weekday_abbreviations) {
             let start = if i > 0 && tokens[i - 1].is_in(&c.weekday_articles) {
                 i - 1
             } else {
@@ -289,7 +283,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             {
                 let after = i + 1 + n;
                 let month = word_in(after, &c.of_words)
-                    .then(|| word(tokens, after + 1).and_then(month_number))
+                    .then(|| tokens.get(after + 1).and_then(Token::month))
                     .flatten();
                 match month {
                     Some(month) => {
@@ -318,7 +312,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             let next_before = i > 0 && tokens[i - 1].is_in(&cues().next_markers);
             let coming = c.coming_phrases.cue_at(tokens, i + 1);
             let next_after = coming.is_some();
-            if let Some(day) = weekday(w).filter(|_| next_before || next_after) {
+            if let Some(day) = t.weekday().filter(|_| next_before || next_after) {
                 let ahead =
                     (day.num_days_from_monday() + 7 - today.weekday().num_days_from_monday()) % 7;
                 let ahead = if ahead == 0 { 7 } else { ahead };
@@ -401,7 +395,6 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             && tokens[i - 1].is_in(&c.of_the_words)
             && let Some((from, to)) = super::period::buen_fin(today)
         {
-            let which = word(tokens, i - 2);
             let ordinal = (i >= 3 && word_in(i - 2, &c.day_words))
                 .then(|| word(tokens, i - 3))
                 .flatten();
@@ -410,7 +403,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             } else if ordinal.is_some_and(|w| c.last_ordinals.contains(w)) {
                 Some((to, i - 3))
             } else {
-                which.and_then(weekday).and_then(|day| {
+                tokens[i - 2].weekday().and_then(|day| {
                     let offset = (day.num_days_from_monday() + 7
                         - from.weekday().num_days_from_monday())
                         % 7;

@@ -5,7 +5,7 @@
 
 use chrono::{Datelike, Days, NaiveDate};
 
-use super::date::{find_date, month_number, recent_day_month, small_count, weekday};
+use super::date::{find_date, recent_day_month, small_count};
 use super::lexicon::{CueList, cues, values};
 use super::normalize::{Token, TokenKind};
 
@@ -34,7 +34,7 @@ fn month_at(tokens: &[Token], k: usize) -> Option<(u32, Option<i32>, usize)> {
     if !of(k) {
         return None;
     }
-    let month = word(tokens, k + 1).and_then(month_number)?;
+    let month = tokens.get(k + 1).and_then(Token::month)?;
     let year = of(k + 2)
         .then(|| tokens.get(k + 3))
         .flatten()
@@ -217,12 +217,12 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 return found(from, to.min(today), Grain::Range, i - 1, i + 1);
             }
             // "de lunes a miércoles", "desde el lunes"
-            Some(w) if weekday(w).is_some() => {
+            Some(_) if tokens[i].weekday().is_some() => {
                 let before = |k: usize, list: &CueList| i >= k && word_in(i - k, list);
-                let from_day = this_week_day(today, weekday(w)?);
+                let from_day = this_week_day(today, tokens[i].weekday()?);
                 if before(1, &c.weekday_range_starts)
                     && word_in(i + 1, &c.weekday_range_ends)
-                    && let Some(to_day) = word(tokens, i + 2).and_then(weekday)
+                    && let Some(to_day) = tokens.get(i + 2).and_then(Token::weekday)
                 {
                     let to = this_week_day(today, to_day);
                     if from_day <= to && to <= today {
@@ -262,10 +262,10 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 return found(from, to, Grain::Range, i, i + n);
             }
             // "septiembre y octubre"
-            Some(w) if month_number(w).is_some() && w.len() >= 4 => {
-                let first = month_number(w)?;
+            Some(w) if tokens[i].month().is_some() && w.len() >= 4 => {
+                let first = tokens[i].month()?;
                 if word_in(i + 1, &c.and_words)
-                    && let Some(second) = word(tokens, i + 2).and_then(month_number)
+                    && let Some(second) = tokens.get(i + 2).and_then(Token::month)
                     && second > first
                 {
                     let year = recent_year(today, second);
