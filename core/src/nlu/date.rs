@@ -71,35 +71,39 @@ pub(super) fn recent_day_month(today: NaiveDate, day: u32, month: u32) -> Option
     }
 }
 
+/// The two or three parts of `text` between `sep`, if it has two or three.
+fn two_or_three(text: &str, sep: char) -> Option<(&str, &str, Option<&str>)> {
+    let mut parts = text.split(sep);
+    let (first, second, third) = (parts.next()?, parts.next()?, parts.next());
+    parts.next().is_none().then_some((first, second, third))
+}
+
 fn parse_slashed(text: &str, today: NaiveDate) -> Option<NaiveDate> {
     if text.contains('-') {
-        let parts: Vec<&str> = text.split('-').collect();
-        return match parts.as_slice() {
+        return match two_or_three(text, '-')? {
             // ISO: the year comes first and has four digits.
-            [y, m, d] if y.len() == 4 => {
+            (y, m, Some(d)) if y.len() == 4 => {
                 NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
             }
             // "08-11-26", "08-11-2026": day first.
-            [d, m, y] if y.len() == 2 || y.len() == 4 => {
+            (d, m, Some(y)) if y.len() == 2 || y.len() == 4 => {
                 let year: i32 = y.parse().ok()?;
                 let year = if y.len() == 2 { year + 2000 } else { year };
                 NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
             }
-            [d, m] => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
+            (d, m, None) => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
             _ => None,
         };
     }
-    let parts: Vec<&str> = text.split('/').collect();
-    match parts.as_slice() {
-        [d, m] => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
-        [d, m, y] => {
+    match two_or_three(text, '/')? {
+        (d, m, None) => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
+        (d, m, Some(y)) => {
             let mut year: i32 = y.parse().ok()?;
             if y.len() == 2 {
                 year += 2000;
             }
             NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
         }
-        _ => None,
     }
 }
 
