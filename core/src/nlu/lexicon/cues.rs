@@ -56,8 +56,8 @@ cue_lists! {
     not_category_words,
     /// Verbs of paying something owed ("aboné", "liquidé").
     payment_verbs,
-    /// Replies that confirm a pending action (the seed's allowlist; not
-    /// folded: "sí" keeps its accent, "si" is listed too).
+    /// Replies that confirm a pending action (the seed's allowlist; not folded: "sí" keeps its
+    /// accent, "si" is listed too).
     confirm_tokens,
     /// Replies that reject it.
     reject_tokens,
@@ -109,50 +109,43 @@ cue_lists! {
     item_joiners,
     /// Words that say an amount is pesos ("pesos", "varos", "mxn").
     peso_words,
-    /// Words that name money ("pesos"), which a question about a range of days
-    /// does not.
+    /// Words that name money ("pesos"), which a question about a range of days does not.
     money_named_words,
     /// First words that make a message a question ("qué…", "¿puedo…?").
     question_starts,
-    /// First words a question may open with before its question word ("y qué…",
-    /// "oye, ¿cuánto…?").
+    /// First words a question may open with before its question word ("y qué…", "oye, ¿cuánto…?").
     question_lead_ins,
     /// Question words right after such an opener.
     question_after_lead_in,
     /// Words that make a message a question wherever they are ("cuánto").
     question_words,
-    /// Spending verbs in the past: a message that opens like a question but
-    /// holds one states a fact ("cuando pagué…").
+    /// Spending verbs in the past: a message that opens like a question but holds one states a fact
+    /// ("cuando pagué…").
     statement_verbs,
     /// A payment or purchase already made ("pagué", "aboné", "gasté").
     past_payment_verbs,
-    /// Phrases that make what follows hypothetical ("¿y si…?", "¿qué pasa
-    /// si…?").
+    /// Phrases that make what follows hypothetical ("¿y si…?", "¿qué pasa si…?").
     hypothetical_phrases,
     /// First words that make the message hypothetical ("si compro…").
     hypothetical_starts,
-    /// Stems of verbs that, hypothetical and with an amount, weigh a purchase
-    /// ("¿y si compro…?", "¿y si voy…?").
+    /// Stems of verbs that, hypothetical and with an amount, weigh a purchase ("¿y si compro…?",
+    /// "¿y si voy…?").
     hypothetical_verb_prefixes,
-    /// A purchase weighed before making it, on their own ("¿me alcanza…?",
-    /// "¿puedo comprar…?").
+    /// A purchase weighed before making it, on their own ("¿me alcanza…?", "¿puedo comprar…?").
     simulate_phrases,
-    /// A purchase weighed when the message names an amount ("¿si gasto 500…?",
-    /// "¿cómo quedo?").
+    /// A purchase weighed when the message names an amount ("¿si gasto 500…?", "¿cómo quedo?").
     simulate_with_amount,
     /// A purchase weighed when asked with an amount ("¿tengo para…?").
     afford_phrases,
     /// A purchase weighed when asked or with an amount ("quiero comprar…").
     want_to_buy_phrases,
-    /// Verbs of planning that, with a buying verb, weigh a purchase ("pienso
-    /// comprar").
+    /// Verbs of planning that, with a buying verb, weigh a purchase ("pienso comprar").
     plan_verbs,
     /// The stem of buying verbs ("comprar", "compro").
     buy_prefixes,
     /// "Puedo": asked with an amount, weighs a purchase.
     can_words,
-    /// Words that make "¿puedo…?" with an amount about a budget or a debt, not
-    /// a purchase.
+    /// Words that make "¿puedo…?" with an amount about a budget or a debt, not a purchase.
     not_purchase_words,
     /// A spending limit in words ("no gastar más de", "máximo al mes").
     budget_phrases,
@@ -162,8 +155,7 @@ cue_lists! {
     card_words,
     /// Words that make a card a debit card, not a debt.
     debit_words,
-    /// Stores, lenders and cards whose name alone says a debt ("coppel", "nu",
-    /// "didi").
+    /// Stores, lenders and cards whose name alone says a debt ("coppel", "nu", "didi").
     lending_brands,
     /// Words that make a bank a lender ("préstamo de bbva").
     bank_debt_words,
@@ -171,25 +163,23 @@ cue_lists! {
     debt_nouns,
     /// Asking for an amount ("cuánto", "qué tanto").
     amount_questions,
-    /// Verbs of paying a bill or an obligation, not buying a thing ("pagar la
-    /// colegiatura").
+    /// Verbs of paying a bill or an obligation, not buying a thing ("pagar la colegiatura").
     bill_payment_verbs,
     /// Money spent ("gasté", "pagué", "se me fue"), typos people make included.
     expense_verbs,
     /// Money received ("cobré", "me pagaron", "me llegó").
     income_verbs,
-    /// Spending verbs that keep money received words from making the message
-    /// income ("me pagaron y gasté…").
+    /// Spending verbs that keep money received words from making the message income ("me pagaron y
+    /// gasté…").
     spent_not_received,
-    /// A question about the budget ("presupuesto", "¿cuánto me queda para
-    /// gastar?").
+    /// A question about the budget ("presupuesto", "¿cuánto me queda para gastar?").
     budget_query_cues,
     /// Going over a limit ("¿me pasé?"): a budget question unless about a debt.
     overspend_words,
     /// Words that make going over about a debt, not the budget.
     debt_not_budget_words,
-    /// Money spent or received asked about ("gasté", "ingresos"): not a
-    /// question about the bank balance.
+    /// Money spent or received asked about ("gasté", "ingresos"): not a question about the bank
+    /// balance.
     spending_query_words,
     /// A question about debts ("¿cuánto debo?", "¿cuándo pago?").
     debt_query_cues,
@@ -201,28 +191,23 @@ cue_lists! {
     most_words,
     /// Where money went ("¿en qué…?", "¿dónde…?").
     where_phrases,
-    /// A question that asks for the movements themselves ("mis movimientos",
-    /// "¿qué gasté?").
+    /// A question that asks for the movements themselves ("mis movimientos", "¿qué gasté?").
     listing_query_cues,
     /// Words that ask for a total, not a listing ("cuánto", "resumen").
     totals_words,
     /// Stems of spending verbs ("gasté", "pagué", "compré").
     expense_prefixes,
-    /// Words with a spending stem that do not say money was spent ("pagar",
-    /// "gastos").
+    /// Words with a spending stem that do not say money was spent ("pagar", "gastos").
     not_spent_forms,
-    /// "He": with a participle, asks what has been spent ("¿cuánto he
-    /// gastado?").
+    /// "He": with a participle, asks what has been spent ("¿cuánto he gastado?").
     perfect_auxiliaries,
     /// Participles of spending and receiving ("gastado", "ahorrado").
     past_participles,
-    /// Words that tie an amount to what it was for ("35 de un tamal", "120 en
-    /// uber").
+    /// Words that tie an amount to what it was for ("35 de un tamal", "120 en uber").
     amount_purpose_words,
     /// Commands to record a movement ("anota", "apunta").
     log_commands,
-    /// Words that, asked with "cuánto", ask about one's money ("gasté",
-    /// "llevo", "me queda").
+    /// Words that, asked with "cuánto", ask about one's money ("gasté", "llevo", "me queda").
     spending_question_words,
     /// Asking to see movements or totals ("historial", "resumen", "muéstrame").
     listing_words,
@@ -246,8 +231,7 @@ cue_lists! {
     budget_status_words,
     /// Words that ask about debts ("mis deudas", "¿cuánto debo?").
     debts_query_words,
-    /// Words that make a debt word a question ("mis deudas", "¿a quién le
-    /// debo?").
+    /// Words that make a debt word a question ("mis deudas", "¿a quién le debo?").
     whose_words,
     /// Asking when a debt is due ("¿cuándo vence?").
     due_date_questions,
@@ -269,14 +253,11 @@ cue_lists! {
     budget_first_words,
     /// "Cuánto": asks an amount instead of setting one.
     how_much_words,
-    /// Commands that set a budget without an amount yet ("ponme un
-    /// presupuesto").
+    /// Commands that set a budget without an amount yet ("ponme un presupuesto").
     budget_commands,
-    /// A debt's balance, minimum or due day named ("saldo", "mínimo", "vence",
-    /// "día de pago").
+    /// A debt's balance, minimum or due day named ("saldo", "mínimo", "vence", "día de pago").
     debt_field_cues,
-    /// Commands to add or change a debt ("nueva deuda", "actualiza el
-    /// préstamo").
+    /// Commands to add or change a debt ("nueva deuda", "actualiza el préstamo").
     debt_commands,
     /// What those commands act on for it to be a debt.
     debt_command_objects,
@@ -296,8 +277,8 @@ cue_lists! {
     have_verbs,
     /// Zero in words ("cero", "en ceros").
     zero_words,
-    /// Words that make money in a bank a debt or a movement, not its balance
-    /// ("deuda", "pagué", "me depositaron").
+    /// Words that make money in a bank a debt or a movement, not its balance ("deuda", "pagué", "me
+    /// depositaron").
     not_bank_balance_words,
     /// "Tarjeta": a debt unless a debit card.
     card_nouns,
@@ -311,8 +292,7 @@ cue_lists! {
     delete_words,
     /// What deleting refers to ("el último", "eso", "ese gasto").
     last_references,
-    /// Things deleted or corrected that are not the last movement ("deuda",
-    /// "presupuesto").
+    /// Things deleted or corrected that are not the last movement ("deuda", "presupuesto").
     not_last_movement_words,
     /// "No" and its slang: among the first words, starts a correction.
     no_words,
@@ -320,11 +300,9 @@ cue_lists! {
     no_fillers,
     /// First words that start a correction ("perdón", "corrige", "oye").
     correction_starts,
-    /// Words that, after such a start, correct the last movement ("eran",
-    /// "fue", "cámbialo").
+    /// Words that, after such a start, correct the last movement ("eran", "fue", "cámbialo").
     correction_words,
-    /// A correction anywhere in the message ("me equivoqué", "estaba mal", "en
-    /// realidad").
+    /// A correction anywhere in the message ("me equivoqué", "estaba mal", "en realidad").
     correction_cues,
     /// "Último": with "era" or "fue", corrects the last movement.
     last_words,
@@ -338,11 +316,9 @@ cue_lists! {
     mistaken_fields,
     /// Verbs of changing a record ("corrige", "cambia").
     edit_verbs,
-    /// What such a verb changes for it to be the last movement ("el último",
-    /// "la fecha").
+    /// What such a verb changes for it to be the last movement ("el último", "la fecha").
     edit_targets,
-    /// Things changed that are not the last movement ("deuda", "saldo",
-    /// "tarjeta").
+    /// Things changed that are not the last movement ("deuda", "saldo", "tarjeta").
     not_last_edit_words,
     /// Money earned by working or selling ("cobré", "vendí").
     work_income_verbs,
@@ -350,16 +326,14 @@ cue_lists! {
     paid_me_phrases,
     /// The work paid for ("por un trabajo", "proyecto").
     work_words,
-    /// First words of category keywords that say how, not what ("me regalaron",
-    /// "la tarjeta"): not a description.
+    /// First words of category keywords that say how, not what ("me regalaron", "la tarjeta"): not
+    /// a description.
     manner_keyword_starts,
     /// Paying the card itself ("pagué la tarjeta"), not paying with it.
     card_payment_phrases,
-    /// Category keywords that lose to any other category in the message
-    /// ("casa", "trabajo").
+    /// Category keywords that lose to any other category in the message ("casa", "trabajo").
     generic_category_keywords,
-    /// Words right before a number that make it a due day ("cada 15", "pago
-    /// 20", "los días 10").
+    /// Words right before a number that make it a due day ("cada 15", "pago 20", "los días 10").
     due_day_markers,
     /// "Día" before a day number ("el día 15", "día veinte").
     day_words,
@@ -367,36 +341,30 @@ cue_lists! {
     date_day_articles,
     /// Words anywhere that make "día 15" a due day ("fecha de pago día 15").
     due_words,
-    /// Words before "el 15" that make it a due day ("vence el 15", "me toca el
-    /// 15").
+    /// Words before "el 15" that make it a due day ("vence el 15", "me toca el 15").
     due_verbs,
-    /// "Al" before a day number: a due day when the message names paying
-    /// ("cambia el pago al 18").
+    /// "Al" before a day number: a due day when the message names paying ("cambia el pago al 18").
     to_day_articles,
     /// Words anywhere that make "al 18" a due day.
     due_to_words,
-    /// "Los" before a number: a due day ("los 15 de cada mes") unless money
-    /// follows.
+    /// "Los" before a number: a due day ("los 15 de cada mes") unless money follows.
     plural_day_articles,
     /// Words after "los 15" that make it money.
     plural_article_money,
     /// Words after a due-day-looking number that make it money ("cada 15 mil").
     due_day_money_words,
-    /// Words before an amount that make it a debt's minimum or periodic payment
-    /// ("mínimo 300", "mensualidad").
+    /// Words before an amount that make it a debt's minimum or periodic payment ("mínimo 300",
+    /// "mensualidad").
     minimum_payment_words,
     /// Words right before an amount that make it the payment ("pago 300").
     payment_nouns,
-    /// Words right after an amount that make it a periodic payment ("300
-    /// mensuales").
+    /// Words right after an amount that make it a periodic payment ("300 mensuales").
     per_period_words,
-    /// Words after an amount that, before a period, make it a rate ("300 al
-    /// mes").
+    /// Words after an amount that, before a period, make it a rate ("300 al mes").
     rate_words,
     /// The periods of such a rate.
     rate_periods,
-    /// Words before an amount that make it what is owed ("saldo", "debo",
-    /// "queda").
+    /// Words before an amount that make it what is owed ("saldo", "debo", "queda").
     debt_balance_words,
     /// Words after a debt kind that are still its kind ("tarjeta de crédito").
     debt_kind_suffixes,
@@ -404,18 +372,15 @@ cue_lists! {
     debt_name_joiners,
     /// "Mi": part of a name said of one's own ("mi hermano").
     possessives,
-    /// Words before whom money is owed ("le debo a mi hermano", "deuda con
-    /// coppel").
+    /// Words before whom money is owed ("le debo a mi hermano", "deuda con coppel").
     creditor_prepositions,
     /// Articles a name may open with ("la", "el").
     articles,
     /// Money toward what is owed ("le debo", "aboné", "deuda").
     owed_cues,
-    /// Words before a place or thing bought: not whom a payment goes to ("en
-    /// uber", "por luz").
+    /// Words before a place or thing bought: not whom a payment goes to ("en uber", "por luz").
     spent_in_prepositions,
-    /// "Con": says how something was paid ("con tarjeta") unless money was
-    /// owed.
+    /// "Con": says how something was paid ("con tarjeta") unless money was owed.
     with_words,
     /// Words before whom a payment goes to ("a coppel", "al banco").
     paid_to_prepositions,
@@ -443,11 +408,10 @@ cue_lists! {
     thousand_suffixes,
     /// A letter glued to digits that makes them millions ("2m").
     million_suffixes,
-    /// "Y" joining numbers, days or months ("treinta y cinco", "entre el 1 y el
-    /// 15", "septiembre y octubre").
+    /// "Y" joining numbers, days or months ("treinta y cinco", "entre el 1 y el 15", "septiembre y
+    /// octubre").
     and_words,
-    /// After "y": half of the amount's unit ("mil y medio", "dos lucas y
-    /// media").
+    /// After "y": half of the amount's unit ("mil y medio", "dos lucas y media").
     and_a_half_words,
     /// "Un", "una": an article, not an amount, unless money follows.
     article_numbers,
@@ -459,14 +423,11 @@ cue_lists! {
     real_sign_prefixes,
     /// Letters before "/" that make it Peruvian soles ("S/ 120").
     sol_sign_prefixes,
-    /// Words before a number that make it a price ("de 300", "cuesta 300",
-    /// "fueron 300").
+    /// Words before a number that make it a price ("de 300", "cuesta 300", "fueron 300").
     price_words,
-    /// Words after a small number that keep it from counting things ("2 de", "3
-    /// ayer").
+    /// Words after a small number that keep it from counting things ("2 de", "3 ayer").
     not_counted_nouns,
-    /// Words before a four-digit number that make it a year ("la renta de
-    /// 2026").
+    /// Words before a four-digit number that make it a year ("la renta de 2026").
     year_prepositions,
     /// "Menos" before an amount: negative ("menos 500").
     minus_words,
@@ -476,28 +437,23 @@ cue_lists! {
     cents_joiners,
     /// Words for centavos ("50 centavos").
     cents_words,
-    /// Words that may follow "con 50" for it to be centavos ("doce con
-    /// cincuenta de tortillas").
+    /// Words that may follow "con 50" for it to be centavos ("doce con cincuenta de tortillas").
     after_cents_words,
-    /// Numbers in words that count days, weeks or months ("hace una semana",
-    /// "en dos semanas"); their values are in "number_words".
+    /// Numbers in words that count days, weeks or months ("hace una semana", "en dos semanas");
+    /// their values are in "number_words".
     count_words,
-    /// "De" joining a day to its month ("15 de octubre", "abril 5" not followed
-    /// by it).
+    /// "De" joining a day to its month ("15 de octubre", "abril 5" not followed by it).
     of_words,
-    /// Words joining a month to its year ("octubre de 2025", "diciembre del
-    /// 2025").
+    /// Words joining a month to its year ("octubre de 2025", "diciembre del 2025").
     year_joiners,
-    /// Words before a number that make it a day of the month ("el 15", "día
-    /// 15").
+    /// Words before a number that make it a day of the month ("el 15", "día 15").
     day_openers,
-    /// Words after "el 15" that keep it from being a day ("el 15 mil", "el 15
-    /// de…" read as a date elsewhere).
+    /// Words after "el 15" that keep it from being a day ("el 15 mil", "el 15 de…" read as a date
+    /// elsewhere).
     not_a_day_after,
     /// "Ayer", which "antes de" makes the day before.
     yesterday_words,
-    /// Words before "ayer" that make it the day before yesterday ("antes de
-    /// ayer").
+    /// Words before "ayer" that make it the day before yesterday ("antes de ayer").
     day_before_phrases,
     /// "Hace" before a count of time ("hace 3 días").
     ago_words,
@@ -515,24 +471,21 @@ cue_lists! {
     this_week_phrases,
     /// Words before a weekday that belong to it ("el lunes", "este viernes").
     weekday_articles,
-    /// "Pasado" after a day, a weekday or a year ("el lunes pasado", "el año
-    /// pasado").
+    /// "Pasado" after a day, a weekday or a year ("el lunes pasado", "el año pasado").
     past_markers,
     /// "Mes": "este mes", "el mes pasado".
     month_words,
-    /// Words before "mes" that make it a rate, not a month ("al mes", "por
-    /// mes").
+    /// Words before "mes" that make it a rate, not a month ("al mes", "por mes").
     rate_markers,
     /// Words before "mes" that belong to it ("este mes", "en el mes").
     this_month_articles,
-    /// Month names as short as abbreviations that count on their own
-    /// (abbreviations only count after "en" or "de").
+    /// Month names as short as abbreviations that count on their own (abbreviations only count
+    /// after "en" or "de").
     whole_short_months,
-    /// Words before a month abbreviation that make it a month ("en mar", "de
-    /// sept").
+    /// Words before a month abbreviation that make it a month ("en mar", "de sept").
     month_prepositions,
-    /// Answers to "that day has not come yet" that say it is not paid yet
-    /// ("todavía no", "luego lo pago"); read before the others.
+    /// Answers to "that day has not come yet" that say it is not paid yet ("todavía no", "luego lo
+    /// pago"); read before the others.
     future_pending,
     /// Answers that say to record it on that day ("ese día", "así está bien").
     future_on_that_day,
@@ -552,15 +505,13 @@ cue_lists! {
     day_parts,
     /// Phrases that name today ("en este momento", "esta noche").
     now_phrases,
-    /// Words after a weekday that make it the coming one ("el viernes que
-    /// viene").
+    /// Words after a weekday that make it the coming one ("el viernes que viene").
     coming_phrases,
     /// "Mañana" as tomorrow (unless the morning: see "morning_markers").
     tomorrow_words,
     /// "Pasado" before "mañana": the day after tomorrow.
     day_after_markers,
-    /// Words before a count of time ahead ("en dos semanas", "dentro de 3
-    /// días").
+    /// Words before a count of time ahead ("en dos semanas", "dentro de 3 días").
     within_phrases,
     /// El Buen Fin, the November sales weekend.
     buen_fin_phrases,
@@ -580,11 +531,9 @@ cue_lists! {
     last_days_openers,
     /// Days after "los últimos 7".
     plural_day_units,
-    /// "Quincena" after its ordinal ("la primera quincena"); ordinals are in
-    /// "month_halves".
+    /// "Quincena" after its ordinal ("la primera quincena"); ordinals are in "month_halves".
     month_half_words,
-    /// "Trimestre" after its ordinal ("el primer trimestre"); ordinals are in
-    /// "quarters".
+    /// "Trimestre" after its ordinal ("el primer trimestre"); ordinals are in "quarters".
     quarter_words,
     /// The word before the first weekday of a range ("de lunes a miércoles").
     weekday_range_starts,
@@ -594,15 +543,15 @@ cue_lists! {
     since_words,
     /// "Año": "este año", "el año pasado".
     year_words,
-    /// "Este" before "año", or opening a two-word day ("este momento", "este
-    /// viernes") that is not a period asked about.
+    /// "Este" before "año", or opening a two-word day ("este momento", "este viernes") that is not
+    /// a period asked about.
     this_words,
-    /// Words before a four-digit number that make it a whole year asked about
-    /// ("en 2024", "del 2025").
+    /// Words before a four-digit number that make it a whole year asked about ("en 2024", "del
+    /// 2025").
     year_openers,
     /// "De" between an amount and its currency ("50 de dólares").
     currency_joiners,
-    /// Endings a plural adds to a category keyword ("tacos", "farmacias",
-    /// "pantalones"), tried in this order.
+    /// Endings a plural adds to a category keyword ("tacos", "farmacias", "pantalones"), tried in
+    /// this order.
     plural_suffixes,
 }
