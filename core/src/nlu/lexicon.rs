@@ -38,7 +38,7 @@ pub struct Lexicon {
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
     /// For each cue word or word of `values`, what the lexicon knows of it.
-    cue_index: WordMap<WordCues>,
+    word_index: WordMap<WordCues>,
 }
 
 /// `lexicon.json` as written.
@@ -124,26 +124,6 @@ impl Values {
             quarters: word_map(entry.quarters, |n| n),
         }
     }
-
-    /// Every word with the name of its map.
-    pub fn words(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
-        let keys = |name: &'static str, words: Vec<&'static str>| {
-            words.into_iter().map(move |w| (name, w))
-        };
-        keys("number_words", self.number_words.keys().copied().collect())
-            .chain(keys("months", self.months.keys().copied().collect()))
-            .chain(keys("weekdays", self.weekdays.keys().copied().collect()))
-            .chain(keys("days_ago", self.days_ago.keys().copied().collect()))
-            .chain(keys(
-                "months_back",
-                self.months_back.keys().copied().collect(),
-            ))
-            .chain(keys(
-                "month_halves",
-                self.month_halves.keys().copied().collect(),
-            ))
-            .chain(keys("quarters", self.quarters.keys().copied().collect()))
-    }
 }
 
 fn word_map<A, V>(map: BTreeMap<String, A>, value: impl Fn(A) -> V) -> WordMap<V> {
@@ -228,7 +208,7 @@ pub struct WordCues {
 
 /// The lexicon's entry for a folded word, if it is a cue word.
 pub fn word_cues(word: &str) -> Option<&'static WordCues> {
-    lexicon().cue_index.get(word)
+    lexicon().word_index.get(word)
 }
 
 impl Token {
@@ -464,7 +444,7 @@ pub fn lexicon() -> &'static Lexicon {
         let values = Values::from_entry(file.values);
         Lexicon {
             categories: file.categories,
-            cue_index: index_words(&cues, &values),
+            word_index: index_words(&cues, &values),
             cues,
             values,
             currencies: Currencies {
@@ -529,8 +509,18 @@ mod tests {
                 }
             }
         }
-        for (name, word) in lex.values.words() {
-            assert_folded(word, name);
+        let v = &lex.values;
+        let values = [
+            ("number_words", v.number_words.keys().collect::<Vec<_>>()),
+            ("months", v.months.keys().collect()),
+            ("weekdays", v.weekdays.keys().collect()),
+            ("days_ago", v.days_ago.keys().collect()),
+            ("months_back", v.months_back.keys().collect()),
+            ("month_halves", v.month_halves.keys().collect()),
+            ("quarters", v.quarters.keys().collect()),
+        ];
+        for (name, words) in values {
+            words.iter().for_each(|w| assert_folded(w, name));
         }
         let currencies = lex
             .currencies
@@ -583,5 +573,20 @@ mod tests {
         assert_eq!(within.cue_at(&tokens("y en 3"), 0), None);
         assert!(cues().of_words.at(&tokens("15 de mayo"), 1));
         assert!(!cues().of_words.at(&tokens("15 de mayo"), 3));
+    }
+
+    #[test]
+    fn a_message_finds_its_words_and_phrases_once() {
+        let tokens = tokenize(&fold("¿Y si me alcanza para 20 tacos el miércoles?"));
+        let found = MessageCues::of(&tokens);
+        let c = cues();
+        assert!(found.has(&c.simulate_phrases)); // "me alcanza"
+        assert!(found.has(&c.hypothetical_phrases)); // "y si"
+        assert!(found.has(&c.question_lead_ins)); // "y"
+        assert!(!found.has(&c.how_am_i_phrases));
+        assert_eq!(tokens[8].weekday(), Some(Weekday::Wed));
+        assert!(tokens[5].number_word().is_none()); // "20" is digits
+        assert_eq!(tokenize("veinte")[0].number_word(), Some(20));
+        assert_eq!(tokenize("sept")[0].month(), Some(9));
     }
 }
