@@ -152,7 +152,7 @@ fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
 /// Category of money received when no income keyword says which.
 fn default_income_category(f: &Features<'_>) -> Option<&'static Category> {
     let c = lexicon::cues();
-    let for_work = f.has(&c.work_income_verbs) || f.has(&c.paid_me_phrases) && f.has(&c.work_words);
+    let for_work = f.has(c.work_income_verbs) || f.has(c.paid_me_phrases) && f.has(c.work_words);
     category::by_key(if for_work { "ventas" } else { "otros_ingresos" })
 }
 
@@ -223,7 +223,7 @@ fn understand_tokens(
         amount: None,
         foreign_currency: None,
         negative_amount: false,
-        pays_bill: f.has(&lexicon::cues().bill_payment_verbs),
+        pays_bill: f.has(lexicon::cues().bill_payment_verbs),
         category: None,
         description: None,
         date: None,
@@ -339,7 +339,7 @@ fn understand_tokens(
                 .map(|m| if m.negative { -m.centavos } else { m.centavos });
             u.negative_amount = false;
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
-            if amount.is_none() && f.has(&lexicon::cues().zero_words) {
+            if amount.is_none() && f.has(lexicon::cues().zero_words) {
                 u.amount = Some(0);
             }
         }
@@ -406,7 +406,7 @@ fn pick_category<'a>(
     // A card payment keyword loses to a purchase category ("pagué el súper
     // con tarjeta") unless it is clearly the card being paid.
     let c = lexicon::cues();
-    let card_payment = f.has(&c.card_payment_phrases);
+    let card_payment = f.has(c.card_payment_phrases);
     let generic = |m: &category::CategoryMatch| {
         matches!(m.category.key, "tarjeta") && !card_payment
             || m.fuzzy

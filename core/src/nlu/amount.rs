@@ -24,19 +24,19 @@ pub struct AmountMatch {
 }
 
 fn peso_words() -> &'static CueList {
-    &super::lexicon::cues().peso_words
+    super::lexicon::cues().peso_words
 }
 
 fn is_number_word(t: &Token) -> bool {
     let c = cues();
     t.number_word().is_some()
         || [
-            &c.thousand_words,
-            &c.million_words,
-            &c.half_words,
-            &c.hundreds_words,
-            &c.thousand_slang,
-            &c.million_slang,
+            c.thousand_words,
+            c.million_words,
+            c.half_words,
+            c.hundreds_words,
+            c.thousand_slang,
+            c.million_slang,
         ]
         .iter()
         .any(|list| t.is_in(list))
@@ -98,23 +98,20 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
     let mut j = i;
     while j < tokens.len() && tokens[j].kind == TokenKind::Word {
         let t = &tokens[j];
-        if t.is_in(&c.and_words)
-            && saw_any
-            && j + 1 < tokens.len()
-            && is_number_word(&tokens[j + 1])
+        if t.is_in(c.and_words) && saw_any && j + 1 < tokens.len() && is_number_word(&tokens[j + 1])
         {
             j += 1;
             continue;
         }
         if let Some(value) = t.number_word() {
             group += value;
-        } else if t.is_in(&c.hundreds_words) && group > 0 && group < 10 {
+        } else if t.is_in(c.hundreds_words) && group > 0 && group < 10 {
             // "dos cientos": written apart.
             group *= 100;
-        } else if t.is_in(&c.half_words)
-            && tokens.get(j + 1).is_some_and(|t| t.is_in(&c.halved_units))
+        } else if t.is_in(c.half_words)
+            && tokens.get(j + 1).is_some_and(|t| t.is_in(c.halved_units))
         {
-            total += if tokens[j + 1].is_in(&c.halved_millions) {
+            total += if tokens[j + 1].is_in(c.halved_millions) {
                 500_000
             } else {
                 500
@@ -123,18 +120,18 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
             used = j - i;
             saw_any = true;
             continue;
-        } else if t.is_in(&c.thousand_words) {
+        } else if t.is_in(c.thousand_words) {
             total += group.max(1) * 1000;
             group = 0;
-        } else if t.is_in(&c.thousand_slang) && group > 0 {
+        } else if t.is_in(c.thousand_slang) && group > 0 {
             // "una luca", "dos lucas": thousands of pesos in slang.
             total += group * 1000;
             group = 0;
-        } else if t.is_in(&c.million_slang) && group > 0 {
+        } else if t.is_in(c.million_slang) && group > 0 {
             // "un palo": a million pesos.
             total += group * 1_000_000;
             group = 0;
-        } else if t.is_in(&c.million_words) {
+        } else if t.is_in(c.million_words) {
             // The highest order: "mil millones", "mil quinientos millones".
             total = (total + group).max(1) * 1_000_000;
             group = 0;
@@ -149,7 +146,7 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
         return None;
     }
     // Digits finishing words: "treinta y 5", "doce mil 500".
-    let joined = tokens.get(i + used).is_some_and(|t| t.is_in(&c.and_words));
+    let joined = tokens.get(i + used).is_some_and(|t| t.is_in(c.and_words));
     let at = i + used + usize::from(joined);
     if let Some(rest) = tokens.get(at).filter(|t| t.kind == TokenKind::Number)
         && let Ok(extra) = rest.text.parse::<i64>()
@@ -174,7 +171,7 @@ fn thousands_after(tokens: &[Token], end: &mut usize) -> Centavos {
     };
     if !tokens
         .get(*end + 1)
-        .is_some_and(|t| t.is_in(&cues().thousand_words))
+        .is_some_and(|t| t.is_in(cues().thousand_words))
     {
         return 0;
     }
@@ -236,7 +233,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         let money_follows = tokens
             .get(end)
             .is_some_and(|t| t.is_in(peso_words()) || foreign_word(&t.text).is_some());
-        if words_only && end == i + 1 && token.is_in(&c.article_numbers) && !money_follows {
+        if words_only && end == i + 1 && token.is_in(c.article_numbers) && !money_follows {
             i += 1;
             continue;
         }
@@ -248,20 +245,20 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
             let next_in = |list: &CueList| next.is_in(list);
             let glued = next.start == token.end && !words_only;
             // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
-            if next_in(&c.thousand_suffixes) {
+            if next_in(c.thousand_suffixes) {
                 if glued {
                     centavos = centavos.saturating_mul(1000);
                     end += 1;
                     score += 3;
                 }
-            } else if next_in(&c.million_slang) {
+            } else if next_in(c.million_slang) {
                 if !words_only {
                     centavos = centavos.saturating_mul(1_000_000);
                     end += 1;
                     score += 3;
                 }
-            } else if next_in(&c.thousand_multipliers) {
-                if !words_only || next_in(&c.thousand_words) {
+            } else if next_in(c.thousand_multipliers) {
+                if !words_only || next_in(c.thousand_words) {
                     centavos = centavos.saturating_mul(1000);
                     end += 1;
                     score += 3;
@@ -280,7 +277,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                         }
                     }
                 }
-            } else if next_in(&c.million_words) {
+            } else if next_in(c.million_words) {
                 if !words_only {
                     centavos = centavos.saturating_mul(1_000_000);
                     end += 1;
@@ -288,7 +285,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                     // "1 millon 200 mil", "2 millones 350 mil 500"
                     centavos += thousands_after(tokens, &mut end);
                 }
-            } else if next_in(&c.million_suffixes) && glued {
+            } else if next_in(c.million_suffixes) && glued {
                 centavos = centavos.saturating_mul(1_000_000);
                 end += 1;
                 score += 3;
@@ -299,10 +296,10 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         }
         // "y medio" is half of the amount's own unit: "un millón y medio",
         // "dos lucas y media", "mil y medio", "veinte y medio".
-        if tokens.get(end).is_some_and(|t| t.is_in(&c.and_words))
+        if tokens.get(end).is_some_and(|t| t.is_in(c.and_words))
             && tokens
                 .get(end + 1)
-                .is_some_and(|t| t.is_in(&c.and_a_half_words))
+                .is_some_and(|t| t.is_in(c.and_a_half_words))
         {
             let unit = [100_000_000, 100_000]
                 .into_iter()
@@ -330,7 +327,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
             } else if let Some(currency) = foreign_word(&next.text) {
                 foreign = Some(adjective.unwrap_or(currency));
                 end += 1 + usize::from(adjective.is_some());
-            } else if next.is_in(&c.currency_joiners)
+            } else if next.is_in(c.currency_joiners)
                 && let Some(currency) = word_at(end + 1).and_then(|t| foreign_word(&t.text))
             {
                 foreign = Some(currency);
@@ -347,15 +344,15 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         let mut start = i;
         if i > 0 && !taken(i - 1) {
             let prev = &tokens[i - 1];
-            if prev.is_in(&c.peso_codes) {
+            if prev.is_in(c.peso_codes) {
                 score += 4;
-            } else if prev.is_in(&c.dollar_sign_prefixes) {
+            } else if prev.is_in(c.dollar_sign_prefixes) {
                 foreign = Some(Foreign("USD"));
                 start = i - 1;
-            } else if prev.is_in(&c.real_sign_prefixes) && token.dollar_sign {
+            } else if prev.is_in(c.real_sign_prefixes) && token.dollar_sign {
                 foreign = Some(Foreign("BRL"));
                 start = i - 1;
-            } else if prev.is_in(&c.sol_sign_prefixes) && prev.end < token.start.saturating_sub(1) {
+            } else if prev.is_in(c.sol_sign_prefixes) && prev.end < token.start.saturating_sub(1) {
                 // "S/ 120", "S/.120": Peruvian soles.
                 foreign = Some(Foreign("PEN"));
                 start = i - 1;
@@ -367,13 +364,13 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         if foreign.is_some() {
             score += 4;
         }
-        if i > 0 && tokens[i - 1].is_in(&c.price_words) {
+        if i > 0 && tokens[i - 1].is_in(c.price_words) {
             score += 1;
         }
         // Small counts right before a noun are quantities ("2 tacos").
         let before_noun = tokens
             .get(end)
-            .is_some_and(|t| t.kind == TokenKind::Word && !t.is_in(&c.not_counted_nouns));
+            .is_some_and(|t| t.kind == TokenKind::Word && !t.is_in(c.not_counted_nouns));
         if before_noun && centavos <= 1_200 && foreign.is_none() && !token.dollar_sign {
             score -= 2;
         }
@@ -386,7 +383,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                 .parse::<u32>()
                 .is_ok_and(|y| (1950..=2100).contains(&y))
             && i > 0
-            && tokens[i - 1].is_in(&c.year_prepositions);
+            && tokens[i - 1].is_in(c.year_prepositions);
         if year_like && !token.dollar_sign && foreign.is_none() {
             score -= 3;
         }
@@ -395,7 +392,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
             score -= 2;
         }
         let negative =
-            token.negative || (i > 0 && !taken(i - 1) && tokens[i - 1].is_in(&c.minus_words));
+            token.negative || (i > 0 && !taken(i - 1) && tokens[i - 1].is_in(c.minus_words));
         found.push(AmountMatch {
             centavos,
             foreign,
@@ -411,7 +408,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
 
 /// "punto cinco", "coma 25", "punto 5" at `k`: (centavos, tokens used).
 fn spoken_decimal(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
-    if !tokens.get(k)?.is_in(&cues().decimal_points) {
+    if !tokens.get(k)?.is_in(cues().decimal_points) {
         return None;
     }
     let next = tokens.get(k + 1)?;
@@ -430,7 +427,7 @@ fn spoken_decimal(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
 /// "con cincuenta", "con 50 centavos" at `k`: (centavos, tokens used).
 fn centavos_after(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
     let c = cues();
-    if !tokens.get(k)?.is_in(&c.cents_joiners) {
+    if !tokens.get(k)?.is_in(c.cents_joiners) {
         return None;
     }
     let next = tokens.get(k + 1)?;
@@ -445,8 +442,8 @@ fn centavos_after(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
         return None;
     }
     let after = tokens.get(k + 2);
-    let centavos_word = after.is_some_and(|t| t.is_in(&c.cents_words));
-    let ends_item = after.is_none_or(|t| centavos_word || t.is_in(&c.after_cents_words));
+    let centavos_word = after.is_some_and(|t| t.is_in(c.cents_words));
+    let ends_item = after.is_none_or(|t| centavos_word || t.is_in(c.after_cents_words));
     ends_item.then_some((cents, 2 + usize::from(centavos_word)))
 }
 

@@ -51,14 +51,14 @@ pub fn choose_intent(message: &str, candidates: &[Intent]) -> Option<Intent> {
     let c = cues();
     let by_word = candidates.iter().copied().find(|intent| {
         let cue = match intent {
-            Intent::LogTransaction => &c.choose_log,
-            Intent::QueryData => &c.choose_query,
-            Intent::SimulatePurchase => &c.choose_simulate,
-            Intent::SetBudget => &c.choose_budget,
-            Intent::ManageDebt => &c.choose_debt,
-            Intent::SetBankBalance => &c.choose_balance,
-            Intent::UpdateLastTransaction => &c.choose_correct,
-            Intent::DeleteLastTransaction => &c.choose_delete,
+            Intent::LogTransaction => c.choose_log,
+            Intent::QueryData => c.choose_query,
+            Intent::SimulatePurchase => c.choose_simulate,
+            Intent::SetBudget => c.choose_budget,
+            Intent::ManageDebt => c.choose_debt,
+            Intent::SetBankBalance => c.choose_balance,
+            Intent::UpdateLastTransaction => c.choose_correct,
+            Intent::DeleteLastTransaction => c.choose_delete,
             Intent::Unknown => return false,
         };
         words.iter().any(|w| cue.contains(w))

@@ -35,7 +35,7 @@ impl MonthMatch {
 pub(super) fn small_count(token: &Token) -> Option<u64> {
     match token.kind {
         TokenKind::Number => token.text.parse().ok().filter(|&n: &u64| n <= 366),
-        TokenKind::Word if token.is_in(&cues().count_words) => {
+        TokenKind::Word if token.is_in(cues().count_words) => {
             token.number_word().and_then(|n| u64::try_from(n).ok())
         }
         TokenKind::Word => None,
@@ -128,12 +128,12 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             TokenKind::Number => {
                 // "15 de octubre [de 2025]"
                 let day = day_number(t);
-                let month = word_in(i + 1, &c.of_words)
+                let month = word_in(i + 1, c.of_words)
                     .then(|| tokens.get(i + 2).and_then(Token::month))
                     .flatten();
                 match (day, month) {
                     (Some(day), Some(month)) => {
-                        let year = word_in(i + 3, &c.year_joiners)
+                        let year = word_in(i + 3, c.year_joiners)
                             .then(|| tokens.get(i + 4))
                             .flatten()
                             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
@@ -147,14 +147,14 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     // "el 15", "el dia 15"
                     (Some(day), None)
                         if i > 0
-                            && tokens[i - 1].is_in(&c.day_openers)
+                            && tokens[i - 1].is_in(c.day_openers)
                             && !tokens
                                 .get(i + 1)
-                                .is_some_and(|n| n.is_in(&c.not_a_day_after)) =>
+                                .is_some_and(|n| n.is_in(c.not_a_day_after)) =>
                     {
                         let start = if i >= 2
-                            && tokens[i - 1].is_in(&c.day_words)
-                            && tokens[i - 2].is_in(&c.day_articles)
+                            && tokens[i - 1].is_in(c.day_words)
+                            && tokens[i - 2].is_in(c.day_articles)
                         {
                             i - 2
                         } else {
@@ -170,7 +170,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     today
                         .checked_sub_days(Days::new(back))
                         .map(|d| (d, i, i + 1))
-                } else if t.is_in(&c.yesterday_words) {
+                } else if t.is_in(c.yesterday_words) {
                     // "antes de ayer"
                     match i.checked_sub(2) {
                         Some(k) if c.day_before_phrases.cue_at(tokens, k) == Some(2) => {
@@ -178,14 +178,14 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                         }
                         _ => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
                     }
-                } else if t.is_in(&c.ago_words) {
+                } else if t.is_in(c.ago_words) {
                     let count = tokens.get(i + 1).and_then(small_count);
                     let unit = |list: &CueList| word_in(i + 2, list);
                     match count {
-                        Some(n) if unit(&c.day_units) => {
+                        Some(n) if unit(c.day_units) => {
                             today.checked_sub_days(Days::new(n)).map(|d| (d, i, i + 3))
                         }
-                        Some(n) if unit(&c.week_units) => today
+                        Some(n) if unit(c.week_units) => today
                             .checked_sub_days(Days::new(7 * n))
                             .map(|d| (d, i, i + 3)),
                         _ => None,
@@ -210,7 +210,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                             let monday = today.checked_sub_days(Days::new(u64::from(
                                 today.weekday().num_days_from_monday() + weeks_back,
                             )))?;
-                            let start = if i > 0 && tokens[i - 1].is_in(&c.day_articles) {
+                            let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
                                 i - 1
                             } else {
                                 i
@@ -220,12 +220,12 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                             )))?;
                             return Some((date, start, end));
                         }
-                        let start = if i > 0 && tokens[i - 1].is_in(&c.weekday_articles) {
+                        let start = if i > 0 && tokens[i - 1].is_in(c.weekday_articles) {
                             i - 1
                         } else {
                             i
                         };
-                        let end = if word_in(i + 1, &c.past_markers) {
+                        let end = if word_in(i + 1, c.past_markers) {
                             i + 2
                         } else {
                             i + 1
@@ -258,16 +258,16 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
     let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     for i in 0..tokens.len() {
         match word(i) {
-            Some(_) if tokens[i].is_in(&c.month_words) => {
+            Some(_) if tokens[i].is_in(c.month_words) => {
                 let before = |list: &CueList| i > 0 && word_in(i - 1, list);
                 let back = word(i + 1).and_then(|w| v.months_back.get(w).copied());
                 // "al mes", "por mes", "cada mes" are a rate, not a month.
-                if before(&c.rate_markers) && back.is_none() {
+                if before(c.rate_markers) && back.is_none() {
                     continue;
                 }
                 let (shift, start, end) = match back {
                     Some(back) => (back, i.saturating_sub(1), i + 2),
-                    None if before(&c.this_month_articles) => (0, i - 1, i + 1),
+                    None if before(c.this_month_articles) => (0, i - 1, i + 1),
                     None => (0, i, i + 1),
                 };
                 let date = today.checked_sub_months(Months::new(shift))?;
@@ -284,19 +284,17 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                     continue;
                 };
                 // Short forms ("mar", "may") only count after "en"/"de".
-                let long_form = w.len() > 4 || tokens[i].is_in(&c.whole_short_months);
-                let after_preposition = i > 0 && tokens[i - 1].is_in(&c.month_prepositions);
+                let long_form = w.len() > 4 || tokens[i].is_in(c.whole_short_months);
+                let after_preposition = i > 0 && tokens[i - 1].is_in(c.month_prepositions);
                 if !long_form && !after_preposition {
                     continue;
                 }
                 // "15 de octubre" is a date, not a month.
-                if i >= 2
-                    && tokens[i - 1].is_in(&c.of_words)
-                    && day_number(&tokens[i - 2]).is_some()
+                if i >= 2 && tokens[i - 1].is_in(c.of_words) && day_number(&tokens[i - 2]).is_some()
                 {
                     continue;
                 }
-                let year = word_in(i + 1, &c.year_joiners)
+                let year = word_in(i + 1, c.year_joiners)
                     .then(|| tokens.get(i + 2))
                     .flatten()
                     .or_else(|| tokens.get(i + 1))

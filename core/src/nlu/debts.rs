@@ -24,18 +24,18 @@ pub(super) fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
             i.checked_sub(k)
                 .is_some_and(|j| list.contains(&tokens[j].text))
         };
-        let due_marker = prev(1, &c.due_day_markers)
-            || prev(1, &c.day_words) && !prev(2, &c.date_day_articles) && i >= 2
-            || prev(1, &c.day_words) && anywhere(&c.due_words)
-            || prev(1, &c.day_articles) && prev(2, &c.due_verbs)
-            || prev(1, &c.to_day_articles) && anywhere(&c.due_to_words)
-            || prev(1, &c.plural_day_articles)
+        let due_marker = prev(1, c.due_day_markers)
+            || prev(1, c.day_words) && !prev(2, c.date_day_articles) && i >= 2
+            || prev(1, c.day_words) && anywhere(c.due_words)
+            || prev(1, c.day_articles) && prev(2, c.due_verbs)
+            || prev(1, c.to_day_articles) && anywhere(c.due_to_words)
+            || prev(1, c.plural_day_articles)
                 && !tokens
                     .get(i + 1)
-                    .is_some_and(|n| n.is_in(&c.plural_article_money));
+                    .is_some_and(|n| n.is_in(c.plural_article_money));
         let money_follows = tokens
             .get(i + 1)
-            .is_some_and(|n| n.is_in(&c.due_day_money_words));
+            .is_some_and(|n| n.is_in(c.due_day_money_words));
         if due_marker && !money_follows {
             let start = i.saturating_sub(1);
             return Some((day, start, i + 1));
@@ -66,11 +66,11 @@ pub(super) fn debt_entities(
         let minimum_after = f
             .tokens
             .get(m.end)
-            .is_some_and(|t| t.is_in(&c.per_period_words))
-            || f.tokens.get(m.end).is_some_and(|t| t.is_in(&c.rate_words))
+            .is_some_and(|t| t.is_in(c.per_period_words))
+            || f.tokens.get(m.end).is_some_and(|t| t.is_in(c.rate_words))
                 && f.tokens
                     .get(m.end + 1)
-                    .is_some_and(|t| t.is_in(&c.rate_periods));
+                    .is_some_and(|t| t.is_in(c.rate_periods));
         let balance_word = before.iter().any(|w| c.debt_balance_words.contains(w));
         let is_minimum = (minimum_word || minimum_after)
             && !(balance_word
@@ -84,7 +84,7 @@ pub(super) fn debt_entities(
             u.debt_minimum = Some(m.centavos);
         }
     }
-    if amounts.is_empty() && f.has(&c.zero_words) {
+    if amounts.is_empty() && f.has(c.zero_words) {
         u.debt_balance = Some(0);
     }
 }
@@ -96,7 +96,7 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     let cues = cues();
     let stop = |j: usize| {
         let t = &tokens[j];
-        t.kind == TokenKind::Number || t.is_in(&cues.debt_name_stops) || in_amount(j)
+        t.kind == TokenKind::Number || t.is_in(cues.debt_name_stops) || in_amount(j)
     };
     // Words after `start` up to a stop word.
     let run_from = |start: usize| {
@@ -107,7 +107,7 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         end
     };
     for (i, t) in tokens.iter().enumerate() {
-        if !t.is_in(&cues.debt_kinds) {
+        if !t.is_in(cues.debt_kinds) {
             continue;
         }
         let mut j = i + 1;
@@ -120,11 +120,11 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         // "prestamo del coche", "prestamo de mi hermano", "credito de mercado pago"
         if tokens
             .get(j)
-            .is_some_and(|n| n.is_in(&cues.debt_name_joiners))
+            .is_some_and(|n| n.is_in(cues.debt_name_joiners))
             && !in_amount(j + 1)
         {
             let mut k = j + 1;
-            if tokens.get(k).is_some_and(|n| n.is_in(&cues.possessives)) {
+            if tokens.get(k).is_some_and(|n| n.is_in(cues.possessives)) {
                 k += 1;
             }
             let end = run_from(k);
@@ -136,15 +136,15 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     }
     // "le debo 3 mil a mi hermano", "deuda con coppel", "debo en liverpool".
     for (i, t) in tokens.iter().enumerate() {
-        if i == 0 || !t.is_in(&cues.creditor_prepositions) || in_amount(i + 1) {
+        if i == 0 || !t.is_in(cues.creditor_prepositions) || in_amount(i + 1) {
             continue;
         }
         let mut k = i + 1;
-        if tokens.get(k).is_some_and(|n| n.is_in(&cues.articles)) {
+        if tokens.get(k).is_some_and(|n| n.is_in(cues.articles)) {
             k += 1;
         }
         let name_start = k;
-        if tokens.get(k).is_some_and(|n| n.is_in(&cues.possessives)) {
+        if tokens.get(k).is_some_and(|n| n.is_in(cues.possessives)) {
             k += 1;
         }
         let end = run_from(k);
@@ -155,7 +155,7 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     // Lenders named on their own: "coppel", "infonavit".
     tokens
         .iter()
-        .position(|t| t.is_in(&cues.lenders))
+        .position(|t| t.is_in(cues.lenders))
         .map(|i| (i, i + 1))
 }
 
@@ -173,7 +173,7 @@ pub(super) fn distinctive_words(name: &str) -> Vec<String> {
 /// names one; "pagué 300 en uber" pays no debt.
 pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usize, usize)> {
     let cues = cues();
-    if !f.has(&cues.payment_verbs) {
+    if !f.has(cues.payment_verbs) {
         return None;
     }
     let tokens = f.tokens;
@@ -190,14 +190,14 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     let named_by = |list: &CueList| start > 0 && list.contains(&tokens[start - 1].text);
     let card_or_lender = tokens[start..end]
         .iter()
-        .any(|t| t.is_in(&cues.debt_kinds) || t.is_in(&cues.lenders));
-    let owed = super::intents::owes_payment(f) || f.has(&cues.owed_cues);
+        .any(|t| t.is_in(cues.debt_kinds) || t.is_in(cues.lenders));
+    let owed = super::intents::owes_payment(f) || f.has(cues.owed_cues);
     // "con tarjeta" says how something was paid, not what.
-    let paid_to = if named_by(&cues.spent_in_prepositions) || named_by(&cues.with_words) && !owed {
+    let paid_to = if named_by(cues.spent_in_prepositions) || named_by(cues.with_words) && !owed {
         false
     } else {
-        named_by(&cues.paid_to_prepositions)
-            && (card_or_lender || owed || f.has(&cues.indirect_pronouns))
+        named_by(cues.paid_to_prepositions)
+            && (card_or_lender || owed || f.has(cues.indirect_pronouns))
             || card_or_lender
     };
     paid_to.then_some((start, end))

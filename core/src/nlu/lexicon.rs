@@ -65,26 +65,50 @@ pub struct Currencies {
     pub adjectives: WordMap<&'static str>,
 }
 
-/// The `"currencies"` object as written.
+/// The `"currencies"` object as written: each code with its words.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CurrenciesEntry {
-    names: BTreeMap<String, String>,
-    adjectives: BTreeMap<String, String>,
+    names: Grouped,
+    adjectives: Grouped,
 }
 
-/// Words that stand for a number, by what the number counts.
+/// Words grouped under what they stand for (`{"1": ["un", "uno"]}`,
+/// `{"USD": ["dolares"]}`): the shape of the cue lists, so one parser
+/// reads them all.
+type Grouped = BTreeMap<String, Vec<String>>;
+
+/// Each word of `grouped` with what it stands for; a word under two keys
+/// is an error.
+fn by_word<V: Copy>(
+    grouped: Grouped,
+    value: impl Fn(&str) -> Option<V>,
+) -> Result<WordMap<V>, String> {
+    let mut words = WordMap::default();
+    for (key, list) in grouped {
+        let v = value(&key).ok_or_else(|| format!("{key:?} is not a value"))?;
+        for word in list {
+            if words.insert(keep(word), v).is_some() {
+                return Err(format!("a word stands for two values near {key:?}"));
+            }
+        }
+    }
+    Ok(words)
+}
+
+/// Words that stand for a number, by what the number counts. Tokens carry
+/// the first four ([`Token::number_word`], [`Token::month`]…).
 #[derive(Debug)]
 pub struct Values {
     /// Numbers in words, up to the hundreds ("veinte", "quinientos"); the
     /// readers combine them with "mil", "millones"…
-    pub number_words: WordMap<i64>,
+    pub number_words: WordMap<u32>,
     /// Month names and abbreviations, 1 = January.
     pub months: WordMap<u32>,
-    /// Weekday names and abbreviations.
-    pub weekdays: WordMap<Weekday>,
+    /// Weekday names and abbreviations, 1 = Monday.
+    pub weekdays: WordMap<u32>,
     /// Days before today a word names ("ayer" aside: "antes de ayer").
-    pub days_ago: WordMap<u64>,
+    pub days_ago: WordMap<u32>,
     /// Months before this one a word after "mes" names ("el mes pasado").
     pub months_back: WordMap<u32>,
     /// Which half of a month ("la primera quincena").
@@ -93,41 +117,32 @@ pub struct Values {
     pub quarters: WordMap<u32>,
 }
 
-/// The `"values"` object as written.
+/// The `"values"` object as written: each number with its words.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ValuesEntry {
-    number_words: BTreeMap<String, i64>,
-    months: BTreeMap<String, u32>,
-    /// 1 = Monday … 7 = Sunday.
-    weekdays: BTreeMap<String, u8>,
-    days_ago: BTreeMap<String, u64>,
-    months_back: BTreeMap<String, u32>,
-    month_halves: BTreeMap<String, u32>,
-    quarters: BTreeMap<String, u32>,
+    number_words: Grouped,
+    months: Grouped,
+    weekdays: Grouped,
+    days_ago: Grouped,
+    months_back: Grouped,
+    month_halves: Grouped,
+    quarters: Grouped,
 }
 
 impl Values {
-    fn from_entry(entry: ValuesEntry) -> Values {
-        let weekday = |n: u8| {
-            n.checked_sub(1)
-                .and_then(|n| Weekday::try_from(n).ok())
-                .expect("weekdays are 1 to 7")
-        };
-        Values {
-            number_words: word_map(entry.number_words, |n| n),
-            months: word_map(entry.months, |n| n),
-            weekdays: word_map(entry.weekdays, weekday),
-            days_ago: word_map(entry.days_ago, |n| n),
-            months_back: word_map(entry.months_back, |n| n),
-            month_halves: word_map(entry.month_halves, |n| n),
-            quarters: word_map(entry.quarters, |n| n),
-        }
+    fn from_entry(entry: ValuesEntry) -> Result<Values, String> {
+        let numbers = |grouped| by_word(grouped, |key| key.parse::<u32>().ok());
+        Ok(Values {
+            number_words: numbers(entry.number_words)?,
+            months: numbers(entry.months)?,
+            weekdays: numbers(entry.weekdays)?,
+            days_ago: numbers(entry.days_ago)?,
+            months_back: numbers(entry.months_back)?,
+            month_halves: numbers(entry.month_halves)?,
+            quarters: numbers(entry.quarters)?,
+        })
     }
-}
-
-fn word_map<A, V>(map: BTreeMap<String, A>, value: impl Fn(A) -> V) -> WordMap<V> {
-    map.into_iter().map(|(k, v)| (keep(k), value(v))).collect()
 }
 
 /// A holiday people name instead of its date ("Navidad").
@@ -411,25 +426,34 @@ impl From<CategoryEntry> for Category {
 
 fn index_words(cues: &Cues, values: &Values) -> WordMap<WordCues> {
     let mut index: WordMap<WordCues> = WordMap::default();
+    // Not inlined: six inlined copies of the map's insertion weigh in wasm.
+    #[inline(never)]
+    fn entry<'a>(index: &'a mut WordMap<WordCues>, word: &'static str) -> &'a mut WordCues {
+        index.entry(word).or_default()
+    }
     for (&word, &n) in &values.number_words {
-        index.entry(word).or_default().number = Some(n);
+        entry(&mut index, word).number = Some(i64::from(n));
     }
     for (&word, &month) in &values.months {
-        index.entry(word).or_default().month = Some(month);
+        entry(&mut index, word).month = Some(month);
     }
     for (&word, &day) in &values.weekdays {
-        index.entry(word).or_default().weekday = Some(day);
+        let weekday = u8::try_from(day)
+            .ok()
+            .and_then(|d| Weekday::try_from(d.checked_sub(1)?).ok());
+        entry(&mut index, word).weekday = Some(weekday.expect("weekdays are 1 to 7"));
     }
     for (&word, &days) in &values.days_ago {
-        index.entry(word).or_default().days_ago = Some(days);
+        entry(&mut index, word).days_ago = Some(u64::from(days));
     }
     for (_, list) in cues.all() {
         for &word in &list.words {
-            index.entry(word).or_default().words.set(list.bit);
+            entry(&mut index, word).words.set(list.bit);
         }
         for phrase in &list.phrases {
-            let entry = index.entry(phrase[0]).or_default();
-            entry.phrases.push((list.bit, phrase.clone()));
+            entry(&mut index, phrase[0])
+                .phrases
+                .push((list.bit, phrase.clone()));
         }
     }
     index
@@ -441,16 +465,19 @@ pub fn lexicon() -> &'static Lexicon {
     LEXICON.get_or_init(|| {
         let file: LexiconFile = serde_json::from_str(SOURCE).expect("lexicon.json is valid");
         let cues = Cues::from_map(file.cues).expect("lexicon.json has every cue list");
-        let values = Values::from_entry(file.values);
+        let values = Values::from_entry(file.values).expect("lexicon.json has valid values");
+        let codes = |grouped| by_word(grouped, |code| Some(keep(code.to_string())));
+        let currencies = Currencies {
+            names: codes(file.currencies.names).expect("lexicon.json has valid currencies"),
+            adjectives: codes(file.currencies.adjectives)
+                .expect("lexicon.json has valid currencies"),
+        };
         Lexicon {
             categories: file.categories,
             word_index: index_words(&cues, &values),
             cues,
             values,
-            currencies: Currencies {
-                names: word_map(file.currencies.names, keep),
-                adjectives: word_map(file.currencies.adjectives, keep),
-            },
+            currencies,
             holidays: file
                 .holidays
                 .into_iter()
@@ -566,7 +593,7 @@ mod tests {
         assert!(!list.found_in(&words("alcanza me")));
         assert!(!list.found_in(&words("me")));
         let tokens = |s: &str| tokenize(&fold(s));
-        let within = &cues().within_phrases;
+        let within = cues().within_phrases;
         assert_eq!(within.cue_at(&tokens("dentro de 3"), 0), Some(2));
         assert_eq!(within.cue_at(&tokens("dentro 3"), 0), Some(1));
         assert_eq!(within.cue_at(&tokens("y en 3"), 1), Some(1));
@@ -580,10 +607,10 @@ mod tests {
         let tokens = tokenize(&fold("¿Y si me alcanza para 20 tacos el miércoles?"));
         let found = MessageCues::of(&tokens);
         let c = cues();
-        assert!(found.has(&c.simulate_phrases)); // "me alcanza"
-        assert!(found.has(&c.hypothetical_phrases)); // "y si"
-        assert!(found.has(&c.question_lead_ins)); // "y"
-        assert!(!found.has(&c.how_am_i_phrases));
+        assert!(found.has(c.simulate_phrases)); // "me alcanza"
+        assert!(found.has(c.hypothetical_phrases)); // "y si"
+        assert!(found.has(c.question_lead_ins)); // "y"
+        assert!(!found.has(c.how_am_i_phrases));
         assert_eq!(tokens[8].weekday(), Some(Weekday::Wed));
         assert!(tokens[5].number_word().is_none()); // "20" is digits
         assert_eq!(tokenize("veinte")[0].number_word(), Some(20));

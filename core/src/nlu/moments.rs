@@ -28,9 +28,9 @@ pub fn future_answer(folded: &str) -> Option<FutureAnswer> {
     let words: Vec<&str> = folded.split_whitespace().collect();
     let c = cues();
     [
-        (FutureAnswer::Pending, &c.future_pending),
-        (FutureAnswer::OnThatDay, &c.future_on_that_day),
-        (FutureAnswer::PaidToday, &c.future_paid_today),
+        (FutureAnswer::Pending, c.future_pending),
+        (FutureAnswer::OnThatDay, c.future_on_that_day),
+        (FutureAnswer::PaidToday, c.future_paid_today),
     ]
     .into_iter()
     .find_map(|(answer, list)| list.found_in(&words).then_some(answer))
@@ -48,7 +48,7 @@ fn word(tokens: &[Token], k: usize) -> Option<&str> {
 fn day_in_words(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
     let t = tokens.get(i).filter(|t| t.kind == TokenKind::Word)?;
     let c = cues();
-    let first = if t.is_in(&c.first_day_words) {
+    let first = if t.is_in(c.first_day_words) {
         1
     } else {
         t.number_word().filter(|v| (1..=30).contains(v))?
@@ -112,12 +112,12 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
     while i < tokens.len() {
         let t = &tokens[i];
         // "a las 10", "a la una", "a las diez y media", "a las 3 de la tarde"
-        if t.is_in(&c.clock_articles) || c.one_oclock_phrases.cue_at(tokens, i) == Some(2) {
+        if t.is_in(c.clock_articles) || c.one_oclock_phrases.cue_at(tokens, i) == Some(2) {
             let is_number = tokens.get(i + 1).is_some_and(|n| {
                 n.kind == TokenKind::Number && n.text.len() <= 2
                     || day_in_words(tokens, i + 1).is_some()
             });
-            if is_number && i > 0 && tokens[i - 1].is_in(&c.clock_prepositions) {
+            if is_number && i > 0 && tokens[i - 1].is_in(c.clock_prepositions) {
                 let mut end = i + 2;
                 if let Some((_, n)) = day_in_words(tokens, i + 1) {
                     end = i + 1 + n;
@@ -128,7 +128,7 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                     // "a las 10:30"
                     end += 1;
                 }
-                if tokens.get(end).is_some_and(|t| t.is_in(&c.and_words))
+                if tokens.get(end).is_some_and(|t| t.is_in(c.and_words))
                     && (c.clock_fractions.at(tokens, end + 1)
                         || tokens
                             .get(end + 1)
@@ -210,7 +210,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 && let Some(month) = tokens.get(i + 1).and_then(Token::month)
                 && !money_after(i + 2)
             {
-                let upcoming = i > 0 && tokens[i - 1].is_in(&cues().next_markers);
+                let upcoming = i > 0 && tokens[i - 1].is_in(cues().next_markers);
                 if let Some(date) = day_month(today, day, month, upcoming) {
                     return found(date, i, i + 2);
                 }
@@ -223,27 +223,27 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             && let Some((day, 1)) = day_at(tokens, i + 1)
             && tokens[i + 1].kind == TokenKind::Number
             && !money_after(i + 2)
-            && !word_in(i + 2, &c.of_words)
+            && !word_in(i + 2, c.of_words)
             && let Some(date) = day_month(today, day, month, false)
         {
             return found(date, i, i + 2);
         }
         // "el cinco de noviembre", "el primero", "el próximo 1 de
         // diciembre": a day after "el" or a "next" word, in words or digits.
-        let next_marker = t.is_in(&c.next_markers);
-        let opener = t.is_in(&c.day_articles) || next_marker;
+        let next_marker = t.is_in(c.next_markers);
+        let opener = t.is_in(c.day_articles) || next_marker;
         if opener
             && let Some((day, n)) = day_at(tokens, i + 1)
                 .filter(|_| tokens[i + 1].kind == TokenKind::Word || next_marker)
         {
             let after = i + 1 + n;
             let upcoming = next_marker;
-            let start = if upcoming && i > 0 && tokens[i - 1].is_in(&c.day_articles) {
+            let start = if upcoming && i > 0 && tokens[i - 1].is_in(c.day_articles) {
                 i - 1
             } else {
                 i
             };
-            let month = word_in(after, &c.of_words)
+            let month = word_in(after, c.of_words)
                 .then(|| tokens.get(after + 1).and_then(Token::month))
                 .flatten();
             match month {
@@ -261,15 +261,15 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
         }
         // Now: "ahorita", "en este momento", "esta noche".
-        if t.is_in(&c.now_words) {
+        if t.is_in(c.now_words) {
             return found(today, i, i + 1);
         }
         if let Some(n) = c.now_phrases.cue_at(tokens, i) {
             return found(today, i, i + n);
         }
         // A weekday before an explicit date: the date wins, weekday included.
-        if t.weekday().is_some() || t.is_in(&c.weekday_abbreviations) {
-            let start = if i > 0 && tokens[i - 1].is_in(&c.weekday_articles) {
+        if t.weekday().is_some() || t.is_in(c.weekday_abbreviations) {
+            let start = if i > 0 && tokens[i - 1].is_in(c.weekday_articles) {
                 i - 1
             } else {
                 i
@@ -282,12 +282,12 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 day_at(tokens, i + 1).filter(|&(_, n)| adjacent && !money_after(i + 1 + n))
             {
                 let after = i + 1 + n;
-                let month = word_in(after, &c.of_words)
+                let month = word_in(after, c.of_words)
                     .then(|| tokens.get(after + 1).and_then(Token::month))
                     .flatten();
                 match month {
                     Some(month) => {
-                        let year = word_in(after + 2, &c.of_words)
+                        let year = word_in(after + 2, c.of_words)
                             .then(|| tokens.get(after + 3))
                             .flatten()
                             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
@@ -309,7 +309,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 }
             }
             // "el próximo viernes", "el viernes que viene"
-            let next_before = i > 0 && tokens[i - 1].is_in(&cues().next_markers);
+            let next_before = i > 0 && tokens[i - 1].is_in(cues().next_markers);
             let coming = c.coming_phrases.cue_at(tokens, i + 1);
             let next_after = coming.is_some();
             if let Some(day) = t.weekday().filter(|_| next_before || next_after) {
@@ -317,7 +317,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     (day.num_days_from_monday() + 7 - today.weekday().num_days_from_monday()) % 7;
                 let ahead = if ahead == 0 { 7 } else { ahead };
                 let start = if next_before {
-                    if i > 1 && tokens[i - 2].is_in(&c.day_articles) {
+                    if i > 1 && tokens[i - 2].is_in(c.day_articles) {
                         i - 2
                     } else {
                         i - 1
@@ -335,17 +335,17 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             continue;
         }
         // "mañana" is tomorrow unless it is the morning ("en la mañana").
-        if t.is_in(&c.tomorrow_words) && (i == 0 || !tokens[i - 1].is_in(&c.morning_markers)) {
-            if i > 0 && tokens[i - 1].is_in(&c.day_after_markers) {
+        if t.is_in(c.tomorrow_words) && (i == 0 || !tokens[i - 1].is_in(c.morning_markers)) {
+            if i > 0 && tokens[i - 1].is_in(c.day_after_markers) {
                 return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
             }
             return found(today.checked_add_days(Days::new(1))?, i, i + 1);
-        } else if t.is_in(&c.day_words) {
+        } else if t.is_in(c.day_words) {
             // "el día veinte", "día 20"
             if let Some((day, n)) = day_at(tokens, i + 1)
                 && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Word)
             {
-                let start = if i > 0 && tokens[i - 1].is_in(&c.day_articles) {
+                let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
                     i - 1
                 } else {
                     i
@@ -357,11 +357,11 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             let k = i + opener;
             if let Some(n) = tokens.get(k).and_then(small_count) {
                 let unit = |list: &CueList| word_in(k + 1, list);
-                let date = if unit(&c.day_units) {
+                let date = if unit(c.day_units) {
                     today.checked_add_days(Days::new(n))
-                } else if unit(&c.week_units) {
+                } else if unit(c.week_units) {
                     today.checked_add_days(Days::new(7 * n))
-                } else if unit(&c.month_units) {
+                } else if unit(c.month_units) {
                     today.checked_add_months(Months::new(u32::try_from(n).ok()?))
                 } else {
                     None
@@ -370,13 +370,13 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     return found(date, i, k + 2);
                 }
             }
-        } else if t.is_in(&c.ago_words) {
+        } else if t.is_in(c.ago_words) {
             // "hace tres meses", "hace un año"
             if let Some(n) = tokens.get(i + 1).and_then(small_count) {
                 let unit = |list: &CueList| word_in(i + 2, list);
-                let months = if unit(&c.month_units) {
+                let months = if unit(c.month_units) {
                     Some(n)
-                } else if unit(&c.year_units) {
+                } else if unit(c.year_units) {
                     Some(n * 12)
                 } else {
                     None
@@ -392,10 +392,10 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         // "el primer día del buen fin", "el viernes del buen fin"
         if let Some(named) = c.buen_fin_phrases.cue_at(tokens, i)
             && i >= 2
-            && tokens[i - 1].is_in(&c.of_the_words)
+            && tokens[i - 1].is_in(c.of_the_words)
             && let Some((from, to)) = super::period::buen_fin(today)
         {
-            let ordinal = (i >= 3 && word_in(i - 2, &c.day_words))
+            let ordinal = (i >= 3 && word_in(i - 2, c.day_words))
                 .then(|| word(tokens, i - 3))
                 .flatten();
             let date = if ordinal.is_some_and(|w| c.first_ordinals.contains(w)) {
@@ -412,7 +412,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 })
             };
             if let Some((date, start)) = date {
-                let start = if start > 0 && tokens[start - 1].is_in(&c.day_articles) {
+                let start = if start > 0 && tokens[start - 1].is_in(c.day_articles) {
                     start - 1
                 } else {
                     start

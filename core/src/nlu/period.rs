@@ -123,22 +123,22 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
         match word(tokens, i) {
             // "del 10 al 20 de noviembre", "del 10 de octubre al 5 de noviembre",
             // "entre el 1 y el 15"
-            Some(_) if tokens[i].is_in(&c.range_starts) || tokens[i].is_in(&c.between_words) => {
-                let first = i + 1 + usize::from(word_in(i + 1, &c.day_articles));
+            Some(_) if tokens[i].is_in(c.range_starts) || tokens[i].is_in(c.between_words) => {
+                let first = i + 1 + usize::from(word_in(i + 1, c.day_articles));
                 let Some(from_day) = day(tokens, first) else {
                     continue;
                 };
                 let from_month = month_at(tokens, first + 1);
                 let joiner = first + 1 + from_month.map_or(0, |m| m.2);
-                let joined = if tokens[i].is_in(&c.range_starts) {
-                    word_in(joiner, &c.range_ends)
+                let joined = if tokens[i].is_in(c.range_starts) {
+                    word_in(joiner, c.range_ends)
                 } else {
-                    word_in(joiner, &c.between_joiners)
+                    word_in(joiner, c.between_joiners)
                 };
                 if !joined {
                     continue;
                 }
-                let second = joiner + 1 + usize::from(word_in(joiner + 1, &c.day_articles));
+                let second = joiner + 1 + usize::from(word_in(joiner + 1, c.day_articles));
                 let Some(to_day) = day(tokens, second) else {
                     continue;
                 };
@@ -162,13 +162,13 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 let end = second + 1 + to_month.map_or(0, |m| m.2);
                 return found(from, to, Grain::Range, i, end);
             }
-            Some(_) if tokens[i].is_in(&c.week_words) => {
+            Some(_) if tokens[i].is_in(c.week_words) => {
                 let before = |list: &CueList| i > 0 && word_in(i - 1, list);
-                let after_past = word_in(i + 1, &c.past_feminine_markers);
-                if before(&c.this_feminine_words) {
+                let after_past = word_in(i + 1, c.past_feminine_markers);
+                if before(c.this_feminine_words) {
                     return found(monday_of(today), today, Grain::Week, i - 1, i + 1);
                 }
-                let before_past = before(&c.past_feminine_markers);
+                let before_past = before(c.past_feminine_markers);
                 if after_past || before_past {
                     let monday = monday_of(today) - Days::new(7);
                     let start = i.saturating_sub(usize::from(before_past));
@@ -177,14 +177,14 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 }
             }
             // "los últimos 7 días", "los ultimos tres dias"
-            Some(_) if tokens[i].is_in(&c.last_days_openers) => {
+            Some(_) if tokens[i].is_in(c.last_days_openers) => {
                 let n = tokens.get(i + 1).and_then(small_count)?;
-                if word_in(i + 2, &c.plural_day_units) && n >= 1 {
+                if word_in(i + 2, c.plural_day_units) && n >= 1 {
                     return found(today - Days::new(n - 1), today, Grain::Range, i, i + 3);
                 }
             }
             // "la primera quincena de noviembre", "la segunda quincena"
-            Some(_) if tokens[i].is_in(&c.month_half_words) => {
+            Some(_) if tokens[i].is_in(c.month_half_words) => {
                 let ordinal = i.checked_sub(1).and_then(|k| word(tokens, k));
                 let Some(&half) = ordinal.and_then(|w| v.month_halves.get(w)) else {
                     continue;
@@ -201,7 +201,7 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 return found(from, to, Grain::Range, i - 1, i + 1 + used);
             }
             // "el primer trimestre", "el segundo trimestre del año"
-            Some(_) if tokens[i].is_in(&c.quarter_words) => {
+            Some(_) if tokens[i].is_in(c.quarter_words) => {
                 let ordinal = i.checked_sub(1).and_then(|k| word(tokens, k));
                 let Some(&quarter) = ordinal.and_then(|w| v.quarters.get(w)) else {
                     continue;
@@ -220,8 +220,8 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
             Some(_) if tokens[i].weekday().is_some() => {
                 let before = |k: usize, list: &CueList| i >= k && word_in(i - k, list);
                 let from_day = this_week_day(today, tokens[i].weekday()?);
-                if before(1, &c.weekday_range_starts)
-                    && word_in(i + 1, &c.weekday_range_ends)
+                if before(1, c.weekday_range_starts)
+                    && word_in(i + 1, c.weekday_range_ends)
                     && let Some(to_day) = tokens.get(i + 2).and_then(Token::weekday)
                 {
                     let to = this_week_day(today, to_day);
@@ -229,8 +229,8 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                         return found(from_day, to, Grain::Range, i - 1, i + 3);
                     }
                 }
-                let since_two_back = before(2, &c.since_words);
-                let since = before(1, &c.since_words) || since_two_back;
+                let since_two_back = before(2, c.since_words);
+                let since = before(1, c.since_words) || since_two_back;
                 if since && from_day <= today {
                     return found(
                         from_day,
@@ -242,8 +242,8 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 }
             }
             // "desde el 10", "desde el 5 de noviembre"
-            Some(_) if tokens[i].is_in(&c.since_words) => {
-                let first = i + 1 + usize::from(word_in(i + 1, &c.day_articles));
+            Some(_) if tokens[i].is_in(c.since_words) => {
+                let first = i + 1 + usize::from(word_in(i + 1, c.day_articles));
                 if let Some(from_day) = day(tokens, first) {
                     let month = month_at(tokens, first + 1);
                     let from = match month {
@@ -264,7 +264,7 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
             // "septiembre y octubre"
             Some(w) if tokens[i].month().is_some() && w.len() >= 4 => {
                 let first = tokens[i].month()?;
-                if word_in(i + 1, &c.and_words)
+                if word_in(i + 1, c.and_words)
                     && let Some(second) = tokens.get(i + 2).and_then(Token::month)
                     && second > first
                 {
@@ -274,12 +274,12 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                     return found(from, to.min(today), Grain::Range, i, i + 3);
                 }
             }
-            Some(_) if tokens[i].is_in(&c.year_words) => {
-                if i > 0 && word_in(i - 1, &c.this_words) {
+            Some(_) if tokens[i].is_in(c.year_words) => {
+                if i > 0 && word_in(i - 1, c.this_words) {
                     let january = NaiveDate::from_ymd_opt(today.year(), 1, 1)?;
                     return found(january, today, Grain::Year, i - 1, i + 1);
                 }
-                if word_in(i + 1, &c.past_markers) {
+                if word_in(i + 1, c.past_markers) {
                     let year = today.year() - 1;
                     let january = NaiveDate::from_ymd_opt(year, 1, 1)?;
                     let december = NaiveDate::from_ymd_opt(year, 12, 31)?;
@@ -293,7 +293,7 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
         if t.kind == TokenKind::Number
             && t.text.len() == 4
             && i > 0
-            && tokens[i - 1].is_in(&c.year_openers)
+            && tokens[i - 1].is_in(c.year_openers)
             && let Ok(year) = t.text.parse::<i32>()
             && (2000..=today.year()).contains(&year)
         {
@@ -305,8 +305,8 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
     // One named day: "hoy", "ayer", "el viernes", "el 15 de noviembre".
     let day = find_date(tokens, today)?;
     // "¿cuánto llevo ahorita?" asks about the month so far, not today.
-    let now_word = tokens[day.start].is_in(&c.now_words)
-        || tokens[day.start].is_in(&c.this_words) && day.end == day.start + 2;
+    let now_word = tokens[day.start].is_in(c.now_words)
+        || tokens[day.start].is_in(c.this_words) && day.end == day.start + 2;
     if day.date > today || now_word {
         return None;
     }

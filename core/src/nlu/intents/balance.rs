@@ -17,13 +17,13 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Bank balance.
     let c = cues();
-    let bank_words = f.has(&c.bank_account_words) || bank_name && f.has(&c.have_verbs);
+    let bank_words = f.has(c.bank_account_words) || bank_name && f.has(c.have_verbs);
     if bank_words
-        && (has_amount || f.has(&c.zero_words))
+        && (has_amount || f.has(c.zero_words))
         && !question
         && !simulate
-        && !f.has(&c.not_bank_balance_words)
-        && (!f.has(&c.card_nouns) || f.has(&c.debit_words))
+        && !f.has(c.not_bank_balance_words)
+        && (!f.has(c.card_nouns) || f.has(c.debit_words))
         && !lender
     {
         add(Intent::SetBankBalance, 0.92);

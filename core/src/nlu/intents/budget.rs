@@ -18,16 +18,16 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Budget.
     let c = cues();
-    let budget_word = f.has(&c.budget_words) || c.budget_first_words.contains(first);
+    let budget_word = f.has(c.budget_words) || c.budget_first_words.contains(first);
     if (budget_word || budget_phrase)
         && has_amount
-        && !f.has(&c.how_much_words)
+        && !f.has(c.how_much_words)
         && !simulate
         && !past_payment
     {
         add(Intent::SetBudget, 0.93);
     }
-    if budget_word && !has_amount && !question && f.has(&c.budget_commands) {
+    if budget_word && !has_amount && !question && f.has(c.budget_commands) {
         add(Intent::SetBudget, 0.85);
     }
 }

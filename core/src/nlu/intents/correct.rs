@@ -18,35 +18,35 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Corrections and deletion of the last movement.
     let c = cues();
-    let delete_verb = f.has_prefix(&c.delete_prefixes)
-        || f.has(&c.cancel_verbs) && f.has(&c.last_record_words)
-        || f.has(&c.delete_words);
-    let last_ref = f.has(&c.last_references);
-    if delete_verb && (last_ref || f.tokens.len() <= 3) && !f.has(&c.not_last_movement_words) {
+    let delete_verb = f.has_prefix(c.delete_prefixes)
+        || f.has(c.cancel_verbs) && f.has(c.last_record_words)
+        || f.has(c.delete_words);
+    let last_ref = f.has(c.last_references);
+    if delete_verb && (last_ref || f.tokens.len() <= 3) && !f.has(c.not_last_movement_words) {
         add(Intent::DeleteLastTransaction, 0.95);
     }
     // "no sé" is a filler, not a correction.
     let early_no = f.tokens.iter().take(3).enumerate().any(|(i, t)| {
-        t.is_in(&c.no_words) && !f.tokens.get(i + 1).is_some_and(|n| n.is_in(&c.no_fillers))
+        t.is_in(c.no_words) && !f.tokens.get(i + 1).is_some_and(|n| n.is_in(c.no_fillers))
     });
     let correction_start =
-        (early_no || c.correction_starts.contains(first)) && f.has(&c.correction_words);
+        (early_no || c.correction_starts.contains(first)) && f.has(c.correction_words);
     if correction_start && !question {
         add(Intent::UpdateLastTransaction, 0.95);
     }
-    let correction_cue = f.has(&c.correction_cues) || f.has(&c.last_words) && f.has(&c.was_words);
+    let correction_cue = f.has(c.correction_cues) || f.has(c.last_words) && f.has(c.was_words);
     if correction_cue
         && !question
-        && (has_amount || has_category || has_date || f.has(&c.correctable_fields))
+        && (has_amount || has_category || has_date || f.has(c.correctable_fields))
     {
         add(Intent::UpdateLastTransaction, 0.95);
     }
-    if f.has(&c.mistake_words)
-        && (has_amount || has_category || has_date || f.has(&c.mistaken_fields))
+    if f.has(c.mistake_words)
+        && (has_amount || has_category || has_date || f.has(c.mistaken_fields))
     {
         add(Intent::UpdateLastTransaction, 0.92);
     }
-    if f.has(&c.edit_verbs) && f.has(&c.edit_targets) && !f.has(&c.not_last_edit_words) {
+    if f.has(c.edit_verbs) && f.has(c.edit_targets) && !f.has(c.not_last_edit_words) {
         add(Intent::UpdateLastTransaction, 0.93);
     }
 }

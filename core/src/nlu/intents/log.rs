@@ -21,11 +21,11 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Logging a transaction.
     let c = cues();
-    let expense_verb = f.has(&c.expense_verbs)
+    let expense_verb = f.has(c.expense_verbs)
         || owes_payment
-        || f.has_prefix(&c.expense_prefixes) && !f.has(&c.not_spent_forms);
+        || f.has_prefix(c.expense_prefixes) && !f.has(c.not_spent_forms);
     let income_verb = received_money(f);
-    let perfect_tense = f.has(&c.perfect_auxiliaries) && f.has(&c.past_participles);
+    let perfect_tense = f.has(c.perfect_auxiliaries) && f.has(c.past_participles);
     let log_allowed = (!question || !asks_amount && !f.folded.contains('?')) && !perfect_tense;
     if (expense_verb || income_verb) && log_allowed {
         add(
@@ -58,11 +58,11 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         && log_allowed
         && amount_at_an_end
         && !f.folded.contains('?')
-        && (f.has(&c.amount_purpose_words) || f.tokens.len() <= 4)
+        && (f.has(c.amount_purpose_words) || f.tokens.len() <= 4)
     {
         add(Intent::LogTransaction, 0.75);
     }
-    if f.has(&c.log_commands) && has_amount && !debt_noun {
+    if f.has(c.log_commands) && has_amount && !debt_noun {
         add(Intent::LogTransaction, 0.94);
     }
 }

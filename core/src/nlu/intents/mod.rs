@@ -23,34 +23,33 @@ use super::*;
 /// Money coming in: "me pagaron", "cobré", "me depositaron".
 pub(super) fn is_income(f: &Features<'_>) -> bool {
     let received = received_money(f);
-    let spent = f.has(&cues().spent_not_received);
+    let spent = f.has(cues().spent_not_received);
     received && !spent
 }
 
 /// Words of money received: "me pagaron", "cobré", "me llegó".
 pub(super) fn received_money(f: &Features<'_>) -> bool {
-    f.has(&cues().income_verbs)
+    f.has(cues().income_verbs)
 }
 
 pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {
     let c = cues();
-    if f.has(&c.budget_query_cues) || f.has(&c.overspend_words) && !f.has(&c.debt_not_budget_words)
-    {
+    if f.has(c.budget_query_cues) || f.has(c.overspend_words) && !f.has(c.debt_not_budget_words) {
         return QueryKind::Budget;
     }
-    let spending = f.has(&c.spending_query_words);
-    if f.has(&c.debt_query_cues) {
+    let spending = f.has(c.spending_query_words);
+    if f.has(c.debt_query_cues) {
         return QueryKind::Debts;
     }
-    let bank = f.has(&c.balance_query_cues) || f.has(&c.balance_words) && !spending;
+    let bank = f.has(c.balance_query_cues) || f.has(c.balance_words) && !spending;
     if bank && !spending {
         return QueryKind::Balance;
     }
-    if f.has(&c.most_words) && f.has(&c.where_phrases) {
+    if f.has(c.most_words) && f.has(c.where_phrases) {
         return QueryKind::Summary;
     }
-    let listing = f.has(&c.listing_query_cues);
-    if listing && !f.has(&c.totals_words) {
+    let listing = f.has(c.listing_query_cues);
+    if listing && !f.has(c.totals_words) {
         return QueryKind::Transactions;
     }
     QueryKind::Summary
@@ -89,7 +88,7 @@ pub(super) fn score_intents(
 /// debo", "le pago 800 a Juan de lo que me prestó".
 pub(super) fn owes_payment(f: &Features<'_>) -> bool {
     let cues = cues();
-    f.has(&cues.payment_verbs) && f.has(&cues.owed_phrases)
+    f.has(cues.payment_verbs) && f.has(cues.owed_phrases)
 }
 
 /// Every intent's raw score for a message, for probing the rules.

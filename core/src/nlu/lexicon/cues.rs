@@ -11,44 +11,42 @@ macro_rules! cue_lists {
         /// Cue lists by what they signal.
         #[derive(Debug)]
         pub struct Cues {
-            $($(#[doc = $doc])* pub $name: CueList,)*
+            $($(#[doc = $doc])* pub $name: &'static CueList,)*
+            /// Every list, in the order declared.
+            lists: &'static [CueList; COUNT],
         }
 
+        /// The lists' names, in the order declared; a list's bit is its place.
+        const NAMES: &[&str] = &[$(stringify!($name)),*];
+
         /// How many cue lists there are.
-        pub(super) const COUNT: usize = [$(stringify!($name)),*].len();
+        pub(super) const COUNT: usize = NAMES.len();
 
         impl Cues {
             pub(super) fn from_map(
                 mut map: BTreeMap<String, Vec<String>>,
             ) -> Result<Cues, String> {
-                let mut bit = 0;
-                let cues = Cues {
-                    $($name: take(&mut map, stringify!($name), &mut bit)?,)*
-                };
-                match map.keys().next() {
-                    Some(extra) => Err(format!("unknown cue list {extra}")),
-                    None => Ok(cues),
+                if let Some(missing) = NAMES.iter().find(|name| !map.contains_key(**name)) {
+                    return Err(format!("missing cue list {missing}"));
                 }
+                // One loop builds every list, and the fields point into them:
+                // code per field would be repeated hundreds of times.
+                let lists: &'static [CueList; COUNT] = Box::leak(Box::new(std::array::from_fn(
+                    |bit| CueList::new(bit, map.remove(NAMES[bit]).unwrap_or_default()),
+                )));
+                if let Some(extra) = map.keys().next() {
+                    return Err(format!("unknown cue list {extra}"));
+                }
+                let [$($name),*] = lists;
+                Ok(Cues { $($name,)* lists })
             }
 
             /// Every list with its name, in the order declared.
-            pub fn all(&self) -> [(&'static str, &CueList); COUNT] {
-                [$((stringify!($name), &self.$name)),*]
+            pub fn all(&self) -> impl Iterator<Item = (&'static str, &'static CueList)> {
+                NAMES.iter().copied().zip(self.lists.iter())
             }
         }
     };
-}
-
-fn take(
-    map: &mut BTreeMap<String, Vec<String>>,
-    name: &str,
-    bit: &mut usize,
-) -> Result<CueList, String> {
-    let cues = map
-        .remove(name)
-        .ok_or_else(|| format!("missing cue list {name}"))?;
-    *bit += 1;
-    Ok(CueList::new(*bit - 1, cues))
 }
 
 cue_lists! {
