@@ -50,10 +50,7 @@ macro_rules! cue_lists {
 }
 
 cue_lists! {
-    /// Words never read as categories, even one typo away from a keyword.
-    not_category_words,
-    /// Verbs of paying something owed ("aboné", "liquidé").
-    payment_verbs,
+    // Answers to the agent's prompts (`answers.rs`).
     /// Replies that confirm a pending action (the seed's allowlist; not folded: "sí" keeps its
     /// accent, "si" is listed too).
     confirm_tokens,
@@ -75,38 +72,8 @@ cue_lists! {
     choose_correct,
     /// Words that pick deleting among "¿Quieres 1) … o 2) …?".
     choose_delete,
-    /// Words after a number that make it a clock time.
-    clock_suffixes,
-    /// Words after a number that make it a duration or a count of time.
-    duration_units,
-    /// Units of things bought: "20 kilos", "40 litros" count goods, not money.
-    quantity_units,
-    /// Words that end a clock time ("a las 10 y media").
-    clock_fractions,
-    /// Words after a number that make it money, not a day.
-    amount_words,
-    /// Weekday abbreviations as people write them before a day number.
-    weekday_abbreviations,
-    /// Words before "mañana" that make it the morning, not tomorrow.
-    morning_markers,
-    /// Words that name the present moment.
-    now_words,
-    /// Words that make a weekday the coming one ("el próximo viernes").
-    next_markers,
-    /// Phrases that say money goes to what is owed ("de lo que le debo").
-    owed_phrases,
-    /// Lenders people name on their own ("coppel", "infonavit").
-    lenders,
-    /// Words that say what kind of debt it is, not whose ("tarjeta").
-    generic_debt_words,
-    /// Words that start a debt's name ("tarjeta", "préstamo").
-    debt_kinds,
-    /// Words that end a debt's name.
-    debt_name_stops,
-    /// Words that join two items ("y", "más").
-    item_joiners,
-    /// Words that say an amount is pesos ("pesos", "varos", "mxn").
-    peso_words,
+
+    // What a message says, read by the intent scorers (`features.rs`, `intents/`).
     /// Words that name money ("pesos"), which a question about a range of days does not.
     money_named_words,
     /// First words that make a message a question ("qué…", "¿puedo…?").
@@ -213,16 +180,6 @@ cue_lists! {
     listed_things,
     /// Asking how spending goes ("¿cómo voy?", "¿en qué se me fue?").
     how_am_i_phrases,
-    /// Words that open a range of days at its first day ("del 10 al 20").
-    range_starts,
-    /// Words between the first and the last day of that range.
-    range_ends,
-    /// Words that open a range written "entre el 1 y el 15".
-    between_words,
-    /// Words between the two days of that range.
-    between_joiners,
-    /// The article before a day number in a range ("entre el 1 y el 15").
-    day_articles,
     /// "Presupuesto" itself.
     budget_nouns,
     /// Words that ask how the budget stands ("porcentaje", "¿me pasé?").
@@ -318,6 +275,8 @@ cue_lists! {
     edit_targets,
     /// Things changed that are not the last movement ("deuda", "saldo", "tarjeta").
     not_last_edit_words,
+
+    // Which category, and how it is described (`nlu.rs`, `category.rs`).
     /// Money earned by working or selling ("cobré", "vendí").
     work_income_verbs,
     /// "Me pagaron": earned by working when the work is named.
@@ -331,6 +290,45 @@ cue_lists! {
     card_payment_phrases,
     /// Category keywords that lose to any other category in the message ("casa", "trabajo").
     generic_category_keywords,
+    /// Words never read as categories, even one typo away from a keyword.
+    not_category_words,
+    /// Endings a plural adds to a category keyword ("tacos", "farmacias", "pantalones"), tried in
+    /// this order.
+    plural_suffixes,
+
+    // Debts: their name, balance, minimum and due day, and payments to them (`debts.rs`).
+    /// Verbs of paying something owed ("aboné", "liquidé").
+    payment_verbs,
+    /// Phrases that say money goes to what is owed ("de lo que le debo").
+    owed_phrases,
+    /// Money toward what is owed ("le debo", "aboné", "deuda").
+    owed_cues,
+    /// Lenders people name on their own ("coppel", "infonavit").
+    lenders,
+    /// Words that say what kind of debt it is, not whose ("tarjeta").
+    generic_debt_words,
+    /// Words that start a debt's name ("tarjeta", "préstamo").
+    debt_kinds,
+    /// Words after a debt kind that are still its kind ("tarjeta de crédito").
+    debt_kind_suffixes,
+    /// Words that end a debt's name.
+    debt_name_stops,
+    /// Words between a debt kind and whose it is ("préstamo de mi hermano").
+    debt_name_joiners,
+    /// "Mi": part of a name said of one's own ("mi hermano").
+    possessives,
+    /// Words before whom money is owed ("le debo a mi hermano", "deuda con coppel").
+    creditor_prepositions,
+    /// Articles a name may open with ("la", "el").
+    articles,
+    /// Words before a place or thing bought: not whom a payment goes to ("en uber", "por luz").
+    spent_in_prepositions,
+    /// "Con": says how something was paid ("con tarjeta") unless money was owed.
+    with_words,
+    /// Words before whom a payment goes to ("a coppel", "al banco").
+    paid_to_prepositions,
+    /// "Le": a payment to someone ("le pagué a Juan").
+    indirect_pronouns,
     /// Words right before a number that make it a due day ("cada 15", "pago 20", "los días 10").
     due_day_markers,
     /// "Día" before a day number ("el día 15", "día veinte").
@@ -364,26 +362,12 @@ cue_lists! {
     rate_periods,
     /// Words before an amount that make it what is owed ("saldo", "debo", "queda").
     debt_balance_words,
-    /// Words after a debt kind that are still its kind ("tarjeta de crédito").
-    debt_kind_suffixes,
-    /// Words between a debt kind and whose it is ("préstamo de mi hermano").
-    debt_name_joiners,
-    /// "Mi": part of a name said of one's own ("mi hermano").
-    possessives,
-    /// Words before whom money is owed ("le debo a mi hermano", "deuda con coppel").
-    creditor_prepositions,
-    /// Articles a name may open with ("la", "el").
-    articles,
-    /// Money toward what is owed ("le debo", "aboné", "deuda").
-    owed_cues,
-    /// Words before a place or thing bought: not whom a payment goes to ("en uber", "por luz").
-    spent_in_prepositions,
-    /// "Con": says how something was paid ("con tarjeta") unless money was owed.
-    with_words,
-    /// Words before whom a payment goes to ("a coppel", "al banco").
-    paid_to_prepositions,
-    /// "Le": a payment to someone ("le pagué a Juan").
-    indirect_pronouns,
+
+    // Amounts, numerals and currencies (`amount.rs`), and several items (`items.rs`).
+    /// Words that say an amount is pesos ("pesos", "varos", "mxn").
+    peso_words,
+    /// Peso codes before an amount ("MXN 300").
+    peso_codes,
     /// "Mil": a thousand times the number before it ("dos mil", "2 mil").
     thousand_words,
     /// "Millón": a million times the number before it.
@@ -413,14 +397,14 @@ cue_lists! {
     and_a_half_words,
     /// "Un", "una": an article, not an amount, unless money follows.
     article_numbers,
-    /// Peso codes before an amount ("MXN 300").
-    peso_codes,
     /// Letters before "$" that make it dollars ("US$40").
     dollar_sign_prefixes,
     /// Letters before "$" that make it Brazilian reais ("R$ 20").
     real_sign_prefixes,
     /// Letters before "/" that make it Peruvian soles ("S/ 120").
     sol_sign_prefixes,
+    /// "De" between an amount and its currency ("50 de dólares").
+    currency_joiners,
     /// Words before a number that make it a price ("de 300", "cuesta 300", "fueron 300").
     price_words,
     /// Words after a small number that keep it from counting things ("2 de", "3 ayer").
@@ -437,6 +421,20 @@ cue_lists! {
     cents_words,
     /// Words that may follow "con 50" for it to be centavos ("doce con cincuenta de tortillas").
     after_cents_words,
+    /// Words that join two items ("y", "más").
+    item_joiners,
+
+    // Days, months, clock times and periods (`date.rs`, `moments.rs`, `period.rs`).
+    /// Words that open a range of days at its first day ("del 10 al 20").
+    range_starts,
+    /// Words between the first and the last day of that range.
+    range_ends,
+    /// Words that open a range written "entre el 1 y el 15".
+    between_words,
+    /// Words between the two days of that range.
+    between_joiners,
+    /// The article before a day number in a range ("entre el 1 y el 15").
+    day_articles,
     /// Numbers in words that count days, weeks or months ("hace una semana", "en dos semanas");
     /// their values are in "number_words".
     count_words,
@@ -482,27 +480,34 @@ cue_lists! {
     whole_short_months,
     /// Words before a month abbreviation that make it a month ("en mar", "de sept").
     month_prepositions,
-    /// Answers to "that day has not come yet" that say it is not paid yet ("todavía no", "luego lo
-    /// pago"); read before the others.
-    future_pending,
-    /// Answers that say to record it on that day ("ese día", "así está bien").
-    future_on_that_day,
-    /// Answers that say it was paid today ("hoy", "ya lo pagué").
-    future_paid_today,
-    /// "Primero" as the first day of a month ("el primero de marzo").
-    first_day_words,
-    /// Words after "treinta" that make the 31st ("treinta y uno").
-    thirty_one_tails,
+    /// Words after a number that make it a clock time.
+    clock_suffixes,
     /// "Las" before an hour ("a las 10").
     clock_articles,
     /// One o'clock, whose article is singular ("a la una").
     one_oclock_phrases,
     /// Words before "las 10" that make it a clock time ("a las", "desde las").
     clock_prepositions,
+    /// Words that end a clock time ("a las 10 y media").
+    clock_fractions,
     /// Parts of the day after a clock time ("a las 3 de la tarde").
     day_parts,
+    /// Words after a number that make it a duration or a count of time.
+    duration_units,
+    /// Units of things bought: "20 kilos", "40 litros" count goods, not money.
+    quantity_units,
+    /// Words after a number that make it money, not a day.
+    amount_words,
+    /// Weekday abbreviations as people write them before a day number.
+    weekday_abbreviations,
+    /// Words before "mañana" that make it the morning, not tomorrow.
+    morning_markers,
+    /// Words that name the present moment.
+    now_words,
     /// Phrases that name today ("en este momento", "esta noche").
     now_phrases,
+    /// Words that make a weekday the coming one ("el próximo viernes").
+    next_markers,
     /// Words after a weekday that make it the coming one ("el viernes que viene").
     coming_phrases,
     /// "Mañana" as tomorrow (unless the morning: see "morning_markers").
@@ -511,6 +516,10 @@ cue_lists! {
     day_after_markers,
     /// Words before a count of time ahead ("en dos semanas", "dentro de 3 días").
     within_phrases,
+    /// "Primero" as the first day of a month ("el primero de marzo").
+    first_day_words,
+    /// Words after "treinta" that make the 31st ("treinta y uno").
+    thirty_one_tails,
     /// El Buen Fin, the November sales weekend.
     buen_fin_phrases,
     /// "Del" before a named period ("el primer día del buen fin").
@@ -519,6 +528,13 @@ cue_lists! {
     first_ordinals,
     /// The last day of a named period ("el último día del buen fin").
     last_ordinals,
+    /// Answers to "that day has not come yet" that say it is not paid yet ("todavía no", "luego lo
+    /// pago"); read before the others.
+    future_pending,
+    /// Answers that say to record it on that day ("ese día", "así está bien").
+    future_on_that_day,
+    /// Answers that say it was paid today ("hoy", "ya lo pagué").
+    future_paid_today,
     /// "Semana": "esta semana", "la semana pasada".
     week_words,
     /// "Esta" before "semana".
@@ -547,9 +563,4 @@ cue_lists! {
     /// Words before a four-digit number that make it a whole year asked about ("en 2024", "del
     /// 2025").
     year_openers,
-    /// "De" between an amount and its currency ("50 de dólares").
-    currency_joiners,
-    /// Endings a plural adds to a category keyword ("tacos", "farmacias", "pantalones"), tried in
-    /// this order.
-    plural_suffixes,
 }
