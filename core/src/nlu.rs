@@ -23,7 +23,7 @@ use self::debts::{debt_entities, debt_name, find_due_day};
 pub use self::extract::{Extraction, Money, When, extract};
 use self::features::{Features, has_amount_word};
 pub use self::intents::intent_scores;
-use self::intents::{BILL_PAYMENT_VERBS, decide, is_income, query_kind, score_intents};
+use self::intents::{decide, is_income, query_kind, score_intents};
 pub use self::period::Grain;
 pub use self::reading::Reading;
 
@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use self::amount::{AmountMatch, Foreign, best_amount, find_amounts};
 use self::category::{Category, find_categories};
 use self::date::{find_date, find_month};
-use self::normalize::{Token, TokenKind, fold, tokenize};
+use self::normalize::{Token, TokenKind, fold, folds_to, tokenize};
 use crate::money::Centavos;
 use crate::tools::{CategoryType, TransactionType};
 
@@ -189,8 +189,8 @@ fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
 
 /// Category of money received when no income keyword says which.
 fn default_income_category(f: &Features<'_>) -> Option<&'static Category> {
-    let for_work = f.has_any(&["cobre", "vendi", "facture", "cobramos"])
-        || f.phrase("me pagaron") && f.has_any(&["por", "trabajo", "proyecto", "cliente"]);
+    let c = lexicon::cues();
+    let for_work = f.has(c.work_income_verbs) || f.has(c.paid_me_phrases) && f.has(c.work_words);
     category::by_key(if for_work { "ventas" } else { "otros_ingresos" })
 }
 
@@ -224,7 +224,7 @@ fn understand_tokens(
     today: NaiveDate,
     forced: Option<Intent>,
 ) -> (Understanding, usize) {
-    let f = Features { tokens, folded };
+    let f = Features::new(tokens, folded);
     let mut used = vec![false; tokens.len()];
 
     let date = find_date(tokens, today);
@@ -256,7 +256,7 @@ fn understand_tokens(
     };
 
     let mut u = Understanding {
-        pays_bill: f.has_any(BILL_PAYMENT_VERBS),
+        pays_bill: f.has(lexicon::cues().bill_payment_verbs),
         ..Understanding::bare(intent, confidence, alternatives)
     };
     let chosen_category = pick_category(&categories, &f);
@@ -362,7 +362,7 @@ fn understand_tokens(
                 .map(|m| if m.negative { -m.centavos } else { m.centavos });
             u.negative_amount = false;
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
-            if amount.is_none() && f.has_any(&["cero", "ceros"]) {
+            if amount.is_none() && f.has(lexicon::cues().zero_words) {
                 u.amount = Some(0);
             }
         }
@@ -388,17 +388,12 @@ fn understand_tokens(
 /// The words that named the category, as the user wrote them ("Uber",
 /// "tacos"), unless they only repeat the category's name.
 pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -> Option<String> {
-    if m.fuzzy || m.keyword == m.category.key || m.keyword == fold(m.category.label) {
+    if m.fuzzy || m.keyword == m.category.key || folds_to(m.category.label, m.keyword) {
         return None;
     }
     // Phrases like "me regalaron" or "la tarjeta" say how, not what.
     let first_word = m.keyword.split(' ').next().unwrap_or("");
-    if m.keyword.contains(' ')
-        && matches!(
-            first_word,
-            "me" | "la" | "el" | "los" | "las" | "mi" | "pago" | "de" | "del"
-        )
-    {
+    if m.keyword.contains(' ') && lexicon::cues().manner_keyword_starts.contains(first_word) {
         return None;
     }
     let (Some(first), Some(last)) = (tokens.get(m.start), tokens.get(m.end.saturating_sub(1)))
@@ -433,59 +428,19 @@ fn pick_category<'a>(
 ) -> Option<&'a category::CategoryMatch> {
     // A card payment keyword loses to a purchase category ("pagué el súper
     // con tarjeta") unless it is clearly the card being paid.
-    let card_payment = f.phrase("pague la tarjeta")
-        || f.phrase("pago de tarjeta")
-        || f.phrase("pago de la tarjeta")
-        || f.phrase("pague mi tarjeta")
-        || f.phrase("abone a la tarjeta");
+    let c = lexicon::cues();
+    let card_payment = f.has(c.card_payment_phrases);
+    let generic = |m: &category::CategoryMatch| {
+        matches!(m.category.key, "tarjeta") && !card_payment
+            || m.fuzzy
+            || c.generic_category_keywords.contains(m.keyword)
+    };
     let mut best: Option<&category::CategoryMatch> = None;
     for m in categories {
-        let generic = matches!(m.category.key, "tarjeta") && !card_payment
-            || m.fuzzy
-            || matches!(
-                m.keyword,
-                "casa"
-                    | "semana"
-                    | "trabajo"
-                    | "chamba"
-                    | "tienda"
-                    | "corte"
-                    | "cable"
-                    | "pan"
-                    | "salida"
-                    | "parque"
-                    | "cliente"
-                    | "apoyo"
-                    | "proyecto"
-                    | "deuda"
-                    | "deudas"
-                    | "credito"
-            );
         match best {
             None => best = Some(m),
             Some(b) => {
-                let b_generic = matches!(b.category.key, "tarjeta") && !card_payment
-                    || b.fuzzy
-                    || matches!(
-                        b.keyword,
-                        "casa"
-                            | "semana"
-                            | "trabajo"
-                            | "chamba"
-                            | "tienda"
-                            | "corte"
-                            | "cable"
-                            | "pan"
-                            | "salida"
-                            | "parque"
-                            | "cliente"
-                            | "apoyo"
-                            | "proyecto"
-                            | "deuda"
-                            | "deudas"
-                            | "credito"
-                    );
-                if b_generic && !generic {
+                if generic(b) && !generic(m) {
                     best = Some(m);
                 }
             }

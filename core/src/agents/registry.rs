@@ -462,7 +462,7 @@ pub fn content_words(text: &str) -> Vec<String> {
 
 /// [`content_words`] of a message already read.
 pub fn content_tokens(tokens: &[crate::nlu::normalize::Token]) -> Vec<String> {
-    let fillers = &crate::nlu::lexicon::cues().trigger_fillers;
+    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
     tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))

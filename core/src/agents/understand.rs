@@ -49,23 +49,24 @@ pub enum Nav {
 pub fn navigation(reading: &Reading) -> Option<(Nav, bool)> {
     let c = cues();
     let words = content_tokens(reading.tokens());
-    let lists: [(&[&str], Nav); 3] = [
-        (&c.nav_cancel, Nav::Cancel),
-        (&c.nav_home, Nav::Home),
-        (&c.nav_back, Nav::Back),
+    let lists = [
+        (c.nav_cancel, Nav::Cancel),
+        (c.nav_home, Nav::Home),
+        (c.nav_back, Nav::Back),
     ];
     for (phrases, nav) in lists {
-        for phrase in phrases.iter() {
-            let phrase_words: Vec<&str> = phrase.split(' ').collect();
+        // Phrases come split into words from the lexicon.
+        for phrase_words in phrases.cues() {
             let found = reading
                 .tokens()
                 .windows(phrase_words.len())
-                .any(|w| w.iter().zip(&phrase_words).all(|(t, p)| t.text == *p));
+                .any(|w| w.iter().zip(phrase_words.iter()).all(|(t, p)| t.text == *p));
             if found {
                 let rest = words
                     .iter()
                     .filter(|w| {
-                        !phrase_words.contains(&w.as_str()) && !c.nav_fillers.contains(&w.as_str())
+                        !phrase_words.contains(&w.as_str())
+                            && !c.nav_fillers.words().contains(&w.as_str())
                     })
                     .count();
                 return Some((nav, rest > 0));
@@ -130,7 +131,7 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
     let said_pesos = reading.text().contains('$')
         || content_words(reading.text())
             .iter()
-            .any(|w| cues().peso_words.contains(&w.as_str()));
+            .any(|w| cues().peso_words.words().contains(&w.as_str()));
     let currency = match (m.currency, want) {
         ("MXN", "USD") if !said_pesos => "USD",
         (code, _) => code,
@@ -218,7 +219,7 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
 
 /// "1", "el primero", "la segunda": a 0-based position.
 fn ordinal(words: &[String]) -> Option<usize> {
-    let ordinals = &cues().ordinals;
+    let ordinals = cues().ordinals.words();
     words.iter().find_map(|w| {
         let masculine = w.strip_suffix('a').map(|stem| format!("{stem}o"));
         ordinals

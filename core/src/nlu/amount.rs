@@ -4,6 +4,7 @@
 
 pub use super::currency::Foreign;
 use super::currency::{foreign_adjective, foreign_word};
+use super::lexicon::{CueList, cues};
 use super::normalize::{Token, TokenKind};
 use crate::money::Centavos;
 
@@ -22,78 +23,23 @@ pub struct AmountMatch {
     pub negative: bool,
 }
 
-fn peso_words() -> &'static [&'static str] {
-    &super::lexicon::cues().peso_words
+fn peso_words() -> &'static CueList {
+    super::lexicon::cues().peso_words
 }
 
-pub(super) fn unit_value(word: &str) -> Option<i64> {
-    Some(match word {
-        "cero" => 0,
-        "un" | "uno" | "una" => 1,
-        "dos" => 2,
-        "tres" => 3,
-        "cuatro" => 4,
-        "cinco" => 5,
-        "seis" => 6,
-        "siete" => 7,
-        "ocho" => 8,
-        "nueve" => 9,
-        "diez" => 10,
-        "once" => 11,
-        "doce" => 12,
-        "trece" => 13,
-        "catorce" => 14,
-        "quince" => 15,
-        "dieciseis" => 16,
-        "diecisiete" => 17,
-        "dieciocho" => 18,
-        "diecinueve" => 19,
-        "veinte" => 20,
-        "veintiun" | "veintiuno" | "veintiuna" => 21,
-        "veintidos" => 22,
-        "veintitres" => 23,
-        "veinticuatro" => 24,
-        "veinticinco" => 25,
-        "veintiseis" => 26,
-        "veintisiete" => 27,
-        "veintiocho" => 28,
-        "veintinueve" => 29,
-        "treinta" => 30,
-        "cuarenta" => 40,
-        "cincuenta" => 50,
-        "sesenta" => 60,
-        "setenta" => 70,
-        "ochenta" => 80,
-        "noventa" => 90,
-        "cien" | "ciento" => 100,
-        "doscientos" | "doscientas" => 200,
-        "trescientos" | "trescientas" => 300,
-        "cuatrocientos" | "cuatrocientas" => 400,
-        "quinientos" | "quinientas" => 500,
-        "seiscientos" | "seiscientas" => 600,
-        "setecientos" | "setecientas" => 700,
-        "ochocientos" | "ochocientas" => 800,
-        "novecientos" | "novecientas" => 900,
-        _ => return None,
-    })
-}
-
-fn is_number_word(word: &str) -> bool {
-    unit_value(word).is_some()
-        || matches!(
-            word,
-            "mil"
-                | "millon"
-                | "millones"
-                | "medio"
-                | "cientos"
-                | "luca"
-                | "lucas"
-                | "luka"
-                | "lukas"
-                | "palo"
-                | "palos"
-        )
+fn is_number_word(t: &Token) -> bool {
+    let c = cues();
+    t.number_word().is_some()
+        || [
+            c.thousand_words,
+            c.million_words,
+            c.half_words,
+            c.hundreds_words,
+            c.thousand_slang,
+            c.million_slang,
+        ]
+        .iter()
+        .any(|list| t.is_in(list))
 }
 
 /// Parses a digit token as centavos: `1,500.50`, `1500.5`, `1.500`, `250,50`.
@@ -144,28 +90,28 @@ fn split_decimal(text: &str) -> Option<(String, String)> {
 /// Reads number words starting at `i`: "mil quinientos", "doscientos
 /// cincuenta", "dos mil", "un millon". Returns (value, tokens used).
 fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
+    let c = cues();
     let mut total: i64 = 0;
     let mut group: i64 = 0;
     let mut used = 0;
     let mut saw_any = false;
     let mut j = i;
     while j < tokens.len() && tokens[j].kind == TokenKind::Word {
-        let word = tokens[j].text.as_str();
-        if word == "y" && saw_any && j + 1 < tokens.len() && is_number_word(&tokens[j + 1].text) {
+        let t = &tokens[j];
+        if t.is_in(c.and_words) && saw_any && j + 1 < tokens.len() && is_number_word(&tokens[j + 1])
+        {
             j += 1;
             continue;
         }
-        if let Some(value) = unit_value(word) {
+        if let Some(value) = t.number_word() {
             group += value;
-        } else if word == "cientos" && group > 0 && group < 10 {
+        } else if t.is_in(c.hundreds_words) && group > 0 && group < 10 {
             // "dos cientos": written apart.
             group *= 100;
-        } else if word == "medio"
-            && tokens
-                .get(j + 1)
-                .is_some_and(|t| t.is_any(&["millon", "mil", "palo", "luca", "luka"]))
+        } else if t.is_in(c.half_words)
+            && tokens.get(j + 1).is_some_and(|t| t.is_in(c.halved_units))
         {
-            total += if tokens[j + 1].is_any(&["millon", "palo"]) {
+            total += if tokens[j + 1].is_in(c.halved_millions) {
                 500_000
             } else {
                 500
@@ -174,18 +120,18 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
             used = j - i;
             saw_any = true;
             continue;
-        } else if word == "mil" {
+        } else if t.is_in(c.thousand_words) {
             total += group.max(1) * 1000;
             group = 0;
-        } else if matches!(word, "luca" | "lucas" | "luka" | "lukas") && group > 0 {
+        } else if t.is_in(c.thousand_slang) && group > 0 {
             // "una luca", "dos lucas": thousands of pesos in slang.
             total += group * 1000;
             group = 0;
-        } else if matches!(word, "palo" | "palos") && group > 0 {
+        } else if t.is_in(c.million_slang) && group > 0 {
             // "un palo": a million pesos.
             total += group * 1_000_000;
             group = 0;
-        } else if word == "millon" || word == "millones" {
+        } else if t.is_in(c.million_words) {
             // The highest order: "mil millones", "mil quinientos millones".
             total = (total + group).max(1) * 1_000_000;
             group = 0;
@@ -200,7 +146,7 @@ fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
         return None;
     }
     // Digits finishing words: "treinta y 5", "doce mil 500".
-    let joined = tokens.get(i + used).is_some_and(|t| t.is_word("y"));
+    let joined = tokens.get(i + used).is_some_and(|t| t.is_in(c.and_words));
     let at = i + used + usize::from(joined);
     if let Some(rest) = tokens.get(at).filter(|t| t.kind == TokenKind::Number)
         && let Ok(extra) = rest.text.parse::<i64>()
@@ -223,7 +169,10 @@ fn thousands_after(tokens: &[Token], end: &mut usize) -> Centavos {
     let Some(number) = tokens.get(*end).filter(|t| t.kind == TokenKind::Number) else {
         return 0;
     };
-    if !tokens.get(*end + 1).is_some_and(|t| t.is_word("mil")) {
+    if !tokens
+        .get(*end + 1)
+        .is_some_and(|t| t.is_in(cues().thousand_words))
+    {
         return 0;
     }
     let Ok(thousands) = number.text.parse::<i64>() else {
@@ -246,6 +195,7 @@ fn thousands_after(tokens: &[Token], end: &mut usize) -> Centavos {
 
 /// Finds every amount in the tokens, skipping tokens marked in `used`.
 pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
+    let c = cues();
     let mut found = Vec::new();
     let mut i = 0;
     let taken = |k: usize| used.get(k).copied().unwrap_or(false);
@@ -282,12 +232,8 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         // follows: "un euro", "una libra".
         let money_follows = tokens
             .get(end)
-            .is_some_and(|t| t.is_any(peso_words()) || foreign_word(&t.text).is_some());
-        if words_only
-            && end == i + 1
-            && matches!(token.text.as_str(), "un" | "una" | "uno")
-            && !money_follows
-        {
+            .is_some_and(|t| t.is_in(peso_words()) || foreign_word(&t.text).is_some());
+        if words_only && end == i + 1 && token.is_in(c.article_numbers) && !money_follows {
             i += 1;
             continue;
         }
@@ -296,19 +242,23 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         }
         // Multipliers: "1.5k", "2 mil", "3 millones", "2 mil 500", "mil y medio".
         if let Some(next) = tokens.get(end).filter(|_| !taken(end)) {
-            match next.text.as_str() {
-                // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
-                "k" if next.start == token.end && !words_only => {
+            let next_in = |list: &CueList| next.is_in(list);
+            let glued = next.start == token.end && !words_only;
+            // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
+            if next_in(c.thousand_suffixes) {
+                if glued {
                     centavos = centavos.saturating_mul(1000);
                     end += 1;
                     score += 3;
                 }
-                "palos" | "palo" if !words_only => {
+            } else if next_in(c.million_slang) {
+                if !words_only {
                     centavos = centavos.saturating_mul(1_000_000);
                     end += 1;
                     score += 3;
                 }
-                "mil" | "lucas" | "lukas" | "lks" if !words_only || next.text == "mil" => {
+            } else if next_in(c.thousand_multipliers) {
+                if !words_only || next_in(c.thousand_words) {
                     centavos = centavos.saturating_mul(1000);
                     end += 1;
                     score += 3;
@@ -327,19 +277,18 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                         }
                     }
                 }
-                "millon" | "millones" if !words_only => {
+            } else if next_in(c.million_words) {
+                if !words_only {
                     centavos = centavos.saturating_mul(1_000_000);
                     end += 1;
                     score += 3;
                     // "1 millon 200 mil", "2 millones 350 mil 500"
                     centavos += thousands_after(tokens, &mut end);
                 }
-                "m" if !words_only && next.start == token.end => {
-                    centavos = centavos.saturating_mul(1_000_000);
-                    end += 1;
-                    score += 3;
-                }
-                _ => {}
+            } else if next_in(c.million_suffixes) && glued {
+                centavos = centavos.saturating_mul(1_000_000);
+                end += 1;
+                score += 3;
             }
         }
         if words_only && centavos >= 100_000 {
@@ -347,10 +296,10 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         }
         // "y medio" is half of the amount's own unit: "un millón y medio",
         // "dos lucas y media", "mil y medio", "veinte y medio".
-        if tokens.get(end).is_some_and(|t| t.is_word("y"))
+        if tokens.get(end).is_some_and(|t| t.is_in(c.and_words))
             && tokens
                 .get(end + 1)
-                .is_some_and(|t| t.is_any(&["medio", "media"]))
+                .is_some_and(|t| t.is_in(c.and_a_half_words))
         {
             let unit = [100_000_000, 100_000]
                 .into_iter()
@@ -365,7 +314,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         let word_at = |k: usize| tokens.get(k).filter(|t| t.kind == TokenKind::Word);
         if let Some(next) = word_at(end) {
             let adjective = word_at(end + 1).and_then(|t| foreign_adjective(&t.text));
-            if next.is_any(peso_words()) {
+            if next.is_in(peso_words()) {
                 end += 1;
                 match adjective {
                     Some(other) => {
@@ -378,7 +327,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
             } else if let Some(currency) = foreign_word(&next.text) {
                 foreign = Some(adjective.unwrap_or(currency));
                 end += 1 + usize::from(adjective.is_some());
-            } else if next.is_word("de")
+            } else if next.is_in(c.currency_joiners)
                 && let Some(currency) = word_at(end + 1).and_then(|t| foreign_word(&t.text))
             {
                 foreign = Some(currency);
@@ -395,15 +344,15 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         let mut start = i;
         if i > 0 && !taken(i - 1) {
             let prev = &tokens[i - 1];
-            if prev.is_any(&["mxn", "mx"]) {
+            if prev.is_in(c.peso_codes) {
                 score += 4;
-            } else if prev.is_word("us") || prev.is_word("u") {
+            } else if prev.is_in(c.dollar_sign_prefixes) {
                 foreign = Some(Foreign("USD"));
                 start = i - 1;
-            } else if prev.is_word("r") && token.dollar_sign {
+            } else if prev.is_in(c.real_sign_prefixes) && token.dollar_sign {
                 foreign = Some(Foreign("BRL"));
                 start = i - 1;
-            } else if prev.is_word("s") && prev.end < token.start.saturating_sub(1) {
+            } else if prev.is_in(c.sol_sign_prefixes) && prev.end < token.start.saturating_sub(1) {
                 // "S/ 120", "S/.120": Peruvian soles.
                 foreign = Some(Foreign("PEN"));
                 start = i - 1;
@@ -415,20 +364,13 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         if foreign.is_some() {
             score += 4;
         }
-        if i > 0
-            && tokens[i - 1].is_any(&[
-                "de", "por", "cuesta", "cuestan", "costo", "fueron", "eran", "son", "fue", "era",
-            ])
-        {
+        if i > 0 && tokens[i - 1].is_in(c.price_words) {
             score += 1;
         }
         // Small counts right before a noun are quantities ("2 tacos").
-        let before_noun = tokens.get(end).is_some_and(|t| {
-            t.kind == TokenKind::Word
-                && !t.is_any(&[
-                    "en", "de", "del", "al", "a", "y", "para", "por", "el", "la", "hoy", "ayer",
-                ])
-        });
+        let before_noun = tokens
+            .get(end)
+            .is_some_and(|t| t.kind == TokenKind::Word && !t.is_in(c.not_counted_nouns));
         if before_noun && centavos <= 1_200 && foreign.is_none() && !token.dollar_sign {
             score -= 2;
         }
@@ -441,7 +383,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                 .parse::<u32>()
                 .is_ok_and(|y| (1950..=2100).contains(&y))
             && i > 0
-            && tokens[i - 1].is_any(&["de", "del", "en", "el", "ano", "desde", "hasta"]);
+            && tokens[i - 1].is_in(c.year_prepositions);
         if year_like && !token.dollar_sign && foreign.is_none() {
             score -= 3;
         }
@@ -449,7 +391,8 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         if words_only && centavos < 2_000 && score == 0 {
             score -= 2;
         }
-        let negative = token.negative || (i > 0 && !taken(i - 1) && tokens[i - 1].is_word("menos"));
+        let negative =
+            token.negative || (i > 0 && !taken(i - 1) && tokens[i - 1].is_in(c.minus_words));
         found.push(AmountMatch {
             centavos,
             foreign,
@@ -465,13 +408,13 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
 
 /// "punto cinco", "coma 25", "punto 5" at `k`: (centavos, tokens used).
 fn spoken_decimal(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
-    if !tokens.get(k)?.is_any(&["punto", "coma"]) {
+    if !tokens.get(k)?.is_in(cues().decimal_points) {
         return None;
     }
     let next = tokens.get(k + 1)?;
     let digits = match next.kind {
         TokenKind::Number if next.text.chars().all(|c| c.is_ascii_digit()) => next.text.clone(),
-        TokenKind::Word => unit_value(&next.text).filter(|v| *v < 100)?.to_string(),
+        TokenKind::Word => next.number_word().filter(|v| *v < 100)?.to_string(),
         TokenKind::Number => return None,
     };
     let cents = match digits.len() {
@@ -483,7 +426,8 @@ fn spoken_decimal(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
 
 /// "con cincuenta", "con 50 centavos" at `k`: (centavos, tokens used).
 fn centavos_after(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
-    if !tokens.get(k)?.is_word("con") {
+    let c = cues();
+    if !tokens.get(k)?.is_in(c.cents_joiners) {
         return None;
     }
     let next = tokens.get(k + 1)?;
@@ -491,17 +435,15 @@ fn centavos_after(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
         TokenKind::Number if next.text.chars().all(|c| c.is_ascii_digit()) => {
             next.text.parse().ok()?
         }
-        TokenKind::Word => unit_value(&next.text)?,
+        TokenKind::Word => next.number_word()?,
         TokenKind::Number => return None,
     };
     if !(1..100).contains(&cents) {
         return None;
     }
     let after = tokens.get(k + 2);
-    let centavos_word = after.is_some_and(|t| t.is_any(&["centavos", "ctvs", "cts", "centavo"]));
-    let ends_item = after.is_none_or(|t| {
-        centavos_word || t.is_any(&["de", "del", "en", "por", "pesos", "y", "para", "pa"])
-    });
+    let centavos_word = after.is_some_and(|t| t.is_in(c.cents_words));
+    let ends_item = after.is_none_or(|t| centavos_word || t.is_in(c.after_cents_words));
     ends_item.then_some((cents, 2 + usize::from(centavos_word)))
 }
 

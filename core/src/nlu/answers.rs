@@ -51,16 +51,16 @@ pub fn choose_intent(message: &str, candidates: &[Intent]) -> Option<Intent> {
         .and_then(|n| candidates.get(n).copied());
     let c = cues();
     let by_word = candidates.iter().copied().find(|intent| {
-        let cue: &[&str] = match intent {
-            Intent::LogTransaction => &c.choose_log,
-            Intent::QueryData => &c.choose_query,
-            Intent::SimulatePurchase => &c.choose_simulate,
-            Intent::SetBudget => &c.choose_budget,
-            Intent::ManageDebt => &c.choose_debt,
-            Intent::SetBankBalance => &c.choose_balance,
-            Intent::UpdateLastTransaction => &c.choose_correct,
-            Intent::DeleteLastTransaction => &c.choose_delete,
-            Intent::Unknown => &[],
+        let cue = match intent {
+            Intent::LogTransaction => c.choose_log,
+            Intent::QueryData => c.choose_query,
+            Intent::SimulatePurchase => c.choose_simulate,
+            Intent::SetBudget => c.choose_budget,
+            Intent::ManageDebt => c.choose_debt,
+            Intent::SetBankBalance => c.choose_balance,
+            Intent::UpdateLastTransaction => c.choose_correct,
+            Intent::DeleteLastTransaction => c.choose_delete,
+            Intent::Unknown => return false,
         };
         words.iter().any(|w| cue.contains(w))
     });
@@ -84,11 +84,11 @@ pub fn command(name: &str) -> Command {
     let c = cues();
     if name == "start" {
         Command::Start
-    } else if c.command_help.contains(&name) {
+    } else if c.command_help.words().contains(&name) {
         Command::Help
-    } else if c.command_cancel.contains(&name) {
+    } else if c.command_cancel.words().contains(&name) {
         Command::Cancel
-    } else if c.command_summary.contains(&name) {
+    } else if c.command_summary.words().contains(&name) {
         Command::Summary
     } else {
         Command::Unknown
@@ -111,41 +111,41 @@ fn only_word_of(folded: &str, list: &[&str]) -> bool {
 
 /// "cancelar", "olvídalo": the message cancels the open flow.
 pub fn is_cancel(folded: &str) -> bool {
-    only_word_of(folded, &cues().cancel_words)
+    only_word_of(folded, cues().cancel_words.words())
 }
 
 /// "ayuda", "menú": the message asks for help.
 pub fn is_help(folded: &str) -> bool {
-    only_word_of(folded, &cues().help_words)
+    only_word_of(folded, cues().help_words.words())
 }
 
 /// Whether the first word marks a correction ("no, eran 300", "mejor…").
 pub fn starts_correction(folded: &str) -> bool {
     bare_words(folded)
         .next()
-        .is_some_and(|w| cues().correction_starts.contains(&w))
+        .is_some_and(|w| cues().draft_correction_starts.words().contains(&w))
 }
 
 /// Whether the message names a field to correct ("la fecha").
 pub fn names_correction_field(folded: &str) -> bool {
-    bare_words(folded).any(|w| cues().correction_fields.contains(&w))
+    bare_words(folded).any(|w| cues().correction_fields.words().contains(&w))
 }
 
 /// "cero", "nada": an amount answered with zero.
 pub fn says_zero(folded: &str) -> bool {
-    bare_words(folded).any(|w| cues().zero_words.contains(&w))
+    bare_words(folded).any(|w| cues().zero_answer_words.words().contains(&w))
 }
 
 /// The category type an answer names ("es fijo", "ahorro").
 pub fn category_type_named(folded: &str) -> Option<CategoryType> {
     let c = cues();
     let lists: [(&[&str], CategoryType); 6] = [
-        (&c.type_fixed, CategoryType::Fixed),
-        (&c.type_variable, CategoryType::Variable),
-        (&c.type_debt, CategoryType::Debt),
-        (&c.type_donation, CategoryType::Donation),
-        (&c.type_savings, CategoryType::Savings),
-        (&c.type_income, CategoryType::Income),
+        (c.type_fixed.words(), CategoryType::Fixed),
+        (c.type_variable.words(), CategoryType::Variable),
+        (c.type_debt.words(), CategoryType::Debt),
+        (c.type_donation.words(), CategoryType::Donation),
+        (c.type_savings.words(), CategoryType::Savings),
+        (c.type_income.words(), CategoryType::Income),
     ];
     lists
         .into_iter()
@@ -157,7 +157,7 @@ pub fn category_type_named(folded: &str) -> Option<CategoryType> {
 /// know ("es de gimnasio" → "gimnasio"): one word of 3 to 30 letters, or
 /// two of 30 together.
 pub fn custom_category(tokens: &[Token]) -> Option<String> {
-    let fillers = &cues().answer_fillers;
+    let fillers = cues().answer_fillers.words();
     let words: Vec<&str> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))

@@ -1,6 +1,7 @@
 //! The Mexican category lexicon: which words mean which category, and what
 //! type each category is.
 
+use super::lexicon::WordMap;
 use super::normalize::{Token, TokenKind};
 use crate::tools::CategoryType;
 
@@ -71,24 +72,31 @@ pub fn find_categories(tokens: &[Token], used: &[bool]) -> Vec<CategoryMatch> {
 
 /// Keywords indexed by their first word, built once.
 struct Index {
-    by_first_word: std::collections::HashMap<&'static str, Vec<(&'static Category, &'static str)>>,
+    by_first_word: WordMap<Vec<Keyword>>,
     /// Single-word keywords a typo may reach, with their category.
     fuzzy: Vec<(&'static Category, &'static str)>,
+}
+
+/// A keyword with its category, split into words once.
+struct Keyword {
+    category: &'static Category,
+    keyword: &'static str,
+    words: Box<[&'static str]>,
 }
 
 fn index() -> &'static Index {
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut by_first_word: std::collections::HashMap<_, Vec<_>> =
-            std::collections::HashMap::new();
+        let mut by_first_word: WordMap<Vec<Keyword>> = WordMap::default();
         let mut fuzzy = Vec::new();
         for category in categories() {
             for &keyword in &category.keywords {
-                let first = keyword.split(' ').next().unwrap_or(keyword);
-                by_first_word
-                    .entry(first)
-                    .or_default()
-                    .push((category, keyword));
+                let words: Box<[&str]> = keyword.split(' ').collect();
+                by_first_word.entry(words[0]).or_default().push(Keyword {
+                    category,
+                    keyword,
+                    words,
+                });
                 if !keyword.contains(' ')
                     && keyword.len() >= 5
                     && keyword.bytes().all(|b| b.is_ascii_lowercase())
@@ -109,28 +117,29 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
     let index = index();
     let mut best: Option<CategoryMatch> = None;
     // Exact keywords, by the word itself and its singular forms.
-    let singular_s = word.strip_suffix('s');
-    let singular_es = word.strip_suffix("es");
-    for first in [Some(word), singular_s, singular_es].into_iter().flatten() {
+    let plurals = super::lexicon::cues().plural_suffixes.words();
+    let singulars = plurals.iter().filter_map(|s| word.strip_suffix(s));
+    for first in std::iter::once(word).chain(singulars) {
         let Some(candidates) = index.by_first_word.get(first) else {
             continue;
         };
-        for &(category, keyword) in candidates {
-            let words = keyword.split(' ').count();
+        for candidate in candidates {
+            let words = candidate.words.len();
             if start + words > tokens.len() {
                 continue;
             }
             if best.as_ref().is_some_and(|b| b.end - b.start >= words) {
                 continue;
             }
-            let exact = keyword
-                .split(' ')
+            let exact = candidate
+                .words
+                .iter()
                 .zip(&tokens[start..start + words])
                 .all(|(k, t)| t.kind == TokenKind::Word && word_matches(k, &t.text));
             if exact {
                 best = Some(CategoryMatch {
-                    category,
-                    keyword,
+                    category: candidate.category,
+                    keyword: candidate.keyword,
                     start,
                     end: start + words,
                     fuzzy: false,
@@ -141,7 +150,7 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
     if best.is_some() {
         return best;
     }
-    if word.len() < 5 || super::lexicon::cues().not_category_words.contains(&word) {
+    if word.len() < 5 || super::lexicon::cues().not_category_words.contains(word) {
         return None;
     }
     index
@@ -164,21 +173,18 @@ fn word_matches(keyword: &str, word: &str) -> bool {
         return true;
     }
     // Plurals: "tacos" for "taco", "farmacias" for "farmacia".
-    if keyword.len() >= 3 {
-        if word.strip_suffix("es") == Some(keyword) {
-            return true;
-        }
-        if let Some(stem) = word.strip_suffix('s') {
-            return stem == keyword;
-        }
-    }
-    false
+    keyword.len() >= 3
+        && super::lexicon::cues()
+            .plural_suffixes
+            .words()
+            .iter()
+            .any(|s| word.strip_suffix(s) == Some(keyword))
 }
 
 fn fuzzy_matches(keyword: &str, word: &str) -> bool {
     if keyword.len() < 5
         || word.len() < 5
-        || super::lexicon::cues().not_category_words.contains(&word)
+        || super::lexicon::cues().not_category_words.contains(word)
     {
         return false;
     }

@@ -2,8 +2,9 @@
 //! "el 15", "15 de octubre", "15/10/2025", ISO dates, "hace 3 días";
 //! months for queries: "este mes", "el mes pasado", "octubre de 2025".
 
-use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
+use chrono::{Datelike, Days, Months, NaiveDate};
 
+use super::lexicon::{CueList, cues, values};
 use super::normalize::{Token, TokenKind};
 
 /// A date found in a message.
@@ -31,54 +32,13 @@ impl MonthMatch {
     }
 }
 
-pub fn month_number(word: &str) -> Option<u32> {
-    Some(match word {
-        "enero" | "ene" => 1,
-        "febrero" | "feb" => 2,
-        "marzo" | "mar" => 3,
-        "abril" | "abr" => 4,
-        "mayo" | "may" => 5,
-        "junio" | "jun" => 6,
-        "julio" | "jul" => 7,
-        "agosto" | "ago" => 8,
-        "septiembre" | "setiembre" | "sep" | "sept" => 9,
-        "octubre" | "oct" => 10,
-        "noviembre" | "nov" => 11,
-        "diciembre" | "dic" => 12,
-        _ => return None,
-    })
-}
-
-pub(super) fn weekday(word: &str) -> Option<Weekday> {
-    Some(match word {
-        "lunes" | "lun" => Weekday::Mon,
-        "martes" => Weekday::Tue,
-        "miercoles" | "mie" | "mier" => Weekday::Wed,
-        "jueves" | "jue" => Weekday::Thu,
-        "viernes" | "vie" => Weekday::Fri,
-        "sabado" | "sab" => Weekday::Sat,
-        "domingo" | "dom" => Weekday::Sun,
-        _ => return None,
-    })
-}
-
 pub(super) fn small_count(token: &Token) -> Option<u64> {
     match token.kind {
         TokenKind::Number => token.text.parse().ok().filter(|&n: &u64| n <= 366),
-        TokenKind::Word => Some(match token.text.as_str() {
-            "un" | "una" | "uno" => 1,
-            "dos" => 2,
-            "tres" => 3,
-            "cuatro" => 4,
-            "cinco" => 5,
-            "seis" => 6,
-            "siete" => 7,
-            "ocho" => 8,
-            "nueve" => 9,
-            "diez" => 10,
-            "quince" => 15,
-            _ => return None,
-        }),
+        TokenKind::Word if token.is_in(cues().count_words) => {
+            token.number_word().and_then(|n| u64::try_from(n).ok())
+        }
+        TokenKind::Word => None,
     }
 }
 
@@ -111,35 +71,39 @@ pub(super) fn recent_day_month(today: NaiveDate, day: u32, month: u32) -> Option
     }
 }
 
+/// The two or three parts of `text` between `sep`, if it has two or three.
+fn two_or_three(text: &str, sep: char) -> Option<(&str, &str, Option<&str>)> {
+    let mut parts = text.split(sep);
+    let (first, second, third) = (parts.next()?, parts.next()?, parts.next());
+    parts.next().is_none().then_some((first, second, third))
+}
+
 fn parse_slashed(text: &str, today: NaiveDate) -> Option<NaiveDate> {
     if text.contains('-') {
-        let parts: Vec<&str> = text.split('-').collect();
-        return match parts.as_slice() {
+        return match two_or_three(text, '-')? {
             // ISO: the year comes first and has four digits.
-            [y, m, d] if y.len() == 4 => {
+            (y, m, Some(d)) if y.len() == 4 => {
                 NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
             }
             // "08-11-26", "08-11-2026": day first.
-            [d, m, y] if y.len() == 2 || y.len() == 4 => {
+            (d, m, Some(y)) if y.len() == 2 || y.len() == 4 => {
                 let year: i32 = y.parse().ok()?;
                 let year = if y.len() == 2 { year + 2000 } else { year };
                 NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
             }
-            [d, m] => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
+            (d, m, None) => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
             _ => None,
         };
     }
-    let parts: Vec<&str> = text.split('/').collect();
-    match parts.as_slice() {
-        [d, m] => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
-        [d, m, y] => {
+    match two_or_three(text, '/')? {
+        (d, m, None) => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
+        (d, m, Some(y)) => {
             let mut year: i32 = y.parse().ok()?;
             if y.len() == 2 {
                 year += 2000;
             }
             NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
         }
-        _ => None,
     }
 }
 
@@ -150,31 +114,26 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     if let Some(found) = super::moments::special_date(tokens, today) {
         return Some(found);
     }
-    let word = |k: usize| {
-        tokens
-            .get(k)
-            .filter(|t| t.kind == TokenKind::Word)
-            .map(|t| t.text.as_str())
-    };
+    let c = cues();
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     for i in 0..tokens.len() {
         let t = &tokens[i];
         let found = match t.kind {
             // "1/2 kilo" is half a kilo, not a date.
             TokenKind::Number
-                if t.text.contains(['/', '-'])
-                    && !word(i + 1).is_some_and(super::moments::is_quantity_unit) =>
+                if t.text.contains(['/', '-']) && !c.quantity_units.at(tokens, i + 1) =>
             {
                 parse_slashed(&t.text, today).map(|date| (date, i, i + 1))
             }
             TokenKind::Number => {
                 // "15 de octubre [de 2025]"
                 let day = day_number(t);
-                let month = (word(i + 1) == Some("de"))
-                    .then(|| word(i + 2).and_then(month_number))
+                let month = word_in(i + 1, c.of_words)
+                    .then(|| tokens.get(i + 2).and_then(Token::month))
                     .flatten();
                 match (day, month) {
                     (Some(day), Some(month)) => {
-                        let year = (word(i + 3) == Some("de") || word(i + 3) == Some("del"))
+                        let year = word_in(i + 3, c.year_joiners)
                             .then(|| tokens.get(i + 4))
                             .flatten()
                             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
@@ -188,14 +147,14 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     // "el 15", "el dia 15"
                     (Some(day), None)
                         if i > 0
-                            && (tokens[i - 1].is_any(&["el", "dia"]))
-                            && !tokens.get(i + 1).is_some_and(|n| {
-                                n.is_any(&["pesos", "mil", "k", "varos", "mxn", "dolares", "de"])
-                            }) =>
+                            && tokens[i - 1].is_in(c.day_openers)
+                            && !tokens
+                                .get(i + 1)
+                                .is_some_and(|n| n.is_in(c.not_a_day_after)) =>
                     {
                         let start = if i >= 2
-                            && tokens[i - 1].is_word("dia")
-                            && tokens[i - 2].is_word("el")
+                            && tokens[i - 1].is_in(c.day_words)
+                            && tokens[i - 2].is_in(c.day_articles)
                         {
                             i - 2
                         } else {
@@ -206,79 +165,77 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     _ => None,
                 }
             }
-            TokenKind::Word => match t.text.as_str() {
-                "hoy" => Some((today, i, i + 1)),
-                "ayer" => {
-                    if i > 0
-                        && tokens[i - 1].is_word("de")
-                        && i > 1
-                        && tokens[i - 2].is_word("antes")
-                    {
-                        today
-                            .checked_sub_days(Days::new(2))
-                            .map(|d| (d, i - 2, i + 1))
-                    } else {
-                        today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1))
+            TokenKind::Word => {
+                if let Some(back) = t.days_ago() {
+                    today
+                        .checked_sub_days(Days::new(back))
+                        .map(|d| (d, i, i + 1))
+                } else if t.is_in(c.yesterday_words) {
+                    // "antes de ayer"
+                    match i.checked_sub(2) {
+                        Some(k) if c.day_before_phrases.cue_at(tokens, k) == Some(2) => {
+                            today.checked_sub_days(Days::new(2)).map(|d| (d, k, i + 1))
+                        }
+                        _ => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
                     }
-                }
-                "antier" | "anteayer" | "antiayer" | "antenoche" => {
-                    today.checked_sub_days(Days::new(2)).map(|d| (d, i, i + 1))
-                }
-                "anoche" => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
-                "hace" => {
+                } else if t.is_in(c.ago_words) {
                     let count = tokens.get(i + 1).and_then(small_count);
-                    let unit = word(i + 2);
-                    match (count, unit) {
-                        (Some(n), Some("dias" | "dia")) => {
+                    let unit = |list: &CueList| word_in(i + 2, list);
+                    match count {
+                        Some(n) if unit(c.day_units) => {
                             today.checked_sub_days(Days::new(n)).map(|d| (d, i, i + 3))
                         }
-                        (Some(n), Some("semanas" | "semana")) => today
+                        Some(n) if unit(c.week_units) => today
                             .checked_sub_days(Days::new(7 * n))
                             .map(|d| (d, i, i + 3)),
                         _ => None,
                     }
-                }
-                w => weekday(w).and_then(|day| {
-                    let back = (today.weekday().num_days_from_monday() + 7
-                        - day.num_days_from_monday())
-                        % 7;
-                    let back = if back == 0 { 7 } else { back };
-                    // "el sábado de la semana pasada", "el martes de esta semana"
-                    let week = (word(i + 1) == Some("de"))
-                        .then(|| match (word(i + 2), word(i + 3), word(i + 4)) {
-                            (Some("la"), Some("semana"), Some("pasada")) => Some((7, i + 5)),
-                            (Some("esta"), Some("semana"), _) => Some((0, i + 4)),
-                            _ => None,
-                        })
-                        .flatten();
-                    if let Some((weeks_back, end)) = week {
-                        let monday = today.checked_sub_days(Days::new(u64::from(
-                            today.weekday().num_days_from_monday() + weeks_back,
-                        )))?;
-                        let start = if i > 0 && tokens[i - 1].is_word("el") {
+                } else {
+                    t.weekday().and_then(|day| {
+                        let back = (today.weekday().num_days_from_monday() + 7
+                            - day.num_days_from_monday())
+                            % 7;
+                        let back = if back == 0 { 7 } else { back };
+                        // "el sábado de la semana pasada", "el martes de esta semana"
+                        let week = c
+                            .last_week_phrases
+                            .cue_at(tokens, i + 1)
+                            .map(|n| (7, i + 1 + n))
+                            .or_else(|| {
+                                c.this_week_phrases
+                                    .cue_at(tokens, i + 1)
+                                    .map(|n| (0, i + 1 + n))
+                            });
+                        if let Some((weeks_back, end)) = week {
+                            let monday = today.checked_sub_days(Days::new(u64::from(
+                                today.weekday().num_days_from_monday() + weeks_back,
+                            )))?;
+                            let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
+                                i - 1
+                            } else {
+                                i
+                            };
+                            let date = monday.checked_add_days(Days::new(u64::from(
+                                day.num_days_from_monday(),
+                            )))?;
+                            return Some((date, start, end));
+                        }
+                        let start = if i > 0 && tokens[i - 1].is_in(c.weekday_articles) {
                             i - 1
                         } else {
                             i
                         };
-                        let date = monday
-                            .checked_add_days(Days::new(u64::from(day.num_days_from_monday())))?;
-                        return Some((date, start, end));
-                    }
-                    let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
-                        i - 1
-                    } else {
-                        i
-                    };
-                    let end = if word(i + 1) == Some("pasado") {
-                        i + 2
-                    } else {
-                        i + 1
-                    };
-                    today
-                        .checked_sub_days(Days::new(u64::from(back)))
-                        .map(|d| (d, start, end))
-                }),
-            },
+                        let end = if word_in(i + 1, c.past_markers) {
+                            i + 2
+                        } else {
+                            i + 1
+                        };
+                        today
+                            .checked_sub_days(Days::new(u64::from(back)))
+                            .map(|d| (d, start, end))
+                    })
+                }
+            }
         };
         if let Some((date, start, end)) = found {
             return Some(DateMatch { date, start, end });
@@ -291,28 +248,27 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
 /// "octubre de 2025". A month without a year is the most recent one that
 /// is not in the future.
 pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
+    let (c, v) = (cues(), values());
     let word = |k: usize| {
         tokens
             .get(k)
             .filter(|t| t.kind == TokenKind::Word)
             .map(|t| t.text.as_str())
     };
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     for i in 0..tokens.len() {
         match word(i) {
-            Some("mes") => {
-                let before = if i > 0 { word(i - 1) } else { None };
-                let after = word(i + 1);
+            Some(_) if tokens[i].is_in(c.month_words) => {
+                let before = |list: &CueList| i > 0 && word_in(i - 1, list);
+                let back = word(i + 1).and_then(|w| v.months_back.get(w).copied());
                 // "al mes", "por mes", "cada mes" are a rate, not a month.
-                if matches!(before, Some("al" | "por" | "cada" | "x" | "mensual"))
-                    && !matches!(after, Some("pasado" | "anterior" | "antepasado"))
-                {
+                if before(c.rate_markers) && back.is_none() {
                     continue;
                 }
-                let (shift, start, end) = match (before, after) {
-                    (_, Some("pasado" | "anterior")) => (1, i.saturating_sub(1), i + 2),
-                    (_, Some("antepasado")) => (2, i.saturating_sub(1), i + 2),
-                    (Some("este" | "el" | "del" | "en"), _) => (0, i - 1, i + 1),
-                    _ => (0, i, i + 1),
+                let (shift, start, end) = match back {
+                    Some(back) => (back, i.saturating_sub(1), i + 2),
+                    None if before(c.this_month_articles) => (0, i - 1, i + 1),
+                    None => (0, i, i + 1),
                 };
                 let date = today.checked_sub_months(Months::new(shift))?;
                 return Some(MonthMatch {
@@ -324,21 +280,21 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                 });
             }
             Some(w) => {
-                let Some(month) = month_number(w) else {
+                let Some(month) = tokens[i].month() else {
                     continue;
                 };
                 // Short forms ("mar", "may") only count after "en"/"de".
-                let long_form = w.len() > 4 || w == "mayo" || w == "julio" || w == "junio";
-                let after_preposition =
-                    i > 0 && tokens[i - 1].is_any(&["en", "de", "del", "para", "desde"]);
+                let long_form = w.len() > 4 || tokens[i].is_in(c.whole_short_months);
+                let after_preposition = i > 0 && tokens[i - 1].is_in(c.month_prepositions);
                 if !long_form && !after_preposition {
                     continue;
                 }
                 // "15 de octubre" is a date, not a month.
-                if i >= 2 && tokens[i - 1].is_word("de") && day_number(&tokens[i - 2]).is_some() {
+                if i >= 2 && tokens[i - 1].is_in(c.of_words) && day_number(&tokens[i - 2]).is_some()
+                {
                     continue;
                 }
-                let year = (word(i + 1) == Some("de") || word(i + 1) == Some("del"))
+                let year = word_in(i + 1, c.year_joiners)
                     .then(|| tokens.get(i + 2))
                     .flatten()
                     .or_else(|| tokens.get(i + 1))

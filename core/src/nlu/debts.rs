@@ -1,11 +1,13 @@
 //! Debts as people name them: the name ("tarjeta bbva", "coppel", "mi
 //! hermano"), balance, minimum payment and due day.
 
-use super::lexicon::cues;
+use super::lexicon::{CueList, cues};
 use super::*;
 
 /// "el dia 15", "cada 15", "los dias 10", "fecha de pago 20", "vence el 5".
 pub(super) fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
+    let c = cues();
+    let anywhere = |list: &CueList| tokens.iter().any(|t| t.is_in(list));
     for i in 0..tokens.len() {
         let t = &tokens[i];
         if t.kind != TokenKind::Number || t.text.len() > 2 {
@@ -17,29 +19,23 @@ pub(super) fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
         if !(1..=31).contains(&day) {
             continue;
         }
-        let prev = |k: usize| i.checked_sub(k).map(|j| tokens[j].text.as_str());
-        let due_marker = matches!(prev(1), Some("cada" | "dias" | "pago"))
-            || prev(1) == Some("dia") && !matches!(prev(2), Some("el" | "al")) && prev(2).is_some()
-            || prev(1) == Some("dia")
-                && tokens
-                    .iter()
-                    .any(|t| t.is_any(&["pago", "paga", "vence", "corte", "fecha", "minimo"]))
-            || matches!(prev(1), Some("el"))
-                && matches!(
-                    prev(2),
-                    Some("vence" | "pagar" | "pago" | "paga" | "toca" | "corte")
-                )
-            || prev(1) == Some("al")
-                && tokens
-                    .iter()
-                    .any(|t| t.is_any(&["dia", "pago", "paga", "vence", "corte"]))
-            || matches!(prev(1), Some("los"))
+        // The word `k` places before the number is in `list`.
+        let prev = |k: usize, list: &CueList| {
+            i.checked_sub(k)
+                .is_some_and(|j| list.contains(&tokens[j].text))
+        };
+        let due_marker = prev(1, c.due_day_markers)
+            || prev(1, c.day_words) && !prev(2, c.date_day_articles) && i >= 2
+            || prev(1, c.day_words) && anywhere(c.due_words)
+            || prev(1, c.day_articles) && prev(2, c.due_verbs)
+            || prev(1, c.to_day_articles) && anywhere(c.due_to_words)
+            || prev(1, c.plural_day_articles)
                 && !tokens
                     .get(i + 1)
-                    .is_some_and(|n| n.is_any(&["pesos", "mil"]));
+                    .is_some_and(|n| n.is_in(c.plural_article_money));
         let money_follows = tokens
             .get(i + 1)
-            .is_some_and(|n| n.is_any(&["mil", "k", "pesos", "varos", "mxn", "lucas", "pesitos"]));
+            .is_some_and(|n| n.is_in(c.due_day_money_words));
         if due_marker && !money_follows {
             let start = i.saturating_sub(1);
             return Some((day, start, i + 1));
@@ -55,6 +51,7 @@ pub(super) fn debt_entities(
     due_day: Option<u8>,
 ) {
     u.debt_due_day = due_day;
+    let c = cues();
     // Which amount is the minimum and which the balance: read the words
     // since the previous amount.
     let mut segment_start = 0;
@@ -64,47 +61,21 @@ pub(super) fn debt_entities(
             .map(|t| t.text.as_str())
             .collect();
         segment_start = m.end;
-        let minimum_word = before.iter().any(|w| {
-            matches!(
-                *w,
-                "minimo"
-                    | "mensualidad"
-                    | "mensual"
-                    | "mensuales"
-                    | "abono"
-                    | "abonos"
-                    | "cuota"
-                    | "quincenal"
-            )
-        }) || before.last().is_some_and(|w| *w == "pago" || *w == "pagar");
+        let minimum_word = before.iter().any(|w| c.minimum_payment_words.contains(w))
+            || before.last().is_some_and(|w| c.payment_nouns.contains(w));
         let minimum_after = f
             .tokens
             .get(m.end)
-            .is_some_and(|t| t.is_any(&["mensuales", "quincenales"]))
-            || f.tokens
-                .get(m.end)
-                .is_some_and(|t| t.is_any(&["al", "cada", "por"]))
+            .is_some_and(|t| t.is_in(c.per_period_words))
+            || f.tokens.get(m.end).is_some_and(|t| t.is_in(c.rate_words))
                 && f.tokens
                     .get(m.end + 1)
-                    .is_some_and(|t| t.is_any(&["mes", "quincena"]));
-        let balance_word = before.iter().any(|w| {
-            matches!(
-                *w,
-                "saldo"
-                    | "debo"
-                    | "debe"
-                    | "deuda"
-                    | "quedo"
-                    | "queda"
-                    | "quedan"
-                    | "total"
-                    | "balance"
-                    | "adeudo"
-                    | "va"
-            )
-        });
+                    .is_some_and(|t| t.is_in(c.rate_periods));
+        let balance_word = before.iter().any(|w| c.debt_balance_words.contains(w));
         let is_minimum = (minimum_word || minimum_after)
-            && !(balance_word && !minimum_after && before.last().is_none_or(|w| *w != "minimo"));
+            && !(balance_word
+                && !minimum_after
+                && before.last().is_none_or(|w| !c.minimum_words.contains(w)));
         if is_minimum && u.debt_minimum.is_none() {
             u.debt_minimum = Some(m.centavos);
         } else if u.debt_balance.is_none() {
@@ -113,7 +84,7 @@ pub(super) fn debt_entities(
             u.debt_minimum = Some(m.centavos);
         }
     }
-    if amounts.is_empty() && f.has_any(&["cero", "ceros"]) {
+    if amounts.is_empty() && f.has(c.zero_words) {
         u.debt_balance = Some(0);
     }
 }
@@ -123,10 +94,9 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     let tokens = f.tokens;
     let in_amount = |i: usize| amounts.iter().any(|m| (m.start..m.end).contains(&i));
     let cues = cues();
-    let stops = cues.debt_name_stops.as_slice();
     let stop = |j: usize| {
         let t = &tokens[j];
-        t.kind == TokenKind::Number || t.is_any(stops) || in_amount(j)
+        t.kind == TokenKind::Number || t.is_in(cues.debt_name_stops) || in_amount(j)
     };
     // Words after `start` up to a stop word.
     let run_from = |start: usize| {
@@ -137,16 +107,12 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         end
     };
     for (i, t) in tokens.iter().enumerate() {
-        if !t.is_any(&cues.debt_kinds) {
+        if !t.is_in(cues.debt_kinds) {
             continue;
         }
         let mut j = i + 1;
         // "tarjeta de credito bbva"
-        if tokens.get(j).is_some_and(|n| n.is_word("de"))
-            && tokens.get(j + 1).is_some_and(|n| n.is_word("credito"))
-        {
-            j += 2;
-        }
+        j += cues.debt_kind_suffixes.cue_at(tokens, j).unwrap_or(0);
         let end = run_from(j);
         if end > j {
             return Some((i, end));
@@ -154,11 +120,11 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         // "prestamo del coche", "prestamo de mi hermano", "credito de mercado pago"
         if tokens
             .get(j)
-            .is_some_and(|n| n.is_any(&["de", "del", "con"]))
+            .is_some_and(|n| n.is_in(cues.debt_name_joiners))
             && !in_amount(j + 1)
         {
             let mut k = j + 1;
-            if tokens.get(k).is_some_and(|n| n.is_word("mi")) {
+            if tokens.get(k).is_some_and(|n| n.is_in(cues.possessives)) {
                 k += 1;
             }
             let end = run_from(k);
@@ -170,15 +136,15 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     }
     // "le debo 3 mil a mi hermano", "deuda con coppel", "debo en liverpool".
     for (i, t) in tokens.iter().enumerate() {
-        if i == 0 || !t.is_any(&["a", "con", "en"]) || in_amount(i + 1) {
+        if i == 0 || !t.is_in(cues.creditor_prepositions) || in_amount(i + 1) {
             continue;
         }
         let mut k = i + 1;
-        if tokens.get(k).is_some_and(|n| n.is_any(&["el", "la"])) {
+        if tokens.get(k).is_some_and(|n| n.is_in(cues.articles)) {
             k += 1;
         }
         let name_start = k;
-        if tokens.get(k).is_some_and(|n| n.is_word("mi")) {
+        if tokens.get(k).is_some_and(|n| n.is_in(cues.possessives)) {
             k += 1;
         }
         let end = run_from(k);
@@ -189,7 +155,7 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     // Lenders named on their own: "coppel", "infonavit".
     tokens
         .iter()
-        .position(|t| t.is_any(&cues.lenders))
+        .position(|t| t.is_in(cues.lenders))
         .map(|i| (i, i + 1))
 }
 
@@ -207,7 +173,7 @@ pub(super) fn distinctive_words(name: &str) -> Vec<String> {
 /// names one; "pagué 300 en uber" pays no debt.
 pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usize, usize)> {
     let cues = cues();
-    if !f.has_any(&cues.payment_verbs) {
+    if !f.has(cues.payment_verbs) {
         return None;
     }
     let tokens = f.tokens;
@@ -215,26 +181,24 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     // "pagué la tarjeta" says what kind of debt, not which one.
     if tokens[start..end]
         .iter()
-        .all(|t| cues.generic_debt_words.contains(&t.text.as_str()))
+        .all(|t| cues.generic_debt_words.contains(&t.text))
     {
         return None;
     }
     // The name must not be a place the money was spent in ("en uber") or
     // what it bought ("de luz").
-    let named_by = start.checked_sub(1).map(|i| tokens[i].text.as_str());
+    let named_by = |list: &CueList| start > 0 && list.contains(&tokens[start - 1].text);
     let card_or_lender = tokens[start..end]
         .iter()
-        .any(|t| t.is_any(&cues.debt_kinds) || t.is_any(&cues.lenders));
-    let owed = super::intents::owes_payment(f)
-        || f.phrase("le debo")
-        || f.phrase("le debia")
-        || f.has_any(&["deuda", "abone", "abono"]);
+        .any(|t| t.is_in(cues.debt_kinds) || t.is_in(cues.lenders));
+    let owed = super::intents::owes_payment(f) || f.has(cues.owed_cues);
     // "con tarjeta" says how something was paid, not what.
-    match named_by {
-        Some("en" | "por" | "para") => None,
-        Some("con") if !owed => None,
-        Some("a" | "al" | "con") if card_or_lender || owed || f.has("le") => Some((start, end)),
-        _ if card_or_lender => Some((start, end)),
-        _ => None,
-    }
+    let paid_to = if named_by(cues.spent_in_prepositions) || named_by(cues.with_words) && !owed {
+        false
+    } else {
+        named_by(cues.paid_to_prepositions)
+            && (card_or_lender || owed || f.has(cues.indirect_pronouns))
+            || card_or_lender
+    };
+    paid_to.then_some((start, end))
 }

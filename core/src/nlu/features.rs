@@ -1,30 +1,40 @@
 //! Facts about a folded message that the intent rules and entity readers
 //! look at.
 
+use super::lexicon::{CueList, MessageCues, cues};
 use super::normalize::{Token, TokenKind};
 
 /// Whether the message names money ("pesos", "$"), which a range question
 /// does not.
 pub(super) fn has_amount_word(f: &Features<'_>) -> bool {
-    f.tokens.iter().any(|t| t.dollar_sign) || f.has_any(&["pesos", "varos", "mxn"])
+    f.tokens.iter().any(|t| t.dollar_sign) || f.has(cues().money_named_words)
 }
 
 /// Facts about a folded message the intent rules look at.
 pub(super) struct Features<'a> {
     pub(super) tokens: &'a [Token],
     pub(super) folded: &'a str,
+    /// The cue lists the message's words touch.
+    cues: MessageCues,
 }
 
-impl Features<'_> {
-    pub(super) fn has(&self, word: &str) -> bool {
-        self.tokens.iter().any(|t| t.is_word(word))
+impl<'a> Features<'a> {
+    pub(super) fn new(tokens: &'a [Token], folded: &'a str) -> Self {
+        Features {
+            tokens,
+            folded,
+            cues: MessageCues::of(tokens),
+        }
     }
 
-    pub(super) fn has_any(&self, words: &[&str]) -> bool {
-        self.tokens.iter().any(|t| t.is_any(words))
+    /// Whether the message holds a cue of `list` (a phrase's words in a row).
+    pub(super) fn has(&self, list: &CueList) -> bool {
+        self.cues.has(list)
     }
 
-    pub(super) fn has_prefix(&self, prefixes: &[&str]) -> bool {
+    /// Whether a word starts with one of `list`'s words (stems: "compr").
+    pub(super) fn has_prefix(&self, list: &CueList) -> bool {
+        let prefixes = list.words();
         self.tokens
             .iter()
             .any(|t| t.kind == TokenKind::Word && prefixes.iter().any(|p| t.text.starts_with(p)))
@@ -34,28 +44,19 @@ impl Features<'_> {
         self.tokens.first().map(|t| t.text.as_str())
     }
 
-    /// Whether the words of `phrase` appear as consecutive tokens.
-    pub(super) fn phrase(&self, phrase: &str) -> bool {
-        let (first, rest) = phrase.split_once(' ').unwrap_or((phrase, ""));
-        self.tokens.iter().enumerate().any(|(i, t)| {
-            t.text == first
-                && (rest.is_empty()
-                    || rest.split(' ').enumerate().all(|(k, word)| {
-                        self.tokens.get(i + 1 + k).is_some_and(|t| t.text == word)
-                    }))
-        })
+    /// Whether the first word is one of `list`'s.
+    pub(super) fn first_is(&self, list: &CueList) -> bool {
+        self.first_word().is_some_and(|w| list.contains(w))
     }
 
     pub(super) fn is_question(&self) -> bool {
-        let interrogative_start = matches!(
-            self.first_word(),
-            Some("que" | "como" | "cual" | "donde" | "cuando" | "puedo" | "alcanza" | "quien")
-        ) || self.tokens.len() > 1
-            && matches!(self.first_word(), Some("oye" | "y" | "a" | "en" | "pues"))
-            && self.tokens[1]
-                .is_any(&["que", "como", "cual", "cuanto", "cuanta", "donde", "quien"]);
+        let c = cues();
+        let interrogative_start = self.first_is(c.question_starts)
+            || self.tokens.len() > 1
+                && self.first_is(c.question_lead_ins)
+                && self.tokens[1].is_in(c.question_after_lead_in);
         self.folded.contains('?')
-            || self.has_any(&["cuanto", "cuanta", "cuantos", "cuantas", "cuales"])
-            || interrogative_start && !self.has_any(&["gaste", "pague", "compre"])
+            || self.has(c.question_words)
+            || interrogative_start && !self.has(c.statement_verbs)
     }
 }

@@ -3,13 +3,28 @@
 //! verbs`, `lenders`); the words themselves live in the file, so words are
 //! added without touching code. Every word is folded (see
 //! [`super::normalize::fold`]); a test checks it.
+//!
+//! A cue of several words ("me alcanza") is split into its words once, at
+//! load. Every cue word knows the lists it is a cue of ([`WordCues`]); a
+//! token looks its word up once, when the message is tokenized, so "is this
+//! token in that list?" is a bit test, and so is "does the message hold a
+//! cue of that list?" once [`MessageCues`] has matched the phrases.
 
-use std::collections::BTreeMap;
+mod cues;
+mod values;
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
+use chrono::Weekday;
 use serde::Deserialize;
 
+pub use self::cues::Cues;
+pub use self::values::{Currencies, Values};
+use self::values::{CurrenciesEntry, ValuesEntry, by_word};
 use super::category::Category;
+use super::normalize::{Token, TokenKind};
 
 const SOURCE: &str = include_str!("lexicon.json");
 
@@ -19,8 +34,14 @@ pub struct Lexicon {
     /// Every category, in the order they are suggested.
     pub categories: Vec<Category>,
     pub cues: Cues,
+    /// Words that stand for a number.
+    pub values: Values,
+    /// Words that name a foreign currency.
+    pub currencies: Currencies,
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
+    /// For each cue word or word of `values`, what the lexicon knows of it.
+    word_index: WordMap<WordCues>,
 }
 
 /// `lexicon.json` as written.
@@ -31,152 +52,256 @@ struct LexiconFile {
     about: String,
     categories: Vec<Category>,
     cues: BTreeMap<String, Vec<String>>,
-    holidays: Vec<Holiday>,
+    values: ValuesEntry,
+    currencies: CurrenciesEntry,
+    holidays: Vec<HolidayEntry>,
 }
 
 /// A holiday people name instead of its date ("Navidad").
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 pub struct Holiday {
-    /// Folded words, space-separated.
-    pub words: String,
+    /// Folded words, in order.
+    pub words: Box<[&'static str]>,
     pub month: u32,
     pub day: u32,
 }
 
-/// Declares the cue lists: each is a field of [`Cues`] and a key of the
-/// file's `"cues"` object; a missing or unknown key is an error.
-macro_rules! cue_lists {
-    ($($(#[doc = $doc:expr])* $name:ident,)*) => {
-        /// Cue lists by what they signal.
-        #[derive(Debug)]
-        pub struct Cues {
-            $($(#[doc = $doc])* pub $name: Vec<&'static str>,)*
-        }
+/// A holiday as the file writes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HolidayEntry {
+    /// Folded words, space-separated.
+    words: String,
+    month: u32,
+    day: u32,
+}
 
-        impl Cues {
-            fn from_map(mut map: BTreeMap<String, Vec<String>>) -> Result<Cues, String> {
-                let cues = Cues {
-                    $($name: take(&mut map, stringify!($name))?,)*
-                };
-                match map.keys().next() {
-                    Some(extra) => Err(format!("unknown cue list {extra}")),
-                    None => Ok(cues),
+/// A map keyed by folded words, with a hasher fast on short keys.
+pub type WordMap<V> = HashMap<&'static str, V, BuildHasherDefault<WordHasher>>;
+
+/// FNV-1a: words are a few bytes long, and the keys are our own data.
+pub struct WordHasher(u64);
+
+impl Default for WordHasher {
+    fn default() -> Self {
+        WordHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// One bit per cue list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CueMask([u64; cues::COUNT.div_ceil(64)]);
+
+impl CueMask {
+    fn set(&mut self, bit: usize) {
+        self.0[bit / 64] |= 1 << (bit % 64);
+    }
+
+    fn has(&self, bit: usize) -> bool {
+        self.0[bit / 64] & (1 << (bit % 64)) != 0
+    }
+
+    fn add(&mut self, other: &CueMask) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+}
+
+/// What the lexicon knows of one word: the lists it is a whole cue of, the
+/// cues of several words it starts (with their list's bit), and the
+/// numbers it stands for.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct WordCues {
+    words: CueMask,
+    phrases: Vec<(usize, Box<[&'static str]>)>,
+    number: Option<i64>,
+    month: Option<u32>,
+    weekday: Option<Weekday>,
+    days_ago: Option<u64>,
+}
+
+/// The lexicon's entry for a folded word, if it is a cue word.
+pub fn word_cues(word: &str) -> Option<&'static WordCues> {
+    lexicon().word_index.get(word)
+}
+
+impl Token {
+    /// Whether it is a word of `list` (a list of single words).
+    pub fn is_in(&self, list: &CueList) -> bool {
+        debug_assert!(
+            list.phrases.is_empty(),
+            "a list of phrases read word by word"
+        );
+        self.cues.is_some_and(|cues| cues.words.has(list.bit))
+    }
+
+    /// The number it is in words ("veinte"; see [`Values::number_words`]).
+    pub fn number_word(&self) -> Option<i64> {
+        self.cues?.number
+    }
+
+    /// The month it names, 1 = January.
+    pub fn month(&self) -> Option<u32> {
+        self.cues?.month
+    }
+
+    /// The weekday it names.
+    pub fn weekday(&self) -> Option<Weekday> {
+        self.cues?.weekday
+    }
+
+    /// The days before today it names ("antier").
+    pub fn days_ago(&self) -> Option<u64> {
+        self.cues?.days_ago
+    }
+}
+
+/// A list of cues: single words, and phrases already split into words.
+#[derive(Debug)]
+pub struct CueList {
+    /// Its bit in a [`CueMask`].
+    bit: usize,
+    /// Cues of one word.
+    words: Vec<&'static str>,
+    /// Cues of several words, in order.
+    phrases: Vec<Box<[&'static str]>>,
+}
+
+/// Something that may be a word: a token (numbers are not) or a `&str`.
+pub trait AsWord {
+    fn as_word(&self) -> Option<&str>;
+}
+
+impl AsWord for Token {
+    fn as_word(&self) -> Option<&str> {
+        (self.kind == TokenKind::Word).then_some(self.text.as_str())
+    }
+}
+
+impl AsWord for &str {
+    fn as_word(&self) -> Option<&str> {
+        Some(self)
+    }
+}
+
+impl CueList {
+    fn new(bit: usize, cues: Vec<String>) -> CueList {
+        let mut list = CueList {
+            bit,
+            words: Vec::new(),
+            phrases: Vec::new(),
+        };
+        for cue in cues {
+            let words: Box<[&'static str]> = keep(cue).split(' ').collect();
+            match *words {
+                [word] => list.words.push(word),
+                _ => list.phrases.push(words),
+            }
+        }
+        list
+    }
+
+    /// Whether `word` is a cue of this list (a list of single words).
+    pub fn contains(&self, word: &str) -> bool {
+        debug_assert!(
+            self.phrases.is_empty(),
+            "a list of phrases read word by word"
+        );
+        self.words.contains(&word)
+    }
+
+    /// The cues of one word.
+    pub fn words(&self) -> &[&'static str] {
+        &self.words
+    }
+
+    /// Every cue, as its words.
+    pub fn cues(&self) -> impl Iterator<Item = &[&'static str]> {
+        self.words
+            .iter()
+            .map(std::slice::from_ref)
+            .chain(self.phrases.iter().map(|p| &**p))
+    }
+
+    /// Whether a cue of several words appears in `words`, in a row.
+    fn phrase_in<W: AsWord>(&self, words: &[W]) -> bool {
+        (0..words.len()).any(|i| self.phrases.iter().any(|p| starts_at(p, words, i)))
+    }
+
+    /// Whether `tokens[k]` is a word of this list (a list of single words).
+    pub fn at(&self, tokens: &[Token], k: usize) -> bool {
+        tokens.get(k).is_some_and(|t| t.is_in(self))
+    }
+
+    /// The length in words of the longest cue that starts at `tokens[i]`.
+    pub fn cue_at(&self, tokens: &[Token], i: usize) -> Option<usize> {
+        let cues = tokens.get(i)?.cues?;
+        cues.phrases
+            .iter()
+            .filter(|(bit, p)| *bit == self.bit && starts_at(p, tokens, i))
+            .map(|(_, p)| p.len())
+            .max()
+            .or_else(|| cues.words.has(self.bit).then_some(1))
+    }
+
+    /// Whether any cue appears in `words` (a phrase as consecutive words).
+    pub fn found_in<W: AsWord>(&self, words: &[W]) -> bool {
+        words
+            .iter()
+            .any(|w| w.as_word().is_some_and(|w| self.words.contains(&w)))
+            || self.phrase_in(words)
+    }
+}
+
+/// Whether the words of `cue` are `words[i..]`'s first ones.
+fn starts_at<W: AsWord>(cue: &[&str], words: &[W], i: usize) -> bool {
+    words.len() - i >= cue.len()
+        && cue
+            .iter()
+            .zip(&words[i..])
+            .all(|(c, w)| w.as_word() == Some(*c))
+}
+
+/// The cue lists a message holds a cue of: its words' lists, and the lists
+/// of the phrases found at a word that starts them. Read once per message.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MessageCues(CueMask);
+
+impl MessageCues {
+    pub fn of(tokens: &[Token]) -> MessageCues {
+        let mut found = CueMask::default();
+        for (i, cues) in tokens
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| Some((i, t.cues?)))
+        {
+            found.add(&cues.words);
+            for (bit, phrase) in &cues.phrases {
+                if !found.has(*bit) && starts_at(phrase, tokens, i) {
+                    found.set(*bit);
                 }
             }
         }
-    };
-}
+        MessageCues(found)
+    }
 
-fn take(map: &mut BTreeMap<String, Vec<String>>, name: &str) -> Result<Vec<&'static str>, String> {
-    map.remove(name)
-        .map(|words| words.into_iter().map(keep).collect())
-        .ok_or_else(|| format!("missing cue list {name}"))
-}
-
-cue_lists! {
-    /// Words never read as categories, even one typo away from a keyword.
-    not_category_words,
-    /// Verbs of paying something owed ("aboné", "liquidé").
-    payment_verbs,
-    /// Replies that confirm a pending action (the seed's allowlist; not
-    /// folded: "sí" keeps its accent, "si" is listed too).
-    confirm_tokens,
-    /// Replies that reject it.
-    reject_tokens,
-    /// Words that pick logging among "¿Quieres 1) … o 2) …?".
-    choose_log,
-    /// Words that pick a question among "¿Quieres 1) … o 2) …?".
-    choose_query,
-    /// Words that pick a simulation among "¿Quieres 1) … o 2) …?".
-    choose_simulate,
-    /// Words that pick a budget among "¿Quieres 1) … o 2) …?".
-    choose_budget,
-    /// Words that pick a debt among "¿Quieres 1) … o 2) …?".
-    choose_debt,
-    /// Words that pick the bank balance among "¿Quieres 1) … o 2) …?".
-    choose_balance,
-    /// Words that pick a correction among "¿Quieres 1) … o 2) …?".
-    choose_correct,
-    /// Words that pick deleting among "¿Quieres 1) … o 2) …?".
-    choose_delete,
-    /// Words after a number that make it a clock time.
-    clock_suffixes,
-    /// Words after a number that make it a duration or a count of time.
-    duration_units,
-    /// Units of things bought: "20 kilos", "40 litros" count goods, not money.
-    quantity_units,
-    /// Words that end a clock time ("a las 10 y media").
-    clock_fractions,
-    /// Words after a number that make it money, not a day.
-    amount_words,
-    /// Weekday abbreviations as people write them before a day number.
-    weekday_abbreviations,
-    /// Words before "mañana" that make it the morning, not tomorrow.
-    morning_markers,
-    /// Words that name the present moment.
-    now_words,
-    /// Words that make a weekday the coming one ("el próximo viernes").
-    next_markers,
-    /// Phrases that say money goes to what is owed ("de lo que le debo").
-    owed_phrases,
-    /// Lenders people name on their own ("coppel", "infonavit").
-    lenders,
-    /// Words that say what kind of debt it is, not whose ("tarjeta").
-    generic_debt_words,
-    /// Words that start a debt's name ("tarjeta", "préstamo").
-    debt_kinds,
-    /// Words that end a debt's name.
-    debt_name_stops,
-    /// Words that join two items ("y", "más").
-    item_joiners,
-    /// Words that say an amount is pesos ("pesos", "varos", "mxn").
-    peso_words,
-    /// A message made only of these cancels the open flow.
-    cancel_words,
-    /// A message made only of these asks for help.
-    help_words,
-    /// First words that make a message a correction of the draft being
-    /// confirmed ("no, eran 300", "mejor en comida").
-    correction_starts,
-    /// Field names a correction may name without a value ("la fecha").
-    correction_fields,
-    /// Words that answer an amount with zero.
-    zero_words,
-    /// Words that answer a category's type: fixed expense.
-    type_fixed,
-    /// … variable expense.
-    type_variable,
-    /// … debt.
-    type_debt,
-    /// … donation.
-    type_donation,
-    /// … savings.
-    type_savings,
-    /// … income.
-    type_income,
-    /// Words around a category named in an answer ("es de la …").
-    answer_fillers,
-    /// Command names (after "/") that ask for help.
-    command_help,
-    /// Command names that cancel.
-    command_cancel,
-    /// Command names that ask for this month's summary.
-    command_summary,
-    /// Words a data agent's trigger phrase may hold without meaning
-    /// anything ("quiero una …").
-    trigger_fillers,
-    /// Phrases that drop a data agent's flow ("mejor no", "cancelar").
-    nav_cancel,
-    /// Phrases that go to the main menu.
-    nav_home,
-    /// Phrases that go back to the previous agent.
-    nav_back,
-    /// Words around a navigation phrase that ask for nothing else.
-    nav_fillers,
-    /// Ordinal words, in order ("primero" = 1); feminine forms are read
-    /// from them.
-    ordinals,
+    /// Whether the message holds a cue of `list`.
+    pub fn has(&self, list: &CueList) -> bool {
+        self.0.has(list.bit)
+    }
 }
 
 fn keep(word: String) -> &'static str {
@@ -211,15 +336,69 @@ impl From<CategoryEntry> for Category {
     }
 }
 
+fn index_words(cues: &Cues, values: &Values) -> WordMap<WordCues> {
+    let mut index: WordMap<WordCues> = WordMap::default();
+    // Not inlined: six inlined copies of the map's insertion weigh in wasm.
+    #[inline(never)]
+    fn entry<'a>(index: &'a mut WordMap<WordCues>, word: &'static str) -> &'a mut WordCues {
+        index.entry(word).or_default()
+    }
+    for (&word, &n) in &values.number_words {
+        entry(&mut index, word).number = Some(i64::from(n));
+    }
+    for (&word, &month) in &values.months {
+        entry(&mut index, word).month = Some(month);
+    }
+    for (&word, &day) in &values.weekdays {
+        let weekday = u8::try_from(day)
+            .ok()
+            .and_then(|d| Weekday::try_from(d.checked_sub(1)?).ok());
+        entry(&mut index, word).weekday = Some(weekday.expect("weekdays are 1 to 7"));
+    }
+    for (&word, &days) in &values.days_ago {
+        entry(&mut index, word).days_ago = Some(u64::from(days));
+    }
+    for (_, list) in cues.all() {
+        for &word in &list.words {
+            entry(&mut index, word).words.set(list.bit);
+        }
+        for phrase in &list.phrases {
+            entry(&mut index, phrase[0])
+                .phrases
+                .push((list.bit, phrase.clone()));
+        }
+    }
+    index
+}
+
 /// The lexicon, parsed on first use.
 pub fn lexicon() -> &'static Lexicon {
     static LEXICON: OnceLock<Lexicon> = OnceLock::new();
     LEXICON.get_or_init(|| {
         let file: LexiconFile = serde_json::from_str(SOURCE).expect("lexicon.json is valid");
+        let cues = Cues::from_map(file.cues).expect("lexicon.json has every cue list");
+        let values = Values::from_entry(file.values).expect("lexicon.json has valid values");
+        let codes = |grouped| by_word(grouped, |code| Some(keep(code.to_string())));
+        let currencies = Currencies {
+            names: codes(file.currencies.names).expect("lexicon.json has valid currencies"),
+            adjectives: codes(file.currencies.adjectives)
+                .expect("lexicon.json has valid currencies"),
+        };
         Lexicon {
             categories: file.categories,
-            cues: Cues::from_map(file.cues).expect("lexicon.json has every cue list"),
-            holidays: file.holidays,
+            word_index: index_words(&cues, &values),
+            cues,
+            values,
+            currencies,
+            holidays: file
+                .holidays
+                .into_iter()
+                .map(|h| Holiday {
+                    words: keep(h.words).split(' ').collect(),
+                    month: h.month,
+                    day: h.day,
+                })
+                .collect(),
         }
     })
 }
@@ -229,48 +408,82 @@ pub fn cues() -> &'static Cues {
     &lexicon().cues
 }
 
+/// Words that stand for numbers.
+pub fn values() -> &'static Values {
+    &lexicon().values
+}
+
+/// Words that name foreign currencies.
+pub fn currencies() -> &'static Currencies {
+    &lexicon().currencies
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nlu::normalize::fold;
+    use crate::nlu::normalize::{fold, tokenize};
 
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
+    /// Lists matched against the message lower-cased, not folded: the
+    /// seed's allowlists keep "sí" and "/cancelar".
+    const LOWER_CASE_ONLY: [&str; 2] = ["confirm_tokens", "reject_tokens"];
+
+    fn assert_folded(word: &str, whose: &str) {
+        assert!(!word.is_empty(), "an empty word in {whose}");
+        assert_eq!(fold(word).trim(), word, "{word:?} in {whose} is not folded");
+    }
+
     #[test]
     fn every_word_is_folded_and_categories_are_unique() {
         let lex = lexicon();
-        let c = &lex.cues;
-        let holidays: Vec<&str> = lex.holidays.iter().map(|h| h.words.as_str()).collect();
-        let lists: [&[&str]; 20] = [
-            &holidays,
-            &c.clock_suffixes,
-            &c.duration_units,
-            &c.quantity_units,
-            &c.clock_fractions,
-            &c.amount_words,
-            &c.weekday_abbreviations,
-            &c.morning_markers,
-            &c.now_words,
-            &c.next_markers,
-            &c.owed_phrases,
-            &c.not_category_words,
-            &c.payment_verbs,
-            &c.lenders,
-            &c.generic_debt_words,
-            &c.debt_kinds,
-            &c.debt_name_stops,
-            &c.item_joiners,
-            &c.peso_words,
-            &[],
-        ];
-        let keywords = lex.categories.iter().flat_map(|c| c.keywords.iter());
-        for token in c.confirm_tokens.iter().chain(&c.reject_tokens) {
-            assert_eq!(token.to_lowercase(), *token, "{token:?} is not lower case");
+        for (name, list) in lex.cues.all() {
+            assert!(list.cues().next().is_some(), "{name} is empty");
+            for word in list.cues().flatten() {
+                if LOWER_CASE_ONLY.contains(&name) {
+                    assert_eq!(word.to_lowercase(), *word, "{word:?} is not lower case");
+                } else {
+                    assert_folded(word, name);
+                }
+            }
         }
-        for word in lists.iter().flat_map(|l| l.iter()).chain(keywords) {
-            assert!(!word.is_empty());
-            assert_eq!(fold(word).trim(), *word, "{word:?} is not folded");
+        let v = &lex.values;
+        let values = [
+            ("number_words", v.number_words.keys().collect::<Vec<_>>()),
+            ("months", v.months.keys().collect()),
+            ("weekdays", v.weekdays.keys().collect()),
+            ("days_ago", v.days_ago.keys().collect()),
+            ("months_back", v.months_back.keys().collect()),
+            ("month_halves", v.month_halves.keys().collect()),
+            ("quarters", v.quarters.keys().collect()),
+        ];
+        for (name, words) in values {
+            words.iter().for_each(|w| assert_folded(w, name));
+        }
+        let currencies = lex
+            .currencies
+            .names
+            .iter()
+            .chain(&lex.currencies.adjectives);
+        for (word, code) in currencies {
+            assert_folded(word, "currencies");
+            assert!(
+                (3..=4).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_uppercase()),
+                "{code:?} is not an ISO code"
+            );
+        }
+        for holiday in &lex.holidays {
+            holiday
+                .words
+                .iter()
+                .for_each(|w| assert_folded(w, "holidays"));
+        }
+        for category in &lex.categories {
+            category
+                .keywords
+                .iter()
+                .for_each(|w| assert_folded(w, category.key));
         }
         assert!(lex.categories.len() >= 20);
         for (i, a) in lex.categories.iter().enumerate() {
@@ -280,5 +493,39 @@ mod tests {
                 a.key
             );
         }
+    }
+
+    #[test]
+    fn phrases_match_consecutive_words_only() {
+        let list = CueList::new(0, vec!["me alcanza".into(), "simula".into()]);
+        let words = |s: &'static str| s.split(' ').collect::<Vec<&str>>();
+        assert!(list.found_in(&words("y me alcanza")));
+        assert!(list.found_in(&words("simula esto")));
+        assert!(!list.found_in(&words("me no alcanza")));
+        assert!(!list.found_in(&words("alcanza me")));
+        assert!(!list.found_in(&words("me")));
+        let tokens = |s: &str| tokenize(&fold(s));
+        let within = cues().within_phrases;
+        assert_eq!(within.cue_at(&tokens("dentro de 3"), 0), Some(2));
+        assert_eq!(within.cue_at(&tokens("dentro 3"), 0), Some(1));
+        assert_eq!(within.cue_at(&tokens("y en 3"), 1), Some(1));
+        assert_eq!(within.cue_at(&tokens("y en 3"), 0), None);
+        assert!(cues().of_words.at(&tokens("15 de mayo"), 1));
+        assert!(!cues().of_words.at(&tokens("15 de mayo"), 3));
+    }
+
+    #[test]
+    fn a_message_finds_its_words_and_phrases_once() {
+        let tokens = tokenize(&fold("¿Y si me alcanza para 20 tacos el miércoles?"));
+        let found = MessageCues::of(&tokens);
+        let c = cues();
+        assert!(found.has(c.simulate_phrases)); // "me alcanza"
+        assert!(found.has(c.hypothetical_phrases)); // "y si"
+        assert!(found.has(c.question_lead_ins)); // "y"
+        assert!(!found.has(c.how_am_i_phrases));
+        assert_eq!(tokens[8].weekday(), Some(Weekday::Wed));
+        assert!(tokens[5].number_word().is_none()); // "20" is digits
+        assert_eq!(tokenize("veinte")[0].number_word(), Some(20));
+        assert_eq!(tokenize("sept")[0].month(), Some(9));
     }
 }

@@ -3,14 +3,11 @@
 //! first: an explicit date after a weekday ("el viernes 3 de mayo de 2024"),
 //! future words ("mañana", "el próximo viernes", "en dos semanas"),
 //! "día veinte", "mié 14", "hace tres meses", "15.11.2026" and holidays.
-//!
-//! Cue words are lexicon data at the top of the file.
 
 use chrono::{Datelike, Days, Months, NaiveDate};
 
-use super::amount::unit_value;
-use super::date::{DateMatch, month_number, recent_day, recent_day_month, small_count, weekday};
-use super::lexicon::{cues, lexicon};
+use super::date::{DateMatch, recent_day, recent_day_month, small_count};
+use super::lexicon::{CueList, cues, lexicon};
 use super::normalize::{Token, TokenKind};
 
 /// How a user answers "that day has not come yet".
@@ -24,53 +21,19 @@ pub enum FutureAnswer {
     Pending,
 }
 
-/// Folded phrases of each answer, checked in this order (a "todavía no lo
-/// pago" is pending even though it says "pago").
-const FUTURE_ANSWERS: &[(FutureAnswer, &[&str])] = &[
-    (
-        FutureAnswer::Pending,
-        &[
-            "pendiente",
-            "todavia no",
-            "aun no",
-            "no lo he",
-            "no he",
-            "debo",
-            "deuda",
-            "falta",
-            "luego lo pago",
-        ],
-    ),
-    (
-        FutureAnswer::OnThatDay,
-        &[
-            "ese dia",
-            "esa fecha",
-            "para ese",
-            "registralo asi",
-            "asi esta bien",
-            "para el",
-            "ese mismo",
-        ],
-    ),
-    (
-        FutureAnswer::PaidToday,
-        &["hoy", "ya lo pague", "ya pague", "ya", "lo pague"],
-    ),
-];
-
-/// Reads an answer to the future-date question, if it is one.
+/// Reads an answer to the future-date question, if it is one. Its cues
+/// are checked in this order (a "todavía no lo pago" is pending even though
+/// it says "pago").
 pub fn future_answer(folded: &str) -> Option<FutureAnswer> {
-    let padded = format!(
-        " {} ",
-        folded.split_whitespace().collect::<Vec<_>>().join(" ")
-    );
-    FUTURE_ANSWERS.iter().find_map(|(answer, phrases)| {
-        phrases
-            .iter()
-            .any(|p| padded.contains(&format!(" {p} ")))
-            .then_some(*answer)
-    })
+    let words: Vec<&str> = folded.split_whitespace().collect();
+    let c = cues();
+    [
+        (FutureAnswer::Pending, c.future_pending),
+        (FutureAnswer::OnThatDay, c.future_on_that_day),
+        (FutureAnswer::PaidToday, c.future_paid_today),
+    ]
+    .into_iter()
+    .find_map(|(answer, list)| list.found_in(&words).then_some(answer))
 }
 
 fn word(tokens: &[Token], k: usize) -> Option<&str> {
@@ -83,13 +46,14 @@ fn word(tokens: &[Token], k: usize) -> Option<&str> {
 /// A day of the month written in words ("veinte", "treinta y uno",
 /// "primero"), read with the same number words as amounts.
 fn day_in_words(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
-    let w = word(tokens, i)?;
-    let first = if w == "primero" {
+    let t = tokens.get(i).filter(|t| t.kind == TokenKind::Word)?;
+    let c = cues();
+    let first = if t.is_in(c.first_day_words) {
         1
     } else {
-        unit_value(w).filter(|v| (1..=30).contains(v))?
+        t.number_word().filter(|v| (1..=30).contains(v))?
     };
-    if first == 30 && word(tokens, i + 1) == Some("y") && word(tokens, i + 2) == Some("uno") {
+    if first == 30 && c.thirty_one_tails.cue_at(tokens, i + 1) == Some(2) {
         return Some((31, 3));
     }
     u32::try_from(first).ok().map(|day| (day, 1))
@@ -139,25 +103,21 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
     }
 }
 
-/// Whether a word is a unit of goods ("kilo", "litros").
-pub fn is_quantity_unit(word: &str) -> bool {
-    cues().quantity_units.as_slice().contains(&word)
-}
-
 /// Token spans of clock times, durations and quantities of goods: their
 /// numbers are not money.
 pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
+    let c = cues();
     let mut spans = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let t = &tokens[i];
         // "a las 10", "a la una", "a las diez y media", "a las 3 de la tarde"
-        if t.is_word("las") || (t.is_word("la") && word(tokens, i + 1) == Some("una")) {
+        if t.is_in(c.clock_articles) || c.one_oclock_phrases.cue_at(tokens, i) == Some(2) {
             let is_number = tokens.get(i + 1).is_some_and(|n| {
                 n.kind == TokenKind::Number && n.text.len() <= 2
                     || day_in_words(tokens, i + 1).is_some()
             });
-            if is_number && i > 0 && tokens[i - 1].is_any(&["a", "las", "desde", "hasta"]) {
+            if is_number && i > 0 && tokens[i - 1].is_in(c.clock_prepositions) {
                 let mut end = i + 2;
                 if let Some((_, n)) = day_in_words(tokens, i + 1) {
                     end = i + 1 + n;
@@ -168,9 +128,8 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                     // "a las 10:30"
                     end += 1;
                 }
-                if word(tokens, end) == Some("y")
-                    && (word(tokens, end + 1)
-                        .is_some_and(|w| cues().clock_fractions.as_slice().contains(&w))
+                if tokens.get(end).is_some_and(|t| t.is_in(c.and_words))
+                    && (c.clock_fractions.at(tokens, end + 1)
                         || tokens
                             .get(end + 1)
                             .is_some_and(|n| n.kind == TokenKind::Number))
@@ -196,18 +155,12 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                 i = end;
                 continue;
             }
-            let unit = word(tokens, i + 1);
-            if unit.is_some_and(|w| cues().clock_suffixes.as_slice().contains(&w))
-                && t.text.len() <= 2
-            {
+            if c.clock_suffixes.at(tokens, i + 1) && t.text.len() <= 2 {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
             }
-            if unit.is_some_and(|w| {
-                cues().duration_units.as_slice().contains(&w)
-                    || cues().quantity_units.as_slice().contains(&w)
-            }) {
+            if c.duration_units.at(tokens, i + 1) || c.quantity_units.at(tokens, i + 1) {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
@@ -219,30 +172,28 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
 }
 
 /// Extends a clock time over "am", "de la tarde", "hrs"…
-fn clock_tail(tokens: &[Token], mut end: usize) -> usize {
-    if word(tokens, end).is_some_and(|w| cues().clock_suffixes.as_slice().contains(&w)) {
-        end += 1;
-    } else if word(tokens, end) == Some("de")
-        && word(tokens, end + 1) == Some("la")
-        && word(tokens, end + 2)
-            .is_some_and(|w| matches!(w, "manana" | "tarde" | "noche" | "madrugada"))
-    {
-        end += 3;
+fn clock_tail(tokens: &[Token], end: usize) -> usize {
+    let c = cues();
+    if c.clock_suffixes.at(tokens, end) {
+        end + 1
+    } else {
+        end + c.day_parts.cue_at(tokens, end).unwrap_or(0)
     }
-    end
 }
 
 /// The day forms tried before the common ones, or `None`.
 pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
+    let c = cues();
     let found = |date: NaiveDate, start: usize, end: usize| Some(DateMatch { date, start, end });
-    let money_after =
-        |k: usize| word(tokens, k).is_some_and(|w| cues().amount_words.as_slice().contains(&w));
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
+    let money_after = |k: usize| c.amount_words.at(tokens, k);
     for i in 0..tokens.len() {
         let t = &tokens[i];
         if t.kind == TokenKind::Number {
             // "15.11.2026", "15.11.26"
-            let parts: Vec<&str> = t.text.split('.').collect();
-            if let [d, m, y] = parts.as_slice()
+            let mut parts = t.text.split('.');
+            if let (Some(d), Some(m), Some(y), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
                 && d.len() <= 2
                 && m.len() <= 2
                 && (y.len() == 2 || y.len() == 4)
@@ -256,10 +207,10 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
             // "3 marzo", "15 oct": a day and a month without "de".
             if let Some((day, 1)) = day_at(tokens, i)
-                && let Some(month) = word(tokens, i + 1).and_then(month_number)
+                && let Some(month) = tokens.get(i + 1).and_then(Token::month)
                 && !money_after(i + 2)
             {
-                let upcoming = i > 0 && tokens[i - 1].is_any(cues().next_markers.as_slice());
+                let upcoming = i > 0 && tokens[i - 1].is_in(cues().next_markers);
                 if let Some(date) = day_month(today, day, month, upcoming) {
                     return found(date, i, i + 2);
                 }
@@ -268,32 +219,32 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         }
         let w = t.text.as_str();
         // "abril 5", "noviembre 15": a month, then its day.
-        if let Some(month) = month_number(w).filter(|_| w.len() >= 3)
+        if let Some(month) = t.month().filter(|_| w.len() >= 3)
             && let Some((day, 1)) = day_at(tokens, i + 1)
             && tokens[i + 1].kind == TokenKind::Number
             && !money_after(i + 2)
-            && word(tokens, i + 2) != Some("de")
+            && !word_in(i + 2, c.of_words)
             && let Some(date) = day_month(today, day, month, false)
         {
             return found(date, i, i + 2);
         }
         // "el cinco de noviembre", "el primero", "el próximo 1 de
         // diciembre": a day after "el" or a "next" word, in words or digits.
-        let opener = w == "el" || cues().next_markers.as_slice().contains(&w);
+        let next_marker = t.is_in(c.next_markers);
+        let opener = t.is_in(c.day_articles) || next_marker;
         if opener
-            && let Some((day, n)) = day_at(tokens, i + 1).filter(|_| {
-                tokens[i + 1].kind == TokenKind::Word || cues().next_markers.as_slice().contains(&w)
-            })
+            && let Some((day, n)) = day_at(tokens, i + 1)
+                .filter(|_| tokens[i + 1].kind == TokenKind::Word || next_marker)
         {
             let after = i + 1 + n;
-            let upcoming = cues().next_markers.as_slice().contains(&w);
-            let start = if upcoming && i > 0 && tokens[i - 1].is_word("el") {
+            let upcoming = next_marker;
+            let start = if upcoming && i > 0 && tokens[i - 1].is_in(c.day_articles) {
                 i - 1
             } else {
                 i
             };
-            let month = (word(tokens, after) == Some("de"))
-                .then(|| word(tokens, after + 1).and_then(month_number))
+            let month = word_in(after, c.of_words)
+                .then(|| tokens.get(after + 1).and_then(Token::month))
                 .flatten();
             match month {
                 Some(month) => {
@@ -310,17 +261,15 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
         }
         // Now: "ahorita", "en este momento", "esta noche".
-        if cues().now_words.as_slice().contains(&w) {
+        if t.is_in(c.now_words) {
             return found(today, i, i + 1);
         }
-        if (w == "este" && word(tokens, i + 1) == Some("momento"))
-            || (w == "esta" && word(tokens, i + 1) == Some("noche"))
-        {
-            return found(today, i, i + 2);
+        if let Some(n) = c.now_phrases.cue_at(tokens, i) {
+            return found(today, i, i + n);
         }
         // A weekday before an explicit date: the date wins, weekday included.
-        if weekday(w).is_some() || cues().weekday_abbreviations.as_slice().contains(&w) {
-            let start = if i > 0 && tokens[i - 1].is_any(&["el", "este"]) {
+        if t.weekday().is_some() || t.is_in(c.weekday_abbreviations) {
+            let start = if i > 0 && tokens[i - 1].is_in(c.weekday_articles) {
                 i - 1
             } else {
                 i
@@ -333,12 +282,12 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 day_at(tokens, i + 1).filter(|&(_, n)| adjacent && !money_after(i + 1 + n))
             {
                 let after = i + 1 + n;
-                let month = (word(tokens, after) == Some("de"))
-                    .then(|| word(tokens, after + 1).and_then(month_number))
+                let month = word_in(after, c.of_words)
+                    .then(|| tokens.get(after + 1).and_then(Token::month))
                     .flatten();
                 match month {
                     Some(month) => {
-                        let year = (word(tokens, after + 2) == Some("de"))
+                        let year = word_in(after + 2, c.of_words)
                             .then(|| tokens.get(after + 3))
                             .flatten()
                             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
@@ -360,15 +309,15 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 }
             }
             // "el próximo viernes", "el viernes que viene"
-            let next_before = i > 0 && tokens[i - 1].is_any(cues().next_markers.as_slice());
-            let next_after =
-                word(tokens, i + 1) == Some("que") && word(tokens, i + 2) == Some("viene");
-            if let Some(day) = weekday(w).filter(|_| next_before || next_after) {
+            let next_before = i > 0 && tokens[i - 1].is_in(cues().next_markers);
+            let coming = c.coming_phrases.cue_at(tokens, i + 1);
+            let next_after = coming.is_some();
+            if let Some(day) = t.weekday().filter(|_| next_before || next_after) {
                 let ahead =
                     (day.num_days_from_monday() + 7 - today.weekday().num_days_from_monday()) % 7;
                 let ahead = if ahead == 0 { 7 } else { ahead };
                 let start = if next_before {
-                    if i > 1 && tokens[i - 2].is_word("el") {
+                    if i > 1 && tokens[i - 2].is_in(c.day_articles) {
                         i - 2
                     } else {
                         i - 1
@@ -376,7 +325,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 } else {
                     start
                 };
-                let end = if next_after { i + 3 } else { i + 1 };
+                let end = i + 1 + coming.unwrap_or(0);
                 return found(
                     today.checked_add_days(Days::new(u64::from(ahead)))?,
                     start,
@@ -385,109 +334,101 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             }
             continue;
         }
-        match w {
-            // "mañana" is tomorrow unless it is the morning ("en la mañana").
-            "manana" if i == 0 || !tokens[i - 1].is_any(cues().morning_markers.as_slice()) => {
-                if i > 0 && tokens[i - 1].is_word("pasado") {
-                    return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
-                }
-                return found(today.checked_add_days(Days::new(1))?, i, i + 1);
+        // "mañana" is tomorrow unless it is the morning ("en la mañana").
+        if t.is_in(c.tomorrow_words) && (i == 0 || !tokens[i - 1].is_in(c.morning_markers)) {
+            if i > 0 && tokens[i - 1].is_in(c.day_after_markers) {
+                return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
             }
+            return found(today.checked_add_days(Days::new(1))?, i, i + 1);
+        } else if t.is_in(c.day_words) {
             // "el día veinte", "día 20"
-            "dia" => {
-                if let Some((day, n)) = day_at(tokens, i + 1)
-                    && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Word)
-                {
-                    let start = if i > 0 && tokens[i - 1].is_word("el") {
-                        i - 1
-                    } else {
-                        i
-                    };
-                    return found(recent_day(today, day)?, start, i + 1 + n);
-                }
-            }
-            // "en dos semanas", "dentro de 3 días"
-            "en" | "dentro" => {
-                let k = if w == "dentro" && word(tokens, i + 1) == Some("de") {
-                    i + 2
+            if let Some((day, n)) = day_at(tokens, i + 1)
+                && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Word)
+            {
+                let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
+                    i - 1
                 } else {
-                    i + 1
+                    i
                 };
-                if let (Some(n), Some(unit)) =
-                    (tokens.get(k).and_then(small_count), word(tokens, k + 1))
-                {
-                    let date = match unit {
-                        "dias" | "dia" => today.checked_add_days(Days::new(n)),
-                        "semanas" | "semana" => today.checked_add_days(Days::new(7 * n)),
-                        "meses" | "mes" => {
-                            today.checked_add_months(Months::new(u32::try_from(n).ok()?))
-                        }
-                        _ => None,
-                    };
-                    if let Some(date) = date {
-                        return found(date, i, k + 2);
-                    }
+                return found(recent_day(today, day)?, start, i + 1 + n);
+            }
+        } else if let Some(opener) = c.within_phrases.cue_at(tokens, i) {
+            // "en dos semanas", "dentro de 3 días"
+            let k = i + opener;
+            if let Some(n) = tokens.get(k).and_then(small_count) {
+                let unit = |list: &CueList| word_in(k + 1, list);
+                let date = if unit(c.day_units) {
+                    today.checked_add_days(Days::new(n))
+                } else if unit(c.week_units) {
+                    today.checked_add_days(Days::new(7 * n))
+                } else if unit(c.month_units) {
+                    today.checked_add_months(Months::new(u32::try_from(n).ok()?))
+                } else {
+                    None
+                };
+                if let Some(date) = date {
+                    return found(date, i, k + 2);
                 }
             }
+        } else if t.is_in(c.ago_words) {
             // "hace tres meses", "hace un año"
-            "hace" => {
-                if let (Some(n), Some(unit)) =
-                    (tokens.get(i + 1).and_then(small_count), word(tokens, i + 2))
+            if let Some(n) = tokens.get(i + 1).and_then(small_count) {
+                let unit = |list: &CueList| word_in(i + 2, list);
+                let months = if unit(c.month_units) {
+                    Some(n)
+                } else if unit(c.year_units) {
+                    Some(n * 12)
+                } else {
+                    None
+                };
+                if let Some(date) = months
+                    .and_then(|m| u32::try_from(m).ok())
+                    .and_then(|m| today.checked_sub_months(Months::new(m)))
                 {
-                    let months = match unit {
-                        "meses" | "mes" => Some(n),
-                        "anos" | "ano" => Some(n * 12),
-                        _ => None,
-                    };
-                    if let Some(date) = months
-                        .and_then(|m| u32::try_from(m).ok())
-                        .and_then(|m| today.checked_sub_months(Months::new(m)))
-                    {
-                        return found(date, i, i + 3);
-                    }
+                    return found(date, i, i + 3);
                 }
             }
-            _ => {}
         }
         // "el primer día del buen fin", "el viernes del buen fin"
-        if w == "buen"
-            && word(tokens, i + 1) == Some("fin")
+        if let Some(named) = c.buen_fin_phrases.cue_at(tokens, i)
             && i >= 2
-            && tokens[i - 1].is_word("del")
+            && tokens[i - 1].is_in(c.of_the_words)
             && let Some((from, to)) = super::period::buen_fin(today)
         {
-            let which = word(tokens, i - 2);
-            let ordinal = i >= 3 && which == Some("dia");
-            let date = match (ordinal.then(|| word(tokens, i - 3)).flatten(), which) {
-                (Some("primer" | "primero"), _) => Some((from, i - 3)),
-                (Some("ultimo"), _) => Some((to, i - 3)),
-                (_, Some(day)) => weekday(day).and_then(|day| {
+            let ordinal = (i >= 3 && word_in(i - 2, c.day_words))
+                .then(|| word(tokens, i - 3))
+                .flatten();
+            let date = if ordinal.is_some_and(|w| c.first_ordinals.contains(w)) {
+                Some((from, i - 3))
+            } else if ordinal.is_some_and(|w| c.last_ordinals.contains(w)) {
+                Some((to, i - 3))
+            } else {
+                tokens[i - 2].weekday().and_then(|day| {
                     let offset = (day.num_days_from_monday() + 7
                         - from.weekday().num_days_from_monday())
                         % 7;
                     let date = from.checked_add_days(Days::new(u64::from(offset)))?;
                     (date <= to).then_some((date, i - 2))
-                }),
-                _ => None,
+                })
             };
             if let Some((date, start)) = date {
-                let start = if start > 0 && tokens[start - 1].is_word("el") {
+                let start = if start > 0 && tokens[start - 1].is_in(c.day_articles) {
                     start - 1
                 } else {
                     start
                 };
-                return found(date, start, i + 2);
+                return found(date, start, i + named);
             }
         }
         for holiday in &lexicon().holidays {
-            let words = holiday.words.split(' ');
-            let matches = words
-                .clone()
+            let matches = holiday
+                .words
+                .iter()
                 .enumerate()
-                .all(|(k, expected)| word(tokens, i + k) == Some(expected));
+                .all(|(k, &expected)| word(tokens, i + k) == Some(expected));
             if matches {
                 let date = recent_day_month(today, holiday.day, holiday.month)?;
-                return found(date, i, i + words.count());
+                return found(date, i, i + holiday.words.len());
             }
         }
     }

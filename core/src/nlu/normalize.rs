@@ -1,6 +1,8 @@
 //! Text folding and tokenizing: lower case, no accents, no emoji, so that
 //! "Gasté", "gaste" and "GASTE 🙃" read the same.
 
+use super::lexicon::{WordCues, word_cues};
+
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenKind {
@@ -23,40 +25,38 @@ pub struct Token {
     /// chars as the original message one for one.
     pub start: usize,
     pub end: usize,
-}
-
-impl Token {
-    pub fn is_word(&self, word: &str) -> bool {
-        self.kind == TokenKind::Word && self.text == word
-    }
-
-    pub fn is_any(&self, words: &[&str]) -> bool {
-        self.kind == TokenKind::Word && words.contains(&self.text.as_str())
-    }
+    /// The lexicon's cue lists for this word, looked up once.
+    pub(super) cues: Option<&'static WordCues>,
 }
 
 /// Lower-cases and strips accents; letters keep, everything that is not a
 /// letter, digit or one of `$ , . / - : %` becomes a space.
 pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        let folded = match ch {
-            'á' | 'à' | 'ä' | 'â' | 'Á' | 'À' | 'Ä' | 'Â' => 'a',
-            'é' | 'è' | 'ë' | 'ê' | 'É' | 'È' | 'Ë' | 'Ê' => 'e',
-            'í' | 'ì' | 'ï' | 'î' | 'Í' | 'Ì' | 'Ï' | 'Î' => 'i',
-            'ó' | 'ò' | 'ö' | 'ô' | 'Ó' | 'Ò' | 'Ö' | 'Ô' => 'o',
-            'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ù' | 'Ü' | 'Û' => 'u',
-            'ñ' | 'Ñ' => 'n',
-            '€' | '£' | '¥' | '₿' => ch,
-            // The typographic minus sign reads like a hyphen.
-            '−' | '–' => '-',
-            c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase(),
-            '$' | ',' | '.' | '/' | '-' | ':' | '%' | '+' | '&' => ch,
-            _ => ' ',
-        };
-        out.push(folded);
-    }
+    out.extend(text.chars().map(fold_char));
     out
+}
+
+/// Whether `text` folds to `folded`, without building the folded text.
+pub fn folds_to(text: &str, folded: &str) -> bool {
+    text.chars().map(fold_char).eq(folded.chars())
+}
+
+fn fold_char(ch: char) -> char {
+    match ch {
+        'á' | 'à' | 'ä' | 'â' | 'Á' | 'À' | 'Ä' | 'Â' => 'a',
+        'é' | 'è' | 'ë' | 'ê' | 'É' | 'È' | 'Ë' | 'Ê' => 'e',
+        'í' | 'ì' | 'ï' | 'î' | 'Í' | 'Ì' | 'Ï' | 'Î' => 'i',
+        'ó' | 'ò' | 'ö' | 'ô' | 'Ó' | 'Ò' | 'Ö' | 'Ô' => 'o',
+        'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ù' | 'Ü' | 'Û' => 'u',
+        'ñ' | 'Ñ' => 'n',
+        '€' | '£' | '¥' | '₿' => ch,
+        // The typographic minus sign reads like a hyphen.
+        '−' | '–' => '-',
+        c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase(),
+        '$' | ',' | '.' | '/' | '-' | ':' | '%' | '+' | '&' => ch,
+        _ => ' ',
+    }
 }
 
 /// Splits folded text into word and number tokens. Separators inside
@@ -89,6 +89,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 negative: false,
                 start: i,
                 end: i + 1,
+                cues: word_cues(code),
             });
             i += 1;
             continue;
@@ -127,6 +128,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 negative,
                 start,
                 end: i,
+                cues: None,
             });
             dollar = false;
             continue;
@@ -138,6 +140,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
             }
             let text: String = chars[start..i].iter().collect();
             tokens.push(Token {
+                cues: word_cues(&text),
                 text,
                 kind: TokenKind::Word,
                 dollar_sign: false,

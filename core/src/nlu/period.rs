@@ -5,7 +5,8 @@
 
 use chrono::{Datelike, Days, NaiveDate};
 
-use super::date::{find_date, month_number, recent_day_month, small_count, weekday};
+use super::date::{find_date, recent_day_month, small_count};
+use super::lexicon::{CueList, cues, values};
 use super::normalize::{Token, TokenKind};
 
 /// An inclusive range of days.
@@ -29,11 +30,12 @@ fn day(tokens: &[Token], k: usize) -> Option<u32> {
 
 /// "de noviembre [de 2026]" at `k`: (month, year, tokens used).
 fn month_at(tokens: &[Token], k: usize) -> Option<(u32, Option<i32>, usize)> {
-    if word(tokens, k) != Some("de") {
+    let of = |k: usize| cues().of_words.at(tokens, k);
+    if !of(k) {
         return None;
     }
-    let month = word(tokens, k + 1).and_then(month_number)?;
-    let year = (word(tokens, k + 2) == Some("de"))
+    let month = tokens.get(k + 1).and_then(Token::month)?;
+    let year = of(k + 2)
         .then(|| tokens.get(k + 3))
         .flatten()
         .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
@@ -107,6 +109,8 @@ pub fn find_period(tokens: &[Token], today: NaiveDate) -> Option<Period> {
 
 /// [`find_period`] with the grain and where the words are.
 pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMatch> {
+    let (c, v) = (cues(), values());
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     let found = |from: NaiveDate, to: NaiveDate, grain: Grain, start: usize, end: usize| {
         Some(PeriodMatch {
             period: Period { from, to },
@@ -119,21 +123,22 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
         match word(tokens, i) {
             // "del 10 al 20 de noviembre", "del 10 de octubre al 5 de noviembre",
             // "entre el 1 y el 15"
-            Some(opener @ ("del" | "entre")) => {
-                let first = i + 1 + usize::from(word(tokens, i + 1) == Some("el"));
+            Some(_) if tokens[i].is_in(c.range_starts) || tokens[i].is_in(c.between_words) => {
+                let first = i + 1 + usize::from(word_in(i + 1, c.day_articles));
                 let Some(from_day) = day(tokens, first) else {
                     continue;
                 };
                 let from_month = month_at(tokens, first + 1);
                 let joiner = first + 1 + from_month.map_or(0, |m| m.2);
-                let joined = match opener {
-                    "del" => word(tokens, joiner) == Some("al"),
-                    _ => word(tokens, joiner) == Some("y"),
+                let joined = if tokens[i].is_in(c.range_starts) {
+                    word_in(joiner, c.range_ends)
+                } else {
+                    word_in(joiner, c.between_joiners)
                 };
                 if !joined {
                     continue;
                 }
-                let second = joiner + 1 + usize::from(word(tokens, joiner + 1) == Some("el"));
+                let second = joiner + 1 + usize::from(word_in(joiner + 1, c.day_articles));
                 let Some(to_day) = day(tokens, second) else {
                     continue;
                 };
@@ -157,32 +162,32 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 let end = second + 1 + to_month.map_or(0, |m| m.2);
                 return found(from, to, Grain::Range, i, end);
             }
-            Some("semana") => {
-                let before = i.checked_sub(1).and_then(|k| word(tokens, k));
-                let after = word(tokens, i + 1);
-                if before == Some("esta") {
+            Some(_) if tokens[i].is_in(c.week_words) => {
+                let before = |list: &CueList| i > 0 && word_in(i - 1, list);
+                let after_past = word_in(i + 1, c.past_feminine_markers);
+                if before(c.this_feminine_words) {
                     return found(monday_of(today), today, Grain::Week, i - 1, i + 1);
                 }
-                if after == Some("pasada") || before == Some("pasada") {
+                let before_past = before(c.past_feminine_markers);
+                if after_past || before_past {
                     let monday = monday_of(today) - Days::new(7);
-                    let start = i.saturating_sub(usize::from(before == Some("pasada")));
-                    let end = i + 1 + usize::from(after == Some("pasada"));
+                    let start = i.saturating_sub(usize::from(before_past));
+                    let end = i + 1 + usize::from(after_past);
                     return found(monday, monday + Days::new(6), Grain::Week, start, end);
                 }
             }
             // "los últimos 7 días", "los ultimos tres dias"
-            Some("ultimos") => {
+            Some(_) if tokens[i].is_in(c.last_days_openers) => {
                 let n = tokens.get(i + 1).and_then(small_count)?;
-                if matches!(word(tokens, i + 2), Some("dias")) && n >= 1 {
+                if word_in(i + 2, c.plural_day_units) && n >= 1 {
                     return found(today - Days::new(n - 1), today, Grain::Range, i, i + 3);
                 }
             }
             // "la primera quincena de noviembre", "la segunda quincena"
-            Some("quincena") => {
-                let half = match i.checked_sub(1).and_then(|k| word(tokens, k)) {
-                    Some("primera" | "1a" | "1ra") => 1,
-                    Some("segunda" | "2a" | "2da") => 2,
-                    _ => continue,
+            Some(_) if tokens[i].is_in(c.month_half_words) => {
+                let ordinal = i.checked_sub(1).and_then(|k| word(tokens, k));
+                let Some(&half) = ordinal.and_then(|w| v.month_halves.get(w)) else {
+                    continue;
                 };
                 let (month, year, used) =
                     month_at(tokens, i + 1).unwrap_or((today.month(), Some(today.year()), 0));
@@ -196,13 +201,10 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 return found(from, to, Grain::Range, i - 1, i + 1 + used);
             }
             // "el primer trimestre", "el segundo trimestre del año"
-            Some("trimestre") => {
-                let quarter = match i.checked_sub(1).and_then(|k| word(tokens, k)) {
-                    Some("primer" | "primero") => 1,
-                    Some("segundo") => 2,
-                    Some("tercer" | "tercero") => 3,
-                    Some("cuarto" | "ultimo") => 4,
-                    _ => continue,
+            Some(_) if tokens[i].is_in(c.quarter_words) => {
+                let ordinal = i.checked_sub(1).and_then(|k| word(tokens, k));
+                let Some(&quarter) = ordinal.and_then(|w| v.quarters.get(w)) else {
+                    continue;
                 };
                 let start_month = 3 * quarter - 2;
                 let year = if start_month > today.month() {
@@ -215,33 +217,33 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 return found(from, to.min(today), Grain::Range, i - 1, i + 1);
             }
             // "de lunes a miércoles", "desde el lunes"
-            Some(w) if weekday(w).is_some() => {
-                let before = i.checked_sub(1).and_then(|k| word(tokens, k));
-                let before2 = i.checked_sub(2).and_then(|k| word(tokens, k));
-                let from_day = this_week_day(today, weekday(w)?);
-                if before == Some("de")
-                    && word(tokens, i + 1) == Some("a")
-                    && let Some(to_day) = word(tokens, i + 2).and_then(weekday)
+            Some(_) if tokens[i].weekday().is_some() => {
+                let before = |k: usize, list: &CueList| i >= k && word_in(i - k, list);
+                let from_day = this_week_day(today, tokens[i].weekday()?);
+                if before(1, c.weekday_range_starts)
+                    && word_in(i + 1, c.weekday_range_ends)
+                    && let Some(to_day) = tokens.get(i + 2).and_then(Token::weekday)
                 {
                     let to = this_week_day(today, to_day);
                     if from_day <= to && to <= today {
                         return found(from_day, to, Grain::Range, i - 1, i + 3);
                     }
                 }
-                let since = before == Some("desde") || before2 == Some("desde");
+                let since_two_back = before(2, c.since_words);
+                let since = before(1, c.since_words) || since_two_back;
                 if since && from_day <= today {
                     return found(
                         from_day,
                         today,
                         Grain::Range,
-                        i - 1 - usize::from(before2 == Some("desde")),
+                        i - 1 - usize::from(since_two_back),
                         i + 1,
                     );
                 }
             }
             // "desde el 10", "desde el 5 de noviembre"
-            Some("desde") => {
-                let first = i + 1 + usize::from(word(tokens, i + 1) == Some("el"));
+            Some(_) if tokens[i].is_in(c.since_words) => {
+                let first = i + 1 + usize::from(word_in(i + 1, c.day_articles));
                 if let Some(from_day) = day(tokens, first) {
                     let month = month_at(tokens, first + 1);
                     let from = match month {
@@ -254,15 +256,16 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 }
             }
             // "el buen fin": Friday to the third Monday of November.
-            Some("buen") if word(tokens, i + 1) == Some("fin") => {
+            Some(_) if c.buen_fin_phrases.cue_at(tokens, i).is_some() => {
                 let (from, to) = buen_fin(today)?;
-                return found(from, to, Grain::Range, i, i + 2);
+                let n = c.buen_fin_phrases.cue_at(tokens, i).unwrap_or(1);
+                return found(from, to, Grain::Range, i, i + n);
             }
             // "septiembre y octubre"
-            Some(w) if month_number(w).is_some() && w.len() >= 4 => {
-                let first = month_number(w)?;
-                if word(tokens, i + 1) == Some("y")
-                    && let Some(second) = word(tokens, i + 2).and_then(month_number)
+            Some(w) if tokens[i].month().is_some() && w.len() >= 4 => {
+                let first = tokens[i].month()?;
+                if word_in(i + 1, c.and_words)
+                    && let Some(second) = tokens.get(i + 2).and_then(Token::month)
                     && second > first
                 {
                     let year = recent_year(today, second);
@@ -271,13 +274,12 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                     return found(from, to.min(today), Grain::Range, i, i + 3);
                 }
             }
-            Some("ano") => {
-                let before = i.checked_sub(1).and_then(|k| word(tokens, k));
-                if before == Some("este") {
+            Some(_) if tokens[i].is_in(c.year_words) => {
+                if i > 0 && word_in(i - 1, c.this_words) {
                     let january = NaiveDate::from_ymd_opt(today.year(), 1, 1)?;
                     return found(january, today, Grain::Year, i - 1, i + 1);
                 }
-                if word(tokens, i + 1) == Some("pasado") {
+                if word_in(i + 1, c.past_markers) {
                     let year = today.year() - 1;
                     let january = NaiveDate::from_ymd_opt(year, 1, 1)?;
                     let december = NaiveDate::from_ymd_opt(year, 12, 31)?;
@@ -291,7 +293,7 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
         if t.kind == TokenKind::Number
             && t.text.len() == 4
             && i > 0
-            && tokens[i - 1].is_any(&["en", "del", "el", "ano"])
+            && tokens[i - 1].is_in(c.year_openers)
             && let Ok(year) = t.text.parse::<i32>()
             && (2000..=today.year()).contains(&year)
         {
@@ -303,8 +305,8 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
     // One named day: "hoy", "ayer", "el viernes", "el 15 de noviembre".
     let day = find_date(tokens, today)?;
     // "¿cuánto llevo ahorita?" asks about the month so far, not today.
-    let now_word = tokens[day.start].is_any(&["ahora", "ahorita"])
-        || tokens[day.start].is_word("este") && day.end == day.start + 2;
+    let now_word = tokens[day.start].is_in(c.now_words)
+        || tokens[day.start].is_in(c.this_words) && day.end == day.start + 2;
     if day.date > today || now_word {
         return None;
     }

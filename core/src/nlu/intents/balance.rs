@@ -1,6 +1,7 @@
 //! Bank balance: "tengo 12000 en el banco", "mi saldo en bbva es 3500".
 
 use super::Signals;
+use crate::nlu::lexicon::cues;
 use crate::nlu::{Features, Intent};
 
 /// Scores SetBankBalance.
@@ -15,36 +16,14 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     } = *s;
 
     // Bank balance.
-    let bank_words = f.has_any(&["banco", "cuenta", "saldo", "debito", "disponible"])
-        || bank_name && f.has_any(&["tengo", "quedan", "hay", "traigo", "es"]);
+    let c = cues();
+    let bank_words = f.has(c.bank_account_words) || bank_name && f.has(c.have_verbs);
     if bank_words
-        && (has_amount || f.has_any(&["cero", "ceros"]))
+        && (has_amount || f.has(c.zero_words))
         && !question
         && !simulate
-        && !f.has_any(&[
-            "deuda",
-            "debo",
-            "prestamo",
-            "hipoteca",
-            "adeudo",
-            "tdc",
-            "credito",
-            "gaste",
-            "pague",
-            "deposite",
-            "meti",
-            "transferi",
-            "depositaron",
-            "pagaron",
-            "quincena",
-            "cobre",
-            "recibi",
-            "llego",
-            "cayo",
-            "sueldo",
-            "minimo",
-        ])
-        && (!f.has("tarjeta") || f.has("debito"))
+        && !f.has(c.not_bank_balance_words)
+        && (!f.has(c.card_nouns) || f.has(c.debit_words))
         && !lender
     {
         add(Intent::SetBankBalance, 0.92);

@@ -1,6 +1,7 @@
 //! Budget: "presupuesto de 3000 para comida", "no gastar más de 500".
 
 use super::Signals;
+use crate::nlu::lexicon::cues;
 use crate::nlu::{Features, Intent};
 
 /// Scores SetBudget.
@@ -16,30 +17,17 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     } = *s;
 
     // Budget.
-    let budget_word =
-        f.has_any(&["presupuesto", "presu", "limite", "tope", "maximo"]) || first == "max";
+    let c = cues();
+    let budget_word = f.has(c.budget_words) || c.budget_first_words.contains(first);
     if (budget_word || budget_phrase)
         && has_amount
-        && !f.has_any(&["cuanto", "cuanta"])
+        && !f.has(c.how_much_words)
         && !simulate
         && !past_payment
     {
         add(Intent::SetBudget, 0.93);
     }
-    if budget_word
-        && !has_amount
-        && !question
-        && f.has_any(&[
-            "pon",
-            "ponme",
-            "fija",
-            "quiero",
-            "define",
-            "establece",
-            "crea",
-            "configura",
-        ])
-    {
+    if budget_word && !has_amount && !question && f.has(c.budget_commands) {
         add(Intent::SetBudget, 0.85);
     }
 }

@@ -3,6 +3,7 @@
 //! logging look at them too.
 
 use super::Signals;
+use crate::nlu::lexicon::cues;
 use crate::nlu::{Features, Intent};
 
 /// Scores ManageDebt.
@@ -17,60 +18,25 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     } = *s;
 
     // Debts.
-    let debt_field = f.has_any(&[
-        "saldo",
-        "minimo",
-        "mensualidad",
-        "debo",
-        "debe",
-        "quedan",
-        "queda",
-        "quedo",
-        "vence",
-        "corte",
-        "subio",
-        "bajo",
-        "va",
-        "paga",
-    ]) || f.phrase("pago minimo")
-        || f.phrase("dia de pago")
-        || f.phrase("se paga")
-        || f.phrase("pago el")
-        || f.phrase("me prestaron")
-        || f.has_any(&[
-            "nueva",
-            "agrega",
-            "registra",
-            "anota",
-            "actualiza",
-            "cambia",
-        ]) && f.has_any(&["deuda", "prestamo", "credito", "tarjeta"]);
+    let c = cues();
+    let debt_field =
+        f.has(c.debt_field_cues) || f.has(c.debt_commands) && f.has(c.debt_command_objects);
     if debt_noun && debt_field && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, if has_amount { 0.93 } else { 0.82 });
     }
-    if f.has_any(&["deuda", "prestamo", "credito"])
-        && has_amount
-        && !question
-        && !simulate
-        && !past_payment
-    {
+    if f.has(c.loan_nouns) && has_amount && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, 0.91);
     }
-    if f.has_any(&["debo", "debe"]) && has_amount && !question && !simulate && !past_payment {
+    if f.has(c.owe_verbs) && has_amount && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, 0.93);
     }
-    if f.phrase("me prestaron") && has_amount {
+    if f.has(c.borrowed_phrases) && has_amount {
         add(Intent::ManageDebt, 0.9);
     }
-    if f.phrase("tengo que pagar") && f.has("minimo") {
+    if f.has(c.must_pay_phrases) && f.has(c.minimum_words) {
         add(Intent::ManageDebt, 0.9);
     }
-    let schedule = f.phrase("cada mes")
-        || f.phrase("al mes")
-        || f.phrase("se paga")
-        || f.phrase("dia de pago")
-        || f.phrase("pago minimo")
-        || f.has_any(&["mensualidad", "mensuales", "minimo"]);
+    let schedule = f.has(c.debt_schedule_cues);
     if debt_noun && schedule && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, 0.95);
     }

@@ -1,7 +1,8 @@
 //! Logging a transaction: "gasté 250 en uber", "me pagaron 8000", "uber
 //! 120", "35 de un tamal".
 
-use super::{EXPENSE_VERBS, Signals, received_money};
+use super::{Signals, received_money};
+use crate::nlu::lexicon::cues;
 use crate::nlu::{Features, Intent};
 
 /// Scores LogTransaction.
@@ -19,17 +20,12 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     } = *s;
 
     // Logging a transaction.
-    let expense_verb = f.has_any(EXPENSE_VERBS)
+    let c = cues();
+    let expense_verb = f.has(c.expense_verbs)
         || owes_payment
-        || f.phrase("se me fue")
-        || f.phrase("se me fueron")
-        || f.has_prefix(&["gast", "pag", "compr"])
-            && !f.has_any(&["pagar", "comprar", "gastar", "gastos", "pagos", "compras"]);
+        || f.has_prefix(c.expense_prefixes) && !f.has(c.not_spent_forms);
     let income_verb = received_money(f);
-    let perfect_tense = f.has("he")
-        && f.has_any(&[
-            "gastado", "pagado", "ganado", "comprado", "ahorrado", "donado",
-        ]);
+    let perfect_tense = f.has(c.perfect_auxiliaries) && f.has(c.past_participles);
     let log_allowed = (!question || !asks_amount && !f.folded.contains('?')) && !perfect_tense;
     if (expense_verb || income_verb) && log_allowed {
         add(
@@ -62,11 +58,11 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         && log_allowed
         && amount_at_an_end
         && !f.folded.contains('?')
-        && (f.has_any(&["de", "del", "en", "por", "pa", "para"]) || f.tokens.len() <= 4)
+        && (f.has(c.amount_purpose_words) || f.tokens.len() <= 4)
     {
         add(Intent::LogTransaction, 0.75);
     }
-    if f.has_any(&["anota", "apunta", "registra", "agrega"]) && has_amount && !debt_noun {
+    if f.has(c.log_commands) && has_amount && !debt_noun {
         add(Intent::LogTransaction, 0.94);
     }
 }

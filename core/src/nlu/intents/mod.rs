@@ -17,189 +17,39 @@ mod simulate;
 use chrono::NaiveDate;
 
 use self::signals::Signals;
+use super::lexicon::cues;
 use super::*;
-
-/// Verbs of paying a bill or an obligation (not buying a thing).
-pub(super) const BILL_PAYMENT_VERBS: &[&str] =
-    &["pagar", "pago", "pagaria", "liquidar", "cubrir", "abonar"];
-
-pub(super) const EXPENSE_VERBS: &[&str] = &[
-    "cene",
-    "comi",
-    "desayune",
-    "almorce",
-    "cenamos",
-    "comimos",
-    "desayunamos",
-    "eche",
-    "gaste",
-    "gastamos",
-    "pague",
-    "pagamos",
-    "compre",
-    "compramos",
-    "cobraron",
-    "costo",
-    "salio",
-    "salieron",
-    "invite",
-    "soltamos",
-    "solte",
-    "di",
-    "dimos",
-    "deposite",
-    "transferi",
-    "meti",
-    "puse",
-    "cargue",
-    "carge",
-    "recargue",
-    "ahorre",
-    "done",
-    "abone",
-    "aparte",
-    "gasto",
-    "pago",
-    "compra",
-    "jale",
-    "ech",
-    "eche",
-    "tanquee",
-    "invert",
-    "inverti",
-    "mande",
-    "envie",
-    "pedi",
-    "pedimos",
-    "tome",
-    "compro",
-    "gastastes",
-    "pagaron",
-    "page",
-    "gasre",
-    "gate",
-    "gatse",
-    "paque",
-];
-
-pub(super) const INCOME_VERBS: &[&str] = &[
-    "encontre",
-    "cobre",
-    "recibi",
-    "gane",
-    "vendi",
-    "ingreso",
-    "ingresaron",
-    "depositaron",
-    "pagaron",
-    "llego",
-    "cayo",
-    "entraron",
-    "entro",
-    "ganamos",
-    "recibimos",
-    "ingresos",
-    "regalaron",
-    "devolvieron",
-    "reembolsaron",
-    "prestaron",
-];
 
 /// Money coming in: "me pagaron", "cobré", "me depositaron".
 pub(super) fn is_income(f: &Features<'_>) -> bool {
     let received = received_money(f);
-    let spent = f.has_any(&["gaste", "compre", "pague", "gastamos", "pagamos"]);
+    let spent = f.has(cues().spent_not_received);
     received && !spent
 }
 
 /// Words of money received: "me pagaron", "cobré", "me llegó".
 pub(super) fn received_money(f: &Features<'_>) -> bool {
-    f.has_any(INCOME_VERBS)
-        || f.phrase("me pagaron")
-        || f.phrase("me llego")
-        || f.phrase("me cayo")
-        || f.phrase("me depositaron")
-        || f.phrase("me transfirieron")
-        || f.phrase("me mando")
-        || f.phrase("me regalo")
-        || f.phrase("me regalaron")
-        || f.phrase("me devolvieron")
-        || f.phrase("me reembolsaron")
+    f.has(cues().income_verbs)
 }
 
 pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {
-    if f.has_any(&["presupuesto", "presu", "limite", "tope"])
-        || f.phrase("me queda para gastar")
-        || f.phrase("puedo gastar")
-        || f.has_any(&["pasarme", "pase"]) && !f.has_any(&["deuda", "tarjeta"])
-    {
+    let c = cues();
+    if f.has(c.budget_query_cues) || f.has(c.overspend_words) && !f.has(c.debt_not_budget_words) {
         return QueryKind::Budget;
     }
-    let spending = f.has_any(&[
-        "gaste", "gastado", "gastos", "gasto", "ingresos", "ingrese", "compre", "compras",
-        "ganado", "gane",
-    ]);
-    if f.has_any(&[
-        "debo",
-        "deuda",
-        "deudas",
-        "debemos",
-        "adeudo",
-        "adeudos",
-        "minimos",
-        "minimo",
-        "pendientes",
-        "liquidar",
-        "deben",
-        "vence",
-        "tarjetas",
-        "prestamos",
-    ]) || f.phrase("tengo que pagar")
-        || f.phrase("cuando pago")
-        || f.phrase("le debo")
-    {
+    let spending = f.has(c.spending_query_words);
+    if f.has(c.debt_query_cues) {
         return QueryKind::Debts;
     }
-    let bank = f.has_any(&[
-        "banco",
-        "cuenta",
-        "saldo",
-        "disponible",
-        "bbva",
-        "santander",
-        "banorte",
-        "banamex",
-        "hsbc",
-    ]) || f.phrase("dinero tengo")
-        || f.phrase("dinero me queda")
-        || f.has("balance") && !spending;
+    let bank = f.has(c.balance_query_cues) || f.has(c.balance_words) && !spending;
     if bank && !spending {
         return QueryKind::Balance;
     }
-    if f.has("mas") && (f.phrase("en que") || f.phrase("donde")) {
+    if f.has(c.most_words) && f.has(c.where_phrases) {
         return QueryKind::Summary;
     }
-    let listing = f.has_any(&[
-        "movimientos",
-        "movimiento",
-        "transacciones",
-        "lista",
-        "listado",
-        "historial",
-        "ultimos",
-        "ultimas",
-        "registros",
-        "muestrame",
-        "ensename",
-        "detalle",
-        "enlista",
-        "enlistalo",
-        "ver",
-        "cuales",
-    ]) || f.phrase("que gaste")
-        || f.phrase("que compre")
-        || f.phrase("en que gaste");
-    if listing && !f.has_any(&["cuanto", "cuanta", "total", "resumen", "desglose"]) {
+    let listing = f.has(c.listing_query_cues);
+    if listing && !f.has(c.totals_words) {
         return QueryKind::Transactions;
     }
     QueryKind::Summary
@@ -237,18 +87,15 @@ pub(super) fn score_intents(
 /// A payment toward something owed: "le di 500 a mi compadre de lo que le
 /// debo", "le pago 800 a Juan de lo que me prestó".
 pub(super) fn owes_payment(f: &Features<'_>) -> bool {
-    let cues = super::lexicon::cues();
-    f.has_any(&cues.payment_verbs) && cues.owed_phrases.iter().any(|p| f.phrase(p))
+    let cues = cues();
+    f.has(cues.payment_verbs) && f.has(cues.owed_phrases)
 }
 
 /// Every intent's raw score for a message, for probing the rules.
 pub fn intent_scores(text: &str, today: NaiveDate) -> Vec<(Intent, f32)> {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    let f = Features {
-        tokens: &tokens,
-        folded: &folded,
-    };
+    let f = Features::new(&tokens, &folded);
     let date = find_date(&tokens, today);
     let amounts = find_amounts(&tokens, &vec![false; tokens.len()]);
     let categories = find_categories(&tokens, &vec![false; tokens.len()]);

@@ -2,6 +2,7 @@
 //! "gastos del 10 al 20 de noviembre", "¿cuánto debo?".
 
 use super::Signals;
+use crate::nlu::lexicon::cues;
 use crate::nlu::normalize::TokenKind;
 use crate::nlu::{Features, Intent, has_amount_word};
 
@@ -17,136 +18,54 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     } = *s;
 
     // Queries.
-    let spending_words = f.has_any(&[
-        "traigo", "entro", "anotado", "hice", "gaste", "gastado", "gastos", "gasto", "gastamos",
-        "llevo", "pague", "pagado", "ingrese", "ingresos", "gane", "compre", "donado", "ahorrado",
-        "ahorre", "gastan", "gastando", "me", "queda", "quedan", "debo", "deben", "debe", "tengo",
-        "tenia", "hay", "falta", "dinero", "saldo", "ganado", "puedo", "he",
-    ]);
+    let c = cues();
+    let spending_words = f.has(c.spending_question_words);
     if asks_amount && spending_words && !simulate && !budget_phrase {
         add(Intent::QueryData, 0.95);
     }
-    let list_words = f.has_any(&[
-        "movimientos",
-        "historial",
-        "muestrame",
-        "ensename",
-        "ensenar",
-        "lista",
-        "listado",
-        "enlista",
-        "enlistalo",
-        "detalle",
-        "desglose",
-        "resumen",
-        "reporte",
-        "balance",
-        "total",
-        "totales",
-        "ultimos",
-        "ultimas",
-        "transacciones",
-        "registros",
-        "ver",
-        "mostrar",
-        "consulta",
-        "consultar",
-        "dime",
-    ]);
+    let list_words = f.has(c.listing_words);
     if list_words && !has_amount && !simulate {
         add(Intent::QueryData, 0.92);
     }
-    if list_words
-        && (f.has_any(&[
-            "gastos",
-            "ingresos",
-            "movimientos",
-            "pagos",
-            "compras",
-            "gaste",
-            "compre",
-        ]))
-        && !simulate
-    {
+    if list_words && f.has(c.listed_things) && !simulate {
         add(Intent::QueryData, 0.92);
     }
-    let how_am_i = f.phrase("como voy")
-        || f.phrase("como vamos")
-        || f.phrase("como estoy")
-        || f.phrase("como ando")
-        || f.phrase("que tal voy")
-        || f.phrase("voy bien")
-        || f.phrase("en que se me va")
-        || f.phrase("en que se me fue")
-        || f.phrase("en que se me fueron")
-        || f.phrase("en que se me ha ido")
-        || f.phrase("en que se me han ido")
-        || f.phrase("en que se fue")
-        || f.phrase("en que gaste")
-        || f.phrase("en que gasto")
-        || f.phrase("que gaste")
-        || f.phrase("que compre")
-        || f.phrase("que gastos")
-        || f.phrase("que he anotado")
-        || f.phrase("que anote")
-        || f.phrase("me pase")
-        || f.phrase("estoy dentro")
-        || f.phrase("que me queda")
-        || f.phrase("cuanto me queda");
+    let how_am_i = f.has(c.how_am_i_phrases);
     if how_am_i && !simulate {
         add(Intent::QueryData, 0.93);
     }
     // "gastos del 10 al 20 de noviembre", "entre el 1 y el 15": a range.
     let range = f.tokens.windows(4).any(|w| {
-        (w[0].is_word("del") && w[1].kind == TokenKind::Number && w[2].is_word("al"))
-            || (w[0].is_word("entre") && w[1].is_word("el") && w[2].kind == TokenKind::Number)
+        (w[0].is_in(c.range_starts) && w[1].kind == TokenKind::Number && w[2].is_in(c.range_ends))
+            || (w[0].is_in(c.between_words)
+                && w[1].is_in(c.day_articles)
+                && w[2].kind == TokenKind::Number)
     });
     if range && !simulate && (spending_words || list_words || question) && !has_amount_word(f) {
         add(Intent::QueryData, 0.94);
     }
-    if f.has("presupuesto")
-        && (question || f.has_any(&["porcentaje", "usado", "queda", "pase"]))
-        && !has_amount
-    {
+    if f.has(c.budget_nouns) && (question || f.has(c.budget_status_words)) && !has_amount {
         add(Intent::QueryData, 0.93);
     }
-    if f.has_any(&["deudas", "debo", "pendientes", "adeudos"])
-        && (question || f.tokens.len() <= 3 || f.has_any(&["mis", "quien"]))
+    if f.has(c.debts_query_words)
+        && (question || f.tokens.len() <= 3 || f.has(c.whose_words))
         && !simulate
         && !has_amount
     {
         add(Intent::QueryData, 0.94);
     }
-    if (f.phrase("cuando tengo que pagar")
-        || f.phrase("cuando pago")
-        || f.phrase("cuando vence")
-        || f.has("cual") && f.has("minimo"))
+    if (f.has(c.due_date_questions) || f.has(c.which_words) && f.has(c.minimum_words))
         && !has_amount
     {
         add(Intent::QueryData, 0.94);
     }
-    if f.has("saldo") && !has_amount && (question || f.tokens.len() <= 2) {
+    if f.has(c.balance_nouns) && !has_amount && (question || f.tokens.len() <= 2) {
         add(Intent::QueryData, 0.94);
     }
-    if (f.phrase("tengo en el banco")
-        || f.phrase("mi saldo")
-        || f.phrase("mi balance")
-        || f.phrase("cuanto dinero"))
-        && !has_amount
-    {
+    if f.has(c.balance_questions) && !has_amount {
         add(Intent::QueryData, 0.94);
     }
-    if f.has("mis")
-        && f.has_any(&[
-            "gastos",
-            "ingresos",
-            "movimientos",
-            "compras",
-            "pagos",
-            "deudas",
-        ])
-        && !has_amount
-    {
+    if f.has(c.my_words) && f.has(c.my_records) && !has_amount {
         add(Intent::QueryData, 0.92);
     }
 }

@@ -5,6 +5,7 @@ use super::owes_payment;
 use crate::nlu::Features;
 use crate::nlu::amount::AmountMatch;
 use crate::nlu::category::CategoryMatch;
+use crate::nlu::lexicon::cues;
 
 /// Facts about the message shared by the intent scorers.
 pub(super) struct Signals<'a> {
@@ -44,112 +45,35 @@ impl<'a> Signals<'a> {
         categories: &[CategoryMatch],
         has_date: bool,
     ) -> Self {
+        let c = cues();
         let has_amount = amount.is_some();
         let has_category = !categories.is_empty();
         let question = f.is_question();
         let first = f.first_word().unwrap_or("");
         let owes_payment = owes_payment(f);
-        let past_payment = f.has_any(&[
-            "pague",
-            "abone",
-            "pagamos",
-            "deposite",
-            "gaste",
-            "compre",
-            "transferi",
-            "liquide",
-        ]) || owes_payment;
+        let past_payment = f.has(c.past_payment_verbs) || owes_payment;
 
         // Simulation: "¿puedo comprar…?", "¿me alcanza para…?".
-        let hypothetical =
-            f.phrase("y si") || f.phrase("que pasa si") || f.first_word() == Some("si");
-        let simulate = f.phrase("me alcanza")
-            || f.phrase("alcanza para")
-            || f.has_any(&["alcanzo", "alcanzaria", "simula", "simular", "simulame"])
-            || f.has_prefix(&["puedo compr", "podria compr"])
-            || f.phrase("puedo comprar")
-            || f.phrase("si compro")
-            || f.phrase("si me compro")
-            || f.phrase("si gasto") && has_amount
-            || hypothetical
-                && has_amount
-                && f.has_prefix(&["compr", "contrat", "gast", "pid", "pag", "vo"])
-            || f.phrase("puedo gastar") && has_amount
-            || f.phrase("puedo pagar") && has_amount
-            || f.phrase("puedo ir") && has_amount
-            || f.phrase("me conviene comprar")
-            || f.phrase("deberia comprar")
-            || f.phrase("puedo darme")
-            || f.phrase("me da para")
-            || f.phrase("me da pa")
-            || f.phrase("alcanza pa")
-            || f.phrase("pueda comprar")
-            || f.phrase("tengo para") && question && has_amount
-            || f.phrase("tengo pa") && question && has_amount
-            || f.phrase("me da la lana")
-            || f.phrase("antes de comprar")
-            || f.phrase("quiero comprar") && (question || has_amount)
-            || f.phrase("estoy pensando en comprar")
-            || f.has_any(&["pienso", "planeo"]) && f.has_prefix(&["compr"])
-            || f.phrase("como quedo") && has_amount
-            || f.phrase("como quedaria") && has_amount
-            || f.phrase("puedo permitirme")
-            || f.phrase("es buena idea comprar")
-            || f.phrase("si o no") && has_amount
-            || f.has("puedo")
-                && question
-                && has_amount
-                && !f.has_any(&["presupuesto", "deuda", "debo"]);
+        let hypothetical = f.has(c.hypothetical_phrases) || f.first_is(c.hypothetical_starts);
+        let simulate = f.has(c.simulate_phrases)
+            || f.has(c.simulate_with_amount) && has_amount
+            || hypothetical && has_amount && f.has_prefix(c.hypothetical_verb_prefixes)
+            || f.has(c.afford_phrases) && question && has_amount
+            || f.has(c.want_to_buy_phrases) && (question || has_amount)
+            || f.has(c.plan_verbs) && f.has_prefix(c.buy_prefixes)
+            || f.has(c.can_words) && question && has_amount && !f.has(c.not_purchase_words);
 
         // Budget.
-        let budget_phrase = f.phrase("gastar maximo")
-            || f.phrase("gastar como maximo")
-            || f.phrase("no gastar mas de")
-            || f.phrase("gastar mas de")
-            || f.phrase("maximo al mes")
-            || f.phrase("no pasarme de")
-            || f.phrase("no pasar de")
-            || f.phrase("meta es no");
+        let budget_phrase = f.has(c.budget_phrases);
 
         // Debts.
-        let bank_name = f.has_any(&[
-            "banamex",
-            "bbva",
-            "santander",
-            "hsbc",
-            "banorte",
-            "azteca",
-            "scotiabank",
-            "inbursa",
-            "bancoppel",
-            "spin",
-            "mercado",
-        ]);
-        let card = f.has_any(&["tarjeta", "tdc", "credito"]) && !f.has("debito");
-        let lender = f.has_any(&[
-            "coppel",
-            "elektra",
-            "infonavit",
-            "fovissste",
-            "kueski",
-            "fonacot",
-            "famsa",
-            "liverpool",
-            "nu",
-            "stori",
-            "rappi",
-            "invex",
-            "amex",
-            "didi",
-        ]) || bank_name && (card || f.has_any(&["prestamo", "deuda", "debo"]));
-        let debt_noun = f.has_any(&[
-            "deuda", "deudas", "prestamo", "credito", "adeudo", "tarjeta", "tdc", "hipoteca",
-        ]) || lender;
+        let bank_name = f.has(c.bank_names);
+        let card = f.has(c.card_words) && !f.has(c.debit_words);
+        let lender = f.has(c.lending_brands) || bank_name && (card || f.has(c.bank_debt_words));
+        let debt_noun = f.has(c.debt_nouns) || lender;
 
         // Queries.
-        let asks_amount = f.has_any(&["cuanto", "cuanta", "cuantos", "cuantas"])
-            || f.phrase("que tanto")
-            || f.phrase("que tanta");
+        let asks_amount = f.has(c.amount_questions);
 
         Signals {
             amount,
