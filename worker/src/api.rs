@@ -177,12 +177,7 @@ fn render_chat(output: &TurnOutput, version: i64) -> String {
             .pending_action
             .id
             .as_deref()
-            .filter(|_| output.state.pending_action.is_pending())
-            .or(output
-                .state
-                .pending_confirmation
-                .as_ref()
-                .map(|p| p.id.as_str())),
+            .filter(|_| output.state.pending_action.is_pending()),
         trace: &output.trace,
         tool_calls: &output.tool_calls,
         tool_results: &output.tool_results,

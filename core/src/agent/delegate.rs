@@ -66,7 +66,6 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         &ctx.now_iso,
         &expires_iso,
         expired,
-        ctx.action_id.as_deref(),
         state.orchestra(),
         &mut fetch,
     );

@@ -30,6 +30,10 @@ pub const CLEAR_REQUEST: f32 = 0.85;
 /// could otherwise loop).
 const MAX_STATE_ENTRIES: usize = 12;
 
+/// Flows are checked against the agent files when a turn starts and only
+/// ever move along checked transitions.
+const CHECKED_FLOW: &str = "the flow's state exists (checked at turn start)";
+
 /// One iteration of the chain, for the trace and the debug panel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChainStep {
@@ -77,8 +81,6 @@ pub struct Run<'a> {
     pub expires_iso: &'a str,
     /// Whether the stored confirmation has expired.
     pub expired: bool,
-    /// The button pressed, if any.
-    pub action_id: Option<&'a str>,
     pub o: Orchestra,
     pub reply: Vec<String>,
     pub suggestions: Vec<String>,
@@ -104,7 +106,6 @@ impl<'a> Run<'a> {
         now_iso: &'a str,
         expires_iso: &'a str,
         expired: bool,
-        action_id: Option<&'a str>,
         o: Orchestra,
         fetch: &'a mut Fetch<'a>,
     ) -> Run<'a> {
@@ -114,7 +115,6 @@ impl<'a> Run<'a> {
             now_iso,
             expires_iso,
             expired,
-            action_id,
             o,
             reply: Vec::new(),
             suggestions: Vec::new(),
@@ -132,6 +132,7 @@ impl<'a> Run<'a> {
         if self.o.agent_stack.is_empty() {
             self.o.agent_stack.push(Frame::home(self.now_iso));
         }
+        self.drop_unknown_flow();
         if self.o.pending_confirmation.is_some()
             && let Some(end) = self.decide_pending()?
         {
@@ -336,8 +337,7 @@ impl<'a> Run<'a> {
             SlotRead::Value(value, option) => (value, option),
         };
         self.consumed = true;
-        let flow_spec = &agent.flows[&flow.flow_id];
-        let state = &flow_spec.states[&flow.current_state];
+        let state = agent.state_of(&flow).expect(CHECKED_FLOW);
         let mut tried = flow.clone();
         tried.slots.insert(slot_name.clone(), value.clone());
         if let Some(option) = &option {
@@ -368,7 +368,7 @@ impl<'a> Run<'a> {
         let Some(flow) = self.o.current_flow.clone() else {
             return Ok(());
         };
-        let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
+        let state = agent.state_of(&flow).expect(CHECKED_FLOW);
         let collect = state.spec.collect.as_ref();
         let max = collect.map_or(1, |c| c.max_attempts);
         if attempts >= max {
@@ -393,7 +393,7 @@ impl<'a> Run<'a> {
         let Some(flow) = self.o.current_flow.clone() else {
             return Ok(());
         };
-        let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
+        let state = agent.state_of(&flow).expect(CHECKED_FLOW);
         let reask = state.spec.collect.as_ref().and_then(|c| c.reask.clone());
         self.reply
             .push(why.or(reask).unwrap_or_else(|| text::REASK.into()));
@@ -407,7 +407,7 @@ impl<'a> Run<'a> {
         let Some(flow) = self.o.current_flow.clone() else {
             return Ok(());
         };
-        let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
+        let state = agent.state_of(&flow).expect(CHECKED_FLOW);
         let root = root(&flow, None);
         for (condition, target) in &state.transitions {
             if let Some(c) = condition
@@ -534,7 +534,7 @@ impl<'a> Run<'a> {
     }
 
     fn say_state_message(&mut self, agent: &Agent, flow: &FlowState) {
-        let state = &agent.flows[&flow.flow_id].states[&flow.current_state];
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
         let options = state
             .spec
             .collect
@@ -559,16 +559,6 @@ impl<'a> Run<'a> {
         if below_has_flow {
             self.go_back();
         }
-    }
-}
-
-fn frame(agent_id: &str, now_iso: &str, why: &str) -> Frame {
-    Frame {
-        agent_id: agent_id.to_string(),
-        entered_at: now_iso.to_string(),
-        entry_reason: why.to_string(),
-        waiting: Waiting::Request,
-        suspended_flow: None,
     }
 }
 

@@ -12,6 +12,7 @@ use super::expr::{self, Condition};
 use super::path::Scope;
 use super::services;
 use super::spec::{AgentSpec, RoutingKind, SlotType, StateSpec, ToolKind};
+use super::state::FlowState;
 use super::template::{self, Template};
 use crate::nlu::normalize::{TokenKind, fold, tokenize};
 
@@ -67,6 +68,17 @@ pub struct State {
     /// Rejections of the collect, compiled: (condition, message).
     pub rejections: Vec<(Condition, Template)>,
     pub transitions: Vec<(Option<Condition>, String)>,
+}
+
+impl Agent {
+    /// The state `flow` is in, if this agent still has it (a stored flow
+    /// may name a state an edited agent file no longer has).
+    pub fn state_of(&self, flow: &FlowState) -> Option<&State> {
+        self.flows
+            .get(&flow.flow_id)?
+            .states
+            .get(&flow.current_state)
+    }
 }
 
 impl Registry {
@@ -278,6 +290,9 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
     }
 
     let mut flows = BTreeMap::new();
+    // A state's message may also list its collect's choices: `{options}`.
+    let mut message_scope = scope.clone();
+    message_scope.declare("options");
     for flow in &spec.subflows {
         let fid = &flow.id;
         let mut states = BTreeMap::new();
@@ -291,10 +306,8 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
             let at = format!("flow {fid} state {sid}");
             let mut exits: Vec<&str> = Vec::new();
             let message = match s.on_enter.as_ref().and_then(|o| o.message.as_ref()) {
-                Some(source) => match template::compile(&source.replace("{options}", ""), &scope) {
-                    Ok(tpl) => {
-                        Some(template::compile(source, &scope_with_options(&scope)).unwrap_or(tpl))
-                    }
+                Some(source) => match template::compile(source, &message_scope) {
+                    Ok(tpl) => Some(tpl),
                     Err(e) => {
                         err(format!("{at} message: {e}"));
                         None
@@ -447,26 +460,22 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
     })
 }
 
-/// The scope plus `options`, the numbered list of a collect's choices.
-fn scope_with_options(scope: &Scope) -> Scope {
-    let mut with = scope.clone();
-    with.declare("options");
-    with
-}
-
 /// The folded words of a phrase that carry meaning (articles and other
 /// fillers from the lexicon left out).
 pub fn content_words(text: &str) -> Vec<String> {
     content_tokens(&tokenize(&fold(text)))
+        .into_iter()
+        .map(str::to_string)
+        .collect()
 }
 
 /// [`content_words`] of a message already read.
-pub fn content_tokens(tokens: &[crate::nlu::normalize::Token]) -> Vec<String> {
+pub fn content_tokens(tokens: &[crate::nlu::normalize::Token]) -> Vec<&str> {
     let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
     tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))
-        .map(|t| t.text.clone())
+        .map(|t| t.text.as_str())
         .collect()
 }
 

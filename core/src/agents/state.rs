@@ -26,10 +26,15 @@ pub struct Frame {
 impl Frame {
     /// The home agent's frame, at the bottom of every stack.
     pub fn home(now_iso: &str) -> Frame {
+        Frame::new(crate::agents::registry::HOME, now_iso, "inicio")
+    }
+
+    /// A frame entered now, waiting for any request.
+    pub fn new(agent_id: &str, now_iso: &str, why: &str) -> Frame {
         Frame {
-            agent_id: crate::agents::registry::HOME.to_string(),
+            agent_id: agent_id.to_string(),
             entered_at: now_iso.to_string(),
-            entry_reason: "inicio".to_string(),
+            entry_reason: why.to_string(),
             waiting: Waiting::Request,
             suspended_flow: None,
         }

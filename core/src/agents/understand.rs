@@ -14,14 +14,17 @@ use crate::nlu::lexicon::cues;
 /// The best intent of `agent` for a message, with a confidence from 0 to
 /// 1: the share of a trigger phrase's content words the message holds,
 /// less a little for every other content word of the message.
-pub fn best_intent<'a>(agent: &'a Agent, words: &[String]) -> Option<(&'a str, f32)> {
+pub fn best_intent<'a>(agent: &'a Agent, words: &[&str]) -> Option<(&'a str, f32)> {
     let mut best: Option<(&str, f32)> = None;
     for (intent, phrases) in &agent.triggers {
         for phrase in phrases {
             if phrase.is_empty() {
                 continue;
             }
-            let held = phrase.iter().filter(|w| words.contains(w)).count();
+            let held = phrase
+                .iter()
+                .filter(|w| words.contains(&w.as_str()))
+                .count();
             let covered = held as f32 / phrase.len() as f32;
             let extra = words.len().saturating_sub(held) as f32;
             let score = (covered - 0.02 * extra).max(0.0);
@@ -64,10 +67,7 @@ pub fn navigation(reading: &Reading) -> Option<(Nav, bool)> {
             if found {
                 let rest = words
                     .iter()
-                    .filter(|w| {
-                        !phrase_words.contains(&w.as_str())
-                            && !c.nav_fillers.words().contains(&w.as_str())
-                    })
+                    .filter(|w| !phrase_words.contains(w) && !c.nav_fillers.words().contains(w))
                     .count();
                 return Some((nav, rest > 0));
             }
@@ -129,9 +129,9 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
     // A bare number answers in the currency asked; "$" and "pesos" are
     // pesos, named foreign money is that money.
     let said_pesos = reading.text().contains('$')
-        || content_words(reading.text())
+        || content_tokens(reading.tokens())
             .iter()
-            .any(|w| cues().peso_words.words().contains(&w.as_str()));
+            .any(|w| cues().peso_words.words().contains(w));
     let currency = match (m.currency, want) {
         ("MXN", "USD") if !said_pesos => "USD",
         (code, _) => code,
@@ -186,7 +186,7 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
                 .iter()
                 .filter_map(|field| option.get(field).and_then(Value::as_str))
                 .flat_map(content_words)
-                .filter(|w| words.contains(w))
+                .filter(|w| words.contains(&w.as_str()))
                 .count()
         };
         let scores: Vec<usize> = options.iter().map(score).collect();
@@ -200,7 +200,7 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
     let picked: Vec<&String> = slot
         .values
         .iter()
-        .filter(|(_, cue)| cue.iter().any(|c| words.contains(c)))
+        .filter(|(_, cue)| cue.iter().any(|c| words.contains(&c.as_str())))
         .map(|(value, _)| value)
         .collect();
     match picked.as_slice() {
@@ -218,13 +218,13 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
 }
 
 /// "1", "el primero", "la segunda": a 0-based position.
-fn ordinal(words: &[String]) -> Option<usize> {
+fn ordinal(words: &[&str]) -> Option<usize> {
     let ordinals = cues().ordinals.words();
     words.iter().find_map(|w| {
         let masculine = w.strip_suffix('a').map(|stem| format!("{stem}o"));
         ordinals
             .iter()
-            .position(|o| *o == w.as_str() || masculine.as_deref() == Some(*o))
+            .position(|o| *o == *w || masculine.as_deref() == Some(*o))
     })
 }
 

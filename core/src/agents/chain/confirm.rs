@@ -58,13 +58,8 @@ impl<'a> Run<'a> {
             return Ok(None);
         };
         let id = agent.spec.id.clone();
-        if let Some(pressed) = self.action_id
-            && pressed != pending.id
-        {
-            self.reply.push(text::STALE_BUTTON.into());
-            self.step(&id, None, "stale confirmation button");
-            return Ok(Some(End::Replied));
-        }
+        // A button for another prompt never gets here: the router refuses
+        // stale buttons for both kinds of confirmation.
         if self.expired {
             self.o.pending_confirmation = None;
             self.reply.push(text::EXPIRED.into());
@@ -81,13 +76,9 @@ impl<'a> Run<'a> {
             .expect("checked at load");
         let flow = self.o.current_flow.clone();
         let transition = flow.as_ref().and_then(|f| {
-            let state = &agent
-                .flows
-                .get(&f.flow_id)?
-                .states
-                .get(&f.current_state)?
-                .spec;
-            state
+            agent
+                .state_of(f)?
+                .spec
                 .state_tools
                 .iter()
                 .find(|t| t.tool == tool.name)
@@ -161,13 +152,8 @@ impl<'a> Run<'a> {
 
     pub(super) fn set_waiting_from_state(&mut self, agent: &Agent) {
         let slot = self.o.current_flow.as_ref().and_then(|f| {
-            let state = &agent
-                .flows
-                .get(&f.flow_id)?
-                .states
-                .get(&f.current_state)?
-                .spec;
-            Some(state.collect.as_ref()?.slot.clone())
+            let collect = agent.state_of(f)?.spec.collect.as_ref()?;
+            Some(collect.slot.clone())
         });
         if let Some(frame) = self.o.agent_stack.last_mut() {
             frame.waiting = match slot {

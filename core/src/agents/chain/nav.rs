@@ -2,9 +2,10 @@
 //! agent), go back (pop and resume the flow below, its question asked again
 //! once), and the end of a flow.
 
-use super::{Run, frame};
+use super::Run;
 use crate::agent::text::agents as text;
-use crate::agents::registry::Agent;
+use crate::agents::registry::{Agent, HOME};
+use crate::agents::state::Frame;
 use crate::agents::state::{MAX_STACK, Waiting};
 
 impl<'a> Run<'a> {
@@ -13,7 +14,9 @@ impl<'a> Run<'a> {
             top.suspended_flow = self.o.current_flow.take();
         }
         self.o.pending_confirmation = None;
-        self.o.agent_stack.push(frame(target, self.now_iso, why));
+        self.o
+            .agent_stack
+            .push(Frame::new(target, self.now_iso, why));
         if self.o.agent_stack.len() > MAX_STACK {
             self.o.agent_stack.remove(1);
         }
@@ -42,6 +45,24 @@ impl<'a> Run<'a> {
 
     /// Pops the top agent; the one below resumes its flow and asks its
     /// pending question again, once.
+    /// Drops the active agent's flow (and its confirmation) when the agent
+    /// files no longer have its state, so the chain only sees checked
+    /// states.
+    pub(super) fn drop_unknown_flow(&mut self) {
+        let agent = self.registry.agent(self.o.active(HOME));
+        let known = match &self.o.current_flow {
+            Some(flow) => agent.and_then(|a| a.state_of(flow)).is_some(),
+            None => true,
+        };
+        if !known {
+            self.o.current_flow = None;
+            self.o.pending_confirmation = None;
+            if let Some(frame) = self.o.agent_stack.last_mut() {
+                frame.waiting = Waiting::Request;
+            }
+        }
+    }
+
     pub(super) fn go_back(&mut self) {
         self.navigated = true;
         if self.o.agent_stack.len() > 1 {
@@ -53,6 +74,7 @@ impl<'a> Run<'a> {
         };
         self.o.current_flow = top.suspended_flow.take();
         let agent_id = top.agent_id.clone();
+        self.drop_unknown_flow();
         if let (Some(flow), Some(agent)) =
             (self.o.current_flow.clone(), self.registry.agent(&agent_id))
         {
