@@ -28,7 +28,7 @@ use std::sync::OnceLock;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use crate::graph::{Graph, RunEnd, Target, Trace};
+use crate::graph::{END, Graph, GraphBuilder, RunEnd, Trace};
 use crate::nlu::{Reading, Understanding};
 use crate::time::{TimeZone, UnixMillis, iso_utc};
 use crate::tools::{SimulatePurchaseInput, ToolCall, ToolError, ToolRequest, ToolResult};
@@ -258,9 +258,8 @@ impl TurnCtx {
 fn agent_graph() -> &'static Graph<AgentState, TurnCtx> {
     static GRAPH: OnceLock<Graph<AgentState, TurnCtx>> = OnceLock::new();
     GRAPH.get_or_init(|| {
-        use Target::{End, Node};
-        Graph::new("financial_agent", "router")
-            .with_step_limit(24)
+        GraphBuilder::new("financial_agent", "router")
+            .step_limit(24)
             .node("router", router::router)
             .node("delegate", delegate::delegate)
             .node("parse", parse::parse)
@@ -270,31 +269,33 @@ fn agent_graph() -> &'static Graph<AgentState, TurnCtx> {
             .node("execute_tools", execute_tools::execute_tools)
             .node("respond", respond::respond)
             .node("error_handler", error_handler::error_handler)
-            .edge("router", "clarify", Node("clarify"))
-            .edge("router", "confirm", Node("confirm"))
-            .edge("router", "parse", Node("parse"))
-            .edge("router", "delegate", Node("delegate"))
-            .edge("delegate", "parse", Node("parse"))
-            .edge("delegate", "respond", Node("respond"))
-            .edge("router", "respond", Node("respond"))
-            .edge("parse", "validate", Node("validate"))
-            .edge("parse", "unclear", Node("clarify"))
-            .edge("parse", "respond", Node("respond"))
-            .edge("validate", "clarify", Node("clarify"))
-            .edge("validate", "confirm", Node("confirm"))
-            .edge("validate", "execute_tools", Node("execute_tools"))
-            .edge("validate", "respond", Node("respond"))
-            .edge("clarify", "validate", Node("validate"))
-            .edge("clarify", "parse", Node("parse"))
-            .edge("clarify", "respond", Node("respond"))
-            .edge("confirm", "execute_tools", Node("execute_tools"))
-            .edge("confirm", "respond", Node("respond"))
-            .edge("execute_tools", "respond", Node("respond"))
-            .edge("execute_tools", "confirm", Node("confirm"))
-            .edge("execute_tools", "clarify", Node("clarify"))
-            .edge("execute_tools", "error_handler", Node("error_handler"))
-            .edge("error_handler", "respond", Node("respond"))
-            .edge("respond", "done", End)
+            .edge("router", "clarify", "clarify")
+            .edge("router", "confirm", "confirm")
+            .edge("router", "parse", "parse")
+            .edge("router", "delegate", "delegate")
+            .edge("delegate", "parse", "parse")
+            .edge("delegate", "respond", "respond")
+            .edge("router", "respond", "respond")
+            .edge("parse", "validate", "validate")
+            .edge("parse", "unclear", "clarify")
+            .edge("parse", "respond", "respond")
+            .edge("validate", "clarify", "clarify")
+            .edge("validate", "confirm", "confirm")
+            .edge("validate", "execute_tools", "execute_tools")
+            .edge("validate", "respond", "respond")
+            .edge("clarify", "validate", "validate")
+            .edge("clarify", "parse", "parse")
+            .edge("clarify", "respond", "respond")
+            .edge("confirm", "execute_tools", "execute_tools")
+            .edge("confirm", "respond", "respond")
+            .edge("execute_tools", "respond", "respond")
+            .edge("execute_tools", "confirm", "confirm")
+            .edge("execute_tools", "clarify", "clarify")
+            .edge("execute_tools", "error_handler", "error_handler")
+            .edge("error_handler", "respond", "respond")
+            .edge("respond", "done", END)
+            .build()
+            .unwrap_or_else(|errors| panic!("{errors}"))
     })
 }
 
@@ -306,7 +307,6 @@ pub fn graph_edges() -> Vec<(&'static str, &'static str, &'static str)> {
 /// A turn waiting for tool results.
 #[derive(Clone, Debug)]
 pub struct SuspendedTurn {
-    original: AgentState,
     state: AgentState,
     ctx: TurnCtx,
     path: Vec<String>,
@@ -340,7 +340,6 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         .as_deref()
         .and_then(TimeZone::by_name)
         .unwrap_or_else(TimeZone::default_zone);
-    let original = state.clone();
     let mut state = state;
     state.turn_seq += 1;
     let now_iso = iso_utc(input.now_ms);
@@ -370,7 +369,6 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         ..TurnCtx::default()
     };
     advance(SuspendedTurn {
-        original,
         state,
         ctx,
         path: Vec::new(),
@@ -381,21 +379,18 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
 /// Continues a suspended turn with the results of its calls. Results for
 /// calls it did not ask for are ignored; a missing result counts as a failed
 /// call.
-pub fn resume_turn(mut turn: SuspendedTurn, results: Vec<ToolResult>) -> TurnStep {
+pub fn resume_turn(mut turn: SuspendedTurn, mut results: Vec<ToolResult>) -> TurnStep {
     let asked = std::mem::take(&mut turn.ctx.pending_calls);
     for call in &asked {
-        let result = results
-            .iter()
-            .find(|r| r.call_id == call.id)
-            .cloned()
-            .unwrap_or_else(|| {
-                ToolResult::failure(
-                    call,
-                    crate::tools::codes::UNAVAILABLE,
-                    "no result",
-                    &turn.ctx.now_iso,
-                )
-            });
+        let result = match results.iter().position(|r| r.call_id == call.id) {
+            Some(found) => results.swap_remove(found),
+            None => ToolResult::failure(
+                call,
+                crate::tools::codes::UNAVAILABLE,
+                "no result",
+                &turn.ctx.now_iso,
+            ),
+        };
         turn.ctx.results.push(result);
     }
     advance(turn)
@@ -431,17 +426,20 @@ fn advance(mut turn: SuspendedTurn) -> TurnStep {
         }
         Ok(RunEnd::Finished { .. }) => TurnStep::Done(Box::new(finish(turn))),
         Err(error) => {
-            // A graph error is a bug; keep the stored state as it was and
-            // write nothing.
-            let mut state = turn.original.clone();
-            state.timestamp = turn.state.timestamp.clone();
+            // A graph error is a bug. Nothing half-done may stay open: the
+            // flow is kept in the backup log and dropped, so no prompt of
+            // this turn can be confirmed later.
+            turn.state.backup("internal error", &turn.ctx.now_iso);
+            turn.state.clear_flow();
+            turn.state.agent_stack.truncate(1);
+            turn.state.current_flow = None;
+            turn.state.pending_confirmation = None;
             turn.trace.steps.push(crate::graph::TraceStep {
                 node: "financial_agent".into(),
                 edge: "error".into(),
-                to: "END".into(),
+                to: END.into(),
                 reason: error.to_string(),
             });
-            turn.state = state;
             turn.ctx.reply = vec![text::INTERNAL_ERROR.to_string()];
             turn.ctx.suggestions.clear();
             TurnStep::Done(Box::new(finish(turn)))
@@ -478,11 +476,10 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
     };
     let audit = AuditRecord {
         at_iso: ctx.now_iso.clone(),
-        message: ctx
-            .message
-            .chars()
-            .take(ctx.config.max_message_chars)
-            .collect(),
+        message: match ctx.message.char_indices().nth(ctx.config.max_message_chars) {
+            Some((cut, _)) => ctx.message[..cut].to_string(),
+            None => ctx.message.clone(),
+        },
         intent,
         confidence,
         entities,
@@ -516,7 +513,8 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
 
 #[cfg(test)]
 mod tests {
-    use super::graph_edges;
+    use super::*;
+    use crate::tools::memory::MemoryLedger;
 
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -546,5 +544,60 @@ mod tests {
         for edge in seed {
             assert!(edges.contains(&edge), "missing edge {edge:?}");
         }
+    }
+
+    /// 2026-11-22T18:00:00Z.
+    const NOW: i64 = 1_795_370_400_000;
+
+    fn input(message: &str, now_ms: i64) -> TurnInput {
+        TurnInput {
+            message: message.into(),
+            now_ms,
+            timezone: None,
+            action_id: None,
+        }
+    }
+
+    #[test]
+    fn an_engine_error_leaves_nothing_that_can_be_confirmed() {
+        let config = AgentConfig::default();
+        let mut ledger = MemoryLedger::new();
+        let state = AgentState::new("u", "t");
+        let prompt = run_turn(state, input("gasté 250 en uber", NOW), &config, |c| {
+            ledger.execute(c, NOW)
+        });
+        assert!(prompt.state.pending_action.is_pending());
+        // "sí" suspends for the write; the resume path then names a node
+        // the graph does not have (an engine bug, made on purpose).
+        let TurnStep::NeedTools(mut turn) =
+            start_turn(prompt.state, input("sí", NOW + 1_000), &config)
+        else {
+            panic!("the write waits for the host");
+        };
+        assert!(turn.calls()[0].request.is_write());
+        turn.path = vec!["no_such_node".into()];
+        let results = turn
+            .calls()
+            .iter()
+            .map(|c| ledger.execute(c, NOW))
+            .collect();
+        let TurnStep::Done(output) = resume_turn(*turn, results) else {
+            panic!("an error ends the turn");
+        };
+        assert_eq!(output.reply, text::INTERNAL_ERROR);
+        assert!(!output.state.pending_action.is_pending());
+        assert!(!output.state.has_open_flow());
+        assert_eq!(output.state.agent_stack.len(), 1);
+        let last = output.state.backup_overwrite_log.last().expect("kept");
+        assert_eq!(last.reason, "internal error");
+        assert!(last.snapshot.pending_action.is_pending());
+        let step = output.trace.steps.last().expect("traced");
+        assert_eq!(&*step.edge, "error");
+        assert!(step.reason.contains("no_such_node"), "{}", step.reason);
+        // A second "sí" finds nothing to confirm and writes nothing.
+        let again = run_turn(output.state, input("sí", NOW + 2_000), &config, |c| {
+            ledger.execute(c, NOW)
+        });
+        assert_eq!(again.writes().count(), 0);
     }
 }

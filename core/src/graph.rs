@@ -4,40 +4,49 @@
 //!
 //! A node runs against a state `S` and a per-run context `C` and returns the
 //! label of the edge to take (or asks to suspend). Edges map
-//! `(node, label)` to the next node or to the end of the graph. A `Graph` is
-//! itself a `Node`, so a graph can run as one step of another graph; its end
-//! label becomes the step's label in the outer graph.
+//! `(node, label)` to the next node or to [`END`]. Graphs are described
+//! with a [`GraphBuilder`] (owned names, so a graph may come from data) and
+//! compiled by [`GraphBuilder::build`], which reports every error at once;
+//! a built graph follows edges by index. A `Graph` is itself a `Node`, so a
+//! graph can run as one step of another graph; its end label becomes the
+//! step's label in the outer graph.
+
+mod build;
+
+use std::borrow::Cow;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-/// Where an edge leads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    Node(&'static str),
-    End,
-}
+pub use build::{BuildError, BuildErrors, GraphBuilder};
+
+/// The name of the end of a graph, as an edge target and in the trace.
+pub const END: &str = "END";
+
+/// An edge label: a word of the code (`&'static str`) or of data.
+pub type Label = Cow<'static, str>;
 
 /// What a node decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NodeOutcome {
     /// Take the edge with this label; `reason` goes to the trace.
-    Next { label: &'static str, reason: String },
+    Next { label: Label, reason: String },
     /// Stop the run so the host can do work (run tool calls); the run
     /// resumes at the same node. The path names nested graphs' nodes.
     Suspend { path: Vec<String> },
 }
 
 impl NodeOutcome {
-    pub fn next(label: &'static str) -> NodeOutcome {
+    pub fn next(label: impl Into<Label>) -> NodeOutcome {
         NodeOutcome::Next {
-            label,
+            label: label.into(),
             reason: String::new(),
         }
     }
 
-    pub fn because(label: &'static str, reason: impl Into<String>) -> NodeOutcome {
+    pub fn because(label: impl Into<Label>, reason: impl Into<String>) -> NodeOutcome {
         NodeOutcome::Next {
-            label,
+            label: label.into(),
             reason: reason.into(),
         }
     }
@@ -47,15 +56,16 @@ impl NodeOutcome {
     }
 }
 
-/// One executed step.
+/// One executed step. Names are shared with the graph, so a step costs no
+/// string formatting.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceStep {
     /// `graph/node`, nested graphs joined with `/`.
-    pub node: String,
+    pub node: Arc<str>,
     /// The edge label taken, or `suspend`.
-    pub edge: String,
-    /// Where the edge led (`END` at the end of a graph).
-    pub to: String,
+    pub edge: Label,
+    /// Where the edge led ([`END`] at the end of a graph).
+    pub to: Arc<str>,
     /// Why, in the node's words; may be empty.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
@@ -106,7 +116,7 @@ impl std::error::Error for GraphError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RunEnd {
     /// Reached `End` through an edge with this label.
-    Finished { label: &'static str },
+    Finished { label: Label },
     /// A node asked to suspend; resume with this path.
     Suspended { path: Vec<String> },
 }
@@ -144,79 +154,51 @@ impl<S, C> Node<S, C> for FnNode<S, C> {
 /// A node stored in a graph (graphs are shared between threads).
 pub type BoxedNode<S, C> = Box<dyn Node<S, C> + Send + Sync>;
 
-/// A graph of named nodes.
+/// Where a compiled edge leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    Node(usize),
+    End,
+}
+
+/// A node of a built graph with its outgoing edges.
+struct Compiled<S, C> {
+    name: Arc<str>,
+    /// `graph/node`, shared by every trace step of this node.
+    path: Arc<str>,
+    node: BoxedNode<S, C>,
+    edges: Vec<(Label, Next)>,
+}
+
+/// A built graph of named nodes; see [`GraphBuilder`].
 pub struct Graph<S, C> {
-    name: &'static str,
-    entry: &'static str,
-    nodes: Vec<(&'static str, BoxedNode<S, C>)>,
-    edges: Vec<(&'static str, &'static str, Target)>,
+    name: Arc<str>,
+    entry: usize,
+    nodes: Vec<Compiled<S, C>>,
+    end: Arc<str>,
     step_limit: usize,
 }
 
 impl<S, C> Graph<S, C> {
-    pub fn new(name: &'static str, entry: &'static str) -> Graph<S, C> {
-        Graph {
-            name,
-            entry,
-            nodes: Vec::new(),
-            edges: Vec::new(),
-            step_limit: 32,
-        }
-    }
-
-    pub fn with_step_limit(mut self, limit: usize) -> Graph<S, C> {
-        self.step_limit = limit;
-        self
-    }
-
-    /// Adds a function node.
-    pub fn node(self, name: &'static str, run: fn(&mut S, &mut C) -> NodeOutcome) -> Graph<S, C>
-    where
-        S: 'static,
-        C: 'static,
-    {
-        self.node_boxed(name, Box::new(FnNode(run)))
-    }
-
-    /// Adds any node, a nested graph included.
-    pub fn node_boxed(
-        mut self,
-        name: &'static str,
-        node: Box<dyn Node<S, C> + Send + Sync>,
-    ) -> Graph<S, C> {
-        self.nodes.push((name, node));
-        self
-    }
-
-    /// Adds the edge taken from `from` when it returns `label`.
-    pub fn edge(mut self, from: &'static str, label: &'static str, to: Target) -> Graph<S, C> {
-        self.edges.push((from, label, to));
-        self
-    }
-
-    pub fn name(&self) -> &'static str {
-        self.name
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// The edges as `(from, label, to)` names, for documentation and checks.
-    pub fn edge_list(&self) -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
-        self.edges.iter().map(|&(from, label, to)| {
-            (
-                from,
-                label,
-                match to {
-                    Target::Node(name) => name,
-                    Target::End => "END",
-                },
-            )
+    pub fn edge_list(&self) -> impl Iterator<Item = (&str, &str, &str)> + '_ {
+        self.nodes.iter().flat_map(move |node| {
+            node.edges.iter().map(move |(label, next)| {
+                let to = match next {
+                    Next::Node(i) => &*self.nodes[*i].name,
+                    Next::End => END,
+                };
+                (&*node.name, &**label, to)
+            })
         })
     }
 
-    fn find(&self, name: &str) -> Option<(&'static str, &(dyn Node<S, C> + Send + Sync))> {
-        self.nodes
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(n, node)| (*n, node.as_ref()))
+    fn index_of(&self, name: &str) -> Option<usize> {
+        self.nodes.iter().position(|n| &*n.name == name)
     }
 
     /// Runs from the entry node, or from a suspension path.
@@ -238,62 +220,75 @@ impl<S, C> Graph<S, C> {
         trace: &mut Trace,
         prefix: &str,
     ) -> Result<RunEnd, GraphError> {
-        let graph_prefix = if prefix.is_empty() {
-            self.name.to_string()
+        // Only a nested graph pays for joining names.
+        let graph_prefix: Cow<str> = if prefix.is_empty() {
+            Cow::Borrowed(&self.name)
         } else {
-            format!("{prefix}/{}", self.name)
+            Cow::Owned(format!("{prefix}/{}", self.name))
+        };
+        let path_of = |node: &Compiled<S, C>| -> Arc<str> {
+            if prefix.is_empty() {
+                node.path.clone()
+            } else {
+                Arc::from(format!("{prefix}/{}", node.path))
+            }
         };
         let (mut current, mut inner_resume) = match resume.split_first() {
-            Some((first, rest)) => (first.as_str(), rest),
+            Some((first, rest)) => (
+                self.index_of(first)
+                    .ok_or_else(|| GraphError::UnknownNode {
+                        node: first.clone(),
+                    })?,
+                rest,
+            ),
             None => (self.entry, &[][..]),
         };
         for _ in 0..self.step_limit {
-            let (name, node) = self.find(current).ok_or_else(|| GraphError::UnknownNode {
-                node: current.to_string(),
-            })?;
-            let outcome = node.run(state, ctx, inner_resume, trace, &graph_prefix)?;
+            let compiled = &self.nodes[current];
+            let outcome = compiled
+                .node
+                .run(state, ctx, inner_resume, trace, &graph_prefix)?;
             inner_resume = &[];
-            let node_path = format!("{graph_prefix}/{name}");
             match outcome {
                 NodeOutcome::Suspend { path } => {
                     trace.steps.push(TraceStep {
-                        node: node_path,
-                        edge: "suspend".to_string(),
-                        to: name.to_string(),
+                        node: path_of(compiled),
+                        edge: Cow::Borrowed("suspend"),
+                        to: compiled.name.clone(),
                         reason: String::new(),
                     });
-                    let mut full = vec![name.to_string()];
+                    let mut full = vec![compiled.name.to_string()];
                     full.extend(path);
                     return Ok(RunEnd::Suspended { path: full });
                 }
                 NodeOutcome::Next { label, reason } => {
-                    let target = self
+                    let next = compiled
                         .edges
                         .iter()
-                        .find(|(from, edge_label, _)| *from == name && *edge_label == label)
-                        .map(|(_, _, to)| *to)
+                        .find(|(edge_label, _)| *edge_label == label)
+                        .map(|(_, next)| *next)
                         .ok_or_else(|| GraphError::NoEdge {
-                            node: node_path.clone(),
+                            node: path_of(compiled).to_string(),
                             label: label.to_string(),
                         })?;
                     trace.steps.push(TraceStep {
-                        node: node_path,
-                        edge: label.to_string(),
-                        to: match target {
-                            Target::Node(next) => next.to_string(),
-                            Target::End => "END".to_string(),
+                        node: path_of(compiled),
+                        edge: label.clone(),
+                        to: match next {
+                            Next::Node(i) => self.nodes[i].name.clone(),
+                            Next::End => self.end.clone(),
                         },
                         reason,
                     });
-                    match target {
-                        Target::Node(next) => current = next,
-                        Target::End => return Ok(RunEnd::Finished { label }),
+                    match next {
+                        Next::Node(i) => current = i,
+                        Next::End => return Ok(RunEnd::Finished { label }),
                     }
                 }
             }
         }
         Err(GraphError::StepLimit {
-            graph: graph_prefix,
+            graph: graph_prefix.into_owned(),
             limit: self.step_limit,
         })
     }
@@ -345,28 +340,34 @@ mod tests {
         }
     }
 
+    fn counter() -> GraphBuilder<Counter, ()> {
+        GraphBuilder::new("g", "inc")
+            .node("inc", increment)
+            .edge("inc", "again", "inc")
+            .edge("inc", "done", END)
+    }
+
     #[test]
     fn conditional_edges_loop_until_done_and_are_traced() {
-        let graph = Graph::new("g", "inc")
-            .node("inc", increment)
-            .edge("inc", "again", Target::Node("inc"))
-            .edge("inc", "done", Target::End);
+        let graph = counter().build().unwrap();
         let mut state = Counter::default();
         let mut trace = Trace::default();
         let end = graph.run(&mut state, &mut (), &[], &mut trace).unwrap();
-        assert_eq!(end, RunEnd::Finished { label: "done" });
+        assert_eq!(
+            end,
+            RunEnd::Finished {
+                label: "done".into()
+            }
+        );
         assert_eq!(state.value, 3);
         assert_eq!(trace.nodes(), ["inc", "inc", "inc"]);
-        assert_eq!(trace.steps[2].to, "END");
+        assert_eq!(&*trace.steps[0].node, "g/inc");
+        assert_eq!(&*trace.steps[2].to, END);
     }
 
     #[test]
     fn a_loop_past_the_step_limit_is_an_error_not_a_hang() {
-        let graph = Graph::new("g", "inc")
-            .with_step_limit(2)
-            .node("inc", increment)
-            .edge("inc", "again", Target::Node("inc"))
-            .edge("inc", "done", Target::End);
+        let graph = counter().step_limit(2).build().unwrap();
         let err = graph.run(&mut Counter::default(), &mut (), &[], &mut Trace::default());
         assert_eq!(
             err,
@@ -378,23 +379,132 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_edge_is_an_error() {
-        let graph: Graph<Counter, ()> = Graph::new("g", "inc").node("inc", increment);
+    fn a_label_without_an_edge_is_an_error() {
+        // "again" has no edge: the description is valid (the node can
+        // reach the end), the run that returns "again" is not.
+        let graph = GraphBuilder::<Counter, ()>::new("g", "inc")
+            .node("inc", increment)
+            .edge("inc", "done", END)
+            .build()
+            .unwrap();
         let err = graph.run(&mut Counter::default(), &mut (), &[], &mut Trace::default());
         assert!(matches!(err, Err(GraphError::NoEdge { .. })));
     }
 
     #[test]
+    fn a_broken_description_reports_every_error_at_once() {
+        let errors = GraphBuilder::<Counter, ()>::new("broken", "start")
+            .step_limit(0)
+            .node("inc", increment)
+            .node("inc", increment)
+            .node("END", increment)
+            .node("island", increment)
+            .node("dead_end", increment)
+            .node("spin", increment)
+            .edge("inc", "done", END)
+            .edge("inc", "done", "spin")
+            .edge("inc", "dead", "dead_end")
+            .edge("inc", "spin", "spin")
+            .edge("spin", "again", "spin")
+            .edge("ghost", "x", END)
+            .edge("inc", "lost", "nowhere")
+            .edge("island", "done", END)
+            .build()
+            .err()
+            .expect("refused");
+        // The entry is unknown, so reachability is not judged.
+        assert_eq!(
+            errors.errors,
+            [
+                BuildError::DuplicateNode { node: "inc".into() },
+                BuildError::ReservedName { node: "END".into() },
+                BuildError::ZeroStepLimit,
+                BuildError::UnknownEntry {
+                    node: "start".into()
+                },
+                BuildError::DuplicateEdge {
+                    from: "inc".into(),
+                    label: "done".into()
+                },
+                BuildError::UnknownSource {
+                    from: "ghost".into(),
+                    label: "x".into()
+                },
+                BuildError::UnknownTarget {
+                    from: "inc".into(),
+                    label: "lost".into(),
+                    to: "nowhere".into()
+                },
+            ]
+        );
+        let shown = errors.to_string();
+        assert!(shown.starts_with("graph broken has 7 error(s):"), "{shown}");
+
+        let errors = GraphBuilder::<Counter, ()>::new("shape", "inc")
+            .node("inc", increment)
+            .node("island", increment)
+            .node("dead_end", increment)
+            .node("spin", increment)
+            .edge("inc", "done", END)
+            .edge("inc", "dead", "dead_end")
+            .edge("inc", "spin", "spin")
+            .edge("spin", "again", "spin")
+            .edge("island", "done", END)
+            .build()
+            .err()
+            .expect("refused");
+        assert_eq!(
+            errors.errors,
+            [
+                BuildError::Unreachable {
+                    node: "island".into()
+                },
+                BuildError::NoExit {
+                    node: "dead_end".into()
+                },
+                BuildError::NoWayToEnd {
+                    node: "spin".into()
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn names_may_come_from_data() {
+        let names: Vec<String> = vec!["first".into(), "second".into()];
+        let graph = GraphBuilder::<Counter, ()>::new(String::from("data"), names[0].clone())
+            .node(names[0].clone(), increment)
+            .node(names[1].clone(), increment)
+            .edge(names[0].clone(), String::from("again"), names[1].clone())
+            .edge(names[0].clone(), "done", END)
+            .edge(names[1].clone(), "again", names[0].clone())
+            .edge(names[1].clone(), "done", END)
+            .build()
+            .unwrap();
+        let mut trace = Trace::default();
+        graph
+            .run(&mut Counter::default(), &mut (), &[], &mut trace)
+            .unwrap();
+        assert_eq!(trace.nodes(), ["first", "second", "first"]);
+        let edges: Vec<_> = graph.edge_list().collect();
+        assert!(edges.contains(&("second", "again", "first")));
+    }
+
+    #[test]
     fn a_nested_graph_suspends_and_resumes_where_it_stopped() {
-        let inner = Graph::new("inner", "wait")
+        let inner = GraphBuilder::new("inner", "wait")
             .node("wait", wait_for_host)
-            .edge("wait", "done", Target::End);
-        let outer = Graph::new("outer", "sub")
+            .edge("wait", "done", END)
+            .build()
+            .unwrap();
+        let outer = GraphBuilder::new("outer", "sub")
             .node_boxed("sub", Box::new(inner))
             .node("inc", increment)
-            .edge("sub", "done", Target::Node("inc"))
-            .edge("inc", "again", Target::Node("inc"))
-            .edge("inc", "done", Target::End);
+            .edge("sub", "done", "inc")
+            .edge("inc", "again", "inc")
+            .edge("inc", "done", END)
+            .build()
+            .unwrap();
         let mut state = Counter::default();
         let mut trace = Trace::default();
         let end = outer.run(&mut state, &mut (), &[], &mut trace).unwrap();
@@ -404,12 +514,24 @@ mod tests {
         assert_eq!(path, ["sub", "wait"]);
         state.resumed = true;
         let end = outer.run(&mut state, &mut (), &path, &mut trace).unwrap();
-        assert_eq!(end, RunEnd::Finished { label: "done" });
-        assert_eq!(trace.steps[0].node, "outer/inner/wait");
-        assert_eq!(trace.steps[0].edge, "suspend");
+        assert_eq!(
+            end,
+            RunEnd::Finished {
+                label: "done".into()
+            }
+        );
+        assert_eq!(&*trace.steps[0].node, "outer/inner/wait");
+        assert_eq!(&*trace.steps[0].edge, "suspend");
         assert_eq!(
             trace.nodes(),
             ["wait", "sub", "wait", "sub", "inc", "inc", "inc"]
+        );
+        let unknown = outer.run(&mut state, &mut (), &["nope".to_string()], &mut trace);
+        assert_eq!(
+            unknown,
+            Err(GraphError::UnknownNode {
+                node: "nope".into()
+            })
         );
     }
 }

@@ -343,18 +343,35 @@ pub mod codes {
     pub const UNAVAILABLE: &str = "UNAVAILABLE";
 }
 
-/// What came back from a tool call (seed field names).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What came back from a tool call (seed field names). `data` is kept as
+/// the JSON text the tool produced: it is copied into the checkpoint and
+/// the turn output as it is, and read into a typed shape where it is used.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ToolResult {
     pub call_id: String,
     pub tool_name: String,
     pub ok: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<serde_json::Value>,
+    pub data: Option<Box<serde_json::value::RawValue>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ToolError>,
     pub at_iso: String,
 }
+
+/// Two results are equal when their fields are, `data` compared as the
+/// JSON text it is.
+impl PartialEq for ToolResult {
+    fn eq(&self, other: &Self) -> bool {
+        self.call_id == other.call_id
+            && self.tool_name == other.tool_name
+            && self.ok == other.ok
+            && self.data.as_ref().map(|d| d.get()) == other.data.as_ref().map(|d| d.get())
+            && self.error == other.error
+            && self.at_iso == other.at_iso
+    }
+}
+
+impl Eq for ToolResult {}
 
 impl ToolResult {
     pub fn success<T: Serialize>(call: &ToolCall, data: &T, at_iso: &str) -> ToolResult {
@@ -362,7 +379,7 @@ impl ToolResult {
             call_id: call.id.clone(),
             tool_name: call.request.name().to_string(),
             ok: true,
-            data: Some(serde_json::to_value(data).unwrap_or(serde_json::Value::Null)),
+            data: serde_json::value::to_raw_value(data).ok(),
             error: None,
             at_iso: at_iso.to_string(),
         }
@@ -389,8 +406,8 @@ impl ToolResult {
             return None;
         }
         self.data
-            .clone()
-            .and_then(|data| serde_json::from_value(data).ok())
+            .as_ref()
+            .and_then(|data| serde_json::from_str(data.get()).ok())
     }
 
     pub fn error_code(&self) -> Option<&str> {

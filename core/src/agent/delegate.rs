@@ -56,7 +56,9 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             .find(|c| matches!(&c.request, ToolRequest::CallService(r) if r.tool == tool && &r.params == params))
             .and_then(|c| results.iter().find(|r| r.call_id == c.id))
             .map(|r| match (&r.data, &r.error) {
-                (Some(data), None) if r.ok => Ok(data.clone()),
+                (Some(data), None) if r.ok => {
+                    serde_json::from_str(data.get()).map_err(|e| e.to_string())
+                }
                 (_, error) => Err(error.as_ref().map_or_else(String::new, |e| e.message.clone())),
             })
     };

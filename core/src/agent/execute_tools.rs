@@ -28,14 +28,14 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }],
     };
     // First visit: emit the calls and wait for the host.
-    let answered: Vec<ToolResult> = ctx
+    let answered: Vec<usize> = ctx
         .calls
         .iter()
         .rev()
         .take(requests.len())
         .rev()
         .filter(|call| requests.contains(&call.request))
-        .filter_map(|call| ctx.result(&call.id).cloned())
+        .filter_map(|call| ctx.results.iter().position(|r| r.call_id == call.id))
         .collect();
     if answered.len() < requests.len() || !ctx.pending_calls.is_empty() {
         if ctx.pending_calls.is_empty() {
@@ -46,14 +46,20 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return NodeOutcome::suspend();
     }
     ctx.work = Work::None;
-    match work {
+    // The results are read while the node writes the reply: take them out
+    // of the context for the call and put them back after.
+    let results = std::mem::take(&mut ctx.results);
+    let answered: Vec<&ToolResult> = answered.iter().map(|&i| &results[i]).collect();
+    let outcome = match work {
         Work::None => NodeOutcome::because("respond", "no work"),
-        Work::Write(write) => after_write(state, ctx, write, &answered[0]),
+        Work::Write(write) => after_write(state, ctx, write, answered[0]),
         Work::Query(requests) => after_query(ctx, &requests, &answered),
-        Work::Simulate(input) => after_simulation(state, ctx, input, &answered[0]),
-        Work::ReadLast { delete } => after_read_last(state, ctx, delete, &answered[0]),
-        Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, &answered[0]),
-    }
+        Work::Simulate(input) => after_simulation(state, ctx, input, answered[0]),
+        Work::ReadLast { delete } => after_read_last(state, ctx, delete, answered[0]),
+        Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, answered[0]),
+    };
+    ctx.results = results;
+    outcome
 }
 
 fn failed(ctx: &mut TurnCtx, request: ToolRequest, result: &ToolResult) -> NodeOutcome {
@@ -124,7 +130,11 @@ fn after_write(
     NodeOutcome::because("respond", format!("{} ok", result.tool_name))
 }
 
-fn after_query(ctx: &mut TurnCtx, requests: &[ToolRequest], results: &[ToolResult]) -> NodeOutcome {
+fn after_query(
+    ctx: &mut TurnCtx,
+    requests: &[ToolRequest],
+    results: &[&ToolResult],
+) -> NodeOutcome {
     for (request, result) in requests.iter().zip(results) {
         let reply = match request {
             ToolRequest::GetMonthSummary { .. } => result

@@ -24,12 +24,17 @@ pub const BACKUP_LOG_LIMIT: usize = 20;
 /// A transaction being built (seed `TransactionDraft`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TransactionDraft {
-    #[serde(rename = "type")]
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<TransactionType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub amount_mxn_cents: Option<Centavos>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category_type: Option<CategoryType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date_iso: Option<String>,
     /// The user said a future date is meant ("para ese día").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -196,9 +201,11 @@ impl PendingAction {
 /// `pending_action` as stored: the seed's `type` and `payload` fields.
 #[derive(Deserialize)]
 struct PendingActionWire {
-    #[serde(rename = "type")]
+    #[serde(rename = "type", default)]
     kind: Option<PendingActionType>,
+    #[serde(default)]
     confirmation_prompt: Option<String>,
+    #[serde(default)]
     payload: Option<Box<RawValue>>,
     #[serde(default)]
     id: Option<String>,
@@ -211,14 +218,20 @@ struct PendingActionWire {
 impl Serialize for PendingAction {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         /// [`PendingActionWire`], borrowed.
+        /// An empty member is left out (absent reads as null).
         #[derive(Serialize)]
         struct Wire<'a> {
-            #[serde(rename = "type")]
+            #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
             kind: Option<PendingActionType>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             confirmation_prompt: &'a Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             payload: &'a Option<PendingWrite>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             id: &'a Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             created_at_iso: &'a Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             expires_at_iso: &'a Option<String>,
         }
         Wire {
@@ -256,12 +269,19 @@ impl TryFrom<PendingActionWire> for PendingAction {
 /// Parameters being collected for a write that is not a transaction.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParamsDraft {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_cap_mxn_cents: Option<Centavos>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_month: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub debt_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub debt_balance_mxn_cents: Option<Centavos>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub debt_minimum_mxn_cents: Option<Centavos>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub debt_due_day: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bank_balance_mxn_cents: Option<Centavos>,
 }
 
@@ -269,6 +289,7 @@ pub struct ParamsDraft {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimestampContext {
     pub now_iso: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
 }
 
@@ -299,24 +320,28 @@ pub struct AgentState {
     pub last_user_message: String,
     pub extracted_intent: Intent,
     /// The intent the current drafts belong to.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draft_intent: Option<Intent>,
     pub pending_action: PendingAction,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_transaction: Option<TransactionDraft>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_params: Option<ParamsDraft>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clarification_questions: Vec<ClarificationQuestion>,
     /// Candidates offered when the intent was unclear.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub intent_candidates: Vec<Intent>,
     /// The message whose intent was unclear.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unclear_message: Option<String>,
     /// A purchase simulation waiting for the bank balance to be set.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resume_simulation: Option<TransactionDraft>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tool_results: Vec<ToolResult>,
     pub timestamp: TimestampContext,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub backup_overwrite_log: Vec<BackupEntry>,
     /// Turns run on this thread; makes tool call and prompt ids unique.
     #[serde(default)]
@@ -326,9 +351,9 @@ pub struct AgentState {
     /// messages seen. Older checkpoints without them start at home.
     #[serde(default)]
     pub agent_stack: Vec<Frame>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current_flow: Option<FlowState>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_confirmation: Option<PendingConfirmation>,
     #[serde(default)]
     pub message_count: u64,
@@ -430,7 +455,12 @@ impl AgentState {
     }
 
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        // Sized for a usual checkpoint, so the buffer rarely grows.
+        let mut out = Vec::with_capacity(1024);
+        match serde_json::to_writer(&mut out, self) {
+            Ok(()) => String::from_utf8(out).unwrap_or_default(),
+            Err(_) => String::new(),
+        }
     }
 
     /// Whether a flow is in progress (draft, questions or pending write).
