@@ -83,12 +83,12 @@ export function nextChatId() {
   return chatIds;
 }
 
-export function textUpdate(chatId, text, { updateId = nextUpdateId(), userId = chatId, chatType = 'private' } = {}) {
+export function textUpdate(chatId, text, { updateId = nextUpdateId(), userId = chatId, chatType = 'private', messageId = updateId % 100000, date = 1795370400 } = {}) {
   return {
     update_id: updateId,
     message: {
-      message_id: updateId % 100000,
-      date: 1795370400,
+      message_id: messageId,
+      date,
       chat: { id: chatId, type: chatType },
       from: { id: userId, is_bot: false, first_name: 'Ana' },
       text,

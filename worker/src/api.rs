@@ -55,7 +55,7 @@ fn web_thread(user_id: &str) -> String {
     format!("web:{user_id}")
 }
 
-fn query_param(req: &Request, name: &str) -> Option<String> {
+pub(crate) fn query_param(req: &Request, name: &str) -> Option<String> {
     req.url()
         .ok()?
         .query_pairs()

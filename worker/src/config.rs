@@ -18,10 +18,16 @@ fn flag(env: &Env, name: &str) -> bool {
     var(env, name).is_some_and(|v| v == "true")
 }
 
+/// `ALLOW_TEST_CLOCK`: the test clock and the test-only reads
+/// (`crate::testing`). Never on in production.
+pub fn test_mode(env: &Env) -> bool {
+    flag(env, "ALLOW_TEST_CLOCK")
+}
+
 /// `now` for this request: the real clock, or `X-Caja-Now` when the test
 /// clock is enabled (never in production).
 pub fn now_ms(req: &Request, env: &Env) -> i64 {
-    if flag(env, "ALLOW_TEST_CLOCK")
+    if test_mode(env)
         && let Some(now) = req
             .headers()
             .get("X-Caja-Now")

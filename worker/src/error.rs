@@ -11,6 +11,8 @@ pub enum ApiError {
     BadJson,
     BadRequest,
     Unauthorized,
+    /// A test-only route while `ALLOW_TEST_CLOCK` is off.
+    TestOnly,
     NotFound,
     MethodNotAllowed,
     TooLarge,
@@ -33,6 +35,7 @@ impl ApiError {
         match self {
             ApiError::BadJson | ApiError::BadRequest => 400,
             ApiError::Unauthorized | ApiError::LoginToken => 401,
+            ApiError::TestOnly => 403,
             ApiError::NotFound => 404,
             ApiError::MethodNotAllowed => 405,
             ApiError::TooLarge => 413,
@@ -47,6 +50,7 @@ impl ApiError {
             ApiError::BadJson => "bad_json",
             ApiError::BadRequest => "bad_request",
             ApiError::Unauthorized => "unauthorized",
+            ApiError::TestOnly => "test_only",
             ApiError::NotFound => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::TooLarge => "payload_too_large",
@@ -62,7 +66,7 @@ impl ApiError {
             ApiError::BadJson => host::ERR_BAD_JSON,
             ApiError::BadRequest => host::ERR_BAD_REQUEST,
             ApiError::Unauthorized => host::ERR_UNAUTHORIZED,
-            ApiError::NotFound => host::ERR_NOT_FOUND,
+            ApiError::NotFound | ApiError::TestOnly => host::ERR_NOT_FOUND,
             ApiError::MethodNotAllowed => host::ERR_METHOD,
             ApiError::TooLarge => host::ERR_TOO_LARGE,
             ApiError::LoginToken => host::ERR_LOGIN_TOKEN,

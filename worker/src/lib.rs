@@ -12,6 +12,7 @@ mod error;
 mod health;
 mod store;
 mod telegram;
+mod testing;
 mod tools;
 mod turn;
 
@@ -51,6 +52,7 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
         (Method::Get, "/api/balance") => api::handle_balance(req, &env, &db).await,
         (Method::Get, "/api/audit") => api::handle_audit(req, &env, &db).await,
         (Method::Get, "/api/export.csv") => api::handle_export(req, &env, &db).await,
+        (Method::Get, "/api/test/last-turn") => testing::handle_last_turn(req, &env, &db).await,
         (_, path) if KNOWN_ROUTES.contains(&path) => Err(ApiError::MethodNotAllowed),
         _ => Err(ApiError::NotFound),
     };
@@ -72,5 +74,6 @@ const KNOWN_ROUTES: &[&str] = &[
     "/api/balance",
     "/api/audit",
     "/api/export.csv",
+    "/api/test/last-turn",
     "/api/format",
 ];

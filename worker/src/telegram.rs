@@ -179,7 +179,9 @@ async fn handle_text(
         render: &render,
         before: vec![ensure_user(&person, now)],
     };
-    webhook_answer(turn::run(db, &request).await?)
+    let outcome = turn::run(db, &request).await?;
+    crate::testing::remember(env, &person.thread_id, &person.user_id, &outcome);
+    webhook_answer(outcome)
 }
 
 fn ensure_user(person: &Person, now: i64) -> (String, Vec<String>) {
@@ -322,6 +324,12 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
         before: vec![ensure_user(&press.person, now)],
     };
     let outcome = turn::run(db, &request).await?;
+    crate::testing::remember(
+        env,
+        &press.person.thread_id,
+        &press.person.user_id,
+        &outcome,
+    );
     if let TurnOutcome::Done { output, .. } = &outcome {
         // The buttons go; the answer arrives as a new message.
         if let Some(message_id) = press.message_id {

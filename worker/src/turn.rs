@@ -40,10 +40,12 @@ pub struct TurnRequest<'a> {
 
 /// The outcome the host answers with.
 pub enum TurnOutcome {
-    /// Processed now; the rendered response and the output.
+    /// Processed now; the rendered response, the output and the
+    /// checkpoint version it committed.
     Done {
         response: String,
         output: Box<TurnOutput>,
+        version: i64,
         round_trips: u32,
     },
     /// Already processed before: the stored response.
@@ -251,6 +253,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
                 return Ok(TurnOutcome::Done {
                     response,
                     output,
+                    version: new_version,
                     round_trips: db.round_trips(),
                 });
             }
