@@ -438,7 +438,7 @@ fn advance(mut turn: SuspendedTurn) -> TurnStep {
                 node: "financial_agent".into(),
                 edge: "error".into(),
                 to: END.into(),
-                reason: error.to_string(),
+                reason: error.to_string().into(),
             });
             turn.ctx.reply = vec![text::INTERNAL_ERROR.to_string()];
             turn.ctx.suggestions.clear();

@@ -26,11 +26,14 @@ pub const END: &str = "END";
 /// An edge label: a word of the code (`&'static str`) or of data.
 pub type Label = Cow<'static, str>;
 
+/// Why a node took an edge: most reasons are fixed words, some are built.
+pub type Reason = Cow<'static, str>;
+
 /// What a node decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NodeOutcome {
     /// Take the edge with this label; `reason` goes to the trace.
-    Next { label: Label, reason: String },
+    Next { label: Label, reason: Reason },
     /// Stop the run so the host can do work (run tool calls); the run
     /// resumes at the same node. The path names nested graphs' nodes.
     Suspend { path: Vec<String> },
@@ -40,11 +43,11 @@ impl NodeOutcome {
     pub fn next(label: impl Into<Label>) -> NodeOutcome {
         NodeOutcome::Next {
             label: label.into(),
-            reason: String::new(),
+            reason: Reason::Borrowed(""),
         }
     }
 
-    pub fn because(label: impl Into<Label>, reason: impl Into<String>) -> NodeOutcome {
+    pub fn because(label: impl Into<Label>, reason: impl Into<Reason>) -> NodeOutcome {
         NodeOutcome::Next {
             label: label.into(),
             reason: reason.into(),
@@ -67,8 +70,8 @@ pub struct TraceStep {
     /// Where the edge led ([`END`] at the end of a graph).
     pub to: Arc<str>,
     /// Why, in the node's words; may be empty.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub reason: String,
+    #[serde(default, skip_serializing_if = "str::is_empty")]
+    pub reason: Reason,
 }
 
 /// The steps of one run, in order.
@@ -255,7 +258,7 @@ impl<S, C> Graph<S, C> {
                         node: path_of(compiled),
                         edge: Cow::Borrowed("suspend"),
                         to: compiled.name.clone(),
-                        reason: String::new(),
+                        reason: Reason::Borrowed(""),
                     });
                     let mut full = vec![compiled.name.to_string()];
                     full.extend(path);

@@ -14,8 +14,9 @@ pub struct Frame {
     pub agent_id: String,
     pub entered_at: String,
     pub entry_reason: String,
-    /// What the bot waits for from the user in this frame.
-    #[serde(default)]
+    /// What the bot waits for from the user in this frame (absent: any
+    /// request).
+    #[serde(default, skip_serializing_if = "Waiting::is_request")]
     pub waiting: Waiting,
     /// The flow this frame was in when another agent was entered on top;
     /// it resumes (its question asked again once) when that agent ends.
@@ -52,6 +53,12 @@ pub enum Waiting {
     Slot { slot: String, attempts: u32 },
     /// "sí" or "no" to the pending confirmation.
     Confirmation { tool: String },
+}
+
+impl Waiting {
+    pub fn is_request(&self) -> bool {
+        *self == Waiting::Request
+    }
 }
 
 /// A flow in progress (seed `current_flow`).
