@@ -1,8 +1,9 @@
-//! `cargo bench -p caja-core`: 1,000 threads through the 5-turn
-//! conversation, natively. Prints turns/s and µs/turn, then what a turn is
-//! made of: the checkpoint round trip (JSON decode + encode) and one
-//! reading of the message. The same workload runs in wasm with
-//! `bench/wasm-turns`.
+//! `cargo bench -p caja-core`: 1,000 threads through the 5-turn finance
+//! conversation, natively, then 300 threads through seed 004's 10-turn
+//! walkthrough across the data agents. Prints µs/turn for each, then what a
+//! finance turn is made of: the checkpoint round trip (JSON decode +
+//! encode) and one reading of the message. The same workloads run in wasm
+//! with `bench/wasm-turns`.
 
 #[path = "workload.rs"]
 mod workload;
@@ -33,6 +34,15 @@ fn main() {
         best * 1e3,
         turns as f64 / best,
         best * 1e6 / turns as f64
+    );
+
+    workload::run_walkthrough(50);
+    let mut walk = 0;
+    let best = best_of_three(|| walk = workload::run_walkthrough(300));
+    println!(
+        "walkthrough: {walk} turns in {:.1} ms: {:.2} µs/turn (300 threads x seed 004's 10 turns across the data agents, chain included)",
+        best * 1e3,
+        best * 1e6 / walk as f64
     );
 
     const ROUNDS: usize = 5_000;

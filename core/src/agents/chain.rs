@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::path::Root;
 use super::registry::{Agent, CHAIN_CAP, HOME, Registry, content_tokens};
 use super::spec::{RoutingKind, ToolSpec};
 use super::state::{FlowState, Frame, Orchestra, Waiting};
@@ -320,7 +321,7 @@ impl<'a> Run<'a> {
             return Ok(None);
         };
         let (Some(flow), Some(slot)) = (
-            self.o.current_flow.clone(),
+            self.o.current_flow.as_ref(),
             agent.spec.slots.get(&slot_name),
         ) else {
             return Ok(None);
@@ -337,7 +338,8 @@ impl<'a> Run<'a> {
             SlotRead::Value(value, option) => (value, option),
         };
         self.consumed = true;
-        let state = agent.state_of(&flow).expect(CHECKED_FLOW);
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        // The value is tried on a copy: a rejected one leaves no trace.
         let mut tried = flow.clone();
         tried.slots.insert(slot_name.clone(), value.clone());
         if let Some(option) = &option {
@@ -350,10 +352,10 @@ impl<'a> Run<'a> {
             self.fail_attempt(agent, attempts, Some(bound))?;
             return Ok(Some(None));
         }
-        let root = root(&tried, None);
-        if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(&root)) {
+        let root = root(&tried, NO_OPTIONS);
+        if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(root)) {
             self.step(&id, None, "rejected");
-            let message = message.render(&root);
+            let message = message.render(root);
             self.fail_attempt(agent, attempts, Some(message))?;
             return Ok(Some(None));
         }
@@ -365,10 +367,10 @@ impl<'a> Run<'a> {
 
     fn fail_attempt(&mut self, agent: &'a Agent, attempts: u32, why: Option<String>) -> Step {
         let attempts = attempts + 1;
-        let Some(flow) = self.o.current_flow.clone() else {
+        let Some(flow) = self.o.current_flow.as_ref() else {
             return Ok(());
         };
-        let state = agent.state_of(&flow).expect(CHECKED_FLOW);
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
         let collect = state.spec.collect.as_ref();
         let max = collect.map_or(1, |c| c.max_attempts);
         if attempts >= max {
@@ -390,31 +392,32 @@ impl<'a> Run<'a> {
 
     /// Says why a reply did not fit and asks the state's question again.
     fn reask(&mut self, agent: &'a Agent, why: Option<String>) -> Step {
-        let Some(flow) = self.o.current_flow.clone() else {
+        let Some(flow) = self.o.current_flow.as_ref() else {
             return Ok(());
         };
-        let state = agent.state_of(&flow).expect(CHECKED_FLOW);
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
         let reask = state.spec.collect.as_ref().and_then(|c| c.reask.clone());
+        let message = state_message(agent, flow);
         self.reply
             .push(why.or(reask).unwrap_or_else(|| text::REASK.into()));
-        self.say_state_message(agent, &flow);
+        self.reply.extend(message);
         Ok(())
     }
 
     /// After a slot is filled: conditional transitions, then the state's
     /// tools, then the unconditional transition.
     fn after_collect(&mut self, agent: &'a Agent) -> Step {
-        let Some(flow) = self.o.current_flow.clone() else {
+        let Some(flow) = self.o.current_flow.as_ref() else {
             return Ok(());
         };
-        let state = agent.state_of(&flow).expect(CHECKED_FLOW);
-        let root = root(&flow, None);
-        for (condition, target) in &state.transitions {
-            if let Some(c) = condition
-                && c.eval(&root)
-            {
-                return self.enter_state(agent, target);
-            }
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        let root = root(flow, NO_OPTIONS);
+        let chosen = state
+            .transitions
+            .iter()
+            .find(|(condition, _)| condition.as_ref().is_some_and(|c| c.eval(root)));
+        if let Some((_, target)) = chosen {
+            return self.enter_state(agent, target);
         }
         if let Some(st) = state.spec.state_tools.first() {
             let tool = agent
@@ -445,9 +448,9 @@ impl<'a> Run<'a> {
         let flow = self
             .o
             .current_flow
-            .clone()
+            .as_ref()
             .expect("a tool runs inside a flow");
-        let params = render_params(agent, tool, &flow);
+        let params = render_params(agent, tool, flow);
         let service = tool.service.as_ref().expect("checked at load").name.clone();
         let Some(result) = (self.fetch)(&tool.name, &params) else {
             return Err(Suspend {
@@ -515,8 +518,9 @@ impl<'a> Run<'a> {
                 return Ok(());
             }
         }
-        let flow = self.o.current_flow.clone().expect("still in the flow");
-        self.say_state_message(agent, &flow);
+        let flow = self.o.current_flow.as_ref().expect("still in the flow");
+        let message = state_message(agent, flow);
+        self.reply.extend(message);
         if state.spec.is_final {
             self.finish_flow();
             return Ok(());
@@ -531,18 +535,6 @@ impl<'a> Run<'a> {
             return Ok(());
         }
         self.after_collect(agent)
-    }
-
-    fn say_state_message(&mut self, agent: &Agent, flow: &FlowState) {
-        let state = agent.state_of(flow).expect(CHECKED_FLOW);
-        let options = state
-            .spec
-            .collect
-            .as_ref()
-            .and_then(|c| options_list(agent, &c.slot, &flow.state_data));
-        if let Some(message) = &state.message {
-            self.reply.push(message.render(&root(flow, options)));
-        }
     }
 
     /// The flow ended: the frame waits for a new request; a specialist
@@ -562,23 +554,27 @@ impl<'a> Run<'a> {
     }
 }
 
-/// What conditions and templates read: `slots`, `data` and `options`.
-fn root(flow: &FlowState, options: Option<String>) -> Value {
-    json!({
-        "slots": flow.slots,
-        "data": flow.state_data,
-        "options": options.unwrap_or_default(),
-    })
+/// What conditions and templates read: `slots`, `data` and `options`,
+/// borrowed from the flow.
+fn root<'a>(flow: &'a FlowState, options: &'a Value) -> Root<'a> {
+    Root::Flow {
+        slots: &flow.slots,
+        data: &flow.state_data,
+        options,
+    }
 }
 
+/// `options` when a state lists none.
+const NO_OPTIONS: &Value = &Value::Null;
+
 fn render_params(agent: &Agent, tool: &ToolSpec, flow: &FlowState) -> Map<String, Value> {
-    let root = root(flow, None);
+    let root = root(flow, NO_OPTIONS);
     agent
         .params
         .get(&tool.name)
         .into_iter()
         .flatten()
-        .map(|(name, template)| (name.clone(), Value::from(template.render(&root))))
+        .map(|(name, template)| (name.clone(), Value::from(template.render(root))))
         .collect()
 }
 
@@ -595,6 +591,19 @@ fn merge(data: &mut Map<String, Value>, assign: Option<&str>, result: Value) {
             data.insert("result".into(), other);
         }
     }
+}
+
+/// The message of the flow's state, with the numbered options it offers.
+fn state_message(agent: &Agent, flow: &FlowState) -> Option<String> {
+    let state = agent.state_of(flow).expect(CHECKED_FLOW);
+    let message = state.message.as_ref()?;
+    let options = state
+        .spec
+        .collect
+        .as_ref()
+        .and_then(|c| options_list(agent, &c.slot, &flow.state_data))
+        .map_or(Value::Null, Value::String);
+    Some(message.render(root(flow, &options)))
 }
 
 /// The numbered options of a choice slot from context.

@@ -28,7 +28,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use super::path::{Path, Scope};
+use super::path::{Path, Root, Scope};
 
 mod lex;
 mod parse;
@@ -125,8 +125,8 @@ pub fn compile(src: &str, scope: &Scope) -> Result<Condition, ExprError> {
 }
 
 impl Condition {
-    pub fn eval(&self, root: &Value) -> bool {
-        self.node.eval(root)
+    pub fn eval<'a>(&self, root: impl Into<Root<'a>>) -> bool {
+        self.node.eval(root.into())
     }
 
     /// The paths this condition reads, each once, in source order.
@@ -138,7 +138,7 @@ impl Condition {
 }
 
 impl Node {
-    fn eval(&self, root: &Value) -> bool {
+    fn eval(&self, root: Root<'_>) -> bool {
         match self {
             Node::Or(terms) => terms.iter().any(|term| term.eval(root)),
             Node::And(terms) => terms.iter().all(|term| term.eval(root)),
@@ -200,7 +200,7 @@ impl Operand {
     }
 
     /// The value, or `None` when the path is missing or holds null.
-    fn get<'a>(&'a self, root: &'a Value) -> Option<&'a Value> {
+    fn get<'a>(&'a self, root: Root<'a>) -> Option<&'a Value> {
         let value = match self {
             Operand::Path(path) => path.get(root)?,
             Operand::Literal(value) => value,

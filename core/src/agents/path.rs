@@ -12,7 +12,26 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
+
+/// What paths are read in: any JSON value, or a flow's `slots`, `data` and
+/// `options` borrowed where they live, so a turn reads its flow without
+/// copying it into one document.
+#[derive(Clone, Copy, Debug)]
+pub enum Root<'a> {
+    Json(&'a Value),
+    Flow {
+        slots: &'a Map<String, Value>,
+        data: &'a Map<String, Value>,
+        options: &'a Value,
+    },
+}
+
+impl<'a> From<&'a Value> for Root<'a> {
+    fn from(value: &'a Value) -> Self {
+        Root::Json(value)
+    }
+}
 
 /// The paths known at load time: exact paths, and open prefixes under
 /// which anything may follow.
@@ -187,20 +206,51 @@ impl Path {
 
     /// The value at this path: object keys, array indexes. Below an open
     /// prefix a key is tried as written, then in its other spelling.
-    pub fn get<'a>(&self, root: &'a Value) -> Option<&'a Value> {
-        let mut value = root;
-        for (index, segment) in self.segments.iter().enumerate() {
+    pub fn get<'a>(&self, root: impl Into<Root<'a>>) -> Option<&'a Value> {
+        match root.into() {
+            Root::Json(value) => self.walk(value, 0),
+            Root::Flow {
+                slots,
+                data,
+                options,
+            } => {
+                let (first, rest) = self.segments.split_first()?;
+                let map = match first.as_str() {
+                    "options" => return self.walk(options, 1),
+                    "slots" => slots,
+                    "data" => data,
+                    _ => return None,
+                };
+                let value = self.key(map, rest.first()?, 1)?;
+                self.walk(value, 2)
+            }
+        }
+    }
+
+    /// Walks from `value` by the segments from `from` on.
+    fn walk<'a>(&self, mut value: &'a Value, from: usize) -> Option<&'a Value> {
+        for (index, segment) in self.segments.iter().enumerate().skip(from) {
             value = match value {
-                Value::Object(map) => match map.get(segment) {
-                    Some(found) => found,
-                    None if index >= self.open_from => map.get(&twin(segment))?,
-                    None => return None,
-                },
+                Value::Object(map) => self.key(map, segment, index)?,
                 Value::Array(items) => items.get(segment.parse::<usize>().ok()?)?,
                 _ => return None,
             };
         }
         Some(value)
+    }
+
+    /// The value of segment `index` in `map`.
+    fn key<'a>(
+        &self,
+        map: &'a Map<String, Value>,
+        segment: &str,
+        index: usize,
+    ) -> Option<&'a Value> {
+        match map.get(segment) {
+            Some(found) => Some(found),
+            None if index >= self.open_from => map.get(&twin(segment)),
+            None => None,
+        }
     }
 }
 

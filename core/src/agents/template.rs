@@ -16,10 +16,8 @@
 //!
 //! Filters are described in `template/filters.rs`.
 
-use serde_json::Value;
-
 use super::expr::{ExprError, Problem};
-use super::path::{Path, Scope};
+use super::path::{Path, Root, Scope};
 
 mod filters;
 
@@ -117,7 +115,8 @@ fn hole(body: &str, scope: &Scope) -> Result<Part, String> {
 }
 
 impl Template {
-    pub fn render(&self, root: &Value) -> String {
+    pub fn render<'a>(&self, root: impl Into<Root<'a>>) -> String {
+        let root = root.into();
         let mut out = String::new();
         for part in &self.parts {
             match part {
@@ -132,7 +131,8 @@ impl Template {
 
     /// The placeholders that render as nothing for `root` (`slots.name`,
     /// `slots.amount|money`), each once, in order.
-    pub fn missing(&self, root: &Value) -> Vec<String> {
+    pub fn missing<'a>(&self, root: impl Into<Root<'a>>) -> Vec<String> {
+        let root = root.into();
         let mut missing = Vec::new();
         for part in &self.parts {
             if let Part::Hole(path, filter) = part
@@ -165,7 +165,7 @@ impl Template {
 }
 
 /// What a placeholder renders as, or `None` for a hole.
-fn fill(path: &Path, filter: Option<Filter>, root: &Value) -> Option<String> {
+fn fill(path: &Path, filter: Option<Filter>, root: Root<'_>) -> Option<String> {
     let value = path.get(root).filter(|value| !value.is_null())?;
     filters::apply(filter, value)
 }

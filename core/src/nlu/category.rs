@@ -73,8 +73,18 @@ pub fn find_categories(tokens: &[Token], used: &[bool]) -> Vec<CategoryMatch> {
 /// Keywords indexed by their first word, built once.
 struct Index {
     by_first_word: WordMap<Vec<Keyword>>,
-    /// Single-word keywords a typo may reach, with their category.
-    fuzzy: Vec<(&'static Category, &'static str)>,
+    /// Single-word keywords a typo may reach, with their category, by
+    /// length in bytes: a word is compared only with keywords one byte
+    /// shorter, as long, or one longer. Each keeps its place in the
+    /// category list, and the first place wins.
+    fuzzy_by_len: Vec<Vec<Fuzzy>>,
+}
+
+/// A keyword a typo may reach.
+struct Fuzzy {
+    place: usize,
+    category: &'static Category,
+    keyword: &'static str,
 }
 
 /// A keyword with its category, split into words once.
@@ -88,7 +98,8 @@ fn index() -> &'static Index {
     static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
         let mut by_first_word: WordMap<Vec<Keyword>> = WordMap::default();
-        let mut fuzzy = Vec::new();
+        let mut fuzzy_by_len: Vec<Vec<Fuzzy>> = Vec::new();
+        let mut place = 0;
         for category in categories() {
             for &keyword in &category.keywords {
                 let words: Box<[&str]> = keyword.split(' ').collect();
@@ -101,13 +112,21 @@ fn index() -> &'static Index {
                     && keyword.len() >= 5
                     && keyword.bytes().all(|b| b.is_ascii_lowercase())
                 {
-                    fuzzy.push((category, keyword));
+                    if fuzzy_by_len.len() <= keyword.len() {
+                        fuzzy_by_len.resize_with(keyword.len() + 1, Vec::new);
+                    }
+                    fuzzy_by_len[keyword.len()].push(Fuzzy {
+                        place,
+                        category,
+                        keyword,
+                    });
+                    place += 1;
                 }
             }
         }
         Index {
             by_first_word,
-            fuzzy,
+            fuzzy_by_len,
         }
     })
 }
@@ -153,15 +172,18 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
     if word.len() < 5 || super::lexicon::cues().not_category_words.contains(word) {
         return None;
     }
-    index
-        .fuzzy
+    let lengths = index.fuzzy_by_len.len();
+    index.fuzzy_by_len[(word.len() - 1).min(lengths)..(word.len() + 2).min(lengths)]
         .iter()
-        .find(|(_, keyword)| {
-            keyword.len().abs_diff(word.len()) <= 1 && fuzzy_matches(keyword, word)
-        })
-        .map(|&(category, keyword)| CategoryMatch {
-            category,
-            keyword,
+        .flatten()
+        // Both are long enough, the word is not a known non-category word
+        // (checked above) and fuzzy keywords are plain lowercase ASCII (the
+        // index keeps only those).
+        .filter(|f| edit_distance_at_most_one(f.keyword.as_bytes(), word.as_bytes()))
+        .min_by_key(|f| f.place)
+        .map(|f| CategoryMatch {
+            category: f.category,
+            keyword: f.keyword,
             start,
             end: start + 1,
             fuzzy: true,
@@ -179,19 +201,6 @@ fn word_matches(keyword: &str, word: &str) -> bool {
             .words()
             .iter()
             .any(|s| word.strip_suffix(s) == Some(keyword))
-}
-
-fn fuzzy_matches(keyword: &str, word: &str) -> bool {
-    if keyword.len() < 5
-        || word.len() < 5
-        || super::lexicon::cues().not_category_words.contains(word)
-    {
-        return false;
-    }
-    if !keyword.bytes().all(|b| b.is_ascii_lowercase()) {
-        return false;
-    }
-    edit_distance_at_most_one(keyword.as_bytes(), word.as_bytes())
 }
 
 /// True when `a` and `b` differ by at most one insertion, deletion,

@@ -3,7 +3,7 @@
 //! safe against stale buttons.
 
 use super::{CLEAR_REQUEST, render_params};
-use super::{End, Run, Step, Suspend, merge, root};
+use super::{End, NO_OPTIONS, Run, Step, Suspend, merge, root};
 use crate::agent::text::agents as text;
 use crate::agents::registry::{Agent, content_tokens};
 use crate::agents::spec::ToolSpec;
@@ -16,10 +16,10 @@ impl<'a> Run<'a> {
         let flow = self
             .o
             .current_flow
-            .clone()
+            .as_ref()
             .expect("a confirmation belongs to a flow");
-        let params = render_params(agent, tool, &flow);
-        let message = agent.confirmations[&tool.name].render(&root(&flow, None));
+        let params = render_params(agent, tool, flow);
+        let message = agent.confirmations[&tool.name].render(root(flow, NO_OPTIONS));
         let pending = PendingConfirmation {
             id: format!("k{}", self.o.message_count),
             agent_id: agent.spec.id.clone(),

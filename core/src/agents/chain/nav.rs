@@ -2,7 +2,7 @@
 //! agent), go back (pop and resume the flow below, its question asked again
 //! once), and the end of a flow.
 
-use super::Run;
+use super::{Run, state_message};
 use crate::agent::text::agents as text;
 use crate::agents::registry::{Agent, HOME};
 use crate::agents::state::Frame;
@@ -76,11 +76,12 @@ impl<'a> Run<'a> {
         let agent_id = top.agent_id.clone();
         self.drop_unknown_flow();
         if let (Some(flow), Some(agent)) =
-            (self.o.current_flow.clone(), self.registry.agent(&agent_id))
+            (self.o.current_flow.as_ref(), self.registry.agent(&agent_id))
         {
+            let message = state_message(agent, flow);
             self.set_waiting_from_state(agent);
             self.reply.push(text::resumed(&agent.spec.name));
-            self.say_state_message(agent, &flow);
+            self.reply.extend(message);
         }
     }
 }
