@@ -42,14 +42,12 @@ fn plain_message(place: &Place, text: &str) -> Value {
     method
 }
 
-/// The reply to a turn, with Sí/No buttons while a confirmation is
-/// pending. The buttons name their owner, so in a group another member's
-/// press is told apart from a stale one.
+/// The reply to a turn, with Sí/No buttons while a confirmation (a write
+/// or a data agent's action) is pending. The buttons name their owner, so
+/// in a group another member's press is told apart from a stale one.
 fn turn_message(place: &Place, owner: &Person, output: &TurnOutput) -> Value {
     let mut method = plain_message(place, &output.reply);
-    if output.state.pending_action.is_pending()
-        && let Some(id) = &output.state.pending_action.id
-    {
+    if let Some(id) = output.state.confirmation_id() {
         let owner = owner.telegram_id;
         method["reply_markup"] = json!({ "inline_keyboard": [[
             { "text": text::YES, "callback_data": format!("pa:{id}:y:{owner}") },

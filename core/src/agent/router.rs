@@ -21,8 +21,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
     // A button press for a prompt that is no longer the pending one.
     if let Some(id) = &ctx.action_id
-        && state.pending_action.id.as_ref() != Some(id)
-        && state.pending_confirmation.as_ref().map(|p| &p.id) != Some(id)
+        && state.confirmation_id() != Some(id.as_str())
     {
         ctx.confirmation = super::ConfirmationStatus::Stale;
         ctx.say(text::STALE_BUTTON);

@@ -463,6 +463,17 @@ impl AgentState {
         }
     }
 
+    /// The prompt a Sí/No button answers now: a data agent's pending
+    /// confirmation (the chain takes a typed "sí" first too), else the
+    /// pending write. A press naming another id is stale.
+    pub fn confirmation_id(&self) -> Option<&str> {
+        match &self.pending_confirmation {
+            Some(pending) => Some(pending.id.as_str()),
+            None if self.pending_action.is_pending() => self.pending_action.id.as_deref(),
+            None => None,
+        }
+    }
+
     /// Whether a flow is in progress (draft, questions or pending write).
     pub fn has_open_flow(&self) -> bool {
         self.pending_action.is_pending()
