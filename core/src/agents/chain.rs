@@ -27,6 +27,9 @@ use crate::nlu::Reading;
 pub const TRIGGER_THRESHOLD: f32 = 0.7;
 /// A request for another agent this clear leaves the current flow.
 pub const CLEAR_REQUEST: f32 = 0.85;
+/// A trigger matched at least this much (and below
+/// [`TRIGGER_THRESHOLD`]) makes a data agent ask which intent was meant.
+pub const ASK_FLOOR: f32 = 0.34;
 /// Most states entered in one turn (a flow of states without questions
 /// could otherwise loop).
 const MAX_STATE_ENTRIES: usize = 12;
@@ -197,11 +200,7 @@ impl<'a> Run<'a> {
         if score < TRIGGER_THRESHOLD || finance_sure && score < 1.0 {
             return None;
         }
-        let tool = home
-            .spec
-            .tools
-            .iter()
-            .find(|t| t.intent.as_deref() == Some(intent))?;
+        let tool = home.tool_for_intent(intent)?;
         let target = tool.routing.as_ref()?.target.clone()?;
         self.enter_agent(&target, intent);
         self.step(
@@ -220,11 +219,7 @@ impl<'a> Run<'a> {
         // A clear request for another agent's domain leaves the flow.
         if let Some((intent, score)) = understand::best_intent(home, &words)
             && score >= CLEAR_REQUEST
-            && let Some(tool) = home
-                .spec
-                .tools
-                .iter()
-                .find(|t| t.intent.as_deref() == Some(intent))
+            && let Some(tool) = home.tool_for_intent(intent)
             && tool.routing.as_ref().and_then(|r| r.target.as_deref()) != Some(id.as_str())
             && understand::best_intent(agent, &words).is_none_or(|(_, own)| own < score)
         {
@@ -256,13 +251,24 @@ impl<'a> Run<'a> {
         if let Some(done) = self.collect(agent)? {
             return Ok(done);
         }
+        // A reply to "which one did you mean?" (asked once).
+        let asked = match self.o.agent_stack.last_mut() {
+            Some(frame) if matches!(frame.waiting, Waiting::Intent { .. }) => {
+                Some(std::mem::take(&mut frame.waiting))
+            }
+            _ => None,
+        };
+        if let Some(Waiting::Intent { options }) = asked
+            && let Some(intent) = understand::pick_intent(agent, self.reading, &words, &options)
+            && let Some(tool) = agent.tool_for_intent(intent)
+        {
+            return self
+                .route(agent, tool, &format!("chose {intent}"))
+                .map(Some);
+        }
         if let Some((intent, score)) = understand::best_intent(agent, &words)
             && score >= TRIGGER_THRESHOLD
-            && let Some(tool) = agent
-                .spec
-                .tools
-                .iter()
-                .find(|t| t.intent.as_deref() == Some(intent))
+            && let Some(tool) = agent.tool_for_intent(intent)
         {
             return self
                 .route(agent, tool, &format!("trigger {intent} ({score:.2})"))
@@ -272,6 +278,25 @@ impl<'a> Run<'a> {
         if finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST {
             self.leave(agent, "go_home", "a finance request");
             return Ok(Some("go_home".into()));
+        }
+        // Some of the agent's intents in part, none for sure: ask which.
+        let options = understand::partial_intents(agent, &words, ASK_FLOOR, TRIGGER_THRESHOLD);
+        if !options.is_empty() && self.waiting_slot().is_none() {
+            let labels: Vec<&str> = options
+                .iter()
+                .filter_map(|intent| agent.intent_label(intent))
+                .collect();
+            self.reply
+                .push(text::which_intent(&agent.spec.name, &labels));
+            self.suggestions = labels.iter().map(|l| l.to_string()).collect();
+            if let Some(frame) = self.o.agent_stack.last_mut() {
+                frame.waiting = Waiting::Intent {
+                    options: options.iter().map(|o| o.to_string()).collect(),
+                };
+            }
+            self.consumed = true;
+            self.step(&id, None, "unsure: asked which");
+            return Ok(None);
         }
         // Nothing read: ask the open question again, or say what this agent does.
         self.step(&id, None, "not understood");

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use super::expr::{self, Condition};
 use super::path::Scope;
 use super::services;
-use super::spec::{AgentSpec, RoutingKind, SlotType, StateSpec, ToolKind};
+use super::spec::{AgentSpec, RoutingKind, SlotType, StateSpec, ToolKind, ToolSpec};
 use super::state::FlowState;
 use super::template::{self, Template};
 use crate::nlu::normalize::{TokenKind, fold, tokenize};
@@ -78,6 +78,22 @@ impl Agent {
             .get(&flow.flow_id)?
             .states
             .get(&flow.current_state)
+    }
+
+    /// The tool an intent calls.
+    pub fn tool_for_intent(&self, intent: &str) -> Option<&ToolSpec> {
+        self.spec
+            .tools
+            .iter()
+            .find(|t| t.intent.as_deref() == Some(intent))
+    }
+
+    /// What the user sees for an intent: its tool's label, else its first
+    /// trigger phrase.
+    pub fn intent_label(&self, intent: &str) -> Option<&str> {
+        self.tool_for_intent(intent)
+            .and_then(|t| t.label.as_deref())
+            .or_else(|| self.spec.triggers.get(intent)?.first().map(String::as_str))
     }
 }
 

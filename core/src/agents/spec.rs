@@ -103,6 +103,9 @@ pub struct ToolSpec {
     /// The intent (a key of `triggers`) that calls this tool.
     #[serde(default)]
     pub intent: Option<String>,
+    /// What the user sees for the intent when asked which one is meant.
+    #[serde(default)]
+    pub label: Option<String>,
     #[serde(default)]
     pub routing: Option<Routing>,
     #[serde(default)]

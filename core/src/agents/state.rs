@@ -53,6 +53,9 @@ pub enum Waiting {
     Slot { slot: String, attempts: u32 },
     /// "sí" or "no" to the pending confirmation.
     Confirmation { tool: String },
+    /// Which of these intents of the agent was meant (asked when a request
+    /// matched them only in part).
+    Intent { options: Vec<String> },
 }
 
 impl Waiting {

@@ -16,24 +16,96 @@ use crate::nlu::lexicon::cues;
 /// less a little for every other content word of the message.
 pub fn best_intent<'a>(agent: &'a Agent, words: &[&str]) -> Option<(&'a str, f32)> {
     let mut best: Option<(&str, f32)> = None;
-    for (intent, phrases) in &agent.triggers {
-        for phrase in phrases {
-            if phrase.is_empty() {
-                continue;
-            }
+    for (intent, _) in &agent.triggers {
+        if let Some(score) = intent_score(agent, intent, words)
+            && best.is_none_or(|(_, s)| score > s)
+        {
+            best = Some((intent.as_str(), score));
+        }
+    }
+    best
+}
+
+/// The intents of `agent` a message matches in part (a score from
+/// `floor` up to below `sure`), best first, at most three, each with a
+/// tool to call.
+pub fn partial_intents<'a>(
+    agent: &'a Agent,
+    words: &[&str],
+    floor: f32,
+    sure: f32,
+) -> Vec<&'a str> {
+    let mut scored: Vec<(&str, f32)> = agent
+        .triggers
+        .iter()
+        .map(|(intent, _)| intent)
+        .filter(|intent| agent.tool_for_intent(intent).is_some())
+        .filter_map(|intent| {
+            let score = intent_score(agent, intent, words)?;
+            (floor..sure)
+                .contains(&score)
+                .then_some((intent.as_str(), score))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(intent, _)| intent)
+        .collect()
+}
+
+/// The best score of one intent's phrases for a message.
+fn intent_score(agent: &Agent, intent: &str, words: &[&str]) -> Option<f32> {
+    let (_, phrases) = agent.triggers.iter().find(|(name, _)| name == intent)?;
+    phrases
+        .iter()
+        .filter(|phrase| !phrase.is_empty())
+        .map(|phrase| {
             let held = phrase
                 .iter()
                 .filter(|w| words.contains(&w.as_str()))
                 .count();
             let covered = held as f32 / phrase.len() as f32;
             let extra = words.len().saturating_sub(held) as f32;
-            let score = (covered - 0.02 * extra).max(0.0);
-            if best.is_none_or(|(_, s)| score > s) {
-                best = Some((intent.as_str(), score));
-            }
-        }
+            (covered - 0.02 * extra).max(0.0)
+        })
+        .max_by(f32::total_cmp)
+}
+
+/// The intent a reply picks among `options` offered: by number or
+/// ordinal, by "sí" to a single option, or by the words of one option's
+/// label or phrases (a unique best).
+pub fn pick_intent<'o>(
+    agent: &Agent,
+    reading: &Reading,
+    words: &[&str],
+    options: &'o [String],
+) -> Option<&'o str> {
+    if let Some(n) = number_alone(reading).or_else(|| ordinal(words)) {
+        return options.get(n).map(String::as_str);
     }
-    best
+    if options.len() == 1 && reading.decision() == crate::nlu::answers::Decision::Confirm {
+        return options.first().map(String::as_str);
+    }
+    let score = |intent: &String| -> f32 {
+        let by_label = agent.intent_label(intent).map_or(0.0, |label| {
+            let label_words = content_words(label);
+            let held = label_words
+                .iter()
+                .filter(|w| words.contains(&w.as_str()))
+                .count();
+            held as f32 / label_words.len().max(1) as f32
+        });
+        by_label.max(intent_score(agent, intent, words).unwrap_or(0.0))
+    };
+    let scores: Vec<f32> = options.iter().map(score).collect();
+    let best = scores.iter().copied().fold(0.0, f32::max);
+    let at_best: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
+    match at_best.as_slice() {
+        [one] if best > 0.0 => Some(options[*one].as_str()),
+        _ => None,
+    }
 }
 
 /// Where a navigation phrase sends the user.
@@ -197,10 +269,18 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
         }
         return SlotRead::Nothing;
     }
+    // A value's words are explicit, so they are read among every word of
+    // the reply: "no" answers a yes/no choice though it is a filler.
+    let every_word: Vec<&str> = reading
+        .tokens()
+        .iter()
+        .filter(|t| t.kind == crate::nlu::normalize::TokenKind::Word)
+        .map(|t| t.text.as_str())
+        .collect();
     let picked: Vec<&String> = slot
         .values
         .iter()
-        .filter(|(_, cue)| cue.iter().any(|c| words.contains(&c.as_str())))
+        .filter(|(_, cue)| cue.iter().any(|c| every_word.contains(&c.as_str())))
         .map(|(value, _)| value)
         .collect();
     match picked.as_slice() {

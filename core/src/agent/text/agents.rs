@@ -25,6 +25,20 @@ pub fn not_understood(agent_name: &str) -> String {
     )
 }
 
+/// What an agent asks when a request matched some of its intents only in
+/// part: the options, numbered.
+pub fn which_intent(agent_name: &str, labels: &[&str]) -> String {
+    let options: Vec<String> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, label)| format!("{}. {label}", i + 1))
+        .collect();
+    format!(
+        "No estoy seguro de qué necesitas en {agent_name}. ¿Es alguna de estas?\n{}",
+        options.join("\n")
+    )
+}
+
 /// Money in another currency than the one asked (`want`).
 pub fn wrong_currency(want: &str) -> String {
     if want == "USD" {
