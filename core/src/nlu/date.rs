@@ -61,6 +61,15 @@ pub(super) fn recent_day(today: NaiveDate, day: u32) -> Option<NaiveDate> {
     }
 }
 
+/// The first date with day `day` from `today` on (today included); a
+/// month without that day is skipped.
+pub(super) fn coming_day(today: NaiveDate, day: u32) -> Option<NaiveDate> {
+    (0..3).find_map(|ahead| {
+        let month = today.checked_add_months(Months::new(ahead))?;
+        NaiveDate::from_ymd_opt(month.year(), month.month(), day).filter(|date| *date >= today)
+    })
+}
+
 /// The most recent (day, month) not after `today` when no year is given.
 pub(super) fn recent_day_month(today: NaiveDate, day: u32, month: u32) -> Option<NaiveDate> {
     let date = NaiveDate::from_ymd_opt(today.year(), month, day)?;
@@ -160,7 +169,16 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                         } else {
                             i - 1
                         };
-                        recent_day(today, day).map(|date| (date, start, i + 1))
+                        // A payment still to come ("me pagan la quincena
+                        // el 30") names the coming day.
+                        let coming = (0..tokens.len())
+                            .any(|k| c.will_pay_phrases.cue_at(tokens, k).is_some());
+                        if coming {
+                            coming_day(today, day)
+                        } else {
+                            recent_day(today, day)
+                        }
+                        .map(|date| (date, start, i + 1))
                     }
                     _ => None,
                 }

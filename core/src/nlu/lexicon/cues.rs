@@ -528,6 +528,9 @@ cue_lists! {
     first_ordinals,
     /// The last day of a named period ("el último día del buen fin").
     last_ordinals,
+    /// Payments said as still to come ("me pagan", "voy a pagar", "vence"): a
+    /// bare day of the month ("el 30") is then the coming one, never a past one.
+    will_pay_phrases,
     /// Answers to "that day has not come yet" that say it is not paid yet ("todavía no", "luego lo
     /// pago"); read before the others.
     future_pending,
