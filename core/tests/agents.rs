@@ -101,6 +101,58 @@ fn a_long_enter_agent_cycle_is_refused() {
     );
 }
 
+#[test]
+fn handoff_ping_pong_stops_at_the_cap_with_a_clear_reply() {
+    use caja_core::agents::chain::{End, Run};
+    use caja_core::agents::state::Orchestra;
+    use caja_core::nlu::Reading;
+
+    // Home enters a; a and b hand the same request to each other (a cycle
+    // of 2 loads: it is not longer than the cap).
+    let agent = |id: &str, next: &str| {
+        format!(
+            r#"{{"id": "{id}", "name": "{id}", "description": "hop", "triggers": {{"go": ["salta ya"]}},
+               "tools": [{{"name": "go", "kind": "navigation", "intent": "go",
+                           "routing": {{"type": "enter_agent", "target": "{next}"}}}}]}}"#
+        )
+    };
+    let (home, a, b) = (agent("financial", "a"), agent("a", "b"), agent("b", "a"));
+    let registry = registry::load(&[("financial.json", &home), ("a", &a), ("b", &b)])
+        .expect("a cycle of 2 is within the cap");
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+    let reading = Reading::new("salta ya", today);
+    let mut fetch = |_: &str, _: &serde_json::Map<String, serde_json::Value>| None;
+    let mut run = Run::new(
+        &registry,
+        &reading,
+        "2026-11-22T18:00:00.000Z",
+        "2026-11-22T18:05:00.000Z",
+        false,
+        Orchestra::default(),
+        &mut fetch,
+    );
+    let end = run.run().expect("no service is called");
+    assert_eq!(end, End::Replied);
+    assert!(run.iterations <= CHAIN_CAP, "{} iterations", run.iterations);
+    let ids: Vec<&str> = run
+        .o
+        .agent_stack
+        .iter()
+        .map(|f| f.agent_id.as_str())
+        .collect();
+    assert_eq!(ids, ["financial"], "back home after the loop");
+    assert!(
+        run.reply.iter().any(|r| r.contains("volví al inicio")),
+        "a clear reply: {:?}",
+        run.reply
+    );
+    assert!(
+        run.steps.iter().any(|s| s.why == "routing loop stopped"),
+        "{:?}",
+        run.steps
+    );
+}
+
 /// Messages across agents, answers and navigation.
 const POOL: &[&str] = &[
     "Hola",
