@@ -6,9 +6,9 @@ use super::{CLEAR_REQUEST, render_params};
 use super::{End, NO_OPTIONS, Run, Step, Suspend, merge, root};
 use crate::agent::text::agents as text;
 use crate::agents::registry::{Agent, content_tokens};
-use crate::agents::spec::ToolSpec;
+use crate::agents::spec::{SlotType, ToolSpec};
 use crate::agents::state::{PendingConfirmation, Waiting};
-use crate::agents::understand;
+use crate::agents::understand::{self, SlotRead};
 use crate::nlu::answers::Decision;
 
 impl<'a> Run<'a> {
@@ -141,6 +141,9 @@ impl<'a> Run<'a> {
                     self.set_waiting_from_state(agent);
                     return Ok(None);
                 }
+                if let Some(end) = self.correct_pending(agent)? {
+                    return Ok(Some(end));
+                }
                 self.reply.push(text::REASK_CONFIRMATION.into());
                 self.reply.push(pending.display_message.clone());
                 self.suggestions = vec![text::YES.into(), text::NO.into()];
@@ -148,6 +151,54 @@ impl<'a> Run<'a> {
                 Ok(Some(End::Replied))
             }
         }
+    }
+
+    /// A reply to an open confirmation that gives a filled slot a new
+    /// value ("mejor 400 dólares") is a correction: the pending
+    /// confirmation is dropped and the flow goes back to the state that
+    /// collects that slot, which reads the value again (bounds and
+    /// rejections included) and goes on from there. Everything computed
+    /// from the old value (a quote) is computed again, and the
+    /// confirmation is asked again with the new numbers.
+    fn correct_pending(&mut self, agent: &'a Agent) -> Step<Option<End>> {
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return Ok(None);
+        };
+        let Some(states) = agent.flows.get(&flow.flow_id).map(|f| &f.states) else {
+            return Ok(None);
+        };
+        let corrected = flow.slots.iter().find_map(|(name, current)| {
+            let slot = agent.spec.slots.get(name)?;
+            if slot.kind == SlotType::Text {
+                return None;
+            }
+            let SlotRead::Value(value, _) =
+                understand::read_slot(slot, self.reading, &flow.state_data)
+            else {
+                return None;
+            };
+            let (state, _) = states
+                .iter()
+                .find(|(_, s)| s.spec.collect.as_ref().is_some_and(|c| &c.slot == name))?;
+            (&value != current).then(|| (name.clone(), state.clone()))
+        });
+        let Some((slot, state)) = corrected else {
+            return Ok(None);
+        };
+        self.o.pending_confirmation = None;
+        if let Some(flow) = self.o.current_flow.as_mut() {
+            flow.current_state = state;
+        }
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = Waiting::Slot {
+                slot: slot.clone(),
+                attempts: 0,
+            };
+        }
+        self.step(&agent.spec.id, None, &format!("correction of {slot}"));
+        self.collect(agent)?;
+        self.consumed = true;
+        Ok(Some(End::Replied))
     }
 
     pub(super) fn set_waiting_from_state(&mut self, agent: &Agent) {
