@@ -394,24 +394,30 @@ mod tests {
         assert!(matches!(err, Err(GraphError::NoEdge { .. })));
     }
 
-    #[test]
-    fn a_broken_description_reports_every_error_at_once() {
-        let errors = GraphBuilder::<Counter, ()>::new("broken", "start")
-            .step_limit(0)
+    /// A graph with an unreachable node, a dead end and a loop with no
+    /// way to the end.
+    fn misshapen(name: &str, entry: &str) -> GraphBuilder<Counter, ()> {
+        GraphBuilder::new(name, entry)
             .node("inc", increment)
-            .node("inc", increment)
-            .node("END", increment)
             .node("island", increment)
             .node("dead_end", increment)
             .node("spin", increment)
             .edge("inc", "done", END)
-            .edge("inc", "done", "spin")
             .edge("inc", "dead", "dead_end")
             .edge("inc", "spin", "spin")
             .edge("spin", "again", "spin")
+            .edge("island", "done", END)
+    }
+
+    #[test]
+    fn a_broken_description_reports_every_error_at_once() {
+        let errors = misshapen("broken", "start")
+            .step_limit(0)
+            .node("inc", increment)
+            .node("END", increment)
+            .edge("inc", "done", "spin")
             .edge("ghost", "x", END)
             .edge("inc", "lost", "nowhere")
-            .edge("island", "done", END)
             .build()
             .err()
             .expect("refused");
@@ -443,19 +449,7 @@ mod tests {
         let shown = errors.to_string();
         assert!(shown.starts_with("graph broken has 7 error(s):"), "{shown}");
 
-        let errors = GraphBuilder::<Counter, ()>::new("shape", "inc")
-            .node("inc", increment)
-            .node("island", increment)
-            .node("dead_end", increment)
-            .node("spin", increment)
-            .edge("inc", "done", END)
-            .edge("inc", "dead", "dead_end")
-            .edge("inc", "spin", "spin")
-            .edge("spin", "again", "spin")
-            .edge("island", "done", END)
-            .build()
-            .err()
-            .expect("refused");
+        let errors = misshapen("shape", "inc").build().err().expect("refused");
         assert_eq!(
             errors.errors,
             [

@@ -271,12 +271,7 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
     }
     // A value's words are explicit, so they are read among every word of
     // the reply: "no" answers a yes/no choice though it is a filler.
-    let every_word: Vec<&str> = reading
-        .tokens()
-        .iter()
-        .filter(|t| t.kind == crate::nlu::normalize::TokenKind::Word)
-        .map(|t| t.text.as_str())
-        .collect();
+    let every_word: Vec<&str> = reading.words().collect();
     let picked: Vec<&String> = slot
         .values
         .iter()

@@ -53,6 +53,14 @@ impl Reading {
         &self.tokens
     }
 
+    /// The word tokens of the message, in order (numbers left out).
+    pub fn words(&self) -> impl Iterator<Item = &str> {
+        self.tokens
+            .iter()
+            .filter(|t| t.kind == super::normalize::TokenKind::Word)
+            .map(|t| t.text.as_str())
+    }
+
     pub fn today(&self) -> NaiveDate {
         self.today
     }

@@ -9,7 +9,7 @@ use crate::agents::registry::{Agent, content_tokens};
 use crate::agents::spec::{SlotType, ToolSpec};
 use crate::agents::state::{PendingConfirmation, Waiting};
 use crate::agents::understand::{self, SlotRead};
-use crate::nlu::answers::Decision;
+use crate::nlu::answers::{Decision, decide};
 
 impl<'a> Run<'a> {
     pub(super) fn ask_confirmation(&mut self, agent: &'a Agent, tool: &ToolSpec) {
@@ -167,6 +167,7 @@ impl<'a> Run<'a> {
         let Some(states) = agent.flows.get(&flow.flow_id).map(|f| &f.states) else {
             return Ok(None);
         };
+        let words: Vec<&str> = self.reading.words().collect();
         let corrected = flow.slots.iter().find_map(|(name, current)| {
             let slot = agent.spec.slots.get(name)?;
             if slot.kind == SlotType::Text {
@@ -177,6 +178,16 @@ impl<'a> Run<'a> {
             else {
                 return None;
             };
+            // A yes/no word answers the confirmation; it never corrects a
+            // choice ("no, mejor a Juan" is about the recipient).
+            let cues = value.as_str().and_then(|v| slot.values.get(v));
+            if cues.is_some_and(|cues| {
+                cues.iter()
+                    .filter(|cue| words.contains(&cue.as_str()))
+                    .all(|cue| decide(cue) != Decision::Other)
+            }) {
+                return None;
+            }
             let (state, _) = states
                 .iter()
                 .find(|(_, s)| s.spec.collect.as_ref().is_some_and(|c| &c.slot == name))?;
