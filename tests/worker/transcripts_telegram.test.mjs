@@ -135,7 +135,7 @@ class PrivateChat {
     const res = await webhook(textUpdate(this.id, '/web', { messageId: this.nextMessageId(), date: unix(now) }), { now });
     const token = /\/\?login=([0-9a-f]{64})/.exec(res.body.text ?? '')?.[1];
     assert.ok(token, `/web gave no sign-in link: ${JSON.stringify(res.body)}`);
-    this.fromCaja.push({ message_id: this.nextMessageId(), text: res.body.text, data: [] });
+    this.arrived(res.body, 'sign-in');
     const login = await fetch(`${BASE_URL}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-caja-now': now },
