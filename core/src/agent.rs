@@ -9,6 +9,7 @@
 //! turn ends with [`TurnStep::Done`]: the reply, the new state, the trace and
 //! an audit record.
 
+pub use crate::gate;
 pub mod state;
 pub mod text;
 
@@ -229,6 +230,8 @@ pub(crate) struct TurnCtx {
     pub validation: Option<ValidationRecord>,
     /// The data agents' routing chain, when it ran.
     pub chain: crate::agents::chain::ChainTrace,
+    /// The message was small talk or a concept question.
+    pub small_talk: Option<crate::nlu::small_talk::SmallTalk>,
 }
 
 impl TurnCtx {

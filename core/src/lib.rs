@@ -9,6 +9,7 @@
 
 pub mod agent;
 pub mod agents;
+pub mod gate;
 pub mod graph;
 pub mod limits;
 pub mod money;

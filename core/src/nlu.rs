@@ -14,6 +14,7 @@ pub mod moments;
 pub mod normalize;
 pub mod period;
 pub mod reading;
+pub mod small_talk;
 
 mod debts;
 mod features;

@@ -128,6 +128,7 @@ fn handoff_ping_pong_stops_at_the_cap_with_a_clear_reply() {
         "2026-11-22T18:00:00.000Z",
         "2026-11-22T18:05:00.000Z",
         false,
+        "p1",
         Orchestra::default(),
         &mut fetch,
     );

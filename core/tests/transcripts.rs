@@ -69,6 +69,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/repair.txt"),
     ),
     (
+        "repair_patterns.txt",
+        include_str!("../../tests/transcripts/repair_patterns.txt"),
+    ),
+    (
         "confirm.txt",
         include_str!("../../tests/transcripts/confirm.txt"),
     ),

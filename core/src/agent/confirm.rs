@@ -2,11 +2,11 @@
 //! action's payload is the write tool's input) and, on the next turn, reads
 //! the answer against the allowlists.
 
+use super::gate;
 use super::state::{AgentState, PendingAction};
 use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::answers::Decision;
-use crate::time::{iso_utc, parse_iso_utc};
 
 pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if std::mem::take(&mut ctx.mode) == Mode::Decide {
@@ -24,9 +24,9 @@ pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     state.pending_action = PendingAction {
         write: Some(write),
         confirmation_prompt: Some(prompt.clone()),
-        id: Some(format!("p{}", state.turn_seq)),
+        id: Some(gate::prompt_id(state.turn_seq)),
         created_at_iso: Some(ctx.now_iso.clone()),
-        expires_at_iso: Some(iso_utc(ctx.now + ctx.config.confirmation_ttl_ms)),
+        expires_at_iso: Some(gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms)),
     };
     ctx.say(prompt);
     ctx.suggestions = vec![text::YES.into(), text::NO.into()];
@@ -36,14 +36,13 @@ pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 
 fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let decision = ctx.reading.decision();
-    let expired = state
-        .pending_action
-        .expires_at_iso
-        .as_deref()
-        .and_then(parse_iso_utc)
-        .is_none_or(|expires| ctx.now >= expires);
+    let expired = gate::expired(state.pending_action.expires_at_iso.as_deref(), ctx.now);
     match decision {
         Decision::Reject => {
+            state.last_decided = state.pending_action.id.clone().map(|id| gate::Decided {
+                id,
+                confirmed: false,
+            });
             state.clear_flow();
             ctx.confirmation = ConfirmationStatus::Rejected;
             ctx.say(text::REJECTED);
@@ -53,9 +52,9 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             // Nothing is written; the same payload is offered again under a
             // new id, so an old button cannot confirm it.
             let action = &mut state.pending_action;
-            action.id = Some(format!("p{}", state.turn_seq));
+            action.id = Some(gate::prompt_id(state.turn_seq));
             action.created_at_iso = Some(ctx.now_iso.clone());
-            action.expires_at_iso = Some(iso_utc(ctx.now + ctx.config.confirmation_ttl_ms));
+            action.expires_at_iso = Some(gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms));
             ctx.confirmation = ConfirmationStatus::Expired;
             ctx.say(text::EXPIRED);
             ctx.say(
@@ -69,6 +68,10 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         Decision::Confirm => match state.pending_action.write.clone() {
             Some(write) => {
+                state.last_decided = state.pending_action.id.clone().map(|id| gate::Decided {
+                    id,
+                    confirmed: true,
+                });
                 ctx.confirmation = ConfirmationStatus::Confirmed;
                 ctx.work = Work::Write(write);
                 NodeOutcome::because("execute_tools", "confirmed")

@@ -34,6 +34,17 @@ pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
         .is_some_and(|(_, score)| score >= crate::agents::chain::TRIGGER_THRESHOLD)
 }
 
+/// Whether the message is a clear request for a data agent (a home route
+/// matched at [`crate::agents::chain::CLEAR_REQUEST`] or more).
+pub fn clear_request(ctx: &TurnCtx) -> bool {
+    let Ok(registry) = registry::shipped() else {
+        return false;
+    };
+    let words = registry::content_tokens(ctx.reading.tokens());
+    best_intent(registry.home(), &words)
+        .is_some_and(|(_, score)| score >= crate::agents::chain::CLEAR_REQUEST)
+}
+
 pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let registry = match registry::shipped() {
         Ok(registry) => registry,
@@ -42,12 +53,12 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             return NodeOutcome::because("respond", "agent files do not load");
         }
     };
-    let expires_iso = crate::time::iso_utc(ctx.now + ctx.config.confirmation_ttl_ms);
+    let expires_iso = crate::gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms);
     let expired = state
         .pending_confirmation
         .as_ref()
-        .and_then(|p| crate::time::parse_iso_utc(&p.expires_at))
-        .is_some_and(|at| ctx.now > at);
+        .is_some_and(|p| crate::gate::expired(Some(&p.expires_at), ctx.now));
+    let prompt_id = crate::gate::prompt_id(state.turn_seq);
     let calls = &ctx.calls;
     let results = &ctx.results;
     let mut fetch = |tool: &str, params: &Map<String, Value>| {
@@ -68,11 +79,14 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         &ctx.now_iso,
         &expires_iso,
         expired,
+        &prompt_id,
         state.orchestra(),
         &mut fetch,
     );
     let outcome = run.run();
     let iterations = run.iterations;
+    let dropped = std::mem::take(&mut run.dropped);
+    let decided = run.decided.take();
     let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
     match outcome {
         Err(Suspend {
@@ -92,6 +106,12 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         Ok(end) => {
             state.store_orchestra(o);
+            if decided.is_some() {
+                state.last_decided = decided;
+            }
+            for (named, flow) in dropped {
+                state.backup_flow("new_request", &ctx.now_iso, named, flow);
+            }
             state.last_user_message = ctx.reading.text().to_string();
             for line in reply {
                 ctx.say(line);

@@ -114,9 +114,20 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
                     patch.applied.push(Field::Amount);
                 }
             }
+            // Answer first: a category word in the answer to another
+            // question ("como 830 con la comisión" to "¿cuánto fue en
+            // pesos?") keeps the draft's category unless it is a correction
+            // ("no, en ropa").
+            let other_question = matches!(
+                asked,
+                Some(Field::Amount | Field::ForeignAmount | Field::Date | Field::FutureDate)
+            );
+            let keeps_category =
+                other_question && draft.category.is_some() && !answers::starts_correction(folded);
             // A one-typo match only counts when the category was asked for.
             if let Some(m) = categories
                 .iter()
+                .filter(|_| !keeps_category)
                 .find(|m| !m.fuzzy || asked == Some(Field::Category))
             {
                 let patch_changes_category = draft.category.as_deref() != Some(m.category.key);

@@ -4,7 +4,6 @@
 use super::state::AgentState;
 use super::{TurnCtx, text};
 use crate::graph::NodeOutcome;
-use crate::time::iso_utc;
 use crate::tools::codes;
 
 pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -16,6 +15,8 @@ pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::READ_FAILED);
         return NodeOutcome::because("respond", format!("read failed: {}", error.code));
     }
+    // Nothing was written: a late button must not say it was.
+    state.last_decided = None;
     let pays_debt = matches!(request, crate::tools::ToolRequest::PayDebt(_));
     match error.code.as_str() {
         codes::CONFLICT | codes::NOT_FOUND if pays_debt => {
@@ -36,8 +37,10 @@ pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         _ => {
             // Keep the pending action so "sí" can retry; give it a new window.
-            state.pending_action.expires_at_iso =
-                Some(iso_utc(ctx.now + ctx.config.confirmation_ttl_ms));
+            state.pending_action.expires_at_iso = Some(super::gate::expires_at(
+                ctx.now,
+                ctx.config.confirmation_ttl_ms,
+            ));
             ctx.say(text::write_failed(state.pending_action.is_pending()));
             ctx.suggestions = vec![text::YES.into(), text::NO.into()];
         }

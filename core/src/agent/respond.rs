@@ -13,6 +13,9 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if ctx.reply.is_empty() {
         ctx.say(text::HELP);
     }
+    if let Some(outcome) = data_agent_again(state, ctx) {
+        return outcome;
+    }
     let shown = |ctx: &TurnCtx, text: &str| ctx.reply.iter().any(|r| r.contains(text));
     if let Some(prompt) = state.pending_action.confirmation_prompt.clone()
         && state.pending_action.is_pending()
@@ -36,4 +39,40 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return NodeOutcome::because("done", "open question asked again");
     }
     NodeOutcome::because("done", "")
+}
+
+/// The data agents' side of "never lost from view": a flow the Financial
+/// Agent interrupted comes back once nothing of finance is open, and a
+/// turn that answered small talk or help asks the active agent's open
+/// question again.
+fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
+    if state.agent_stack.len() <= 1 && state.current_flow.is_none() {
+        return None;
+    }
+    let registry = crate::agents::registry::shipped().ok()?;
+    if !state.has_open_flow() {
+        let mut o = state.orchestra();
+        let lines = crate::agents::chain::resume_interrupted(registry, &mut o);
+        if !lines.is_empty() {
+            state.store_orchestra(o);
+            ctx.reply.extend(lines);
+            if state.pending_confirmation.is_some() {
+                ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+            }
+            return Some(NodeOutcome::because("done", "interrupted flow resumed"));
+        }
+    }
+    if !ctx.chain.steps.is_empty() {
+        return None;
+    }
+    let question = crate::agents::chain::open_question(registry, &state.orchestra())?;
+    if ctx.reply.iter().any(|r| r.contains(&question)) {
+        return None;
+    }
+    if state.pending_confirmation.is_some() {
+        ctx.say(text::STILL_PENDING);
+        ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+    }
+    ctx.say(question);
+    Some(NodeOutcome::because("done", "open question asked again"))
 }

@@ -19,13 +19,21 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::EMPTY);
         return NodeOutcome::because("respond", "empty message");
     }
-    // A button press for a prompt that is no longer the pending one.
-    if let Some(id) = &ctx.action_id
-        && state.confirmation_id() != Some(id.as_str())
-    {
-        ctx.confirmation = super::ConfirmationStatus::Stale;
-        ctx.say(text::STALE_BUTTON);
-        return NodeOutcome::because("respond", "stale confirmation button");
+    // A button press for a prompt that is no longer the pending one says
+    // what became of it.
+    if let Some(id) = &ctx.action_id {
+        let said =
+            match crate::gate::press(state.confirmation_id(), state.last_decided.as_ref(), id) {
+                crate::gate::Press::Current => None,
+                crate::gate::Press::AlreadyConfirmed => Some(text::dialogue::ALREADY_CONFIRMED),
+                crate::gate::Press::AlreadyRejected => Some(text::dialogue::ALREADY_REJECTED),
+                crate::gate::Press::Stale => Some(text::STALE_BUTTON),
+            };
+        if let Some(said) = said {
+            ctx.confirmation = super::ConfirmationStatus::Stale;
+            ctx.say(said);
+            return NodeOutcome::because("respond", "stale confirmation button");
+        }
     }
 
     if let Some(command) = trimmed.strip_prefix('/') {
@@ -33,11 +41,11 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         state.last_user_message = trimmed;
         return outcome;
     }
-    if super::delegate::wants(state, ctx) {
-        return NodeOutcome::because("delegate", "a data agent's turn");
-    }
-    if answers::is_cancel(&folded) {
-        let outcome = cancel(state, ctx);
+    // Leaving, help and small talk are read the same way in every agent,
+    // before any agent reads the message; the open question of whichever
+    // agent holds the turn is asked again by respond.
+    if let Some(nav) = answers::leave(&ctx.reading) {
+        let outcome = leave(state, ctx, nav);
         state.last_user_message = trimmed;
         return outcome;
     }
@@ -45,6 +53,29 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         state.last_user_message = trimmed;
         ctx.say(text::HELP);
         return NodeOutcome::because("respond", "help");
+    }
+    if !answers_open_slot(state)
+        && let Some(talk) = crate::nlu::small_talk::read(ctx.reading.tokens())
+    {
+        state.last_user_message = trimmed;
+        ctx.say(talk.reply());
+        ctx.small_talk = Some(talk);
+        return NodeOutcome::because("respond", "small talk");
+    }
+    if super::delegate::wants(state, ctx) {
+        return NodeOutcome::because("delegate", "a data agent's turn");
+    }
+    // A clear request for a data agent while a finance draft is open sets
+    // the draft aside (named) and goes to that agent; an answer to the
+    // open question comes first ("recarga" answers "¿en qué categoría?").
+    if state.has_open_flow()
+        && !answers_category(state)
+        && !answers::complete_finance_request(&ctx.reading)
+        && super::delegate::clear_request(ctx)
+    {
+        set_aside(state, ctx, "new_request");
+        state.last_user_message = trimmed;
+        return NodeOutcome::because("delegate", "a clear request for a data agent");
     }
 
     if state.pending_action.is_pending() {
@@ -72,9 +103,12 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.understanding = Some(u);
             return NodeOutcome::because("parse", "question while confirming");
         }
+        let whole =
+            u.intent != Intent::LogTransaction || answers::complete_finance_request(&ctx.reading);
         if u.intent != Intent::Unknown
             && u.intent != Intent::UpdateLastTransaction
             && u.confidence >= 0.7
+            && whole
         {
             set_aside(state, ctx, "new_request_while_confirming");
             state.last_user_message = trimmed;
@@ -89,7 +123,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if !state.clarification_questions.is_empty() {
         let u = ctx.reading.understanding().clone();
         let choosing_intent = !state.intent_candidates.is_empty();
-        if !choosing_intent && u.confidence >= 0.85 && is_full_request(&u) {
+        if !choosing_intent && u.confidence >= 0.85 && is_full_request(&ctx.reading, &u) {
             if u.intent == Intent::QueryData {
                 // Answered; respond asks the open question again.
                 state.last_user_message = trimmed;
@@ -113,10 +147,15 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 }
 
 /// A message that stands on its own, not a bare answer ("180", "comida").
-fn is_full_request(u: &crate::nlu::Understanding) -> bool {
+/// An answer comes first: "como 830 con la comisión" to "¿cuánto fue en
+/// pesos?" is the amount, not a new income; only a whole request ("gasté
+/// 300 en uber") is new.
+fn is_full_request(reading: &crate::nlu::Reading, u: &crate::nlu::Understanding) -> bool {
     match u.intent {
         Intent::QueryData | Intent::DeleteLastTransaction | Intent::SimulatePurchase => true,
-        Intent::LogTransaction => u.amount.is_some() && u.category.is_some(),
+        Intent::LogTransaction => {
+            u.amount.is_some() && u.category.is_some() && answers::complete_finance_request(reading)
+        }
         Intent::SetBudget | Intent::ManageDebt => true,
         // "tengo 12,000 en el banco": the amount and the bank together.
         Intent::SetBankBalance => u.amount.is_some(),
@@ -148,10 +187,10 @@ fn replaces_draft(state: &AgentState, u: &crate::nlu::Understanding) -> bool {
 /// Backs up the open flow, clears it and says so: nothing the user started
 /// is dropped without a word.
 fn set_aside(state: &mut AgentState, ctx: &mut TurnCtx, reason: &str) {
-    let what = state.draft_intent.unwrap_or(state.extracted_intent);
+    let what = text::dialogue::finance_flow(state);
     state.backup(reason, &ctx.now_iso);
     state.clear_flow();
-    ctx.say(text::set_aside(what));
+    ctx.say(text::dialogue::set_aside(&Vec::from_iter(what)));
 }
 
 /// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the
@@ -168,28 +207,86 @@ fn is_correction(reading: &crate::nlu::Reading, u: &Understanding) -> bool {
     has_field || answers::names_correction_field(reading.folded())
 }
 
-fn cancel(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    // A data agent's flow and confirmation go too, and the thread is home.
-    let data_open = state.agent_stack.len() > 1
-        || state.current_flow.is_some()
-        || state.pending_confirmation.is_some();
-    if data_open {
+/// Whether the Financial Agent's open question asks for a category (or
+/// which intent), which a data agent's word may answer.
+fn answers_category(state: &AgentState) -> bool {
+    use super::state::Field;
+    !state.pending_action.is_pending()
+        && state.clarification_questions.first().is_some_and(|q| {
+            matches!(
+                q.field,
+                Field::Category | Field::CategoryType | Field::Intent
+            )
+        })
+}
+
+/// Whether the active data agent waits for free text, which small talk
+/// never answers for it.
+fn answers_open_slot(state: &AgentState) -> bool {
+    use crate::agents::state::Waiting;
+    let Some(Waiting::Slot { slot, .. }) = state.agent_stack.last().map(|f| &f.waiting) else {
+        return false;
+    };
+    let registry = crate::agents::registry::shipped().ok();
+    registry
+        .and_then(|r| r.agent(&state.agent_stack.last()?.agent_id))
+        .and_then(|a| a.spec.slots.get(slot))
+        .is_some_and(|s| s.kind == crate::agents::spec::SlotType::Text)
+}
+
+/// "cancelar", "salir", "nada, olvídalo", "menú principal": everything
+/// open in every agent is dropped (kept in the backup log) and named, and
+/// the thread is home.
+fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOutcome {
+    let mut dropped: Vec<String> = Vec::new();
+    let in_agent = state.agent_stack.len() > 1;
+    let pending = state.pending_action.is_pending() || state.pending_confirmation.is_some();
+    if let Some(finance) = text::dialogue::finance_flow(state) {
+        state.backup("cancel", &ctx.now_iso);
+        dropped.push(finance);
+    }
+    state.clear_flow();
+    if let Ok(registry) = crate::agents::registry::shipped() {
         let mut o = state.orchestra();
+        for (named, flow) in crate::agents::chain::open_flows(registry, &o) {
+            state.backup_flow("cancel", &ctx.now_iso, named.clone(), flow);
+            dropped.push(named);
+        }
         o.agent_stack.truncate(1);
+        if let Some(home) = o.agent_stack.first_mut() {
+            home.waiting = Default::default();
+            home.suspended_flow = None;
+            home.suspended_confirmation = None;
+        }
         o.current_flow = None;
         o.pending_confirmation = None;
         state.store_orchestra(o);
     }
-    if state.has_open_flow() || data_open {
-        state.backup("cancel", &ctx.now_iso);
-        state.clear_flow();
+    if pending {
         ctx.confirmation = super::ConfirmationStatus::Rejected;
-        ctx.say(text::CANCELLED);
-        NodeOutcome::because("respond", "cancelled open flow")
-    } else {
-        ctx.say(text::NOTHING_TO_CANCEL);
-        NodeOutcome::because("respond", "nothing to cancel")
     }
+    match (dropped.is_empty(), in_agent, nav) {
+        (false, _, _) => {
+            ctx.say(text::dialogue::cancelled(&dropped));
+            NodeOutcome::because("respond", "cancelled open flow")
+        }
+        (true, true, _) => {
+            ctx.say(text::agents::HOME_AGAIN);
+            NodeOutcome::because("respond", "back home")
+        }
+        (true, false, answers::Nav::Cancel) => {
+            ctx.say(text::NOTHING_TO_CANCEL);
+            NodeOutcome::because("respond", "nothing to cancel")
+        }
+        (true, false, _) => {
+            ctx.say(text::HELP);
+            NodeOutcome::because("respond", "main menu")
+        }
+    }
+}
+
+fn cancel(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    leave(state, ctx, answers::Nav::Cancel)
 }
 
 fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> NodeOutcome {

@@ -301,6 +301,9 @@ pub struct Snapshot {
     pub pending_action: PendingAction,
     pub pending_transaction: Option<TransactionDraft>,
     pub clarification_questions: Vec<ClarificationQuestion>,
+    /// A data agent's flow that was dropped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current_flow: Option<FlowState>,
 }
 
 /// One entry of `backup_overwrite_log`.
@@ -308,6 +311,9 @@ pub struct Snapshot {
 pub struct BackupEntry {
     pub at_iso: String,
     pub reason: String,
+    /// What the reply named ("el gasto de $135.00 en comida (tacos)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
     pub snapshot: Snapshot,
 }
 
@@ -357,6 +363,10 @@ pub struct AgentState {
     pub pending_confirmation: Option<PendingConfirmation>,
     #[serde(default)]
     pub message_count: u64,
+    /// The last prompt decided (any agent), so a late button says what
+    /// already happened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_decided: Option<crate::gate::Decided>,
 }
 
 /// Why a stored state could not be read.
@@ -404,6 +414,7 @@ impl AgentState {
             current_flow: None,
             pending_confirmation: None,
             message_count: 0,
+            last_decided: None,
         }
     }
 
@@ -486,17 +497,42 @@ impl AgentState {
     /// Appends a snapshot of the open flow to `backup_overwrite_log`,
     /// keeping only the last [`BACKUP_LOG_LIMIT`].
     pub fn backup(&mut self, reason: &str, at_iso: &str) {
-        self.backup_overwrite_log.push(BackupEntry {
+        let summary = crate::agent::text::dialogue::finance_flow(self);
+        self.push_backup(BackupEntry {
             at_iso: at_iso.to_string(),
             reason: reason.to_string(),
+            summary,
             snapshot: Snapshot {
                 last_user_message: self.last_user_message.clone(),
                 extracted_intent: self.extracted_intent,
                 pending_action: self.pending_action.clone(),
                 pending_transaction: self.pending_transaction.clone(),
                 clarification_questions: self.clarification_questions.clone(),
+                current_flow: None,
             },
         });
+    }
+
+    /// Keeps a data agent's dropped flow in `backup_overwrite_log`, named
+    /// as the reply named it.
+    pub fn backup_flow(&mut self, reason: &str, at_iso: &str, summary: String, flow: FlowState) {
+        self.push_backup(BackupEntry {
+            at_iso: at_iso.to_string(),
+            reason: reason.to_string(),
+            summary: Some(summary),
+            snapshot: Snapshot {
+                last_user_message: self.last_user_message.clone(),
+                extracted_intent: self.extracted_intent,
+                pending_action: PendingAction::default(),
+                pending_transaction: None,
+                clarification_questions: Vec::new(),
+                current_flow: Some(flow),
+            },
+        });
+    }
+
+    fn push_backup(&mut self, entry: BackupEntry) {
+        self.backup_overwrite_log.push(entry);
         let excess = self
             .backup_overwrite_log
             .len()

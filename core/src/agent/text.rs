@@ -65,15 +65,6 @@ pub fn amount_out_of_range() -> String {
     )
 }
 
-/// Said when a new request replaces an open question or a pending
-/// confirmation: what was left unsaved (it stays in the backup log).
-pub fn set_aside(what: Intent) -> String {
-    format!(
-        "Dejé sin guardar lo anterior ({}); si lo quieres, escríbemelo de nuevo.",
-        intent_label(what)
-    )
-}
-
 /// Said when a message held more items than one turn takes.
 pub fn items_not_taken(taken: &str, rest: &[String]) -> String {
     let quoted: Vec<String> = rest.iter().map(|r| format!("«{r}»")).collect();
@@ -558,6 +549,7 @@ pub fn simulation(sim: &Simulation, category: &str) -> String {
 }
 
 pub mod agents;
+pub mod dialogue;
 pub mod host;
 mod summary;
 pub mod ui;

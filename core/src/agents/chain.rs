@@ -18,10 +18,12 @@ use super::spec::{RoutingKind, ToolSpec};
 use super::state::{FlowState, Frame, Orchestra, Waiting};
 use super::understand::{self, Nav, SlotRead};
 use crate::agent::text::agents as text;
+use crate::nlu::answers;
 
 mod confirm;
 mod nav;
 use crate::nlu::Reading;
+pub use nav::{open_flows, open_question, resume_interrupted};
 
 /// Below this a trigger does not decide an intent.
 pub const TRIGGER_THRESHOLD: f32 = 0.7;
@@ -85,6 +87,10 @@ pub struct Run<'a> {
     pub expires_iso: &'a str,
     /// Whether the stored confirmation has expired.
     pub expired: bool,
+    /// The id a confirmation asked this turn gets (`crate::gate`).
+    pub prompt_id: &'a str,
+    /// The confirmation decided this turn, if any.
+    pub decided: Option<crate::gate::Decided>,
     pub o: Orchestra,
     pub reply: Vec<String>,
     pub suggestions: Vec<String>,
@@ -97,6 +103,11 @@ pub struct Run<'a> {
     state_entries: usize,
     /// A navigation (go home, go back) already happened this turn.
     navigated: bool,
+    /// Flows left for another request this turn, named with their details
+    /// (the caller keeps them in the backup log).
+    pub dropped: Vec<(String, FlowState)>,
+    /// A request for the Financial Agent interrupted the flow this turn.
+    to_finance: bool,
     fetch: &'a mut Fetch<'a>,
 }
 
@@ -110,6 +121,7 @@ impl<'a> Run<'a> {
         now_iso: &'a str,
         expires_iso: &'a str,
         expired: bool,
+        prompt_id: &'a str,
         o: Orchestra,
         fetch: &'a mut Fetch<'a>,
     ) -> Run<'a> {
@@ -119,6 +131,8 @@ impl<'a> Run<'a> {
             now_iso,
             expires_iso,
             expired,
+            prompt_id,
+            decided: None,
             o,
             reply: Vec::new(),
             suggestions: Vec::new(),
@@ -127,6 +141,8 @@ impl<'a> Run<'a> {
             consumed: false,
             state_entries: 0,
             navigated: false,
+            dropped: Vec::new(),
+            to_finance: false,
             fetch,
         }
     }
@@ -155,6 +171,10 @@ impl<'a> Run<'a> {
                 return Ok(End::Replied);
             }
             let routed = if agent_id == HOME {
+                if self.to_finance {
+                    self.step(&agent_id, None, "finance");
+                    return Ok(End::Finance);
+                }
                 match self.home_route(agent) {
                     Some(tool) => tool,
                     None => {
@@ -197,7 +217,14 @@ impl<'a> Run<'a> {
         let finance = self.reading.understanding();
         let finance_sure =
             finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST;
-        if score < TRIGGER_THRESHOLD || finance_sure && score < 1.0 {
+        // A complete finance request stays with the Financial Agent though
+        // it holds another agent's word ("debo 18,450 de la tarjeta de
+        // crédito"): both are read on one scale, and a request that is
+        // whole for finance outranks a trigger word.
+        if score < TRIGGER_THRESHOLD
+            || finance_sure && score < 1.0
+            || answers::complete_finance_request(self.reading)
+        {
             return None;
         }
         let tool = home.tool_for_intent(intent)?;
@@ -216,6 +243,13 @@ impl<'a> Run<'a> {
         let id = agent.spec.id.clone();
         let words = content_tokens(self.reading.tokens());
         let home = self.registry.home();
+        // A whole finance request, or a clear question, interrupts the
+        // flow: the Financial Agent answers and the flow comes back.
+        if answers::complete_finance_request(self.reading)
+            || answers::finance_question(self.reading, CLEAR_REQUEST)
+        {
+            return Ok(Some(self.interrupt(agent, "a finance request")));
+        }
         // A clear request for another agent's domain leaves the flow.
         if let Some((intent, score)) = understand::best_intent(home, &words)
             && score >= CLEAR_REQUEST
@@ -275,9 +309,10 @@ impl<'a> Run<'a> {
                 .map(Some);
         }
         let finance = self.reading.understanding();
-        if finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST {
-            self.leave(agent, "go_home", "a finance request");
-            return Ok(Some("go_home".into()));
+        if finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST
+            || answers::finance_question(self.reading, TRIGGER_THRESHOLD)
+        {
+            return Ok(Some(self.interrupt(agent, "a finance request")));
         }
         // Some of the agent's intents in part, none for sure: ask which.
         let options = understand::partial_intents(agent, &words, ASK_FLOOR, TRIGGER_THRESHOLD);
@@ -353,7 +388,11 @@ impl<'a> Run<'a> {
         };
         let id = agent.spec.id.clone();
         let (value, option) = match understand::read_slot(slot, self.reading, &flow.state_data) {
-            SlotRead::Nothing => return Ok(None),
+            SlotRead::Nothing => {
+                // Not an answer to this question: maybe a new value for one
+                // answered before ("mejor 150" while the delivery is asked).
+                return Ok(self.correct_filled(agent)?.map(|_| None));
+            }
             SlotRead::WrongCurrency(code) => {
                 self.consumed = true;
                 self.step(&id, None, "wrong currency");

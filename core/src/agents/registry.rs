@@ -58,6 +58,8 @@ pub struct Agent {
 #[derive(Debug)]
 pub struct Flow {
     pub initial: String,
+    /// The flow's `summary` templates, compiled.
+    pub summaries: Vec<Template>,
     pub states: BTreeMap<String, State>,
 }
 
@@ -78,6 +80,22 @@ impl Agent {
             .get(&flow.flow_id)?
             .states
             .get(&flow.current_state)
+    }
+
+    /// The flow in a few words with its details, for a cancel or a flow
+    /// set aside: the first `summary` template that renders whole, else
+    /// the agent's name.
+    pub fn describe(&self, flow: &FlowState) -> String {
+        let root = super::path::Root::Flow {
+            slots: &flow.slots,
+            data: &flow.state_data,
+            options: &serde_json::Value::Null,
+        };
+        self.flows
+            .get(&flow.flow_id)
+            .and_then(|f| f.summaries.iter().find(|t| t.missing(root).is_empty()))
+            .map(|t| t.render(root))
+            .unwrap_or_else(|| format!("lo de {}", self.spec.name))
     }
 
     /// The tool an intent calls.
@@ -447,10 +465,18 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         if !flow.states.values().any(|s| s.is_final) {
             err(format!("flow {fid}: no final state"));
         }
+        let mut summaries = Vec::new();
+        for (i, source) in flow.summary.iter().enumerate() {
+            match template::compile(source, &scope) {
+                Ok(tpl) => summaries.push(tpl),
+                Err(e) => err(format!("flow {fid} summary {}: {e}", i + 1)),
+            }
+        }
         flows.insert(
             fid.clone(),
             Flow {
                 initial: flow.initial.clone(),
+                summaries,
                 states,
             },
         );

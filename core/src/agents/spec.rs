@@ -164,6 +164,11 @@ pub struct ServiceCall {
 pub struct FlowSpec {
     pub id: String,
     pub initial: String,
+    /// How the flow is named when it is cancelled or set aside ("el envío
+    /// de {slots.amount_usd|price} USD a {data.recipient_option.name}"):
+    /// the first template whose every placeholder has a value is used.
+    #[serde(default)]
+    pub summary: Vec<String>,
     pub states: BTreeMap<String, StateSpec>,
 }
 

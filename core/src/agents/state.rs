@@ -22,6 +22,11 @@ pub struct Frame {
     /// it resumes (its question asked again once) when that agent ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suspended_flow: Option<FlowState>,
+    /// The confirmation this frame's flow was asking when a request for
+    /// another agent interrupted it; asked again, same id and expiry, when
+    /// the flow resumes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspended_confirmation: Option<PendingConfirmation>,
 }
 
 impl Frame {
@@ -38,6 +43,7 @@ impl Frame {
             entry_reason: why.to_string(),
             waiting: Waiting::Request,
             suspended_flow: None,
+            suspended_confirmation: None,
         }
     }
 }

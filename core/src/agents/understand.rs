@@ -108,45 +108,7 @@ pub fn pick_intent<'o>(
     }
 }
 
-/// Where a navigation phrase sends the user.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Nav {
-    /// "cancelar", "mejor no": drop the flow and go home.
-    Cancel,
-    /// "menú principal", "inicio".
-    Home,
-    /// "regresa", "atrás".
-    Back,
-}
-
-/// The navigation phrase a message holds, and whether it says anything
-/// else ("mejor no. Quiero un crédito" also asks for something).
-pub fn navigation(reading: &Reading) -> Option<(Nav, bool)> {
-    let c = cues();
-    let words = content_tokens(reading.tokens());
-    let lists = [
-        (c.nav_cancel, Nav::Cancel),
-        (c.nav_home, Nav::Home),
-        (c.nav_back, Nav::Back),
-    ];
-    for (phrases, nav) in lists {
-        // Phrases come split into words from the lexicon.
-        for phrase_words in phrases.cues() {
-            let found = reading
-                .tokens()
-                .windows(phrase_words.len())
-                .any(|w| w.iter().zip(phrase_words.iter()).all(|(t, p)| t.text == *p));
-            if found {
-                let rest = words
-                    .iter()
-                    .filter(|w| !phrase_words.contains(w) && !c.nav_fillers.words().contains(w))
-                    .count();
-                return Some((nav, rest > 0));
-            }
-        }
-    }
-    None
-}
+pub use crate::nlu::answers::{Nav, navigation};
 
 /// What a reply gives for a slot.
 #[derive(Clone, Debug, PartialEq)]

@@ -114,6 +114,112 @@ pub fn is_cancel(folded: &str) -> bool {
     only_word_of(folded, cues().cancel_words.words())
 }
 
+/// A finance request complete enough to stand on its own even while
+/// another agent waits for an answer, or when it holds another agent's
+/// word ("debo 18,450 de la tarjeta de crédito", "anota la recarga de 100
+/// como gasto"): an amount, and an explicit cue of what to do with it.
+/// "como 830 con la comisión" is not one: it answers the question asked.
+pub fn complete_finance_request(reading: &super::Reading) -> bool {
+    let u = reading.understanding();
+    if u.confidence < 0.7 {
+        return false;
+    }
+    let c = cues();
+    let found = super::lexicon::MessageCues::of(reading.tokens());
+    let any = |lists: &[&super::lexicon::CueList]| lists.iter().any(|l| found.has(l));
+    match u.intent {
+        Intent::LogTransaction => {
+            u.amount.is_some()
+                && any(&[
+                    c.expense_verbs,
+                    c.income_verbs,
+                    c.log_commands,
+                    c.payment_verbs,
+                    c.paid_me_phrases,
+                    c.choose_log,
+                ])
+        }
+        Intent::ManageDebt => {
+            (u.amount.is_some() || u.debt_balance.is_some())
+                && any(&[c.owe_verbs, c.debt_commands, c.borrowed_phrases])
+        }
+        Intent::SetBudget => u.amount.is_some() && any(&[c.budget_words, c.budget_phrases]),
+        Intent::SetBankBalance => u.amount.is_some() && any(&[c.bank_account_words]),
+        _ => false,
+    }
+}
+
+/// A question for the Financial Agent ("¿cuánto llevo gastado este
+/// mes?", "¿puedo comprar unos tenis de 1,800?") read with at least
+/// `confidence`.
+pub fn finance_question(reading: &super::Reading, confidence: f32) -> bool {
+    let u = reading.understanding();
+    matches!(u.intent, Intent::QueryData | Intent::SimulatePurchase) && u.confidence >= confidence
+}
+
+/// Where a navigation phrase sends the user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nav {
+    /// "cancelar", "mejor no", "salir", "nada, olvídalo": drop what is open.
+    Cancel,
+    /// "menú principal", "inicio".
+    Home,
+    /// "regresa", "atrás".
+    Back,
+}
+
+/// The navigation phrase a message holds, and whether it says anything
+/// else ("mejor no. Quiero un crédito" also asks for something).
+pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
+    let c = cues();
+    let fillers = c.trigger_fillers.words();
+    let words: Vec<&str> = reading
+        .tokens()
+        .iter()
+        .filter(|t| !fillers.contains(&t.text.as_str()))
+        .map(|t| t.text.as_str())
+        .collect();
+    let lists = [
+        (c.nav_cancel, Nav::Cancel),
+        (c.nav_home, Nav::Home),
+        (c.nav_back, Nav::Back),
+    ];
+    // The longest phrase found wins ("menú principal" over "menú").
+    let mut best: Option<(Nav, &[&str])> = None;
+    for (phrases, nav) in lists {
+        // Phrases come split into words from the lexicon.
+        for phrase_words in phrases.cues() {
+            let found = reading
+                .tokens()
+                .windows(phrase_words.len())
+                .any(|w| w.iter().zip(phrase_words.iter()).all(|(t, p)| t.text == *p));
+            if found && best.is_none_or(|(_, b)| phrase_words.len() > b.len()) {
+                best = Some((nav, phrase_words));
+            }
+        }
+    }
+    let (nav, phrase_words) = best?;
+    let rest = words
+        .iter()
+        .filter(|w| !phrase_words.contains(w) && !c.nav_fillers.words().contains(w))
+        .count();
+    Some((nav, rest > 0))
+}
+
+/// A message that only asks to leave what is open ("cancelar", "salir",
+/// "nada, olvídalo", "mejor no", "menú principal"), the same in every
+/// agent. "Regresa" (one agent back) is the data agents' own.
+pub fn leave(reading: &super::Reading) -> Option<Nav> {
+    let folded = reading.folded();
+    if is_cancel(folded) {
+        return Some(Nav::Cancel);
+    }
+    match navigation(reading)? {
+        (Nav::Cancel | Nav::Home, false) => navigation(reading).map(|(nav, _)| nav),
+        _ => None,
+    }
+}
+
 /// "ayuda", "menú": the message asks for help.
 pub fn is_help(folded: &str) -> bool {
     only_word_of(folded, cues().help_words.words())

@@ -48,14 +48,15 @@ pub fn wrong_currency(want: &str) -> String {
     }
 }
 
-/// The flow of an agent was left for another request.
-pub fn left_flow(agent_name: &str) -> String {
-    format!("Dejé lo de {agent_name} sin hacer nada.")
+/// A flow was left for another request ("el envío de $150.00 USD a
+/// María García").
+pub fn left_flow(what: &str) -> String {
+    format!("Dejé sin hacer {what}; si lo quieres, pídemelo de nuevo.")
 }
 
-/// A flow picked up where it was.
+/// A flow picked up where it was (after another agent or request).
 pub fn resumed(agent_name: &str) -> String {
-    format!("Seguimos con {agent_name}.")
+    format!("Sigamos con {agent_name}:")
 }
 
 pub fn below_min(min: f64) -> String {

@@ -21,7 +21,7 @@ impl<'a> Run<'a> {
         let params = render_params(agent, tool, flow);
         let message = agent.confirmations[&tool.name].render(root(flow, NO_OPTIONS));
         let pending = PendingConfirmation {
-            id: format!("k{}", self.o.message_count),
+            id: self.prompt_id.to_string(),
             agent_id: agent.spec.id.clone(),
             tool_name: tool.name.clone(),
             service: tool
@@ -60,12 +60,19 @@ impl<'a> Run<'a> {
         let id = agent.spec.id.clone();
         // A button for another prompt never gets here: the router refuses
         // stale buttons for both kinds of confirmation.
-        if self.expired {
-            self.o.pending_confirmation = None;
-            self.reply.push(text::EXPIRED.into());
-            self.set_waiting_from_state(agent);
+        // One expiry rule for every agent (`crate::gate`): nothing runs,
+        // and the same action is offered again under a new id, so an old
+        // button cannot confirm it. "no" still rejects it.
+        if self.expired && self.reading.decision() != Decision::Reject {
+            if let Some(p) = self.o.pending_confirmation.as_mut() {
+                p.id = self.prompt_id.to_string();
+                p.created_at = self.now_iso.to_string();
+                p.expires_at = self.expires_iso.to_string();
+            }
+            self.reply.push(crate::agent::text::EXPIRED.into());
+            self.reply.push(pending.display_message.clone());
+            self.suggestions = vec![text::YES.into(), text::NO.into()];
             self.step(&id, None, "confirmation expired");
-            self.reask(agent, None)?;
             return Ok(Some(End::Replied));
         }
         let tool = agent
@@ -98,6 +105,10 @@ impl<'a> Run<'a> {
                 self.step(&id, Some(&tool.name), "confirmed");
                 let target = match result {
                     Ok(data) => {
+                        self.decided = Some(crate::gate::Decided {
+                            id: pending.id.clone(),
+                            confirmed: true,
+                        });
                         if let Some(flow) = self.o.current_flow.as_mut() {
                             merge(&mut flow.state_data, tool.assign.as_deref(), data);
                         }
@@ -117,6 +128,10 @@ impl<'a> Run<'a> {
             }
             Decision::Reject => {
                 self.o.pending_confirmation = None;
+                self.decided = Some(crate::gate::Decided {
+                    id: pending.id.clone(),
+                    confirmed: false,
+                });
                 self.o.current_flow = None;
                 if let Some(frame) = self.o.agent_stack.last_mut() {
                     frame.waiting = Waiting::Request;
@@ -130,6 +145,13 @@ impl<'a> Run<'a> {
                 Ok(Some(End::Replied))
             }
             Decision::Other => {
+                // A finance question or request interrupts: the confirmation
+                // is kept with the flow and asked again when it comes back.
+                if crate::nlu::answers::complete_finance_request(self.reading)
+                    || crate::nlu::answers::finance_question(self.reading, super::TRIGGER_THRESHOLD)
+                {
+                    return Ok(None);
+                }
                 // Leaving for another request drops the confirmation;
                 // anything else asks it again, unchanged.
                 let words = content_tokens(self.reading.tokens());
@@ -141,7 +163,7 @@ impl<'a> Run<'a> {
                     self.set_waiting_from_state(agent);
                     return Ok(None);
                 }
-                if let Some(end) = self.correct_pending(agent)? {
+                if let Some(end) = self.correct_filled(agent)? {
                     return Ok(Some(end));
                 }
                 self.reply.push(text::REASK_CONFIRMATION.into());
@@ -153,24 +175,26 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// A reply to an open confirmation that gives a filled slot a new
-    /// value ("mejor 400 dólares") is a correction: the pending
-    /// confirmation is dropped and the flow goes back to the state that
-    /// collects that slot, which reads the value again (bounds and
-    /// rejections included) and goes on from there. Everything computed
-    /// from the old value (a quote) is computed again, and the
-    /// confirmation is asked again with the new numbers.
-    fn correct_pending(&mut self, agent: &'a Agent) -> Step<Option<End>> {
+    /// A reply that gives a filled slot a new value ("mejor 400 dólares",
+    /// "mejor a Juan") is a correction, while a confirmation is open or
+    /// another question is asked: a pending confirmation is dropped and
+    /// the flow goes back to the state that collects that slot, which
+    /// reads the value again (bounds and rejections included) and goes on
+    /// from there. Everything computed from the old value (a quote) is
+    /// computed again, and the next question or confirmation shows the
+    /// new numbers.
+    pub(super) fn correct_filled(&mut self, agent: &'a Agent) -> Step<Option<End>> {
         let Some(flow) = self.o.current_flow.as_ref() else {
             return Ok(None);
         };
         let Some(states) = agent.flows.get(&flow.flow_id).map(|f| &f.states) else {
             return Ok(None);
         };
+        let waiting = self.waiting_slot().map(|(slot, _)| slot);
         let words: Vec<&str> = self.reading.words().collect();
         let corrected = flow.slots.iter().find_map(|(name, current)| {
             let slot = agent.spec.slots.get(name)?;
-            if slot.kind == SlotType::Text {
+            if slot.kind == SlotType::Text || waiting.as_deref() == Some(name) {
                 return None;
             }
             let SlotRead::Value(value, _) =

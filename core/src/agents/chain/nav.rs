@@ -6,7 +6,7 @@ use super::{Run, state_message};
 use crate::agent::text::agents as text;
 use crate::agents::registry::{Agent, HOME};
 use crate::agents::state::Frame;
-use crate::agents::state::{MAX_STACK, Waiting};
+use crate::agents::state::{MAX_STACK, Orchestra, Waiting};
 
 impl<'a> Run<'a> {
     pub(super) fn enter_agent(&mut self, target: &str, why: &str) {
@@ -23,13 +23,39 @@ impl<'a> Run<'a> {
     }
 
     /// Leaves the agent for home (its flow and confirmation dropped) and
-    /// says so.
+    /// says what was dropped, with its details.
     pub(super) fn leave(&mut self, agent: &Agent, tool: &str, why: &str) {
-        if self.o.current_flow.is_some() {
-            self.reply.push(text::left_flow(&agent.spec.name));
+        if let Some(flow) = self.o.current_flow.take() {
+            let named = agent.describe(&flow);
+            self.reply.push(text::left_flow(&named));
+            self.dropped.push((named, flow));
         }
         self.go_home();
         self.step(&agent.spec.id, Some(tool), why);
+    }
+
+    /// A request for the Financial Agent in the middle of a flow: the flow
+    /// (and its open confirmation) waits under a home frame and comes back
+    /// once the Financial Agent is done with the request. An agent with no
+    /// flow open is simply left.
+    pub(super) fn interrupt(&mut self, agent: &Agent, why: &str) -> String {
+        if self.o.current_flow.is_none() {
+            self.go_home();
+            self.step(&agent.spec.id, Some("go_home"), why);
+            return "go_home".into();
+        }
+        if let Some(top) = self.o.agent_stack.last_mut() {
+            top.suspended_flow = self.o.current_flow.take();
+            top.suspended_confirmation = self.o.pending_confirmation.take();
+        }
+        self.o.agent_stack.push(Frame::new(HOME, self.now_iso, why));
+        if self.o.agent_stack.len() > MAX_STACK {
+            self.o.agent_stack.remove(1);
+        }
+        self.to_finance = true;
+        self.navigated = true;
+        self.step(&agent.spec.id, Some("interrupt"), why);
+        "interrupt".into()
     }
 
     pub(super) fn go_home(&mut self) {
@@ -84,4 +110,103 @@ impl<'a> Run<'a> {
             self.reply.extend(message);
         }
     }
+}
+
+/// After the Financial Agent finished a request that interrupted a data
+/// agent's flow (nothing of finance is open any more): the home frame on
+/// top is popped and the flow below comes back with its open question or
+/// confirmation asked again (same id and expiry). The lines to say, empty
+/// when nothing was interrupted.
+pub fn resume_interrupted(
+    registry: &crate::agents::registry::Registry,
+    o: &mut Orchestra,
+) -> Vec<String> {
+    let n = o.agent_stack.len();
+    let interrupted = n > 1
+        && o.agent_stack[n - 1].agent_id == HOME
+        && o.agent_stack[n - 2].suspended_flow.is_some();
+    if !interrupted {
+        return Vec::new();
+    }
+    o.agent_stack.pop();
+    let Some(top) = o.agent_stack.last_mut() else {
+        return Vec::new();
+    };
+    let flow = top.suspended_flow.take();
+    let pending = top.suspended_confirmation.take();
+    let Some((agent, flow)) = registry.agent(&top.agent_id).zip(flow) else {
+        return Vec::new();
+    };
+    if agent.state_of(&flow).is_none() {
+        top.waiting = Waiting::Request;
+        return Vec::new();
+    }
+    let question = match pending {
+        Some(pending) => {
+            top.waiting = Waiting::Confirmation {
+                tool: pending.tool_name.clone(),
+            };
+            let shown = pending.display_message.clone();
+            o.pending_confirmation = Some(pending);
+            Some(shown)
+        }
+        None => {
+            top.waiting = waiting_in(agent, &flow);
+            state_message(agent, &flow)
+        }
+    };
+    o.current_flow = Some(flow);
+    let header = text::resumed(&agent.spec.name);
+    vec![match question {
+        Some(question) => format!("{header}\n{question}"),
+        None => header,
+    }]
+}
+
+/// What a flow's current state waits for.
+pub(super) fn waiting_in(agent: &Agent, flow: &crate::agents::state::FlowState) -> Waiting {
+    match agent.state_of(flow).and_then(|s| s.spec.collect.as_ref()) {
+        Some(collect) => Waiting::Slot {
+            slot: collect.slot.clone(),
+            attempts: 0,
+        },
+        None => Waiting::Request,
+    }
+}
+
+/// The open question of the active data agent, to ask again after a turn
+/// that answered something else (thanks, a concept, help): its pending
+/// confirmation, else the message of the state that waits for a slot.
+pub fn open_question(
+    registry: &crate::agents::registry::Registry,
+    o: &Orchestra,
+) -> Option<String> {
+    if let Some(pending) = &o.pending_confirmation {
+        return Some(pending.display_message.clone());
+    }
+    let agent = registry.agent(o.active(HOME))?;
+    let flow = o.current_flow.as_ref()?;
+    match waiting_in(agent, flow) {
+        Waiting::Slot { .. } => state_message(agent, flow),
+        _ => None,
+    }
+}
+
+/// Every data flow open in a session, named with its details: the active
+/// one and those waiting under an interruption.
+pub fn open_flows(
+    registry: &crate::agents::registry::Registry,
+    o: &Orchestra,
+) -> Vec<(String, crate::agents::state::FlowState)> {
+    let mut open = Vec::new();
+    for frame in &o.agent_stack {
+        if let (Some(flow), Some(agent)) = (&frame.suspended_flow, registry.agent(&frame.agent_id))
+        {
+            open.push((agent.describe(flow), flow.clone()));
+        }
+    }
+    if let (Some(flow), Some(agent)) = (&o.current_flow, registry.agent(o.active(HOME))) {
+        open.push((agent.describe(flow), flow.clone()));
+    }
+    open
 }

@@ -1,0 +1,252 @@
+//! Small talk and concepts: thanks, greetings, goodbyes and "¿qué es un
+//! presupuesto?". Every word and every answer lives in `small_talk.json`;
+//! this file only says how a message is matched against it.
+//!
+//! A message is small talk when every word of it is a cue of one kind or
+//! a filler ("muchas gracias, caja"), so "hola, gasté 200" is not. A
+//! concept question holds an opener ("qué es", "qué significa") and a term
+//! of the glossary, and no number.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::normalize::{Token, TokenKind, fold, tokenize};
+
+const SOURCE: &str = include_str!("small_talk.json");
+
+/// What a small-talk message is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmallTalk {
+    /// A kind of `small_talk.json` (thanks, greeting, bye), by index.
+    Kind(usize),
+    /// A concept of the glossary, by index.
+    Concept(usize),
+}
+
+impl SmallTalk {
+    /// The answer, in Spanish, from the data file.
+    pub fn reply(self) -> &'static str {
+        let t = table();
+        match self {
+            SmallTalk::Kind(i) => &t.kinds[i].reply,
+            SmallTalk::Concept(i) => &t.concepts[i].answer,
+        }
+    }
+
+    /// A short name for traces and the audit ("thanks", "concept:deuda").
+    pub fn label(self) -> String {
+        let t = table();
+        match self {
+            SmallTalk::Kind(i) => t.kinds[i].name.clone(),
+            SmallTalk::Concept(i) => format!(
+                "concept:{}",
+                t.concepts[i]
+                    .terms
+                    .first()
+                    .map(|p| p.join(" "))
+                    .unwrap_or_default()
+            ),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    kinds: std::collections::BTreeMap<String, KindFile>,
+    fillers: Vec<String>,
+    concept_openers: Vec<String>,
+    concepts: Vec<ConceptFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KindFile {
+    cues: Vec<String>,
+    reply: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConceptFile {
+    terms: Vec<String>,
+    answer: String,
+}
+
+/// A phrase as folded words.
+type Phrase = Vec<String>;
+
+struct Kind {
+    name: String,
+    cues: Vec<Phrase>,
+    reply: String,
+}
+
+struct Concept {
+    terms: Vec<Phrase>,
+    answer: String,
+}
+
+struct Table {
+    kinds: Vec<Kind>,
+    fillers: Vec<String>,
+    openers: Vec<Phrase>,
+    concepts: Vec<Concept>,
+}
+
+fn words_of(phrase: &str) -> Phrase {
+    tokenize(&fold(phrase))
+        .into_iter()
+        .map(|t| t.text)
+        .collect()
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let file: File = serde_json::from_str(SOURCE).expect("small_talk.json is valid");
+        let phrases = |list: &[String]| list.iter().map(|p| words_of(p)).collect::<Vec<_>>();
+        Table {
+            kinds: file
+                .kinds
+                .into_iter()
+                .map(|(name, k)| Kind {
+                    name,
+                    cues: phrases(&k.cues),
+                    reply: k.reply,
+                })
+                .collect(),
+            fillers: file.fillers.iter().map(|w| fold(w)).collect(),
+            openers: phrases(&file.concept_openers),
+            concepts: file
+                .concepts
+                .into_iter()
+                .map(|c| Concept {
+                    terms: phrases(&c.terms),
+                    answer: c.answer,
+                })
+                .collect(),
+        }
+    })
+}
+
+/// Where `phrase` occurs in `words`, as the positions it covers.
+fn find(words: &[&str], phrase: &[String]) -> Option<std::ops::Range<usize>> {
+    if phrase.is_empty() || phrase.len() > words.len() {
+        return None;
+    }
+    (0..=words.len() - phrase.len())
+        .find(|&i| {
+            words[i..i + phrase.len()]
+                .iter()
+                .zip(phrase)
+                .all(|(w, p)| *w == p)
+        })
+        .map(|i| i..i + phrase.len())
+}
+
+/// What small talk the tokens of a message are, if any.
+pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
+    if tokens.iter().any(|t| t.kind == TokenKind::Number) {
+        return None;
+    }
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Word)
+        .map(|t| t.text.as_str())
+        .collect();
+    if words.is_empty() {
+        return None;
+    }
+    let t = table();
+    if t.openers.iter().any(|o| find(&words, o).is_some()) {
+        // The longest term named wins ("gasto fijo" over "gasto").
+        let mut best: Option<(usize, usize)> = None;
+        for (i, concept) in t.concepts.iter().enumerate() {
+            for term in &concept.terms {
+                if find(&words, term).is_some() && best.is_none_or(|(_, len)| term.len() > len) {
+                    best = Some((i, term.len()));
+                }
+            }
+        }
+        if let Some((i, _)) = best {
+            return Some(SmallTalk::Concept(i));
+        }
+    }
+    // Every word a cue of one kind or a filler, and at least one cue.
+    let mut covered = vec![false; words.len()];
+    let mut kind_found: Option<usize> = None;
+    for (k, kind) in t.kinds.iter().enumerate() {
+        for cue in &kind.cues {
+            let mut from = 0;
+            while let Some(range) = find(&words[from..], cue) {
+                let range = range.start + from..range.end + from;
+                covered[range.clone()].iter_mut().for_each(|c| *c = true);
+                // Thanks outranks a greeting or goodbye said with it.
+                kind_found = Some(kind_found.map_or(k, |found: usize| {
+                    if t.kinds[found].name == "thanks" {
+                        found
+                    } else {
+                        k
+                    }
+                }));
+                from = range.end;
+            }
+        }
+    }
+    let kind = kind_found?;
+    let all_covered = words
+        .iter()
+        .zip(&covered)
+        .all(|(w, c)| *c || t.fillers.iter().any(|f| f == w));
+    all_covered.then_some(SmallTalk::Kind(kind))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    fn of(message: &str) -> Option<String> {
+        read(&tokenize(&fold(message))).map(SmallTalk::label)
+    }
+
+    #[test]
+    fn small_talk_is_the_whole_message() {
+        assert_eq!(of("gracias").as_deref(), Some("thanks"));
+        assert_eq!(of("¡Muchas gracias, Caja!").as_deref(), Some("thanks"));
+        assert_eq!(of("hola").as_deref(), Some("greeting"));
+        assert_eq!(of("hola, gracias").as_deref(), Some("thanks"));
+        assert_eq!(of("buenas noches").as_deref(), Some("greeting"));
+        assert_eq!(of("eso es todo, bye").as_deref(), Some("bye"));
+        assert_eq!(of("hola, gasté 200 en tacos"), None);
+        assert_eq!(of("¿qué tal voy este mes?"), None);
+        assert_eq!(of("ok"), None);
+        assert_eq!(of("sí"), None);
+    }
+
+    #[test]
+    fn concepts_name_a_term_after_an_opener() {
+        assert_eq!(
+            of("¿qué es un presupuesto?").as_deref(),
+            Some("concept:presupuesto")
+        );
+        assert_eq!(
+            of("oye y que significa gasto fijo").as_deref(),
+            Some("concept:gasto fijo")
+        );
+        assert_eq!(of("¿qué es una deuda?").as_deref(), Some("concept:deuda"));
+        assert_eq!(of("presupuesto de 8000"), None);
+        assert_eq!(of("¿qué es un zapato?"), None);
+        // Every answer is Spanish text from the file.
+        for (i, concept) in table().concepts.iter().enumerate() {
+            assert!(
+                !concept.answer.is_empty() && !concept.terms.is_empty(),
+                "{i}"
+            );
+        }
+    }
+}
