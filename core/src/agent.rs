@@ -13,6 +13,7 @@ pub use crate::gate;
 pub mod state;
 pub mod text;
 
+mod audit;
 mod clarify;
 mod confirm;
 mod delegate;
@@ -126,17 +127,86 @@ pub struct Entities {
     pub debt_due_day: Option<u8>,
 }
 
-/// What the host stores about each turn.
+/// One entity read from the message, and where (seed 002 `entities`):
+/// char offsets `[start, end)` of the words it was read from, when they
+/// can be pointed at.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EntityRecord {
+    pub name: String,
+    pub value: serde_json::Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<usize>,
+}
+
+/// Another reading that scored (seed 002 alternatives).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Alternative {
+    pub intent: String,
+    pub confidence: f32,
+}
+
+/// The seed's `validation_result`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValidationResult {
+    Pass,
+    Fail,
+    Clarify,
+    /// Nothing was validated this turn (a question, small talk, a button).
+    #[default]
+    NotRun,
+}
+
+/// The seed's `confirmation_status`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeedConfirmation {
+    Pending,
+    Confirmed,
+    Rejected,
+    #[default]
+    NotRequired,
+}
+
+impl From<ConfirmationStatus> for SeedConfirmation {
+    fn from(status: ConfirmationStatus) -> Self {
+        match status {
+            ConfirmationStatus::Prompted
+            | ConfirmationStatus::Reasked
+            | ConfirmationStatus::Expired => SeedConfirmation::Pending,
+            ConfirmationStatus::Confirmed => SeedConfirmation::Confirmed,
+            ConfirmationStatus::Rejected => SeedConfirmation::Rejected,
+            ConfirmationStatus::None | ConfirmationStatus::Stale => SeedConfirmation::NotRequired,
+        }
+    }
+}
+
+/// One decision record per turn, the same for every agent (seed 002's
+/// field names): which agent held the turn, what it read and how sure it
+/// was, what it validated, what the confirmation gate did, what the tools
+/// returned and what was answered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AuditRecord {
     pub at_iso: String,
     pub message: String,
+    /// The agent that held the turn (`financial` or a data agent's id).
+    pub agent: String,
     pub intent: String,
-    pub confidence: f32,
-    pub entities: Option<Entities>,
-    pub validation: Option<ValidationRecord>,
-    pub confirmation: ConfirmationStatus,
-    pub tool_calls: Vec<ToolOutcome>,
+    pub intent_confidence: f32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
+    pub entities: Vec<EntityRecord>,
+    pub validation_result: ValidationResult,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub validation_missing: Vec<String>,
+    pub confirmation_status: SeedConfirmation,
+    /// What the gate did in more detail (prompted, reasked, expired, stale…).
+    pub confirmation_detail: ConfirmationStatus,
+    pub tool_result: Vec<ToolOutcome>,
+    pub response: String,
+    pub error: Option<String>,
     pub trace: Trace,
 }
 
@@ -469,28 +539,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
             }
         })
         .collect();
-    let (intent, confidence, entities) = match &ctx.understanding {
-        Some(u) => (
-            u.intent.as_str().to_string(),
-            u.confidence,
-            Some(drafts::entities(u)),
-        ),
-        None => (state.extracted_intent.as_str().to_string(), 0.0, None),
-    };
-    let audit = AuditRecord {
-        at_iso: ctx.now_iso.clone(),
-        message: match ctx.message.char_indices().nth(ctx.config.max_message_chars) {
-            Some((cut, _)) => ctx.message[..cut].to_string(),
-            None => ctx.message.clone(),
-        },
-        intent,
-        confidence,
-        entities,
-        validation: ctx.validation.clone(),
-        confirmation: ctx.confirmation,
-        tool_calls: tool_outcomes,
-        trace: trace.clone(),
-    };
+    let audit = audit::record(&state, &ctx, &reply, tool_outcomes, trace.clone());
     TurnOutput {
         reply,
         suggestions: ctx.suggestions,
@@ -559,6 +608,64 @@ mod tests {
             timezone: None,
             action_id: None,
         }
+    }
+
+    #[test]
+    fn every_agent_fills_the_decision_record() {
+        let config = AgentConfig::default();
+        let mut ledger = MemoryLedger::new();
+        let mut state = AgentState::new("u", "t");
+        let mut records = Vec::new();
+        for (i, message) in [
+            "quiero un crédito",
+            "300 dólares",
+            "sí",
+            "gasté 250 en uber",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let now = NOW + i as i64 * 1_000;
+            let out = run_turn(state, input(message, now), &config, |c| {
+                if let ToolRequest::CallService(r) = &c.request {
+                    crate::agents::services::execute(c, r, "2026-11-22T18:00:00.000Z")
+                } else {
+                    ledger.execute(c, now)
+                }
+            });
+            state = out.state;
+            records.push(out.audit);
+        }
+        let [enter, amount, confirmed, expense] = &records[..] else {
+            panic!("four turns");
+        };
+        assert_eq!(
+            (enter.agent.as_str(), enter.intent.as_str()),
+            ("snpl", "apply")
+        );
+        assert!(enter.intent_confidence >= 0.7);
+        assert_eq!(amount.validation_result, ValidationResult::Pass);
+        assert_eq!(amount.confirmation_status, SeedConfirmation::Pending);
+        assert_eq!(amount.entities[0].name, "amount_usd");
+        assert_eq!(confirmed.agent, "snpl");
+        assert_eq!(confirmed.confirmation_status, SeedConfirmation::Confirmed);
+        assert_eq!(confirmed.tool_result[0].tool, "apply_snpl");
+        assert!(confirmed.tool_result[0].ok && confirmed.error.is_none());
+        assert_eq!(expense.agent, "financial");
+        assert_eq!(expense.intent, "LOG_TRANSACTION");
+        assert!(expense.response.contains("¿Registro este movimiento?"));
+        let amount = expense
+            .entities
+            .iter()
+            .find(|e| e.name == "amount_mxn_cents")
+            .expect("the amount");
+        let (start, end) = (amount.start.expect("start"), amount.end.expect("end"));
+        let read: String = "gasté 250 en uber"
+            .chars()
+            .skip(start)
+            .take(end - start)
+            .collect();
+        assert_eq!(read, "250");
     }
 
     #[test]

@@ -120,7 +120,7 @@ test('offline: two messages wait in the outbox and are processed once when back 
   // Exactly one transaction was written.
   const token = await sessionToken(page);
   const audit = await (await fetch(`${BASE_URL}/api/audit`, { headers: { authorization: `Bearer ${token}` } })).json();
-  const writes = audit.records.flatMap((r) => r.record.tool_calls).filter((c) => c.write && c.ok);
+  const writes = audit.records.flatMap((r) => r.record.tool_result).filter((c) => c.write && c.ok);
   assert.equal(writes.length, 1);
   await context.close();
 });

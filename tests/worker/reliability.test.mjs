@@ -152,7 +152,7 @@ test('read endpoints and CSV export reflect what was written', async () => {
   assert.equal(history.body.messages.length, 12);
   const audit = await get(session, '/api/audit');
   assert.equal(audit.body.records.length, 6);
-  assert.ok(audit.body.records.some((r) => r.record.confirmation === 'confirmed'));
+  assert.ok(audit.body.records.some((r) => r.record.confirmation_status === 'confirmed'));
 });
 
 test('"today" is computed in the browser\'s time zone when it sends one', async () => {

@@ -280,7 +280,7 @@ struct Press {
 /// The toast a press gets: what happened, never "Listo" unless the write
 /// was made.
 fn press_toast(output: &TurnOutput) -> &'static str {
-    match output.audit.confirmation {
+    match output.audit.confirmation_detail {
         ConfirmationStatus::Stale => host::BUTTON_STALE,
         ConfirmationStatus::Expired => host::BUTTON_EXPIRED,
         ConfirmationStatus::Rejected => host::BUTTON_REJECTED,

@@ -8,7 +8,7 @@
 use serde_json::{Map, Value};
 
 use super::state::AgentState;
-use super::{TurnCtx, text};
+use super::{ConfirmationStatus, TurnCtx, text};
 use crate::agents::chain::{End, Run, Suspend};
 use crate::agents::registry::{self, HOME};
 use crate::agents::understand::best_intent;
@@ -118,6 +118,17 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             }
             if !suggestions.is_empty() {
                 ctx.suggestions = suggestions;
+            }
+            // The gate's outcome, for the audit, as for the Financial Agent.
+            for step in &steps {
+                ctx.confirmation = match step.why.as_str() {
+                    "confirmation asked" => ConfirmationStatus::Prompted,
+                    "confirmed" => ConfirmationStatus::Confirmed,
+                    "confirmation rejected" => ConfirmationStatus::Rejected,
+                    "confirmation expired" => ConfirmationStatus::Expired,
+                    "confirmation asked again" => ConfirmationStatus::Reasked,
+                    _ => continue,
+                };
             }
             ctx.chain = crate::agents::chain::ChainTrace { iterations, steps };
             match end {

@@ -1,0 +1,247 @@
+//! The decision record of a turn, the same for every agent (seed 002's
+//! field names). Built once when the turn ends, from what the turn
+//! decided: the agent that held it, the reading and its confidence, the
+//! entities and where they were read, validation, the confirmation gate,
+//! the tool outcomes, the response and any error.
+
+use serde_json::Value;
+
+use super::state::AgentState;
+use super::{
+    Alternative, AuditRecord, EntityRecord, ToolOutcome, TurnCtx, ValidationResult, drafts,
+};
+use crate::agents::registry::HOME;
+use crate::graph::Trace;
+use crate::nlu::normalize::TokenKind;
+
+pub(super) fn record(
+    state: &AgentState,
+    ctx: &TurnCtx,
+    reply: &str,
+    tool_result: Vec<ToolOutcome>,
+    trace: Trace,
+) -> AuditRecord {
+    let data_agent = ctx
+        .chain
+        .steps
+        .last()
+        .filter(|step| step.agent != HOME && step.why != "finance")
+        .map(|step| step.agent.clone());
+    let (intent, intent_confidence, alternatives) = reading(ctx, data_agent.is_some());
+    let entities = match (&data_agent, &ctx.understanding) {
+        (Some(_), _) => slots(state),
+        (None, Some(u)) => finance_entities(ctx, &drafts::entities(u)),
+        (None, None) => Vec::new(),
+    };
+    let validation_result = match (&ctx.validation, data_agent.is_some()) {
+        (Some(v), _) if v.ok => ValidationResult::Pass,
+        (Some(_), _) => ValidationResult::Clarify,
+        (None, true) => chain_validation(ctx),
+        (None, false) => ValidationResult::NotRun,
+    };
+    let error = tool_result
+        .iter()
+        .find(|t| !t.ok)
+        .map(|t| {
+            format!(
+                "{}: {}",
+                t.tool,
+                t.error_code.as_deref().unwrap_or("no result")
+            )
+        })
+        .or_else(|| {
+            trace
+                .steps
+                .iter()
+                .find(|s| &*s.edge == "error")
+                .map(|s| s.reason.to_string())
+        });
+    AuditRecord {
+        at_iso: ctx.now_iso.clone(),
+        message: match ctx.message.char_indices().nth(ctx.config.max_message_chars) {
+            Some((cut, _)) => ctx.message[..cut].to_string(),
+            None => ctx.message.clone(),
+        },
+        agent: data_agent.unwrap_or_else(|| HOME.to_string()),
+        intent,
+        intent_confidence,
+        alternatives,
+        entities,
+        validation_result,
+        validation_missing: ctx
+            .validation
+            .as_ref()
+            .map(|v| v.missing.clone())
+            .unwrap_or_default(),
+        confirmation_status: ctx.confirmation.into(),
+        confirmation_detail: ctx.confirmation,
+        tool_result,
+        response: reply.to_string(),
+        error,
+        trace,
+    }
+}
+
+/// The intent the turn acted on, how sure, and the other readings.
+fn reading(ctx: &TurnCtx, data_agent: bool) -> (String, f32, Vec<Alternative>) {
+    if let Some(talk) = ctx.small_talk {
+        return (talk.label(), 1.0, Vec::new());
+    }
+    if data_agent {
+        // "trigger send (0.92)", "chose credit", "collected amount_usd".
+        for step in ctx.chain.steps.iter().rev() {
+            if let Some(rest) = step.why.strip_prefix("trigger ") {
+                let (intent, score) = rest.split_once(" (").unwrap_or((rest, "1)"));
+                let score = score.trim_end_matches(')').parse().unwrap_or(1.0);
+                return (intent.to_string(), score, Vec::new());
+            }
+            if let Some(intent) = step.why.strip_prefix("chose ") {
+                return (intent.to_string(), 1.0, Vec::new());
+            }
+        }
+        let last = ctx.chain.steps.last();
+        let what = last
+            .and_then(|s| s.tool.clone())
+            .unwrap_or_else(|| last.map_or_else(String::new, |s| s.why.clone()));
+        return (what, 1.0, Vec::new());
+    }
+    match &ctx.understanding {
+        Some(u) => (
+            u.intent.as_str().to_string(),
+            u.confidence,
+            u.alternatives
+                .iter()
+                .map(|(intent, confidence)| Alternative {
+                    intent: intent.as_str().to_string(),
+                    confidence: *confidence,
+                })
+                .collect(),
+        ),
+        None if ctx.mode == super::Mode::Decide || ctx.confirmation != Default::default() => {
+            ("CONFIRMATION".to_string(), 1.0, Vec::new())
+        }
+        None => ("UNKNOWN".to_string(), 0.0, Vec::new()),
+    }
+}
+
+/// A data agent's slots, as its flow holds them after the turn.
+fn slots(state: &AgentState) -> Vec<EntityRecord> {
+    state
+        .current_flow
+        .iter()
+        .flat_map(|f| f.slots.iter())
+        .map(|(name, value)| EntityRecord {
+            name: name.clone(),
+            value: value.clone(),
+            start: None,
+            end: None,
+        })
+        .collect()
+}
+
+/// How a data agent's turn went by its chain steps.
+fn chain_validation(ctx: &TurnCtx) -> ValidationResult {
+    let failed = ["rejected", "value out of bounds", "wrong currency"];
+    let steps = &ctx.chain.steps;
+    if steps.iter().any(|s| failed.contains(&s.why.as_str())) {
+        ValidationResult::Fail
+    } else if steps.iter().any(|s| s.why.starts_with("collected ")) {
+        ValidationResult::Pass
+    } else {
+        ValidationResult::NotRun
+    }
+}
+
+/// The finance entities read, each with the words it came from when they
+/// can be pointed at (numbers for amounts, a word for the description).
+fn finance_entities(ctx: &TurnCtx, e: &super::Entities) -> Vec<EntityRecord> {
+    let tokens = ctx.reading.tokens();
+    let number_span = |cents: i64| {
+        let whole = (cents / 100).to_string();
+        tokens
+            .iter()
+            .find(|t| t.kind == TokenKind::Number && t.text.replace([',', '.'], "") == whole)
+            .or_else(|| {
+                tokens.iter().find(|t| {
+                    t.kind == TokenKind::Number
+                        && t.text.replace(',', "").parse::<f64>().ok() == Some(cents as f64 / 100.0)
+                })
+            })
+            .map(|t| (t.start, t.end))
+    };
+    let word_span = |text: &str| {
+        let folded = crate::nlu::normalize::fold(text);
+        let first = folded
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        tokens
+            .iter()
+            .find(|t| t.text == first)
+            .map(|t| (t.start, t.end))
+    };
+    let mut out = Vec::new();
+    let mut push = |name: &str, value: Value, span: Option<(usize, usize)>| {
+        if !value.is_null() {
+            out.push(EntityRecord {
+                name: name.to_string(),
+                value,
+                start: span.map(|s| s.0),
+                end: span.map(|s| s.1),
+            });
+        }
+    };
+    let json = |v: &dyn erased::ToJson| v.to_json();
+    push("type", json(&e.kind), None);
+    push(
+        "amount_mxn_cents",
+        json(&e.amount_mxn_cents),
+        e.amount_mxn_cents.and_then(number_span),
+    );
+    push("currency", json(&e.currency), None);
+    push(
+        "category",
+        json(&e.category),
+        e.description.as_deref().and_then(word_span),
+    );
+    push("category_type", json(&e.category_type), None);
+    push(
+        "description",
+        json(&e.description),
+        e.description.as_deref().and_then(word_span),
+    );
+    push("date_iso", json(&e.date_iso), None);
+    push("month", json(&e.month), None);
+    push("query", json(&e.query), None);
+    push(
+        "debt_name",
+        json(&e.debt_name),
+        e.debt_name.as_deref().and_then(word_span),
+    );
+    push(
+        "debt_balance_mxn_cents",
+        json(&e.debt_balance_mxn_cents),
+        e.debt_balance_mxn_cents.and_then(number_span),
+    );
+    push(
+        "debt_minimum_mxn_cents",
+        json(&e.debt_minimum_mxn_cents),
+        e.debt_minimum_mxn_cents.and_then(number_span),
+    );
+    push("debt_due_day", json(&e.debt_due_day), None);
+    out
+}
+
+mod erased {
+    /// Any serializable field as JSON (null when absent).
+    pub trait ToJson {
+        fn to_json(&self) -> serde_json::Value;
+    }
+
+    impl<T: serde::Serialize> ToJson for T {
+        fn to_json(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+        }
+    }
+}
