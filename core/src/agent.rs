@@ -89,6 +89,8 @@ pub enum ConfirmationStatus {
     Reasked,
     Expired,
     Stale,
+    /// A button for a prompt already confirmed: nothing done again.
+    AlreadyConfirmed,
 }
 
 /// Validation outcome for the audit.
@@ -178,7 +180,9 @@ impl From<ConfirmationStatus> for SeedConfirmation {
             | ConfirmationStatus::Expired => SeedConfirmation::Pending,
             ConfirmationStatus::Confirmed => SeedConfirmation::Confirmed,
             ConfirmationStatus::Rejected => SeedConfirmation::Rejected,
-            ConfirmationStatus::None | ConfirmationStatus::Stale => SeedConfirmation::NotRequired,
+            ConfirmationStatus::None
+            | ConfirmationStatus::Stale
+            | ConfirmationStatus::AlreadyConfirmed => SeedConfirmation::NotRequired,
         }
     }
 }

@@ -82,6 +82,9 @@ const T = {
   lastChanged: 'El último movimiento cambió',
   emptyMonth: `En ${MONTH} no tienes movimientos registrados.`,
   staleButton: 'Ese botón ya no es válido',
+  alreadyConfirmed: 'Ya lo había guardado con tu «sí»; no lo hice otra vez.',
+  alreadyConfirmedToast: 'Ya estaba guardado',
+  alreadyRejected: 'Eso ya lo habías cancelado; no se guardó nada.',
 };
 
 // ------------------------------------------------------------------ helpers
@@ -292,7 +295,10 @@ function expectPrompt(reply, pending) {
 
 /** Records the (new) id, buttons and expiry window of a prompt. */
 function adoptPrompt(thread, pending, reply) {
-  if (thread.pending?.yes && thread.pending.yes !== reply.yes) thread.staleYes = thread.pending.yes;
+  if (thread.pending?.yes && thread.pending.yes !== reply.yes) {
+    thread.staleYes = thread.pending.yes;
+    thread.staleOutcome = 'replaced';
+  }
   pending.id = reply.pendingId;
   pending.yes = reply.yes;
   pending.no = reply.no;
@@ -302,8 +308,12 @@ function adoptPrompt(thread, pending, reply) {
   thread.pending = pending;
 }
 
-function resolvePending(thread) {
-  if (thread.pending?.yes) thread.staleYes = thread.pending.yes;
+/** `outcome`: what a late press of its Sí button is told ('confirmed', 'rejected' or 'replaced'). */
+function resolvePending(thread, outcome) {
+  if (thread.pending?.yes) {
+    thread.staleYes = thread.pending.yes;
+    thread.staleOutcome = outcome;
+  }
   thread.pending = null;
 }
 
@@ -396,8 +406,12 @@ async function confirm(thread, viaButton) {
     return;
   }
   const user = thread.user;
-  resolvePending(thread);
   expectNoPending(reply);
+  const last = user.rows.at(-1);
+  const moved = pending.kind !== 'add'
+    && (!last || last.uid !== pending.target || (ROW_VERSION_GUARD && last.version !== pending.targetVersion));
+  // Nothing written: a late press is stale, not "already saved".
+  resolvePending(thread, moved ? 'replaced' : 'confirmed');
   if (pending.kind === 'add') {
     count('write-add');
     expectStart(reply, `Listo, registré el gasto de ${mxn(pending.amount)} en ${label(pending.category)}`);
@@ -408,8 +422,6 @@ async function confirm(thread, viaButton) {
   // UPDATE/DELETE_LAST_TRANSACTION write only if the row the prompt showed
   // is still the user's last live row, unchanged (A's other thread may have
   // added, corrected or deleted rows meanwhile).
-  const last = user.rows.at(-1);
-  const moved = !last || last.uid !== pending.target || (ROW_VERSION_GUARD && last.version !== pending.targetVersion);
   if (moved) {
     count(`${pending.kind}-refused`);
     expectText(reply, last ? T.lastChanged : T.nothingToChange);
@@ -436,7 +448,7 @@ async function reject(thread, viaButton) {
   expectText(reply, T.rejected);
   expectNoWrite(reply);
   expectNoPending(reply);
-  resolvePending(thread);
+  resolvePending(thread, 'rejected');
 }
 
 /** "no, eran M" while an expense is pending: the prompt again with M; nothing written. */
@@ -481,8 +493,14 @@ async function pressStale(thread) {
   const data = thread.staleYes;
   const pending = thread.pending;
   const reply = await press(thread, data, 'stale Sí');
-  check(reply.toast === T.staleButton, () => `a stale button's answerCallbackQuery should say ${JSON.stringify(T.staleButton)}; got ${JSON.stringify(reply.toast)}`);
-  expectText(reply, T.staleButton);
+  // A prompt already decided says what became of it; a replaced one is stale.
+  const [toast, text] = {
+    confirmed: [T.alreadyConfirmedToast, T.alreadyConfirmed],
+    rejected: [T.staleButton, T.alreadyRejected],
+    replaced: [T.staleButton, T.staleButton],
+  }[thread.staleOutcome];
+  check(reply.toast === toast, () => `a late button's answerCallbackQuery should say ${JSON.stringify(toast)}; got ${JSON.stringify(reply.toast)}`);
+  expectText(reply, text);
   expectNoWrite(reply);
   if (pending) {
     check(reply.pendingId === pending.id, () => `a stale button must leave the pending confirmation ${pending.id}; reply has ${reply.pendingId}`);
@@ -556,7 +574,7 @@ test('ledger model: random web, private and group turns always leave the ledger 
     { name: 'A/web', kind: 'web', user: A },
     { name: 'B/group', kind: 'tg', user: B, chatId: groupId, chatType: 'supergroup', mention: true },
     { name: 'C/group', kind: 'tg', user: C, chatId: groupId, chatType: 'supergroup', mention: true },
-  ].map((t) => ({ ...t, pending: null, staleYes: null, turns: 0 }));
+  ].map((t) => ({ ...t, pending: null, staleYes: null, staleOutcome: null, turns: 0 }));
 
   for (const user of users) await checkLedger(user);
 

@@ -50,9 +50,9 @@ test('pressing Sí confirms once; a double tap and an old button write nothing',
   assert.ok(recorder.calls.some((c) => c.method === 'editMessageReplyMarkup' && c.body.chat_id === chatId));
   assert.ok(recorder.calls.every((c) => c.url.startsWith('/bottest-token/')));
 
-  // Second tap of the same (now stale) button: nothing written.
+  // Second tap of the same button: nothing written, and it says so.
   const again = await webhook(press(nextUpdateId()));
-  assert.equal(again.body.text, 'Ese botón ya no es válido');
+  assert.equal(again.body.text, 'Ya estaba guardado');
   const summary = await webhook(textUpdate(chatId, '¿cuánto llevo gastado este mes?'));
   assert.match(summary.body.text, /Gastos: \$120\.00/);
 });

@@ -28,7 +28,7 @@ const UNPRESSABLE = {
     'presses p7, an action id Caja never put on a button (p1 is the only prompt)',
   'a button when nothing is pending writes nothing': 'presses p1 before Caja sent any message',
   "a stale button does not confirm a data agent's action":
-    'presses p1, an action id Caja never put on a button (the data agent\'s confirmation is k2)',
+    'presses p1, an action id Caja never put on a button (the data agent\'s confirmation is p2)',
 };
 
 const BOT = { id: 7_000_000_001, is_bot: true, first_name: 'Caja', username: 'caja_bot' };

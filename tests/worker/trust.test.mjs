@@ -140,7 +140,7 @@ test('a new request during a question is handled and the draft named; several it
   const s = await login();
   await say(s, 'gasté en tacos');
   const bank = await say(s, 'tengo 12,000 en el banco');
-  assert.match(bank.reply, /Dejé sin guardar lo anterior \(registrar un movimiento\)/);
+  assert.match(bank.reply, /Dejé sin guardar el gasto en comida \(tacos\)/);
   assert.match(bank.reply, /Saldo: \$12,000\.00/);
   await say(s, 'sí');
   assert.equal((await get(s, '/api/balance')).body.bank_balance.balance_mxn_cents, 1200000);

@@ -282,6 +282,7 @@ struct Press {
 fn press_toast(output: &TurnOutput) -> &'static str {
     match output.audit.confirmation_detail {
         ConfirmationStatus::Stale => host::BUTTON_STALE,
+        ConfirmationStatus::AlreadyConfirmed => host::BUTTON_ALREADY_DONE,
         ConfirmationStatus::Expired => host::BUTTON_EXPIRED,
         ConfirmationStatus::Rejected => host::BUTTON_REJECTED,
         ConfirmationStatus::Confirmed

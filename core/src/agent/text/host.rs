@@ -14,6 +14,8 @@ pub const SERVER_ERROR: &str =
     "Tuve un problema con el servidor y no se guardó nada. Intenta de nuevo en un momento.";
 pub const BUTTON_DONE: &str = "Listo";
 pub const BUTTON_STALE: &str = "Ese botón ya no es válido";
+/// A second press of a prompt already confirmed.
+pub const BUTTON_ALREADY_DONE: &str = "Ya estaba guardado";
 pub const BUTTON_REJECTED: &str = "Cancelado";
 pub const BUTTON_SEE_CHAT: &str = "Te respondí en el chat";
 pub const EDITED: &str = "Vi que editaste un mensaje, pero no tomo en cuenta las ediciones: escríbeme de nuevo lo que quieres.";
