@@ -215,7 +215,7 @@ pub fn leave(reading: &super::Reading) -> Option<Nav> {
         return Some(Nav::Cancel);
     }
     match navigation(reading)? {
-        (Nav::Cancel | Nav::Home, false) => navigation(reading).map(|(nav, _)| nav),
+        (nav @ (Nav::Cancel | Nav::Home), false) => Some(nav),
         _ => None,
     }
 }
