@@ -9,7 +9,7 @@
 //! turn ends with [`TurnStep::Done`]: the reply, the new state, the trace and
 //! an audit record.
 
-pub use crate::gate;
+pub use crate::gate::{self, ConfirmationStatus};
 pub mod state;
 pub mod text;
 
@@ -75,22 +75,6 @@ pub struct TurnInput {
     /// data); a press for another action confirms nothing.
     #[serde(default)]
     pub action_id: Option<String>,
-}
-
-/// Whether this turn touched the confirmation gate.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ConfirmationStatus {
-    #[default]
-    None,
-    Prompted,
-    Confirmed,
-    Rejected,
-    Reasked,
-    Expired,
-    Stale,
-    /// A button for a prompt already confirmed: nothing done again.
-    AlreadyConfirmed,
 }
 
 /// Validation outcome for the audit.
@@ -560,6 +544,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
                     tool: None,
                     why: "finance".into(),
                 }],
+                decisions: Default::default(),
             }
         } else {
             ctx.chain

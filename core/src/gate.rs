@@ -28,6 +28,23 @@ pub fn expired(expires_iso: Option<&str>, now: UnixMillis) -> bool {
         .is_none_or(|expires| now >= expires)
 }
 
+/// Whether this turn touched the confirmation gate, and how (the same
+/// for every agent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConfirmationStatus {
+    #[default]
+    None,
+    Prompted,
+    Confirmed,
+    Rejected,
+    Reasked,
+    Expired,
+    Stale,
+    /// A button for a prompt already confirmed: nothing done again.
+    AlreadyConfirmed,
+}
+
 /// The last prompt the user decided, so a button pressed afterwards is
 /// told what already happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -36,7 +36,11 @@ pub(super) fn record(
     let validation_result = match (&ctx.validation, data_agent.is_some()) {
         (Some(v), _) if v.ok => ValidationResult::Pass,
         (Some(_), _) => ValidationResult::Clarify,
-        (None, true) => chain_validation(ctx),
+        (None, true) => match ctx.chain.decisions.validation {
+            Some(true) => ValidationResult::Pass,
+            Some(false) => ValidationResult::Fail,
+            None => ValidationResult::NotRun,
+        },
         (None, false) => ValidationResult::NotRun,
     };
     let error = tool_result
@@ -88,22 +92,11 @@ fn reading(ctx: &TurnCtx, data_agent: bool) -> (String, f32, Vec<Alternative>) {
         return (talk.label(), 1.0, Vec::new());
     }
     if data_agent {
-        // "trigger send (0.92)", "chose credit", "collected amount_usd".
-        for step in ctx.chain.steps.iter().rev() {
-            if let Some(rest) = step.why.strip_prefix("trigger ") {
-                let (intent, score) = rest.split_once(" (").unwrap_or((rest, "1)"));
-                let score = score.trim_end_matches(')').parse().unwrap_or(1.0);
-                return (intent.to_string(), score, Vec::new());
-            }
-            if let Some(intent) = step.why.strip_prefix("chose ") {
-                return (intent.to_string(), 1.0, Vec::new());
-            }
-        }
-        let last = ctx.chain.steps.last();
-        let what = last
-            .and_then(|s| s.tool.clone())
-            .unwrap_or_else(|| last.map_or_else(String::new, |s| s.why.clone()));
-        return (what, 1.0, Vec::new());
+        return match &ctx.chain.decisions.intent {
+            Some((intent, score)) => (intent.clone(), *score, Vec::new()),
+            // An answer to the agent's own question or confirmation.
+            None => ("ANSWER".to_string(), 1.0, Vec::new()),
+        };
     }
     match &ctx.understanding {
         Some(u) => (
@@ -117,7 +110,7 @@ fn reading(ctx: &TurnCtx, data_agent: bool) -> (String, f32, Vec<Alternative>) {
                 })
                 .collect(),
         ),
-        None if ctx.mode == super::Mode::Decide || ctx.confirmation != Default::default() => {
+        None if ctx.confirmation != Default::default() => {
             ("CONFIRMATION".to_string(), 1.0, Vec::new())
         }
         None => ("UNKNOWN".to_string(), 0.0, Vec::new()),
@@ -137,19 +130,6 @@ fn slots(state: &AgentState) -> Vec<EntityRecord> {
             end: None,
         })
         .collect()
-}
-
-/// How a data agent's turn went by its chain steps.
-fn chain_validation(ctx: &TurnCtx) -> ValidationResult {
-    let failed = ["rejected", "value out of bounds", "wrong currency"];
-    let steps = &ctx.chain.steps;
-    if steps.iter().any(|s| failed.contains(&s.why.as_str())) {
-        ValidationResult::Fail
-    } else if steps.iter().any(|s| s.why.starts_with("collected ")) {
-        ValidationResult::Pass
-    } else {
-        ValidationResult::NotRun
-    }
 }
 
 /// The finance entities read, each with the words it came from when they
@@ -192,7 +172,6 @@ fn finance_entities(ctx: &TurnCtx, e: &super::Entities) -> Vec<EntityRecord> {
             });
         }
     };
-    let json = |v: &dyn erased::ToJson| v.to_json();
     push("type", json(&e.kind), None);
     push(
         "amount_mxn_cents",
@@ -233,15 +212,7 @@ fn finance_entities(ctx: &TurnCtx, e: &super::Entities) -> Vec<EntityRecord> {
     out
 }
 
-mod erased {
-    /// Any serializable field as JSON (null when absent).
-    pub trait ToJson {
-        fn to_json(&self) -> serde_json::Value;
-    }
-
-    impl<T: serde::Serialize> ToJson for T {
-        fn to_json(&self) -> serde_json::Value {
-            serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
-        }
-    }
+/// A field as JSON (null when absent).
+fn json(value: &impl serde::Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
 }

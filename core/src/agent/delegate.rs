@@ -87,6 +87,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let iterations = run.iterations;
     let dropped = std::mem::take(&mut run.dropped);
     let decided = run.decided.take();
+    let decisions = std::mem::take(&mut run.decisions);
     let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
     match outcome {
         Err(Suspend {
@@ -120,17 +121,14 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 ctx.suggestions = suggestions;
             }
             // The gate's outcome, for the audit, as for the Financial Agent.
-            for step in &steps {
-                ctx.confirmation = match step.why.as_str() {
-                    "confirmation asked" => ConfirmationStatus::Prompted,
-                    "confirmed" => ConfirmationStatus::Confirmed,
-                    "confirmation rejected" => ConfirmationStatus::Rejected,
-                    "confirmation expired" => ConfirmationStatus::Expired,
-                    "confirmation asked again" => ConfirmationStatus::Reasked,
-                    _ => continue,
-                };
+            if decisions.gate != ConfirmationStatus::None {
+                ctx.confirmation = decisions.gate;
             }
-            ctx.chain = crate::agents::chain::ChainTrace { iterations, steps };
+            ctx.chain = crate::agents::chain::ChainTrace {
+                iterations,
+                steps,
+                decisions,
+            };
             match end {
                 End::Finance => NodeOutcome::because("parse", "the home agent answers"),
                 End::Replied => NodeOutcome::because("respond", "a data agent answered"),

@@ -50,7 +50,7 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
         return None;
     }
     let registry = crate::agents::registry::shipped().ok()?;
-    if !state.has_open_flow() {
+    if crate::agents::chain::interrupted(&state.agent_stack) && !state.has_open_flow() {
         let mut o = state.orchestra();
         let lines = crate::agents::chain::resume_interrupted(registry, &mut o);
         if !lines.is_empty() {

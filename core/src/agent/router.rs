@@ -190,7 +190,7 @@ fn set_aside(state: &mut AgentState, ctx: &mut TurnCtx, reason: &str) {
     let what = text::dialogue::finance_flow(state);
     state.backup(reason, &ctx.now_iso);
     state.clear_flow();
-    ctx.say(text::dialogue::set_aside(&Vec::from_iter(what)));
+    ctx.say(text::dialogue::set_aside(what.as_deref()));
 }
 
 /// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the
@@ -240,7 +240,11 @@ fn answers_open_slot(state: &AgentState) -> bool {
 fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOutcome {
     let mut dropped: Vec<String> = Vec::new();
     let in_agent = state.agent_stack.len() > 1;
-    let pending = state.pending_action.is_pending() || state.pending_confirmation.is_some();
+    // The prompt open now, if any, is cancelled: a late button says so.
+    let pending = state.confirmation_id().map(|id| crate::gate::Decided {
+        id: id.to_string(),
+        confirmed: false,
+    });
     if let Some(finance) = text::dialogue::finance_flow(state) {
         state.backup("cancel", &ctx.now_iso);
         dropped.push(finance);
@@ -262,7 +266,8 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
         o.pending_confirmation = None;
         state.store_orchestra(o);
     }
-    if pending {
+    if pending.is_some() {
+        state.last_decided = pending;
         ctx.confirmation = super::ConfirmationStatus::Rejected;
     }
     match (dropped.is_empty(), in_agent, nav) {
@@ -285,10 +290,6 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
     }
 }
 
-fn cancel(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    leave(state, ctx, answers::Nav::Cancel)
-}
-
 fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> NodeOutcome {
     let name = command
         .split_whitespace()
@@ -307,7 +308,7 @@ fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> N
             ctx.say(text::HELP);
             NodeOutcome::because("respond", "command /ayuda")
         }
-        Command::Cancel => cancel(state, ctx),
+        Command::Cancel => leave(state, ctx, answers::Nav::Cancel),
         Command::Summary => {
             if state.has_open_flow() {
                 state.backup("command_resumen", &ctx.now_iso);

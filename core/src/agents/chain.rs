@@ -23,7 +23,7 @@ use crate::nlu::answers;
 mod confirm;
 mod nav;
 use crate::nlu::Reading;
-pub use nav::{open_flows, open_question, resume_interrupted};
+pub use nav::{interrupted, open_flows, open_question, resume_interrupted};
 
 /// Below this a trigger does not decide an intent.
 pub const TRIGGER_THRESHOLD: f32 = 0.7;
@@ -50,11 +50,34 @@ pub struct ChainStep {
 }
 
 /// What the chain did in one turn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ChainTrace {
     /// Routing iterations: 1 when the agent that had the turn answered.
     pub iterations: usize,
     pub steps: Vec<ChainStep>,
+    /// The decisions of the turn, for the audit record.
+    #[serde(default, skip_serializing_if = "Decisions::is_empty")]
+    pub decisions: Decisions,
+}
+
+/// What a data agent decided in a turn, recorded where it was decided.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Decisions {
+    /// The intent routed to and its trigger score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intent: Option<(String, f32)>,
+    /// A slot's value was accepted (`true`) or refused (`false`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation: Option<bool>,
+    /// What the confirmation gate did.
+    #[serde(default)]
+    pub gate: crate::gate::ConfirmationStatus,
+}
+
+impl Decisions {
+    fn is_empty(&self) -> bool {
+        *self == Decisions::default()
+    }
 }
 
 /// How the chain ended.
@@ -91,6 +114,8 @@ pub struct Run<'a> {
     pub prompt_id: &'a str,
     /// The confirmation decided this turn, if any.
     pub decided: Option<crate::gate::Decided>,
+    /// What was decided this turn, for the audit.
+    pub decisions: Decisions,
     pub o: Orchestra,
     pub reply: Vec<String>,
     pub suggestions: Vec<String>,
@@ -133,6 +158,7 @@ impl<'a> Run<'a> {
             expired,
             prompt_id,
             decided: None,
+            decisions: Decisions::default(),
             o,
             reply: Vec::new(),
             suggestions: Vec::new(),
@@ -229,6 +255,7 @@ impl<'a> Run<'a> {
         }
         let tool = home.tool_for_intent(intent)?;
         let target = tool.routing.as_ref()?.target.clone()?;
+        self.decisions.intent = Some((intent.to_string(), score));
         self.enter_agent(&target, intent);
         self.step(
             HOME,
@@ -296,6 +323,7 @@ impl<'a> Run<'a> {
             && let Some(intent) = understand::pick_intent(agent, self.reading, &words, &options)
             && let Some(tool) = agent.tool_for_intent(intent)
         {
+            self.decisions.intent = Some((intent.to_string(), 1.0));
             return self
                 .route(agent, tool, &format!("chose {intent}"))
                 .map(Some);
@@ -304,6 +332,7 @@ impl<'a> Run<'a> {
             && score >= TRIGGER_THRESHOLD
             && let Some(tool) = agent.tool_for_intent(intent)
         {
+            self.decisions.intent = Some((intent.to_string(), score));
             return self
                 .route(agent, tool, &format!("trigger {intent} ({score:.2})"))
                 .map(Some);
@@ -395,6 +424,7 @@ impl<'a> Run<'a> {
             }
             SlotRead::WrongCurrency(code) => {
                 self.consumed = true;
+                self.decisions.validation = Some(false);
                 self.step(&id, None, "wrong currency");
                 self.fail_attempt(agent, attempts, Some(text::wrong_currency(code)))?;
                 return Ok(Some(None));
@@ -412,18 +442,21 @@ impl<'a> Run<'a> {
                 .insert(format!("{slot_name}_option"), option.clone());
         }
         if let Some(bound) = out_of_bounds(slot, &value) {
+            self.decisions.validation = Some(false);
             self.step(&id, None, "value out of bounds");
             self.fail_attempt(agent, attempts, Some(bound))?;
             return Ok(Some(None));
         }
         let root = root(&tried, NO_OPTIONS);
         if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(root)) {
+            self.decisions.validation = Some(false);
             self.step(&id, None, "rejected");
             let message = message.render(root);
             self.fail_attempt(agent, attempts, Some(message))?;
             return Ok(Some(None));
         }
         self.o.current_flow = Some(tried);
+        self.decisions.validation = Some(true);
         self.step(&id, None, &format!("collected {slot_name}"));
         self.after_collect(agent)?;
         Ok(Some(None))

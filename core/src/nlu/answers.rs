@@ -120,39 +120,44 @@ pub fn is_cancel(folded: &str) -> bool {
 /// como gasto"): an amount, and an explicit cue of what to do with it.
 /// "como 830 con la comisión" is not one: it answers the question asked.
 pub fn complete_finance_request(reading: &super::Reading) -> bool {
+    let c = cues();
+    let found = reading.cues();
+    let any = |lists: &[&super::lexicon::CueList]| lists.iter().any(|l| found.has(l));
+    let log = [
+        c.expense_verbs,
+        c.income_verbs,
+        c.log_commands,
+        c.payment_verbs,
+        c.paid_me_phrases,
+        c.choose_log,
+    ];
+    let debt = [c.owe_verbs, c.debt_commands, c.borrowed_phrases];
+    let budget = [c.budget_words, c.budget_phrases];
+    let balance = [c.bank_account_words];
+    // The cues first: most messages hold none, and need no understanding.
+    if !(any(&log) || any(&debt) || any(&budget) || any(&balance)) {
+        return false;
+    }
     let u = reading.understanding();
     if u.confidence < 0.7 {
         return false;
     }
-    let c = cues();
-    let found = super::lexicon::MessageCues::of(reading.tokens());
-    let any = |lists: &[&super::lexicon::CueList]| lists.iter().any(|l| found.has(l));
     match u.intent {
-        Intent::LogTransaction => {
-            u.amount.is_some()
-                && any(&[
-                    c.expense_verbs,
-                    c.income_verbs,
-                    c.log_commands,
-                    c.payment_verbs,
-                    c.paid_me_phrases,
-                    c.choose_log,
-                ])
-        }
-        Intent::ManageDebt => {
-            (u.amount.is_some() || u.debt_balance.is_some())
-                && any(&[c.owe_verbs, c.debt_commands, c.borrowed_phrases])
-        }
-        Intent::SetBudget => u.amount.is_some() && any(&[c.budget_words, c.budget_phrases]),
-        Intent::SetBankBalance => u.amount.is_some() && any(&[c.bank_account_words]),
+        Intent::LogTransaction => u.amount.is_some() && any(&log),
+        Intent::ManageDebt => (u.amount.is_some() || u.debt_balance.is_some()) && any(&debt),
+        Intent::SetBudget => u.amount.is_some() && any(&budget),
+        Intent::SetBankBalance => u.amount.is_some() && any(&balance),
         _ => false,
     }
 }
 
 /// A question for the Financial Agent ("¿cuánto llevo gastado este
 /// mes?", "¿puedo comprar unos tenis de 1,800?") read with at least
-/// `confidence`.
+/// `confidence`. Only a message that asks is read this far.
 pub fn finance_question(reading: &super::Reading, confidence: f32) -> bool {
+    if !reading.is_question() {
+        return false;
+    }
     let u = reading.understanding();
     matches!(u.intent, Intent::QueryData | Intent::SimulatePurchase) && u.confidence >= confidence
 }

@@ -20,10 +20,15 @@ pub(super) struct Features<'a> {
 
 impl<'a> Features<'a> {
     pub(super) fn new(tokens: &'a [Token], folded: &'a str) -> Self {
+        Self::with_cues(tokens, folded, MessageCues::of(tokens))
+    }
+
+    /// With the cue lists already read.
+    pub(super) fn with_cues(tokens: &'a [Token], folded: &'a str, cues: MessageCues) -> Self {
         Features {
             tokens,
             folded,
-            cues: MessageCues::of(tokens),
+            cues,
         }
     }
 

@@ -21,6 +21,7 @@ pub struct Reading {
     understanding: OnceCell<(Understanding, usize)>,
     items: OnceCell<Vec<String>>,
     decision: OnceCell<Decision>,
+    cues: OnceCell<super::lexicon::MessageCues>,
 }
 
 impl Reading {
@@ -88,6 +89,18 @@ impl Reading {
     pub fn items(&self) -> &[String] {
         self.items
             .get_or_init(|| items::split_counted(&self.text, self.today, self.read().1))
+    }
+
+    /// The cue lists the message holds a cue of, read once.
+    pub fn cues(&self) -> &super::lexicon::MessageCues {
+        self.cues
+            .get_or_init(|| super::lexicon::MessageCues::of(&self.tokens))
+    }
+
+    /// Whether the message asks something ("¿…?", "cuánto", "qué…"), from
+    /// the cues already read: no understanding needed.
+    pub fn is_question(&self) -> bool {
+        super::features::Features::with_cues(&self.tokens, &self.folded, *self.cues()).is_question()
     }
 
     /// What the message says to a confirmation prompt.

@@ -93,6 +93,11 @@ struct Table {
     fillers: Vec<String>,
     openers: Vec<Phrase>,
     concepts: Vec<Concept>,
+    /// Every word of a kind's cues and every filler: a message with any
+    /// other word is no small talk of a kind.
+    vocabulary: std::collections::HashSet<String>,
+    /// The first words of the openers: a concept question holds one.
+    opener_starts: std::collections::HashSet<String>,
 }
 
 fn words_of(phrase: &str) -> Phrase {
@@ -107,18 +112,30 @@ fn table() -> &'static Table {
     TABLE.get_or_init(|| {
         let file: File = serde_json::from_str(SOURCE).expect("small_talk.json is valid");
         let phrases = |list: &[String]| list.iter().map(|p| words_of(p)).collect::<Vec<_>>();
+        let openers = phrases(&file.concept_openers);
+        let fillers: Vec<String> = file.fillers.iter().map(|w| fold(w)).collect();
+        let kinds: Vec<Kind> = file
+            .kinds
+            .into_iter()
+            .map(|(name, k)| Kind {
+                name,
+                cues: phrases(&k.cues),
+                reply: k.reply,
+            })
+            .collect();
+        let vocabulary = kinds
+            .iter()
+            .flat_map(|k| k.cues.iter().flatten())
+            .chain(&fillers)
+            .cloned()
+            .collect();
+        let opener_starts = openers.iter().filter_map(|o| o.first().cloned()).collect();
         Table {
-            kinds: file
-                .kinds
-                .into_iter()
-                .map(|(name, k)| Kind {
-                    name,
-                    cues: phrases(&k.cues),
-                    reply: k.reply,
-                })
-                .collect(),
-            fillers: file.fillers.iter().map(|w| fold(w)).collect(),
-            openers: phrases(&file.concept_openers),
+            kinds,
+            fillers,
+            openers,
+            vocabulary,
+            opener_starts,
             concepts: file
                 .concepts
                 .into_iter()
@@ -160,7 +177,8 @@ pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
         return None;
     }
     let t = table();
-    if t.openers.iter().any(|o| find(&words, o).is_some()) {
+    let may_ask = words.iter().any(|w| t.opener_starts.contains(*w));
+    if may_ask && t.openers.iter().any(|o| find(&words, o).is_some()) {
         // The longest term named wins ("gasto fijo" over "gasto").
         let mut best: Option<(usize, usize)> = None;
         for (i, concept) in t.concepts.iter().enumerate() {
@@ -175,6 +193,9 @@ pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
         }
     }
     // Every word a cue of one kind or a filler, and at least one cue.
+    if !words.iter().all(|w| t.vocabulary.contains(*w)) {
+        return None;
+    }
     let mut covered = vec![false; words.len()];
     let mut kind_found: Option<usize> = None;
     for (k, kind) in t.kinds.iter().enumerate() {

@@ -13,8 +13,6 @@ pub const MENU: &str = "Menú principal";
 pub const REASK: &str = "No te entendí.";
 /// A sandbox service answered with an error.
 pub const SERVICE_FAILED: &str = "El servicio no respondió bien; no se hizo ningún cargo.";
-/// The confirmation expired before "sí".
-pub const EXPIRED: &str = "La confirmación expiró (5 minutos) y no hice nada.";
 /// Neither "sí" nor "no" to an open confirmation.
 pub const REASK_CONFIRMATION: &str = "Necesito un «sí» o un «no» para seguir:";
 

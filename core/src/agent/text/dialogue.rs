@@ -16,10 +16,10 @@ pub fn cancelled(dropped: &[String]) -> String {
 }
 
 /// A new request set an open draft aside.
-pub fn set_aside(dropped: &[String]) -> String {
+pub fn set_aside(dropped: Option<&str>) -> String {
     format!(
         "Dejé sin guardar {}; si lo quieres, escríbemelo de nuevo.",
-        join(dropped)
+        dropped.unwrap_or("lo anterior")
     )
 }
 

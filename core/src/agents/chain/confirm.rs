@@ -9,6 +9,7 @@ use crate::agents::registry::{Agent, content_tokens};
 use crate::agents::spec::{SlotType, ToolSpec};
 use crate::agents::state::{PendingConfirmation, Waiting};
 use crate::agents::understand::{self, SlotRead};
+use crate::gate::ConfirmationStatus;
 use crate::nlu::answers::{Decision, decide};
 
 impl<'a> Run<'a> {
@@ -42,6 +43,7 @@ impl<'a> Run<'a> {
         }
         self.reply.push(message);
         self.suggestions = vec![text::YES.into(), text::NO.into()];
+        self.decisions.gate = ConfirmationStatus::Prompted;
         self.step(&agent.spec.id, Some(&tool.name), "confirmation asked");
     }
 
@@ -72,6 +74,7 @@ impl<'a> Run<'a> {
             self.reply.push(crate::agent::text::EXPIRED.into());
             self.reply.push(pending.display_message.clone());
             self.suggestions = vec![text::YES.into(), text::NO.into()];
+            self.decisions.gate = ConfirmationStatus::Expired;
             self.step(&id, None, "confirmation expired");
             return Ok(Some(End::Replied));
         }
@@ -102,6 +105,7 @@ impl<'a> Run<'a> {
                     });
                 };
                 self.o.pending_confirmation = None;
+                self.decisions.gate = ConfirmationStatus::Confirmed;
                 self.step(&id, Some(&tool.name), "confirmed");
                 let target = match result {
                     Ok(data) => {
@@ -137,11 +141,8 @@ impl<'a> Run<'a> {
                     frame.waiting = Waiting::Request;
                 }
                 self.reply.push(text::CANCELLED.into());
+                self.decisions.gate = ConfirmationStatus::Rejected;
                 self.step(&id, None, "confirmation rejected");
-                // "cancelar" also leaves the agent: cancel clears the frames.
-                if crate::nlu::answers::is_cancel(self.reading.folded()) {
-                    self.go_home();
-                }
                 Ok(Some(End::Replied))
             }
             Decision::Other => {
@@ -169,6 +170,7 @@ impl<'a> Run<'a> {
                 self.reply.push(text::REASK_CONFIRMATION.into());
                 self.reply.push(pending.display_message.clone());
                 self.suggestions = vec![text::YES.into(), text::NO.into()];
+                self.decisions.gate = ConfirmationStatus::Reasked;
                 self.step(&id, None, "confirmation asked again");
                 Ok(Some(End::Replied))
             }

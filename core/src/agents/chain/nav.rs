@@ -163,6 +163,15 @@ pub fn resume_interrupted(
     }]
 }
 
+/// Whether the top of the stack is a home frame over a flow it
+/// interrupted.
+pub fn interrupted(stack: &[Frame]) -> bool {
+    match stack {
+        [.., below, top] => top.agent_id == HOME && below.suspended_flow.is_some(),
+        _ => false,
+    }
+}
+
 /// What a flow's current state waits for.
 pub(super) fn waiting_in(agent: &Agent, flow: &crate::agents::state::FlowState) -> Waiting {
     match agent.state_of(flow).and_then(|s| s.spec.collect.as_ref()) {
