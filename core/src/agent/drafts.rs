@@ -122,12 +122,19 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
                 asked,
                 Some(Field::Amount | Field::ForeignAmount | Field::Date | Field::FutureDate)
             );
-            let keeps_category =
-                other_question && draft.category.is_some() && !answers::starts_correction(folded);
+            // Nor does it turn an expense into an income ("envié 100
+            // dólares" then "como 830 con la comisión").
+            let keeps_category = other_question && !answers::starts_correction(folded);
+            let flips_kind = |m: &crate::nlu::category::CategoryMatch| {
+                let income = m.category.category_type == CategoryType::Income;
+                draft
+                    .kind
+                    .is_some_and(|k| (k == TransactionType::Income) != income)
+            };
             // A one-typo match only counts when the category was asked for.
             if let Some(m) = categories
                 .iter()
-                .filter(|_| !keeps_category)
+                .filter(|m| !(keeps_category && (draft.category.is_some() || flips_kind(m))))
                 .find(|m| !m.fuzzy || asked == Some(Field::Category))
             {
                 let patch_changes_category = draft.category.as_deref() != Some(m.category.key);

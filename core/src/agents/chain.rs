@@ -133,6 +133,10 @@ pub struct Run<'a> {
     pub dropped: Vec<(String, FlowState)>,
     /// A request for the Financial Agent interrupted the flow this turn.
     to_finance: bool,
+    /// A correction is being replayed: the states whose slot was answered
+    /// keep the answer instead of asking again (everything computed from
+    /// them runs again; a confirmation is always asked again).
+    replaying: bool,
     fetch: &'a mut Fetch<'a>,
 }
 
@@ -169,6 +173,7 @@ impl<'a> Run<'a> {
             navigated: false,
             dropped: Vec::new(),
             to_finance: false,
+            replaying: false,
             fetch,
         }
     }
@@ -409,10 +414,19 @@ impl<'a> Run<'a> {
         let Some((slot_name, attempts)) = self.waiting_slot() else {
             return Ok(None);
         };
-        let (Some(flow), Some(slot)) = (
-            self.o.current_flow.as_ref(),
-            agent.spec.slots.get(&slot_name),
-        ) else {
+        let Some(slot) = agent.spec.slots.get(&slot_name) else {
+            return Ok(None);
+        };
+        // "no, mejor a Juan" while "¿confirmas este envío?" is asked: a
+        // message that opens as a correction and names a new value for an
+        // earlier answer corrects it; its "no" is not the answer.
+        if !self.replaying
+            && answers::starts_correction(self.reading.folded())
+            && self.correct_filled(agent)?.is_some()
+        {
+            return Ok(Some(None));
+        }
+        let Some(flow) = self.o.current_flow.as_ref() else {
             return Ok(None);
         };
         let id = agent.spec.id.clone();
@@ -615,6 +629,11 @@ impl<'a> Run<'a> {
                 return Ok(());
             }
         }
+        if self.replaying
+            && let Some(kept) = self.keep_answer(agent, state)
+        {
+            return kept;
+        }
         let flow = self.o.current_flow.as_ref().expect("still in the flow");
         let message = state_message(agent, flow);
         self.reply.extend(message);
@@ -632,6 +651,30 @@ impl<'a> Run<'a> {
             return Ok(());
         }
         self.after_collect(agent)
+    }
+
+    /// While a correction is replayed, a state whose slot was answered
+    /// before keeps that answer (the flow goes on from it) unless the
+    /// state now refuses it, which is said before the question is asked.
+    fn keep_answer(&mut self, agent: &'a Agent, state: &super::registry::State) -> Option<Step> {
+        let slot = &state.spec.collect.as_ref()?.slot;
+        let flow = self.o.current_flow.as_ref()?;
+        flow.slots.get(slot)?;
+        let root = root(flow, NO_OPTIONS);
+        match state.rejections.iter().find(|(c, _)| c.eval(root)) {
+            None => {
+                self.step(&agent.spec.id, None, &format!("kept {slot}"));
+                Some(self.after_collect(agent))
+            }
+            Some((_, message)) => {
+                let why = message.render(root);
+                self.reply.push(why);
+                if let Some(flow) = self.o.current_flow.as_mut() {
+                    flow.slots.remove(slot);
+                }
+                None
+            }
+        }
     }
 
     /// The flow ended: the frame waits for a new request; a specialist

@@ -163,6 +163,15 @@ fn find(words: &[&str], phrase: &[String]) -> Option<std::ops::Range<usize>> {
         .map(|i| i..i + phrase.len())
 }
 
+/// How much a kind says when several are said together.
+fn rank(kind: &str) -> u8 {
+    match kind {
+        "bye" => 2,
+        "thanks" => 1,
+        _ => 0,
+    }
+}
+
 /// What small talk the tokens of a message are, if any.
 pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
     if tokens.iter().any(|t| t.kind == TokenKind::Number) {
@@ -204,12 +213,13 @@ pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
             while let Some(range) = find(&words[from..], cue) {
                 let range = range.start + from..range.end + from;
                 covered[range.clone()].iter_mut().for_each(|c| *c = true);
-                // Thanks outranks a greeting or goodbye said with it.
+                // A goodbye outranks thanks, thanks a greeting ("gracias,
+                // bye" ends the chat).
                 kind_found = Some(kind_found.map_or(k, |found: usize| {
-                    if t.kinds[found].name == "thanks" {
-                        found
-                    } else {
+                    if rank(&t.kinds[k].name) > rank(&t.kinds[found].name) {
                         k
+                    } else {
+                        found
                     }
                 }));
                 from = range.end;
@@ -241,6 +251,10 @@ mod tests {
         assert_eq!(of("¡Muchas gracias, Caja!").as_deref(), Some("thanks"));
         assert_eq!(of("hola").as_deref(), Some("greeting"));
         assert_eq!(of("hola, gracias").as_deref(), Some("thanks"));
+        assert_eq!(of("gracias, bye").as_deref(), Some("bye"));
+        assert_eq!(of("ola q tal").as_deref(), Some("greeting"));
+        // "sale" is an OK in Mexico, not thanks.
+        assert_eq!(of("sale"), None);
         assert_eq!(of("buenas noches").as_deref(), Some("greeting"));
         assert_eq!(of("eso es todo, bye").as_deref(), Some("bye"));
         assert_eq!(of("hola, gasté 200 en tacos"), None);
@@ -260,6 +274,11 @@ mod tests {
             Some("concept:gasto fijo")
         );
         assert_eq!(of("¿qué es una deuda?").as_deref(), Some("concept:deuda"));
+        assert_eq!(
+            of("q es un gasto variable").as_deref(),
+            Some("concept:gasto variable")
+        );
+        assert_eq!(of("qué es un crédito?").as_deref(), Some("concept:credito"));
         assert_eq!(of("presupuesto de 8000"), None);
         assert_eq!(of("¿qué es un zapato?"), None);
         // Every answer is Spanish text from the file.

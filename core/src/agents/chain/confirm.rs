@@ -233,6 +233,7 @@ impl<'a> Run<'a> {
             };
         }
         self.step(&agent.spec.id, None, &format!("correction of {slot}"));
+        self.replaying = true;
         self.collect(agent)?;
         self.consumed = true;
         Ok(Some(End::Replied))
