@@ -37,6 +37,7 @@ use crate::tools::{SimulatePurchaseInput, ToolCall, ToolError, ToolRequest, Tool
 use state::{AgentState, PendingWrite};
 
 pub use crate::nlu::answers::{Decision, decide};
+pub use router::small_talk;
 
 /// Settings a host may change.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -37,12 +37,16 @@ pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
 /// Whether the message is a clear request for a data agent (a home route
 /// matched at [`crate::agents::chain::CLEAR_REQUEST`] or more).
 pub fn clear_request(ctx: &TurnCtx) -> bool {
+    home_trigger(&ctx.reading) >= crate::agents::chain::CLEAR_REQUEST
+}
+
+/// How well the message matches a home route to a data agent (0 to 1).
+pub fn home_trigger(reading: &crate::nlu::Reading) -> f32 {
     let Ok(registry) = registry::shipped() else {
-        return false;
+        return 0.0;
     };
-    let words = registry::content_tokens(ctx.reading.tokens());
-    best_intent(registry.home(), &words)
-        .is_some_and(|(_, score)| score >= crate::agents::chain::CLEAR_REQUEST)
+    let words = registry::content_tokens(reading.tokens());
+    best_intent(registry.home(), &words).map_or(0.0, |(_, score)| score)
 }
 
 pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {

@@ -6,6 +6,7 @@ use super::state::AgentState;
 use super::{Mode, TurnCtx, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::answers::{self, Command, Decision};
+use crate::nlu::small_talk::SmallTalk;
 use crate::nlu::{Intent, Understanding};
 
 pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -54,8 +55,9 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::HELP);
         return NodeOutcome::because("respond", "help");
     }
+    let idle = !state.has_open_flow() && state.agent_stack.len() <= 1;
     if !answers_open_slot(state)
-        && let Some(talk) = crate::nlu::small_talk::read(ctx.reading.tokens())
+        && let Some(talk) = small_talk(&ctx.reading, idle)
     {
         state.last_user_message = trimmed;
         ctx.say(talk.reply());
@@ -144,6 +146,24 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 
     state.last_user_message = trimmed;
     NodeOutcome::because("parse", "new message")
+}
+
+/// The small talk a message is: one made only of it, anywhere; one that
+/// holds it among other words ("grax wey, eres un crack") only when
+/// nothing is open (`idle`, so no answer is lost) and the rest asks for
+/// nothing: no finance request, no other agent's trigger.
+pub fn small_talk(reading: &crate::nlu::Reading, idle: bool) -> Option<SmallTalk> {
+    if let Some(talk) = crate::nlu::small_talk::read(reading.tokens()) {
+        return Some(talk);
+    }
+    if !idle {
+        return None;
+    }
+    let talk = crate::nlu::small_talk::said(reading.tokens())?;
+    let u = reading.understanding();
+    let finance = u.intent != Intent::Unknown && u.confidence >= 0.7;
+    let agent = super::delegate::home_trigger(reading) >= crate::agents::chain::ASK_FLOOR;
+    (!finance && !agent).then_some(talk)
 }
 
 /// A message that stands on its own, not a bare answer ("180", "comida").

@@ -131,9 +131,14 @@ pub fn complete_finance_request(reading: &super::Reading) -> bool {
         c.paid_me_phrases,
         c.choose_log,
     ];
-    let debt = [c.owe_verbs, c.debt_commands, c.borrowed_phrases];
+    let debt = [
+        c.owe_verbs,
+        c.debt_commands,
+        c.borrowed_phrases,
+        c.loan_nouns,
+    ];
     let budget = [c.budget_words, c.budget_phrases];
-    let balance = [c.bank_account_words];
+    let balance = [c.bank_account_words, c.bank_names];
     // The cues first: most messages hold none, and need no understanding.
     if !(any(&log) || any(&debt) || any(&budget) || any(&balance)) {
         return false;
@@ -190,7 +195,7 @@ pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
         (c.nav_back, Nav::Back),
     ];
     // The longest phrase found wins ("menú principal" over "menú").
-    let mut best: Option<(Nav, &[&str])> = None;
+    let mut best: Option<(Nav, &super::lexicon::CueList, &[&str])> = None;
     for (phrases, nav) in lists {
         // Phrases come split into words from the lexicon.
         for phrase_words in phrases.cues() {
@@ -198,15 +203,17 @@ pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
                 .tokens()
                 .windows(phrase_words.len())
                 .any(|w| w.iter().zip(phrase_words.iter()).all(|(t, p)| t.text == *p));
-            if found && best.is_none_or(|(_, b)| phrase_words.len() > b.len()) {
-                best = Some((nav, phrase_words));
+            if found && best.is_none_or(|(_, _, b)| phrase_words.len() > b.len()) {
+                best = Some((nav, phrases, phrase_words));
             }
         }
     }
-    let (nav, phrase_words) = best?;
+    let (nav, phrases, phrase_words) = best?;
+    // Words of the same list say the same again ("ya no, cancélalo").
+    let same = |w: &&str| phrases.cues().any(|cue| cue.contains(w));
     let rest = words
         .iter()
-        .filter(|w| !phrase_words.contains(w) && !c.nav_fillers.words().contains(w))
+        .filter(|w| !phrase_words.contains(w) && !c.nav_fillers.words().contains(w) && !same(w))
         .count();
     Some((nav, rest > 0))
 }

@@ -55,6 +55,7 @@ impl SmallTalk {
 #[serde(deny_unknown_fields)]
 struct File {
     kinds: std::collections::BTreeMap<String, KindFile>,
+    abbreviations: std::collections::HashMap<String, String>,
     fillers: Vec<String>,
     concept_openers: Vec<String>,
     concepts: Vec<ConceptFile>,
@@ -98,6 +99,8 @@ struct Table {
     vocabulary: std::collections::HashSet<String>,
     /// The first words of the openers: a concept question holds one.
     opener_starts: std::collections::HashSet<String>,
+    /// Chat abbreviations and what they stand for ("q" → "que").
+    abbreviations: std::collections::HashMap<String, String>,
 }
 
 fn words_of(phrase: &str) -> Phrase {
@@ -136,6 +139,7 @@ fn table() -> &'static Table {
             openers,
             vocabulary,
             opener_starts,
+            abbreviations: file.abbreviations,
             concepts: file
                 .concepts
                 .into_iter()
@@ -163,6 +167,28 @@ fn find(words: &[&str], phrase: &[String]) -> Option<std::ops::Range<usize>> {
         .map(|i| i..i + phrase.len())
 }
 
+/// A word as written without stretched letters: a letter written three
+/// times or more counts once, and so does a doubled last letter
+/// ("graciaaas" → "gracias", "holaa" → "hola"). Small talk only: the
+/// lexicon's words are not stretched.
+fn unstretch(word: &str) -> String {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out: Vec<char> = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..].iter().take_while(|c| **c == chars[i]).count();
+        let last = i + run == chars.len();
+        let keep = if run >= 3 || run == 2 && last && chars[i] != 'l' {
+            1
+        } else {
+            run
+        };
+        out.extend(std::iter::repeat_n(chars[i], keep));
+        i += run;
+    }
+    out.into_iter().collect()
+}
+
 /// How much a kind says when several are said together.
 fn rank(kind: &str) -> u8 {
     match kind {
@@ -172,39 +198,80 @@ fn rank(kind: &str) -> u8 {
     }
 }
 
-/// What small talk the tokens of a message are, if any.
-pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
+/// The words of a message as small talk reads them: stretched letters
+/// undone and chat abbreviations written out ("q" → "que").
+fn words(tokens: &[Token]) -> Option<Vec<String>> {
     if tokens.iter().any(|t| t.kind == TokenKind::Number) {
         return None;
     }
-    let words: Vec<&str> = tokens
+    let t = table();
+    let words: Vec<String> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word)
-        .map(|t| t.text.as_str())
+        .map(|w| {
+            let word = unstretch(&w.text);
+            t.abbreviations.get(&word).cloned().unwrap_or(word)
+        })
         .collect();
-    if words.is_empty() {
-        return None;
-    }
+    (!words.is_empty()).then_some(words)
+}
+
+/// What small talk the tokens of a message are, if any: a concept
+/// question, or a message made only of one kind's cues and fillers.
+pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
+    let words = words(tokens)?;
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let t = table();
-    let may_ask = words.iter().any(|w| t.opener_starts.contains(*w));
-    if may_ask && t.openers.iter().any(|o| find(&words, o).is_some()) {
-        // The longest term named wins ("gasto fijo" over "gasto").
-        let mut best: Option<(usize, usize)> = None;
-        for (i, concept) in t.concepts.iter().enumerate() {
-            for term in &concept.terms {
-                if find(&words, term).is_some() && best.is_none_or(|(_, len)| term.len() > len) {
-                    best = Some((i, term.len()));
-                }
-            }
-        }
-        if let Some((i, _)) = best {
-            return Some(SmallTalk::Concept(i));
-        }
+    if let Some(concept) = concept(&words) {
+        return Some(concept);
     }
     // Every word a cue of one kind or a filler, and at least one cue.
     if !words.iter().all(|w| t.vocabulary.contains(*w)) {
         return None;
     }
+    let (kind, covered) = kind_of(&words)?;
+    let all_covered = words
+        .iter()
+        .zip(&covered)
+        .all(|(w, c)| *c || t.fillers.iter().any(|f| f == w));
+    all_covered.then_some(SmallTalk::Kind(kind))
+}
+
+/// The kind of small talk a short message holds a cue of, other words
+/// allowed ("grax wey, eres un crack"). The caller decides the rest of the
+/// message asks for nothing (no request, no answer is waited for).
+pub fn said(tokens: &[Token]) -> Option<SmallTalk> {
+    let words = words(tokens)?;
+    if words.len() > 10 {
+        return None;
+    }
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    kind_of(&words).map(|(kind, _)| SmallTalk::Kind(kind))
+}
+
+/// A concept question: an opener ("qué es") and a term of the glossary.
+fn concept(words: &[&str]) -> Option<SmallTalk> {
+    let t = table();
+    let may_ask = words.iter().any(|w| t.opener_starts.contains(*w));
+    if !may_ask || !t.openers.iter().any(|o| find(words, o).is_some()) {
+        return None;
+    }
+    // The longest term named wins ("gasto fijo" over "gasto").
+    let mut best: Option<(usize, usize)> = None;
+    for (i, concept) in t.concepts.iter().enumerate() {
+        for term in &concept.terms {
+            if find(words, term).is_some() && best.is_none_or(|(_, len)| term.len() > len) {
+                best = Some((i, term.len()));
+            }
+        }
+    }
+    best.map(|(i, _)| SmallTalk::Concept(i))
+}
+
+/// The kind whose cues the words hold (a goodbye outranks thanks, thanks
+/// a greeting: "gracias, bye" ends the chat), and which words they cover.
+fn kind_of(words: &[&str]) -> Option<(usize, Vec<bool>)> {
+    let t = table();
     let mut covered = vec![false; words.len()];
     let mut kind_found: Option<usize> = None;
     for (k, kind) in t.kinds.iter().enumerate() {
@@ -213,8 +280,6 @@ pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
             while let Some(range) = find(&words[from..], cue) {
                 let range = range.start + from..range.end + from;
                 covered[range.clone()].iter_mut().for_each(|c| *c = true);
-                // A goodbye outranks thanks, thanks a greeting ("gracias,
-                // bye" ends the chat).
                 kind_found = Some(kind_found.map_or(k, |found: usize| {
                     if rank(&t.kinds[k].name) > rank(&t.kinds[found].name) {
                         k
@@ -226,12 +291,7 @@ pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
             }
         }
     }
-    let kind = kind_found?;
-    let all_covered = words
-        .iter()
-        .zip(&covered)
-        .all(|(w, c)| *c || t.fillers.iter().any(|f| f == w));
-    all_covered.then_some(SmallTalk::Kind(kind))
+    Some((kind_found?, covered))
 }
 
 #[cfg(test)]
@@ -246,6 +306,15 @@ mod tests {
     }
 
     #[test]
+    fn small_talk_said_with_other_words() {
+        let said = |m: &str| said(&tokenize(&fold(m))).map(SmallTalk::label);
+        assert_eq!(said("grax wey, eres un crack").as_deref(), Some("thanks"));
+        assert_eq!(said("ya me voy, cuidate").as_deref(), Some("bye"));
+        assert_eq!(said("gracias, fueron 300"), None);
+        assert_eq!(said("no entiendo nada"), None);
+    }
+
+    #[test]
     fn small_talk_is_the_whole_message() {
         assert_eq!(of("gracias").as_deref(), Some("thanks"));
         assert_eq!(of("¡Muchas gracias, Caja!").as_deref(), Some("thanks"));
@@ -253,6 +322,8 @@ mod tests {
         assert_eq!(of("hola, gracias").as_deref(), Some("thanks"));
         assert_eq!(of("gracias, bye").as_deref(), Some("bye"));
         assert_eq!(of("ola q tal").as_deref(), Some("greeting"));
+        assert_eq!(of("graciaaas").as_deref(), Some("thanks"));
+        assert_eq!(of("holaa").as_deref(), Some("greeting"));
         // "sale" is an OK in Mexico, not thanks.
         assert_eq!(of("sale"), None);
         assert_eq!(of("buenas noches").as_deref(), Some("greeting"));
