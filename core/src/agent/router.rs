@@ -23,15 +23,20 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // A button press for a prompt that is no longer the pending one says
     // what became of it.
     if let Some(id) = &ctx.action_id {
+        use super::ConfirmationStatus as Status;
+        use crate::gate::Press;
         let said =
             match crate::gate::press(state.confirmation_id(), state.last_decided.as_ref(), id) {
-                crate::gate::Press::Current => None,
-                crate::gate::Press::AlreadyConfirmed => Some(text::dialogue::ALREADY_CONFIRMED),
-                crate::gate::Press::AlreadyRejected => Some(text::dialogue::ALREADY_REJECTED),
-                crate::gate::Press::Stale => Some(text::STALE_BUTTON),
+                Press::Current => None,
+                Press::AlreadyConfirmed => {
+                    Some((text::dialogue::ALREADY_CONFIRMED, Status::AlreadyConfirmed))
+                }
+                Press::AlreadyRejected => Some((text::dialogue::ALREADY_REJECTED, Status::Stale)),
+                Press::Stale => Some((text::STALE_BUTTON, Status::Stale)),
             };
-        if let Some(said) = said {
-            ctx.confirmation = super::ConfirmationStatus::Stale;
+        if let Some((said, status)) = said {
+            // The host's toast follows the status ("Ya estaba guardado").
+            ctx.confirmation = status;
             ctx.say(said);
             return NodeOutcome::because("respond", "stale confirmation button");
         }
