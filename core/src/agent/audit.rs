@@ -161,58 +161,28 @@ fn finance_entities(ctx: &TurnCtx, e: &super::Entities) -> Vec<EntityRecord> {
             .find(|t| t.text == first)
             .map(|t| (t.start, t.end))
     };
-    let mut out = Vec::new();
-    let mut push = |name: &str, value: Value, span: Option<(usize, usize)>| {
-        if !value.is_null() {
-            out.push(EntityRecord {
-                name: name.to_string(),
+    // Serialized once; each field is then pointed at in the text.
+    let Ok(Value::Object(fields)) = serde_json::to_value(e) else {
+        return Vec::new();
+    };
+    fields
+        .into_iter()
+        .filter(|(_, value)| !value.is_null())
+        .map(|(name, value)| {
+            let span = match name.as_str() {
+                "amount_mxn_cents" | "debt_balance_mxn_cents" | "debt_minimum_mxn_cents" => {
+                    value.as_i64().and_then(number_span)
+                }
+                "category" | "description" => e.description.as_deref().and_then(word_span),
+                "debt_name" => value.as_str().and_then(word_span),
+                _ => None,
+            };
+            EntityRecord {
+                name,
                 value,
                 start: span.map(|s| s.0),
                 end: span.map(|s| s.1),
-            });
-        }
-    };
-    push("type", json(&e.kind), None);
-    push(
-        "amount_mxn_cents",
-        json(&e.amount_mxn_cents),
-        e.amount_mxn_cents.and_then(number_span),
-    );
-    push("currency", json(&e.currency), None);
-    push(
-        "category",
-        json(&e.category),
-        e.description.as_deref().and_then(word_span),
-    );
-    push("category_type", json(&e.category_type), None);
-    push(
-        "description",
-        json(&e.description),
-        e.description.as_deref().and_then(word_span),
-    );
-    push("date_iso", json(&e.date_iso), None);
-    push("month", json(&e.month), None);
-    push("query", json(&e.query), None);
-    push(
-        "debt_name",
-        json(&e.debt_name),
-        e.debt_name.as_deref().and_then(word_span),
-    );
-    push(
-        "debt_balance_mxn_cents",
-        json(&e.debt_balance_mxn_cents),
-        e.debt_balance_mxn_cents.and_then(number_span),
-    );
-    push(
-        "debt_minimum_mxn_cents",
-        json(&e.debt_minimum_mxn_cents),
-        e.debt_minimum_mxn_cents.and_then(number_span),
-    );
-    push("debt_due_day", json(&e.debt_due_day), None);
-    out
-}
-
-/// A field as JSON (null when absent).
-fn json(value: &impl serde::Serialize) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
+            }
+        })
+        .collect()
 }

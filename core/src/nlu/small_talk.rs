@@ -9,8 +9,6 @@
 
 use std::sync::OnceLock;
 
-use serde::Deserialize;
-
 use super::normalize::{Token, TokenKind, fold, tokenize};
 
 const SOURCE: &str = include_str!("small_talk.json");
@@ -51,30 +49,6 @@ impl SmallTalk {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct File {
-    kinds: std::collections::BTreeMap<String, KindFile>,
-    abbreviations: std::collections::HashMap<String, String>,
-    fillers: Vec<String>,
-    concept_openers: Vec<String>,
-    concepts: Vec<ConceptFile>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct KindFile {
-    cues: Vec<String>,
-    reply: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ConceptFile {
-    terms: Vec<String>,
-    answer: String,
-}
-
 /// A phrase as folded words.
 type Phrase = Vec<String>;
 
@@ -96,11 +70,11 @@ struct Table {
     concepts: Vec<Concept>,
     /// Every word of a kind's cues and every filler: a message with any
     /// other word is no small talk of a kind.
-    vocabulary: std::collections::HashSet<String>,
+    vocabulary: Vec<String>,
     /// The first words of the openers: a concept question holds one.
-    opener_starts: std::collections::HashSet<String>,
+    opener_starts: Vec<String>,
     /// Chat abbreviations and what they stand for ("q" → "que").
-    abbreviations: std::collections::HashMap<String, String>,
+    abbreviations: Vec<(String, String)>,
 }
 
 fn words_of(phrase: &str) -> Phrase {
@@ -112,44 +86,100 @@ fn words_of(phrase: &str) -> Phrase {
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let file: File = serde_json::from_str(SOURCE).expect("small_talk.json is valid");
-        let phrases = |list: &[String]| list.iter().map(|p| words_of(p)).collect::<Vec<_>>();
-        let openers = phrases(&file.concept_openers);
-        let fillers: Vec<String> = file.fillers.iter().map(|w| fold(w)).collect();
-        let kinds: Vec<Kind> = file
-            .kinds
-            .into_iter()
-            .map(|(name, k)| Kind {
-                name,
-                cues: phrases(&k.cues),
-                reply: k.reply,
-            })
-            .collect();
-        let vocabulary = kinds
-            .iter()
-            .flat_map(|k| k.cues.iter().flatten())
-            .chain(&fillers)
-            .cloned()
-            .collect();
-        let opener_starts = openers.iter().filter_map(|o| o.first().cloned()).collect();
-        Table {
-            kinds,
-            fillers,
-            openers,
-            vocabulary,
-            opener_starts,
-            abbreviations: file.abbreviations,
-            concepts: file
-                .concepts
+    TABLE.get_or_init(|| parse(SOURCE).unwrap_or_else(|e| panic!("small_talk.json: {e}")))
+}
+
+/// Reads the file through `serde_json::Value`, which the crate parses
+/// anyway: a derived reader per struct would weigh on the web's wasm.
+fn parse(source: &str) -> Result<Table, String> {
+    use serde_json::Value;
+    let file: Value = serde_json::from_str(source).map_err(|e| e.to_string())?;
+    let field = |v: &'_ Value, name: &str| -> Result<Value, String> {
+        v.get(name).cloned().ok_or(format!("missing {name}"))
+    };
+    let strings = |v: Value| -> Result<Vec<String>, String> {
+        match v {
+            Value::Array(items) => items
                 .into_iter()
-                .map(|c| Concept {
-                    terms: phrases(&c.terms),
-                    answer: c.answer,
+                .map(|i| match i {
+                    Value::String(s) => Ok(s),
+                    _ => Err("a list of strings was expected".to_string()),
                 })
                 .collect(),
+            _ => Err("a list was expected".into()),
         }
+    };
+    let text = |v: Value| -> Result<String, String> {
+        v.as_str()
+            .map(str::to_string)
+            .ok_or("a string was expected".into())
+    };
+    let object = |v: Value| -> Result<serde_json::Map<String, Value>, String> {
+        match v {
+            Value::Object(map) => Ok(map),
+            _ => Err("an object was expected".into()),
+        }
+    };
+    let top = object(file.clone())?;
+    let known = [
+        "kinds",
+        "abbreviations",
+        "fillers",
+        "concept_openers",
+        "concepts",
+    ];
+    if let Some(unknown) = top.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(format!("unknown field {unknown}"));
+    }
+    let phrases = |list: Vec<String>| list.iter().map(|p| words_of(p)).collect::<Vec<_>>();
+    let mut kinds = Vec::new();
+    for (name, kind) in object(field(&file, "kinds")?)? {
+        kinds.push(Kind {
+            cues: phrases(strings(field(&kind, "cues")?)?),
+            reply: text(field(&kind, "reply")?)?,
+            name,
+        });
+    }
+    let mut concepts = Vec::new();
+    for concept in list(field(&file, "concepts")?)? {
+        concepts.push(Concept {
+            terms: phrases(strings(field(&concept, "terms")?)?),
+            answer: text(field(&concept, "answer")?)?,
+        });
+    }
+    let abbreviations = object(field(&file, "abbreviations")?)?
+        .into_iter()
+        .map(|(short, long)| Ok((short, text(long)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let fillers: Vec<String> = strings(field(&file, "fillers")?)?
+        .iter()
+        .map(|w| fold(w))
+        .collect();
+    let openers = phrases(strings(field(&file, "concept_openers")?)?);
+    let vocabulary = kinds
+        .iter()
+        .flat_map(|k| k.cues.iter().flatten())
+        .chain(&fillers)
+        .cloned()
+        .collect();
+    let opener_starts = openers.iter().filter_map(|o| o.first().cloned()).collect();
+    Ok(Table {
+        kinds,
+        fillers,
+        openers,
+        concepts,
+        vocabulary,
+        opener_starts,
+        abbreviations,
     })
+}
+
+/// The objects of a JSON list.
+fn list(v: serde_json::Value) -> Result<Vec<serde_json::Value>, String> {
+    match v {
+        serde_json::Value::Array(items) => Ok(items),
+        _ => Err("a list was expected".into()),
+    }
 }
 
 /// Where `phrase` occurs in `words`, as the positions it covers.
@@ -210,7 +240,10 @@ fn words(tokens: &[Token]) -> Option<Vec<String>> {
         .filter(|t| t.kind == TokenKind::Word)
         .map(|w| {
             let word = unstretch(&w.text);
-            t.abbreviations.get(&word).cloned().unwrap_or(word)
+            t.abbreviations
+                .iter()
+                .find(|(short, _)| *short == word)
+                .map_or(word, |(_, long)| long.clone())
         })
         .collect();
     (!words.is_empty()).then_some(words)
@@ -226,7 +259,7 @@ pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
         return Some(concept);
     }
     // Every word a cue of one kind or a filler, and at least one cue.
-    if !words.iter().all(|w| t.vocabulary.contains(*w)) {
+    if !words.iter().all(|w| t.vocabulary.iter().any(|v| v == w)) {
         return None;
     }
     let (kind, covered) = kind_of(&words)?;
@@ -252,7 +285,7 @@ pub fn said(tokens: &[Token]) -> Option<SmallTalk> {
 /// A concept question: an opener ("qué es") and a term of the glossary.
 fn concept(words: &[&str]) -> Option<SmallTalk> {
     let t = table();
-    let may_ask = words.iter().any(|w| t.opener_starts.contains(*w));
+    let may_ask = words.iter().any(|w| t.opener_starts.iter().any(|s| s == w));
     if !may_ask || !t.openers.iter().any(|o| find(words, o).is_some()) {
         return None;
     }
@@ -303,6 +336,13 @@ mod tests {
 
     fn of(message: &str) -> Option<String> {
         read(&tokenize(&fold(message))).map(SmallTalk::label)
+    }
+
+    #[test]
+    fn the_file_is_read_and_checked() {
+        assert!(parse(SOURCE).is_ok());
+        assert!(parse(r#"{"kinds": {}, "extra": 1}"#).is_err_and(|e| e.contains("extra")));
+        assert!(parse(r#"{"kinds": {}}"#).is_err());
     }
 
     #[test]
