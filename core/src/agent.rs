@@ -117,18 +117,64 @@ pub struct Entities {
 /// One entity read from the message, and where (seed 002 `entities`):
 /// char offsets `[start, end)` of the words it was read from, when they
 /// can be pointed at.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EntityRecord {
     pub name: String,
     pub value: serde_json::Value,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<usize>,
 }
 
+/// The entities of a turn as read: typed, with the spans found, turned
+/// into [`EntityRecord`]s only when a host serializes or asks for them
+/// (a turn that is not audited pays nothing for them).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EntityList {
+    pub(crate) finance: Option<Entities>,
+    /// `(field, start, end)` of the finance entities found in the text.
+    pub(crate) spans: Vec<(&'static str, usize, usize)>,
+    /// A data agent's slots.
+    pub(crate) slots: serde_json::Map<String, serde_json::Value>,
+}
+
+impl EntityList {
+    /// One record per entity, finance fields first, then slots.
+    pub fn records(&self) -> Vec<EntityRecord> {
+        let finance = match self.finance.as_ref().map(serde_json::to_value) {
+            Some(Ok(serde_json::Value::Object(fields))) => fields,
+            _ => serde_json::Map::new(),
+        };
+        finance
+            .into_iter()
+            .chain(self.slots.clone())
+            .filter(|(_, value)| !value.is_null())
+            .map(|(name, value)| {
+                let span = self.spans.iter().find(|(field, ..)| *field == name);
+                EntityRecord {
+                    start: span.map(|s| s.1),
+                    end: span.map(|s| s.2),
+                    name,
+                    value,
+                }
+            })
+            .collect()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.finance.is_none() && self.slots.is_empty()
+    }
+}
+
+impl Serialize for EntityList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.records().serialize(s)
+    }
+}
+
 /// Another reading that scored (seed 002 alternatives).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Alternative {
     pub intent: String,
     pub confidence: f32,
@@ -176,7 +222,7 @@ impl From<ConfirmationStatus> for SeedConfirmation {
 /// field names): which agent held the turn, what it read and how sure it
 /// was, what it validated, what the confirmation gate did, what the tools
 /// returned and what was answered.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AuditRecord {
     pub at_iso: String,
     pub message: String,
@@ -184,11 +230,11 @@ pub struct AuditRecord {
     pub agent: String,
     pub intent: String,
     pub intent_confidence: f32,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub alternatives: Vec<Alternative>,
-    pub entities: Vec<EntityRecord>,
+    pub entities: EntityList,
     pub validation_result: ValidationResult,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub validation_missing: Vec<String>,
     pub confirmation_status: SeedConfirmation,
     /// What the gate did in more detail (prompted, reasked, expired, stale…).
@@ -200,7 +246,7 @@ pub struct AuditRecord {
 }
 
 /// The end of a turn.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TurnOutput {
     pub reply: String,
     /// Quick replies ("Sí", "No", categories…).
@@ -636,7 +682,7 @@ mod tests {
         assert!(enter.intent_confidence >= 0.7);
         assert_eq!(amount.validation_result, ValidationResult::Pass);
         assert_eq!(amount.confirmation_status, SeedConfirmation::Pending);
-        assert_eq!(amount.entities[0].name, "amount_usd");
+        assert_eq!(amount.entities.records()[0].name, "amount_usd");
         assert_eq!(confirmed.agent, "snpl");
         assert_eq!(confirmed.confirmation_status, SeedConfirmation::Confirmed);
         assert_eq!(confirmed.tool_result[0].tool, "apply_snpl");
@@ -644,8 +690,8 @@ mod tests {
         assert_eq!(expense.agent, "financial");
         assert_eq!(expense.intent, "LOG_TRANSACTION");
         assert!(expense.response.contains("¿Registro este movimiento?"));
-        let amount = expense
-            .entities
+        let records = expense.entities.records();
+        let amount = records
             .iter()
             .find(|e| e.name == "amount_mxn_cents")
             .expect("the amount");

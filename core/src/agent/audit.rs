@@ -4,12 +4,8 @@
 //! entities and where they were read, validation, the confirmation gate,
 //! the tool outcomes, the response and any error.
 
-use serde_json::Value;
-
 use super::state::AgentState;
-use super::{
-    Alternative, AuditRecord, EntityRecord, ToolOutcome, TurnCtx, ValidationResult, drafts,
-};
+use super::{Alternative, AuditRecord, EntityList, ToolOutcome, TurnCtx, ValidationResult, drafts};
 use crate::agents::registry::HOME;
 use crate::graph::Trace;
 use crate::nlu::normalize::TokenKind;
@@ -29,9 +25,16 @@ pub(super) fn record(
         .map(|step| step.agent.clone());
     let (intent, intent_confidence, alternatives) = reading(ctx, data_agent.is_some());
     let entities = match (&data_agent, &ctx.understanding) {
-        (Some(_), _) => slots(state),
-        (None, Some(u)) => finance_entities(ctx, &drafts::entities(u)),
-        (None, None) => Vec::new(),
+        (Some(_), _) => EntityList {
+            slots: state
+                .current_flow
+                .as_ref()
+                .map(|f| f.slots.clone())
+                .unwrap_or_default(),
+            ..EntityList::default()
+        },
+        (None, Some(u)) => finance_entities(ctx, drafts::entities(u)),
+        (None, None) => EntityList::default(),
     };
     let validation_result = match (&ctx.validation, data_agent.is_some()) {
         (Some(v), _) if v.ok => ValidationResult::Pass,
@@ -117,24 +120,9 @@ fn reading(ctx: &TurnCtx, data_agent: bool) -> (String, f32, Vec<Alternative>) {
     }
 }
 
-/// A data agent's slots, as its flow holds them after the turn.
-fn slots(state: &AgentState) -> Vec<EntityRecord> {
-    state
-        .current_flow
-        .iter()
-        .flat_map(|f| f.slots.iter())
-        .map(|(name, value)| EntityRecord {
-            name: name.clone(),
-            value: value.clone(),
-            start: None,
-            end: None,
-        })
-        .collect()
-}
-
 /// The finance entities read, each with the words it came from when they
 /// can be pointed at (numbers for amounts, a word for the description).
-fn finance_entities(ctx: &TurnCtx, e: &super::Entities) -> Vec<EntityRecord> {
+fn finance_entities(ctx: &TurnCtx, e: super::Entities) -> EntityList {
     let tokens = ctx.reading.tokens();
     let number_span = |cents: i64| {
         let whole = (cents / 100).to_string();
@@ -161,28 +149,27 @@ fn finance_entities(ctx: &TurnCtx, e: &super::Entities) -> Vec<EntityRecord> {
             .find(|t| t.text == first)
             .map(|t| (t.start, t.end))
     };
-    // Serialized once; each field is then pointed at in the text.
-    let Ok(Value::Object(fields)) = serde_json::to_value(e) else {
-        return Vec::new();
-    };
-    fields
-        .into_iter()
-        .filter(|(_, value)| !value.is_null())
-        .map(|(name, value)| {
-            let span = match name.as_str() {
-                "amount_mxn_cents" | "debt_balance_mxn_cents" | "debt_minimum_mxn_cents" => {
-                    value.as_i64().and_then(number_span)
-                }
-                "category" | "description" => e.description.as_deref().and_then(word_span),
-                "debt_name" => value.as_str().and_then(word_span),
-                _ => None,
-            };
-            EntityRecord {
-                name,
-                value,
-                start: span.map(|s| s.0),
-                end: span.map(|s| s.1),
-            }
-        })
-        .collect()
+    let mut spans = Vec::new();
+    let numbers = [
+        ("amount_mxn_cents", e.amount_mxn_cents),
+        ("debt_balance_mxn_cents", e.debt_balance_mxn_cents),
+        ("debt_minimum_mxn_cents", e.debt_minimum_mxn_cents),
+    ];
+    for (field, cents) in numbers {
+        if let Some((start, end)) = cents.and_then(number_span) {
+            spans.push((field, start, end));
+        }
+    }
+    if let Some((start, end)) = e.description.as_deref().and_then(word_span) {
+        spans.push(("category", start, end));
+        spans.push(("description", start, end));
+    }
+    if let Some((start, end)) = e.debt_name.as_deref().and_then(word_span) {
+        spans.push(("debt_name", start, end));
+    }
+    EntityList {
+        finance: Some(e),
+        spans,
+        slots: Default::default(),
+    }
 }

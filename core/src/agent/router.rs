@@ -76,6 +76,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // the draft aside (named) and goes to that agent; an answer to the
     // open question comes first ("recarga" answers "¿en qué categoría?").
     if state.has_open_flow()
+        && ctx.reading.decision() == Decision::Other
         && !answers_category(state)
         && !answers::complete_finance_request(&ctx.reading)
         && super::delegate::clear_request(ctx)

@@ -196,6 +196,11 @@ impl PendingAction {
     pub fn is_pending(&self) -> bool {
         self.write.is_some()
     }
+
+    /// Nothing at all is set.
+    pub fn is_empty(&self) -> bool {
+        *self == PendingAction::default()
+    }
 }
 
 /// `pending_action` as stored: the seed's `type` and `payload` fields.
@@ -298,8 +303,12 @@ pub struct TimestampContext {
 pub struct Snapshot {
     pub last_user_message: String,
     pub extracted_intent: Intent,
+    /// Empty members are left out (absent reads as empty).
+    #[serde(default, skip_serializing_if = "PendingAction::is_empty")]
     pub pending_action: PendingAction,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_transaction: Option<TransactionDraft>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clarification_questions: Vec<ClarificationQuestion>,
     /// A data agent's flow that was dropped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -514,8 +523,17 @@ impl AgentState {
     }
 
     /// Keeps a data agent's dropped flow in `backup_overwrite_log`, named
-    /// as the reply named it.
-    pub fn backup_flow(&mut self, reason: &str, at_iso: &str, summary: String, flow: FlowState) {
+    /// as the reply named it: its state and the user's answers (its
+    /// `state_data` came from services and is left out, so the checkpoint
+    /// stays small).
+    pub fn backup_flow(
+        &mut self,
+        reason: &str,
+        at_iso: &str,
+        summary: String,
+        mut flow: FlowState,
+    ) {
+        flow.state_data.clear();
         self.push_backup(BackupEntry {
             at_iso: at_iso.to_string(),
             reason: reason.to_string(),

@@ -75,7 +75,9 @@ impl Waiting {
 pub struct FlowState {
     pub flow_id: String,
     pub current_state: String,
-    /// Data fetched by the flow's tools and the options chosen.
+    /// Data fetched by the flow's tools and the options chosen (absent:
+    /// none).
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub state_data: Map<String, Value>,
     /// Values the user gave, by slot name.
     #[serde(default)]

@@ -182,6 +182,11 @@ pub enum Nav {
 /// else ("mejor no. Quiero un crédito" also asks for something).
 pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
     let c = cues();
+    // The message's cue lists are read once: most hold no navigation.
+    let found = reading.cues();
+    if !(found.has(c.nav_cancel) || found.has(c.nav_home) || found.has(c.nav_back)) {
+        return None;
+    }
     let fillers = c.trigger_fillers.words();
     let words: Vec<&str> = reading
         .tokens()

@@ -68,13 +68,41 @@ struct Table {
     fillers: Vec<String>,
     openers: Vec<Phrase>,
     concepts: Vec<Concept>,
-    /// Every word of a kind's cues and every filler: a message with any
-    /// other word is no small talk of a kind.
+    /// Every word of a kind's cues and every filler, sorted: a message
+    /// with any other word is no small talk of a kind.
     vocabulary: Vec<String>,
-    /// The first words of the openers: a concept question holds one.
+    /// The first words of the openers, sorted: a concept question holds
+    /// one.
     opener_starts: Vec<String>,
     /// Chat abbreviations and what they stand for ("q" → "que").
     abbreviations: Vec<(String, String)>,
+    /// The first words of the kinds' cues and of the glossary's terms,
+    /// sorted: a message with none of them is no small talk (most are
+    /// not, and leave here without a copy).
+    starts: Vec<String>,
+}
+
+impl Table {
+    /// Whether `word` is a cue word of a kind or a filler.
+    fn knows(&self, word: &str) -> bool {
+        self.vocabulary
+            .binary_search_by(|v| v.as_str().cmp(word))
+            .is_ok()
+    }
+
+    /// Whether `word` starts a kind's cue or a glossary term.
+    fn starts(&self, word: &str) -> bool {
+        self.starts
+            .binary_search_by(|v| v.as_str().cmp(word))
+            .is_ok()
+    }
+
+    /// Whether `word` starts a concept question's opener.
+    fn opens(&self, word: &str) -> bool {
+        self.opener_starts
+            .binary_search_by(|v| v.as_str().cmp(word))
+            .is_ok()
+    }
 }
 
 fn words_of(phrase: &str) -> Phrase {
@@ -156,13 +184,27 @@ fn parse(source: &str) -> Result<Table, String> {
         .map(|w| fold(w))
         .collect();
     let openers = phrases(strings(field(&file, "concept_openers")?)?);
-    let vocabulary = kinds
+    // Sorted, for binary search on every message.
+    let mut vocabulary: Vec<String> = kinds
         .iter()
         .flat_map(|k| k.cues.iter().flatten())
         .chain(&fillers)
         .cloned()
         .collect();
-    let opener_starts = openers.iter().filter_map(|o| o.first().cloned()).collect();
+    vocabulary.sort_unstable();
+    vocabulary.dedup();
+    let mut opener_starts: Vec<String> =
+        openers.iter().filter_map(|o| o.first().cloned()).collect();
+    opener_starts.sort_unstable();
+    opener_starts.dedup();
+    let mut starts: Vec<String> = kinds
+        .iter()
+        .flat_map(|k| &k.cues)
+        .chain(concepts.iter().flat_map(|c| &c.terms))
+        .filter_map(|phrase| phrase.first().cloned())
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
     Ok(Table {
         kinds,
         fillers,
@@ -171,6 +213,7 @@ fn parse(source: &str) -> Result<Table, String> {
         vocabulary,
         opener_starts,
         abbreviations,
+        starts,
     })
 }
 
@@ -235,6 +278,16 @@ fn words(tokens: &[Token]) -> Option<Vec<String>> {
         return None;
     }
     let t = table();
+    // Most messages hold no word the file knows: leave before copying.
+    let may_be = tokens.iter().any(|w| {
+        let long = t.abbreviations.iter().find(|(short, _)| *short == w.text);
+        t.starts(&w.text)
+            || long.is_some_and(|(_, long)| t.starts(long))
+            || w.text.as_bytes().windows(2).any(|p| p[0] == p[1]) && t.starts(&unstretch(&w.text))
+    });
+    if !may_be {
+        return None;
+    }
     let words: Vec<String> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word)
@@ -259,7 +312,7 @@ pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
         return Some(concept);
     }
     // Every word a cue of one kind or a filler, and at least one cue.
-    if !words.iter().all(|w| t.vocabulary.iter().any(|v| v == w)) {
+    if !words.iter().all(|w| t.knows(w)) {
         return None;
     }
     let (kind, covered) = kind_of(&words)?;
@@ -285,7 +338,7 @@ pub fn said(tokens: &[Token]) -> Option<SmallTalk> {
 /// A concept question: an opener ("qué es") and a term of the glossary.
 fn concept(words: &[&str]) -> Option<SmallTalk> {
     let t = table();
-    let may_ask = words.iter().any(|w| t.opener_starts.iter().any(|s| s == w));
+    let may_ask = words.iter().any(|w| t.opens(w));
     if !may_ask || !t.openers.iter().any(|o| find(words, o).is_some()) {
         return None;
     }
