@@ -664,7 +664,7 @@ mod tests {
             let now = NOW + i as i64 * 1_000;
             let out = run_turn(state, input(message, now), &config, |c| {
                 if let ToolRequest::CallService(r) = &c.request {
-                    crate::agents::services::execute(c, r, "2026-11-22T18:00:00.000Z")
+                    crate::tools::run_service(c, r, "2026-11-22T18:00:00.000Z")
                 } else {
                     ledger.execute(c, now)
                 }

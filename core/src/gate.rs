@@ -97,3 +97,14 @@ mod tests {
         assert!(expired(Some("garbage"), 0));
     }
 }
+
+/// The gate's own words, said the same way by every agent.
+pub mod text {
+    pub const YES: &str = "Sí";
+    pub const NO: &str = "No";
+    /// A pending prompt cancelled by the user.
+    pub const CANCELLED: &str = "Lo cancelé. No se guardó nada.";
+    /// A prompt answered after its expiry: it is shown again.
+    pub const EXPIRED: &str =
+        "La confirmación anterior expiró y no se guardó nada. Te la muestro de nuevo:";
+}

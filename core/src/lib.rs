@@ -11,6 +11,7 @@ pub mod agent;
 pub mod agents;
 pub mod gate;
 pub mod graph;
+pub mod kinds;
 pub mod limits;
 pub mod money;
 pub mod nlu;

@@ -35,8 +35,8 @@ use self::amount::{AmountMatch, Foreign, best_amount, find_amounts};
 use self::category::{Category, find_categories};
 use self::date::{find_date, find_month};
 use self::normalize::{Token, TokenKind, fold, folds_to, tokenize};
+use crate::kinds::{CategoryType, TransactionType};
 use crate::money::Centavos;
-use crate::tools::{CategoryType, TransactionType};
 
 /// What the user wants (seed names plus corrections and the bank balance).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]

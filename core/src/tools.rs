@@ -7,72 +7,13 @@
 
 pub mod memory;
 pub mod rules;
+pub mod sandbox;
 
 use serde::{Deserialize, Serialize};
 
 use crate::money::Centavos;
 
-/// What a category is, for budgeting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CategoryType {
-    Income,
-    Fixed,
-    Variable,
-    Debt,
-    Donation,
-    Savings,
-}
-
-impl CategoryType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CategoryType::Income => "INCOME",
-            CategoryType::Fixed => "FIXED",
-            CategoryType::Variable => "VARIABLE",
-            CategoryType::Debt => "DEBT",
-            CategoryType::Donation => "DONATION",
-            CategoryType::Savings => "SAVINGS",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<CategoryType> {
-        Some(match text {
-            "INCOME" => CategoryType::Income,
-            "FIXED" => CategoryType::Fixed,
-            "VARIABLE" => CategoryType::Variable,
-            "DEBT" => CategoryType::Debt,
-            "DONATION" => CategoryType::Donation,
-            "SAVINGS" => CategoryType::Savings,
-            _ => return None,
-        })
-    }
-}
-
-/// Money in or out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum TransactionType {
-    Expense,
-    Income,
-}
-
-impl TransactionType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TransactionType::Expense => "EXPENSE",
-            TransactionType::Income => "INCOME",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<TransactionType> {
-        match text {
-            "EXPENSE" => Some(TransactionType::Expense),
-            "INCOME" => Some(TransactionType::Income),
-            _ => None,
-        }
-    }
-}
+pub use crate::kinds::{CategoryType, TransactionType};
 
 /// `add_transaction` input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -221,6 +162,44 @@ pub struct ServiceRequest {
     pub tool: String,
     pub service: String,
     pub params: serde_json::Map<String, serde_json::Value>,
+    /// Who carries the service out (declared with the service in its
+    /// agent file).
+    #[serde(default, skip_serializing_if = "Provider::is_sandbox")]
+    pub provider: Provider,
+}
+
+/// Who carries out a service an agent file declares. Hosts dispatch on
+/// this, never on the service's name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Provider {
+    /// The reference services in [`sandbox`]: pure functions every host
+    /// runs the same way.
+    #[default]
+    Sandbox,
+    /// A result written in the agent file itself (templates over the
+    /// call's `params` and `today`), computed by the engine without a
+    /// host round trip.
+    Data,
+}
+
+impl Provider {
+    pub fn is_sandbox(&self) -> bool {
+        *self == Provider::Sandbox
+    }
+}
+
+/// Carries out a service request on a host, by its provider.
+pub fn run_service(call: &ToolCall, request: &ServiceRequest, at_iso: &str) -> ToolResult {
+    match request.provider {
+        Provider::Sandbox => sandbox::execute(call, request, at_iso),
+        Provider::Data => ToolResult::failure(
+            call,
+            codes::INVALID,
+            "a data service is computed by the engine, not by a host",
+            at_iso,
+        ),
+    }
 }
 
 /// A request for one tool, tagged by the tool's name.
@@ -266,7 +245,7 @@ pub enum ToolRequest {
     },
     GetBankBalance {},
     SimulatePurchase(SimulatePurchaseInput),
-    /// A data agent's service request (see [`crate::agents::services`]);
+    /// A data agent's service request (see [`run_service`]);
     /// an action service runs only once its confirmation was confirmed.
     CallService(ServiceRequest),
 }

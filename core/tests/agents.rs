@@ -5,11 +5,11 @@
 use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, TurnInput, run_turn};
 use caja_core::agents::registry::{self, CHAIN_CAP};
-use caja_core::agents::services;
 use caja_core::agents::state::MAX_STACK;
 use caja_core::nlu::answers::{Decision, decide};
 use caja_core::tools::ToolRequest;
 use caja_core::tools::memory::MemoryLedger;
+use caja_core::tools::sandbox;
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -39,6 +39,37 @@ const BROKEN: &str = r#"{
     "stuck": {}
   }}]
 }"#;
+
+/// Every sandbox service a shipped agent declares answers with exactly the
+/// fields its declaration names (what templates and conditions may read).
+#[test]
+fn sandbox_results_have_the_declared_fields() {
+    let params: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_value(serde_json::json!({
+            "phone_number": "+52 55 9999 8888", "carrier_id": "telcel_mx", "amount_mxn": "100",
+            "amount_usd": "200", "recipient_id": "rec_001", "delivery": "bank",
+            "biller_id": "cfe", "reference": "123456"
+        }))
+        .unwrap();
+    let registry = registry::shipped().expect("agents/ loads");
+    let mut checked = 0;
+    for agent in &registry.agents {
+        for (service, declared) in &agent.spec.services {
+            let out = sandbox::run(service, &params, "c7-2", "2026-11-22").unwrap();
+            let mut keys: Vec<&String> = out.as_object().unwrap().keys().collect();
+            let mut fields: Vec<&String> = declared.fields.iter().collect();
+            keys.sort();
+            fields.sort();
+            assert_eq!(keys, fields, "{service}");
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        checked,
+        sandbox::SERVICES.len(),
+        "every sandbox service is declared once"
+    );
+}
 
 #[test]
 fn a_broken_configuration_reports_every_error_at_once() {
@@ -232,7 +263,7 @@ fn random_sequences_keep_the_promises() {
                 let ToolRequest::CallService(request) = &call.request else {
                     continue;
                 };
-                if !services::is_action(&request.service) {
+                if !registry::shipped().unwrap().is_action(&request.service) {
                     continue;
                 }
                 // An action runs only on "sí" to a confirmation of exactly

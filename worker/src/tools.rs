@@ -391,9 +391,7 @@ impl<'a> ToolRunner<'a> {
                 None => ToolResult::failure(call, codes::NOT_FOUND, "no bank balance", &at),
             },
             ToolRequest::SimulatePurchase(input) => self.simulate(call, input).await?,
-            ToolRequest::CallService(request) => {
-                caja_core::agents::services::execute(call, request, &at)
-            }
+            ToolRequest::CallService(request) => caja_core::tools::run_service(call, request, &at),
         })
     }
 

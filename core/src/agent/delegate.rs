@@ -98,6 +98,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             tool,
             service,
             params,
+            provider,
         }) => {
             ctx.call(
                 state,
@@ -105,6 +106,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                     tool,
                     service,
                     params,
+                    provider,
                 }),
             );
             NodeOutcome::suspend()

@@ -52,7 +52,11 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
     let registry = crate::agents::registry::shipped().ok()?;
     if crate::agents::chain::interrupted(&state.agent_stack) && !state.has_open_flow() {
         let mut o = state.orchestra();
-        let lines = crate::agents::chain::resume_interrupted(registry, &mut o);
+        let lines = crate::agents::chain::resume_interrupted(
+            registry,
+            &mut o,
+            &serde_json::Value::from(ctx.today.to_string()),
+        );
         if !lines.is_empty() {
             state.store_orchestra(o);
             ctx.reply.extend(lines);
@@ -65,7 +69,11 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
     if !ctx.chain.steps.is_empty() {
         return None;
     }
-    let question = crate::agents::chain::open_question(registry, &state.orchestra())?;
+    let question = crate::agents::chain::open_question(
+        registry,
+        &state.orchestra(),
+        &serde_json::Value::from(ctx.today.to_string()),
+    )?;
     if ctx.reply.iter().any(|r| r.contains(&question)) {
         return None;
     }

@@ -302,7 +302,7 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
             NodeOutcome::because("respond", "cancelled open flow")
         }
         (true, true, _) => {
-            ctx.say(text::agents::HOME_AGAIN);
+            ctx.say(crate::agents::text::HOME_AGAIN);
             NodeOutcome::because("respond", "back home")
         }
         (true, false, answers::Nav::Cancel) => {

@@ -11,10 +11,11 @@ use crate::tools::{
     DebtRow, Simulation, TransactionList, TransactionRow, TransactionType,
 };
 
+/// The gate's words, the same for every agent.
+pub use crate::gate::text::{CANCELLED, EXPIRED, NO, YES};
+
 pub const CONFIRM_SUFFIX: &str = "Responde: sí / no";
 pub const REASK: &str = "Responde exactamente: sí / no";
-pub const YES: &str = "Sí";
-pub const NO: &str = "No";
 
 pub const HELP: &str = "Soy Caja, te ayudo con tus finanzas. Puedes escribirme, por ejemplo:\n\
 • «gasté 250 en uber ayer»\n\
@@ -32,11 +33,8 @@ pub const EMPTY: &str =
     "No recibí texto. Escríbeme un movimiento, por ejemplo «gasté 250 en uber».";
 pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
 pub const UNKNOWN_COMMAND: &str = "No conozco ese comando. Usa /ayuda para ver lo que puedo hacer.";
-pub const CANCELLED: &str = "Lo cancelé. No se guardó nada.";
 pub const NOTHING_TO_CANCEL: &str = "No hay nada pendiente que cancelar.";
 pub const REJECTED: &str = "Cancelado. No se guardó nada.";
-pub const EXPIRED: &str =
-    "La confirmación anterior expiró y no se guardó nada. Te la muestro de nuevo:";
 pub const STALE_BUTTON: &str = "Ese botón ya no es válido; no se guardó nada.";
 pub const NOT_UNDERSTOOD: &str = "No entendí tu respuesta.";
 pub const INTERNAL_ERROR: &str = "Tuve un problema interno y no se guardó nada. Intenta de nuevo.";
@@ -548,7 +546,6 @@ pub fn simulation(sim: &Simulation, category: &str) -> String {
     text
 }
 
-pub mod agents;
 pub mod dialogue;
 pub mod host;
 mod summary;

@@ -17,10 +17,11 @@ use super::registry::{Agent, CHAIN_CAP, HOME, Registry, content_tokens};
 use super::spec::{RoutingKind, ToolSpec};
 use super::state::{FlowState, Frame, Orchestra, Waiting};
 use super::understand::{self, Nav, SlotRead};
-use crate::agent::text::agents as text;
+use crate::agents::text;
 use crate::nlu::answers;
 
 mod confirm;
+mod fill;
 mod nav;
 use crate::nlu::Reading;
 pub use nav::{interrupted, open_flows, open_question, resume_interrupted};
@@ -95,6 +96,7 @@ pub struct Suspend {
     pub tool: String,
     pub service: String,
     pub params: Map<String, Value>,
+    pub provider: crate::tools::Provider,
 }
 
 /// Answers a service request made earlier in this turn: `None` when it has
@@ -137,6 +139,11 @@ pub struct Run<'a> {
     /// keep the answer instead of asking again (everything computed from
     /// them runs again; a confirmation is always asked again).
     replaying: bool,
+    /// A flow with `prefill` started this turn: its states read their
+    /// slots from this message before asking.
+    prefilling: bool,
+    /// The user's civil date, for `today` in conditions and templates.
+    today: Value,
     fetch: &'a mut Fetch<'a>,
 }
 
@@ -174,6 +181,8 @@ impl<'a> Run<'a> {
             dropped: Vec::new(),
             to_finance: false,
             replaying: false,
+            prefilling: false,
+            today: Value::from(reading.today().to_string()),
             fetch,
         }
     }
@@ -411,6 +420,11 @@ impl<'a> Run<'a> {
     /// Reads the message into the slot the flow waits for. `None` when the
     /// reply holds nothing of the slot's type (other routes may read it).
     fn collect(&mut self, agent: &'a Agent) -> Step<Option<Option<String>>> {
+        if let Some(Waiting::Clarify { attempts }) = self.o.agent_stack.last().map(|f| &f.waiting) {
+            let attempts = *attempts;
+            self.clarify_answer(agent, attempts)?;
+            return Ok(Some(None));
+        }
         let Some((slot_name, attempts)) = self.waiting_slot() else {
             return Ok(None);
         };
@@ -461,11 +475,11 @@ impl<'a> Run<'a> {
             self.fail_attempt(agent, attempts, Some(bound))?;
             return Ok(Some(None));
         }
-        let root = root(&tried, NO_OPTIONS);
+        let root = root(&tried, NO_OPTIONS, &self.today);
         if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(root)) {
+            let message = message.render(root);
             self.decisions.validation = Some(false);
             self.step(&id, None, "rejected");
-            let message = message.render(root);
             self.fail_attempt(agent, attempts, Some(message))?;
             return Ok(Some(None));
         }
@@ -482,10 +496,12 @@ impl<'a> Run<'a> {
             return Ok(());
         };
         let state = agent.state_of(flow).expect(CHECKED_FLOW);
-        let collect = state.spec.collect.as_ref();
-        let max = collect.map_or(1, |c| c.max_attempts);
+        let (max, target) = match (&state.spec.collect, &state.spec.clarify) {
+            (Some(c), _) => (c.max_attempts, c.on_exhausted.clone()),
+            (None, Some(c)) => (c.max_attempts, c.on_exhausted.clone()),
+            (None, None) => (1, None),
+        };
         if attempts >= max {
-            let target = collect.and_then(|c| c.on_exhausted.clone());
             if let Some(target) = target {
                 if let Some(why) = why {
                     self.reply.push(why);
@@ -494,7 +510,8 @@ impl<'a> Run<'a> {
             }
         }
         if let Some(frame) = self.o.agent_stack.last_mut()
-            && let Waiting::Slot { attempts: a, .. } = &mut frame.waiting
+            && let Waiting::Slot { attempts: a, .. } | Waiting::Clarify { attempts: a } =
+                &mut frame.waiting
         {
             *a = attempts;
         }
@@ -507,8 +524,17 @@ impl<'a> Run<'a> {
             return Ok(());
         };
         let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        if state.spec.clarify.is_some() {
+            let attempts = match self.o.agent_stack.last().map(|f| &f.waiting) {
+                Some(Waiting::Clarify { attempts }) => *attempts,
+                _ => 0,
+            };
+            self.reply.extend(why);
+            self.ask_clarification(agent, state, attempts.max(1));
+            return Ok(());
+        }
         let reask = state.spec.collect.as_ref().and_then(|c| c.reask.clone());
-        let message = state_message(agent, flow);
+        let message = state_message(agent, flow, &self.today);
         self.reply
             .push(why.or(reask).unwrap_or_else(|| text::REASK.into()));
         self.reply.extend(message);
@@ -522,7 +548,11 @@ impl<'a> Run<'a> {
             return Ok(());
         };
         let state = agent.state_of(flow).expect(CHECKED_FLOW);
-        let root = root(flow, NO_OPTIONS);
+        if let Some(checked) = self.validate(agent, state) {
+            return checked;
+        }
+        let flow = self.o.current_flow.as_ref().expect("still in the flow");
+        let root = root(flow, NO_OPTIONS, &self.today);
         let chosen = state
             .transitions
             .iter()
@@ -561,13 +591,21 @@ impl<'a> Run<'a> {
             .current_flow
             .as_ref()
             .expect("a tool runs inside a flow");
-        let params = render_params(agent, tool, flow);
+        let params = render_params(agent, tool, flow, &self.today);
         let service = tool.service.as_ref().expect("checked at load").name.clone();
-        let Some(result) = (self.fetch)(&tool.name, &params) else {
+        let provider = agent.spec.services[&service].provider;
+        let found = match provider {
+            crate::tools::Provider::Data => {
+                Some(Ok(fill::data_result(agent, &service, &params, &self.today)))
+            }
+            crate::tools::Provider::Sandbox => (self.fetch)(&tool.name, &params),
+        };
+        let Some(result) = found else {
             return Err(Suspend {
                 tool: tool.name.clone(),
                 service,
                 params,
+                provider,
             });
         };
         match result {
@@ -585,11 +623,17 @@ impl<'a> Run<'a> {
     }
     fn start_flow(&mut self, agent: &'a Agent, flow_id: &str) -> Step {
         let flow = &agent.flows[flow_id];
-        // A new flow starts empty: nothing leaks from an earlier one.
+        // A new flow starts empty: nothing leaks from an earlier one. Only
+        // the request that started it is kept when a state clarifies it.
+        let mut state_data = Map::new();
+        if flow.keeps_request {
+            state_data.insert(fill::REQUEST.into(), Value::from(self.reading.text()));
+        }
+        self.prefilling = !flow.prefill.is_empty() || flow.keeps_request;
         self.o.current_flow = Some(FlowState {
             flow_id: flow_id.to_string(),
             current_state: flow.initial.clone(),
-            state_data: Map::new(),
+            state_data,
             slots: Map::new(),
             entered_at: self.now_iso.to_string(),
         });
@@ -634,8 +678,16 @@ impl<'a> Run<'a> {
         {
             return kept;
         }
+        if self.prefilling
+            && let Some(filled) = self.prefill(agent, state)
+        {
+            return filled;
+        }
+        if state.spec.clarify.is_some() {
+            return self.enter_clarify(agent, state);
+        }
         let flow = self.o.current_flow.as_ref().expect("still in the flow");
-        let message = state_message(agent, flow);
+        let message = state_message(agent, flow, &self.today);
         self.reply.extend(message);
         if state.spec.is_final {
             self.finish_flow();
@@ -660,7 +712,7 @@ impl<'a> Run<'a> {
         let slot = &state.spec.collect.as_ref()?.slot;
         let flow = self.o.current_flow.as_ref()?;
         flow.slots.get(slot)?;
-        let root = root(flow, NO_OPTIONS);
+        let root = root(flow, NO_OPTIONS, &self.today);
         match state.rejections.iter().find(|(c, _)| c.eval(root)) {
             None => {
                 self.step(&agent.spec.id, None, &format!("kept {slot}"));
@@ -696,19 +748,25 @@ impl<'a> Run<'a> {
 
 /// What conditions and templates read: `slots`, `data` and `options`,
 /// borrowed from the flow.
-fn root<'a>(flow: &'a FlowState, options: &'a Value) -> Root<'a> {
+fn root<'a>(flow: &'a FlowState, options: &'a Value, today: &'a Value) -> Root<'a> {
     Root::Flow {
         slots: &flow.slots,
         data: &flow.state_data,
         options,
+        today,
     }
 }
 
 /// `options` when a state lists none.
 const NO_OPTIONS: &Value = &Value::Null;
 
-fn render_params(agent: &Agent, tool: &ToolSpec, flow: &FlowState) -> Map<String, Value> {
-    let root = root(flow, NO_OPTIONS);
+fn render_params(
+    agent: &Agent,
+    tool: &ToolSpec,
+    flow: &FlowState,
+    today: &Value,
+) -> Map<String, Value> {
+    let root = root(flow, NO_OPTIONS, today);
     agent
         .params
         .get(&tool.name)
@@ -734,7 +792,7 @@ fn merge(data: &mut Map<String, Value>, assign: Option<&str>, result: Value) {
 }
 
 /// The message of the flow's state, with the numbered options it offers.
-fn state_message(agent: &Agent, flow: &FlowState) -> Option<String> {
+fn state_message(agent: &Agent, flow: &FlowState, today: &Value) -> Option<String> {
     let state = agent.state_of(flow).expect(CHECKED_FLOW);
     let message = state.message.as_ref()?;
     let options = state
@@ -743,7 +801,7 @@ fn state_message(agent: &Agent, flow: &FlowState) -> Option<String> {
         .as_ref()
         .and_then(|c| options_list(agent, &c.slot, &flow.state_data))
         .map_or(Value::Null, Value::String);
-    Some(message.render(root(flow, &options)))
+    Some(message.render(root(flow, &options, today)))
 }
 
 /// The numbered options of a choice slot from context.

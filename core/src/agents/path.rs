@@ -24,6 +24,8 @@ pub enum Root<'a> {
         slots: &'a Map<String, Value>,
         data: &'a Map<String, Value>,
         options: &'a Value,
+        /// The user's civil date, `YYYY-MM-DD`.
+        today: &'a Value,
     },
 }
 
@@ -213,10 +215,12 @@ impl Path {
                 slots,
                 data,
                 options,
+                today,
             } => {
                 let (first, rest) = self.segments.split_first()?;
                 let map = match first.as_str() {
                     "options" => return self.walk(options, 1),
+                    "today" => return self.walk(today, 1),
                     "slots" => slots,
                     "data" => data,
                     _ => return None,

@@ -8,13 +8,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use super::expr::{self, Condition};
+use super::expr::Condition;
 use super::path::Scope;
-use super::services;
 use super::spec::{AgentSpec, RoutingKind, SlotType, StateSpec, ToolKind, ToolSpec};
+use crate::tools::{Provider, sandbox};
+
+mod flows;
 use super::state::FlowState;
 use super::template::{self, Template};
 use crate::nlu::normalize::{TokenKind, fold, tokenize};
+pub use flows::Check;
 
 /// Most routing iterations in one turn.
 pub const CHAIN_CAP: usize = 3;
@@ -53,6 +56,9 @@ pub struct Agent {
     pub params: BTreeMap<String, Vec<(String, Template)>>,
     /// Option labels of choice slots, by slot.
     pub option_labels: BTreeMap<String, Template>,
+    /// The results of the agent's `data` services, by service: each field
+    /// and its template over `params` and `today`.
+    pub results: BTreeMap<String, Vec<(String, Template)>>,
 }
 
 #[derive(Debug)]
@@ -60,6 +66,10 @@ pub struct Flow {
     pub initial: String,
     /// The flow's `summary` templates, compiled.
     pub summaries: Vec<Template>,
+    /// Slots read from the message that starts the flow.
+    pub prefill: Vec<String>,
+    /// A state of the flow clarifies, so the starting request is kept.
+    pub keeps_request: bool,
     pub states: BTreeMap<String, State>,
 }
 
@@ -69,6 +79,10 @@ pub struct State {
     pub message: Option<Template>,
     /// Rejections of the collect, compiled: (condition, message).
     pub rejections: Vec<(Condition, Template)>,
+    /// The clarification's question, compiled.
+    pub question: Option<Template>,
+    /// The `validate` checks, compiled.
+    pub checks: Vec<Check>,
     pub transitions: Vec<(Option<Condition>, String)>,
 }
 
@@ -90,6 +104,7 @@ impl Agent {
             slots: &flow.slots,
             data: &flow.state_data,
             options: &serde_json::Value::Null,
+            today: &serde_json::Value::Null,
         };
         self.flows
             .get(&flow.flow_id)
@@ -122,6 +137,15 @@ impl Registry {
 
     pub fn home(&self) -> &Agent {
         self.agent(HOME).expect("the registry has the home agent")
+    }
+
+    /// Whether a service some agent declares changes something (it runs
+    /// only on a confirmed action).
+    pub fn is_action(&self, service: &str) -> bool {
+        self.agents
+            .iter()
+            .filter_map(|a| a.spec.services.get(service))
+            .any(|s| s.action)
     }
 }
 
@@ -181,16 +205,21 @@ fn scope_of(spec: &AgentSpec) -> Scope {
         let Some(service) = &tool.service else {
             continue;
         };
-        match (&tool.assign, services::fields(&service.name)) {
+        match (&tool.assign, spec.services.get(&service.name)) {
             (Some(name), _) => scope.declare_open(&format!("data.{name}")),
-            (None, Some(fields)) => {
-                for field in fields {
+            (None, Some(declared)) => {
+                for field in &declared.fields {
                     scope.declare_open(&format!("data.{field}"));
                 }
             }
             (None, None) => {}
         }
     }
+    // The user's civil date, and the request that started the flow (as
+    // written, and merged with the answers to a clarification).
+    scope.declare("today");
+    scope.declare("data.request");
+    scope.declare("data.clarified_query");
     scope
 }
 
@@ -199,8 +228,6 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
     let id = &spec.id;
     let mut err = |e: String| errors.push(format!("{id}: {e}"));
     let scope = scope_of(spec);
-    let tool = |name: &str| spec.tools.iter().find(|t| t.name == name);
-
     let mut names = BTreeSet::new();
     let mut confirmations = BTreeMap::new();
     let mut params = BTreeMap::new();
@@ -245,13 +272,14 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
                 err(format!("tool {} needs a service and no routing", t.name));
             }
             (kind, None, Some(service)) => {
-                if services::fields(&service.name).is_none() {
+                let declared = spec.services.get(&service.name);
+                if declared.is_none() {
                     err(format!(
-                        "tool {} calls unknown service {}",
+                        "tool {} calls undeclared service {}",
                         t.name, service.name
                     ));
                 }
-                let action = services::is_action(&service.name);
+                let action = declared.is_some_and(|d| d.action);
                 if action != (kind == ToolKind::Action) {
                     err(format!(
                         "tool {}: service {} changes data only for action tools",
@@ -295,6 +323,7 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         }
     }
 
+    let results = compile_services(spec, &mut err);
     let mut option_labels = BTreeMap::new();
     for (name, slot) in &spec.slots {
         let from_context = slot.options_from.is_some();
@@ -328,158 +357,8 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
     let mut message_scope = scope.clone();
     message_scope.declare("options");
     for flow in &spec.subflows {
-        let fid = &flow.id;
-        let mut states = BTreeMap::new();
-        if !flow.states.contains_key(&flow.initial) {
-            err(format!(
-                "flow {fid}: unknown initial state {}",
-                flow.initial
-            ));
-        }
-        for (sid, s) in &flow.states {
-            let at = format!("flow {fid} state {sid}");
-            let mut exits: Vec<&str> = Vec::new();
-            let message = match s.on_enter.as_ref().and_then(|o| o.message.as_ref()) {
-                Some(source) => match template::compile(source, &message_scope) {
-                    Ok(tpl) => Some(tpl),
-                    Err(e) => {
-                        err(format!("{at} message: {e}"));
-                        None
-                    }
-                },
-                None => None,
-            };
-            if let Some(name) = s.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
-                match tool(name) {
-                    Some(t) if t.kind == ToolKind::Information => {}
-                    _ => err(format!(
-                        "{at}: on_enter calls {name}, not an information tool of {id}"
-                    )),
-                }
-            }
-            let mut rejections = Vec::new();
-            if let Some(collect) = &s.collect {
-                if !spec.slots.contains_key(&collect.slot) {
-                    err(format!("{at}: collects undeclared slot {}", collect.slot));
-                }
-                if collect.max_attempts == 0 {
-                    err(format!("{at}: max_attempts must be at least 1"));
-                }
-                match &collect.on_exhausted {
-                    Some(target) => exits.push(target),
-                    None => err(format!("{at}: a collect needs on_exhausted")),
-                }
-                for r in &collect.rejections {
-                    match (
-                        expr::compile(&r.condition, &scope),
-                        template::compile(&r.message, &scope),
-                    ) {
-                        (Ok(c), Ok(m)) => rejections.push((c, m)),
-                        (Err(e), _) => err(format!("{at} rejection if: {e}")),
-                        (_, Err(e)) => err(format!("{at} rejection message: {e}")),
-                    }
-                }
-            }
-            for st in &s.state_tools {
-                if tool(&st.tool).is_none_or(|t| t.kind == ToolKind::Navigation) {
-                    err(format!(
-                        "{at}: state tool {} is not a service tool of {id}",
-                        st.tool
-                    ));
-                }
-                exits.push(&st.flow_transition.on_success);
-                exits.push(&st.flow_transition.on_error);
-            }
-            let mut transitions = Vec::new();
-            for (i, tr) in s.transitions.iter().enumerate() {
-                exits.push(&tr.then);
-                match &tr.condition {
-                    Some(source) => match expr::compile(source, &scope) {
-                        Ok(c) => transitions.push((Some(c), tr.then.clone())),
-                        Err(e) => err(format!("{at} transition if: {e}")),
-                    },
-                    None if i + 1 == s.transitions.len() => {
-                        transitions.push((None, tr.then.clone()))
-                    }
-                    None => err(format!("{at}: a transition without if must be the last")),
-                }
-            }
-            for target in &exits {
-                if !flow.states.contains_key(*target) {
-                    err(format!("{at}: unknown target state {target}"));
-                }
-            }
-            if s.is_final
-                && (s.collect.is_some() || !s.state_tools.is_empty() || !s.transitions.is_empty())
-            {
-                err(format!("{at}: a final state has no exits"));
-            }
-            let has_exit =
-                s.collect.is_some() || !s.state_tools.is_empty() || !s.transitions.is_empty();
-            if !s.is_final && !has_exit {
-                err(format!(
-                    "{at}: no exit (not final, collects nothing, no tools, no transitions)"
-                ));
-            }
-            if !s.is_final && s.collect.is_none() && s.state_tools.is_empty() {
-                // A state that waits for nothing must leave unconditionally.
-                if s.transitions.last().is_none_or(|t| t.condition.is_some()) {
-                    err(format!(
-                        "{at}: collects nothing, so its last transition needs no if"
-                    ));
-                }
-            }
-            states.insert(
-                sid.clone(),
-                State {
-                    spec: s.clone(),
-                    message,
-                    rejections,
-                    transitions,
-                },
-            );
-        }
-        // Every state reachable from the initial one.
-        let mut seen = BTreeSet::new();
-        let mut queue = vec![flow.initial.as_str()];
-        while let Some(sid) = queue.pop() {
-            if !seen.insert(sid) {
-                continue;
-            }
-            if let Some(s) = flow.states.get(sid) {
-                queue.extend(s.collect.iter().filter_map(|c| c.on_exhausted.as_deref()));
-                queue.extend(s.state_tools.iter().flat_map(|t| {
-                    [
-                        t.flow_transition.on_success.as_str(),
-                        t.flow_transition.on_error.as_str(),
-                    ]
-                }));
-                queue.extend(s.transitions.iter().map(|t| t.then.as_str()));
-            }
-        }
-        for sid in flow.states.keys() {
-            if !seen.contains(sid.as_str()) {
-                err(format!("flow {fid}: state {sid} is unreachable"));
-            }
-        }
-        if !flow.states.values().any(|s| s.is_final) {
-            err(format!("flow {fid}: no final state"));
-        }
-        let mut summaries = Vec::new();
-        for (i, source) in flow.summary.iter().enumerate() {
-            match template::compile(source, &scope) {
-                Ok(tpl) => summaries.push(tpl),
-                Err(e) => err(format!("flow {fid} summary {}: {e}", i + 1)),
-            }
-        }
-        flows.insert(
-            fid.clone(),
-            Flow {
-                initial: flow.initial.clone(),
-                summaries,
-                states,
-            },
-        );
+        let compiled = flows::compile(spec, flow, &scope, &message_scope, &mut err);
+        flows.insert(flow.id.clone(), compiled);
     }
 
     let triggers = spec
@@ -499,7 +378,68 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         confirmations,
         params,
         option_labels,
+        results,
     })
+}
+
+/// Checks the declared services against their providers and compiles the
+/// results of `data` services.
+fn compile_services(
+    spec: &AgentSpec,
+    err: &mut impl FnMut(String),
+) -> BTreeMap<String, Vec<(String, Template)>> {
+    let mut scope = Scope::new();
+    scope.declare_open("params");
+    scope.declare("today");
+    let mut results = BTreeMap::new();
+    for (name, declared) in &spec.services {
+        match declared.provider {
+            Provider::Sandbox => {
+                if !sandbox::SERVICES.contains(&name.as_str()) {
+                    err(format!(
+                        "service {name}: the sandbox provider has no such service"
+                    ));
+                } else if sandbox::is_action(name) != declared.action {
+                    err(format!(
+                        "service {name}: declared action {} but the sandbox says {}",
+                        declared.action,
+                        sandbox::is_action(name)
+                    ));
+                }
+                if !declared.result.is_empty() {
+                    err(format!(
+                        "service {name}: only a data service writes its result"
+                    ));
+                }
+            }
+            Provider::Data => {
+                if declared.action {
+                    err(format!(
+                        "service {name}: a data service changes nothing, so it is no action"
+                    ));
+                }
+                let mut fields = Vec::new();
+                for field in &declared.fields {
+                    match declared.result.get(field) {
+                        Some(source) => match template::compile(source, &scope) {
+                            Ok(tpl) => fields.push((field.clone(), tpl)),
+                            Err(e) => err(format!("service {name} result {field}: {e}")),
+                        },
+                        None => err(format!("service {name}: no result for field {field}")),
+                    }
+                }
+                for field in declared.result.keys() {
+                    if !declared.fields.contains(field) {
+                        err(format!(
+                            "service {name}: result {field} is not a declared field"
+                        ));
+                    }
+                }
+                results.insert(name.clone(), fields);
+            }
+        }
+    }
+    results
 }
 
 /// The folded words of a phrase that carry meaning (articles and other

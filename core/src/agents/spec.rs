@@ -27,10 +27,30 @@ pub struct AgentSpec {
     pub triggers: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     pub slots: BTreeMap<String, SlotSpec>,
+    /// The services the agent's tools call, declared with their result
+    /// fields and who carries them out.
+    #[serde(default)]
+    pub services: BTreeMap<String, ServiceSpec>,
     #[serde(default)]
     pub tools: Vec<ToolSpec>,
     #[serde(default)]
     pub subflows: Vec<FlowSpec>,
+}
+
+/// A service as an agent file declares it: what its result holds (the
+/// paths templates and conditions may name under `data`), whether it
+/// changes something (then only a confirmed action tool may call it), and
+/// its provider. A `data` service's result is written here, each string a
+/// template over the call's `params` and `today`.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceSpec {
+    pub provider: crate::tools::Provider,
+    #[serde(default)]
+    pub action: bool,
+    pub fields: Vec<String>,
+    #[serde(default)]
+    pub result: BTreeMap<String, String>,
 }
 
 /// Where the agent may send the user (seed `navigation`).
@@ -169,6 +189,11 @@ pub struct FlowSpec {
     /// the first template whose every placeholder has a value is used.
     #[serde(default)]
     pub summary: Vec<String>,
+    /// Slots read from the message that started the flow: a state that
+    /// collects one of them takes the value found there (if it passes the
+    /// state's checks) and asks only for what is missing.
+    #[serde(default)]
+    pub prefill: Vec<String>,
     pub states: BTreeMap<String, StateSpec>,
 }
 
@@ -179,6 +204,17 @@ pub struct StateSpec {
     pub on_enter: Option<OnEnter>,
     #[serde(default)]
     pub collect: Option<Collect>,
+    /// Asks for what is still unclear of the request that started the
+    /// flow and reads the request again merged with the answer (seed
+    /// 003's clarification loop). A state collects or clarifies, not both.
+    #[serde(default)]
+    pub clarify: Option<Clarify>,
+    /// Checks over several slots, run once the state's collect or clarify
+    /// is done and before its tools and transitions: the first whose `if`
+    /// holds says its message, forgets the slots it names and goes to its
+    /// state.
+    #[serde(default)]
+    pub validate: Vec<Check>,
     #[serde(default)]
     pub state_tools: Vec<StateTool>,
     /// Checked in order after the state's collect and tools; the first
@@ -220,6 +256,33 @@ pub struct Collect {
 
 fn default_attempts() -> u32 {
     3
+}
+
+/// A clarification: the slots the request must fill and the question that
+/// asks for them.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clarify {
+    pub slots: Vec<String>,
+    pub question: String,
+    #[serde(default = "default_attempts")]
+    pub max_attempts: u32,
+    /// The state taken after `max_attempts` answers left it unclear.
+    #[serde(default)]
+    pub on_exhausted: Option<String>,
+}
+
+/// A check over several slots (`validate`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    #[serde(rename = "if")]
+    pub condition: String,
+    pub message: String,
+    /// The slots the failing check forgets, so their states ask again.
+    #[serde(default)]
+    pub clear: Vec<String>,
+    pub then: String,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]

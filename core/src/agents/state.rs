@@ -62,6 +62,9 @@ pub enum Waiting {
     /// Which of these intents of the agent was meant (asked when a request
     /// matched them only in part).
     Intent { options: Vec<String> },
+    /// An answer to the clarifying question of the flow's state, after
+    /// `attempts` answers that left it unclear.
+    Clarify { attempts: u32 },
 }
 
 impl Waiting {

@@ -6,10 +6,10 @@
 use serde_json::{Map, Value};
 
 use super::registry::{Agent, content_tokens, content_words};
-use super::services::decimal;
 use super::spec::{SlotSpec, SlotType};
 use crate::nlu::Reading;
 use crate::nlu::lexicon::cues;
+use crate::tools::sandbox::decimal;
 
 /// The best intent of `agent` for a message, with a confidence from 0 to
 /// 1: the share of a trigger phrase's content words the message holds,

@@ -4,7 +4,7 @@
 use super::Intent;
 use super::lexicon::cues;
 use super::normalize::{Token, TokenKind, fold};
-use crate::tools::CategoryType;
+use crate::kinds::CategoryType;
 
 /// What a reply to a confirmation prompt says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

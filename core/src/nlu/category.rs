@@ -3,7 +3,7 @@
 
 use super::lexicon::WordMap;
 use super::normalize::{Token, TokenKind};
-use crate::tools::CategoryType;
+use crate::kinds::CategoryType;
 
 /// A category Caja knows.
 #[derive(Debug, PartialEq, Eq)]

@@ -315,7 +315,7 @@ pub(super) struct CategoryEntry {
     key: String,
     label: String,
     #[serde(rename = "type")]
-    category_type: crate::tools::CategoryType,
+    category_type: crate::kinds::CategoryType,
     keywords: Vec<String>,
 }
 

@@ -72,9 +72,7 @@ impl MemoryLedger {
             return ToolResult::failure(call, codes::INVALID, problem, &at);
         }
         match &call.request {
-            ToolRequest::CallService(request) => {
-                crate::agents::services::execute(call, request, &at)
-            }
+            ToolRequest::CallService(request) => super::run_service(call, request, &at),
             ToolRequest::AddTransaction(input) => {
                 let row = input.to_row(self.next_id.max(1));
                 self.next_id = row.id + 1;

@@ -4,10 +4,10 @@
 
 use super::{CLEAR_REQUEST, render_params};
 use super::{End, NO_OPTIONS, Run, Step, Suspend, merge, root};
-use crate::agent::text::agents as text;
 use crate::agents::registry::{Agent, content_tokens};
 use crate::agents::spec::{SlotType, ToolSpec};
 use crate::agents::state::{PendingConfirmation, Waiting};
+use crate::agents::text;
 use crate::agents::understand::{self, SlotRead};
 use crate::gate::ConfirmationStatus;
 use crate::nlu::answers::{Decision, decide};
@@ -19,8 +19,8 @@ impl<'a> Run<'a> {
             .current_flow
             .as_ref()
             .expect("a confirmation belongs to a flow");
-        let params = render_params(agent, tool, flow);
-        let message = agent.confirmations[&tool.name].render(root(flow, NO_OPTIONS));
+        let params = render_params(agent, tool, flow, &self.today);
+        let message = agent.confirmations[&tool.name].render(root(flow, NO_OPTIONS, &self.today));
         let pending = PendingConfirmation {
             id: self.prompt_id.to_string(),
             agent_id: agent.spec.id.clone(),
@@ -71,7 +71,7 @@ impl<'a> Run<'a> {
                 p.created_at = self.now_iso.to_string();
                 p.expires_at = self.expires_iso.to_string();
             }
-            self.reply.push(crate::agent::text::EXPIRED.into());
+            self.reply.push(text::EXPIRED.into());
             self.reply.push(pending.display_message.clone());
             self.suggestions = vec![text::YES.into(), text::NO.into()];
             self.decisions.gate = ConfirmationStatus::Expired;
@@ -102,6 +102,12 @@ impl<'a> Run<'a> {
                         tool: tool.name.clone(),
                         service: pending.service.clone(),
                         params: pending.tool_params.clone(),
+                        provider: agent
+                            .spec
+                            .services
+                            .get(&pending.service)
+                            .map(|s| s.provider)
+                            .unwrap_or_default(),
                     });
                 };
                 self.o.pending_confirmation = None;
@@ -240,15 +246,13 @@ impl<'a> Run<'a> {
     }
 
     pub(super) fn set_waiting_from_state(&mut self, agent: &Agent) {
-        let slot = self.o.current_flow.as_ref().and_then(|f| {
-            let collect = agent.state_of(f)?.spec.collect.as_ref()?;
-            Some(collect.slot.clone())
-        });
+        let waiting = self
+            .o
+            .current_flow
+            .as_ref()
+            .map_or(Waiting::Request, |flow| super::nav::waiting_in(agent, flow));
         if let Some(frame) = self.o.agent_stack.last_mut() {
-            frame.waiting = match slot {
-                Some(slot) => Waiting::Slot { slot, attempts: 0 },
-                None => Waiting::Request,
-            };
+            frame.waiting = waiting;
         }
     }
 }

@@ -2,11 +2,13 @@
 //! agent), go back (pop and resume the flow below, its question asked again
 //! once), and the end of a flow.
 
+use serde_json::Value;
+
 use super::{Run, state_message};
-use crate::agent::text::agents as text;
 use crate::agents::registry::{Agent, HOME};
 use crate::agents::state::Frame;
 use crate::agents::state::{MAX_STACK, Orchestra, Waiting};
+use crate::agents::text;
 
 impl<'a> Run<'a> {
     pub(super) fn enter_agent(&mut self, target: &str, why: &str) {
@@ -104,7 +106,7 @@ impl<'a> Run<'a> {
         if let (Some(flow), Some(agent)) =
             (self.o.current_flow.as_ref(), self.registry.agent(&agent_id))
         {
-            let message = state_message(agent, flow);
+            let message = state_message(agent, flow, &self.today);
             self.set_waiting_from_state(agent);
             self.reply.push(text::resumed(&agent.spec.name));
             self.reply.extend(message);
@@ -120,6 +122,7 @@ impl<'a> Run<'a> {
 pub fn resume_interrupted(
     registry: &crate::agents::registry::Registry,
     o: &mut Orchestra,
+    today: &Value,
 ) -> Vec<String> {
     let n = o.agent_stack.len();
     let interrupted = n > 1
@@ -152,7 +155,7 @@ pub fn resume_interrupted(
         }
         None => {
             top.waiting = waiting_in(agent, &flow);
-            state_message(agent, &flow)
+            state_message(agent, &flow, today)
         }
     };
     o.current_flow = Some(flow);
@@ -174,12 +177,16 @@ pub fn interrupted(stack: &[Frame]) -> bool {
 
 /// What a flow's current state waits for.
 pub(super) fn waiting_in(agent: &Agent, flow: &crate::agents::state::FlowState) -> Waiting {
-    match agent.state_of(flow).and_then(|s| s.spec.collect.as_ref()) {
-        Some(collect) => Waiting::Slot {
+    let Some(state) = agent.state_of(flow) else {
+        return Waiting::Request;
+    };
+    match (&state.spec.collect, &state.spec.clarify) {
+        (Some(collect), _) => Waiting::Slot {
             slot: collect.slot.clone(),
             attempts: 0,
         },
-        None => Waiting::Request,
+        (None, Some(_)) => Waiting::Clarify { attempts: 0 },
+        (None, None) => Waiting::Request,
     }
 }
 
@@ -189,6 +196,7 @@ pub(super) fn waiting_in(agent: &Agent, flow: &crate::agents::state::FlowState) 
 pub fn open_question(
     registry: &crate::agents::registry::Registry,
     o: &Orchestra,
+    today: &Value,
 ) -> Option<String> {
     if let Some(pending) = &o.pending_confirmation {
         return Some(pending.display_message.clone());
@@ -196,7 +204,7 @@ pub fn open_question(
     let agent = registry.agent(o.active(HOME))?;
     let flow = o.current_flow.as_ref()?;
     match waiting_in(agent, flow) {
-        Waiting::Slot { .. } => state_message(agent, flow),
+        Waiting::Slot { .. } | Waiting::Clarify { .. } => state_message(agent, flow, today),
         _ => None,
     }
 }

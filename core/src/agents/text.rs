@@ -1,7 +1,7 @@
 //! What the data agents' engine says in its own words (the agents' own
 //! messages live in their files under `agents/`).
 
-pub use super::{CANCELLED, NO, YES};
+pub use crate::gate::text::{CANCELLED, EXPIRED, NO, YES};
 
 /// The routing chain went round in circles.
 pub const LOOP: &str = "Me perdí entre secciones, así que volví al inicio. ¿Qué necesitas? Puedes registrar un gasto, consultar tus gastos, o pedir una recarga, un envío de dinero, un crédito o un pago de servicio.";

@@ -1,0 +1,219 @@
+//! Filling a flow from what the user already said and checking it as a
+//! whole: prefill from the message that started the flow, the
+//! clarification loop (seed 003: ask what is unclear, read the request
+//! again merged with the answer), `validate` checks over several slots,
+//! and the results of `data` services.
+
+use serde_json::{Map, Value, json};
+
+use super::{NO_OPTIONS, Run, Step, out_of_bounds, root};
+use crate::agents::path::Root;
+use crate::agents::registry::{Agent, State};
+use crate::agents::state::Waiting;
+use crate::agents::understand::{self, SlotRead};
+use crate::nlu::Reading;
+
+/// Where the request that started a flow is kept, and the request merged
+/// with the answers to its clarification.
+pub(super) const REQUEST: &str = "request";
+const CLARIFIED: &str = "clarified_query";
+
+impl<'a> Run<'a> {
+    /// Reads `slot` from `reading` into the current flow when the value
+    /// passes the slot's bounds and the state's rejections. `Err` carries
+    /// the rejection's message for a value that was read but refused.
+    fn fill(
+        &mut self,
+        agent: &Agent,
+        state: &State,
+        slot: &str,
+        reading: &Reading,
+    ) -> Result<bool, String> {
+        let (Some(spec), Some(flow)) = (agent.spec.slots.get(slot), self.o.current_flow.as_ref())
+        else {
+            return Ok(false);
+        };
+        let SlotRead::Value(value, option) = understand::read_slot(spec, reading, &flow.state_data)
+        else {
+            return Ok(false);
+        };
+        if out_of_bounds(spec, &value).is_some() {
+            return Ok(false);
+        }
+        let mut tried = flow.clone();
+        tried.slots.insert(slot.to_string(), value);
+        if let Some(option) = option {
+            tried.state_data.insert(format!("{slot}_option"), option);
+        }
+        let root = root(&tried, NO_OPTIONS, &self.today);
+        if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(root)) {
+            return Err(message.render(root));
+        }
+        self.o.current_flow = Some(tried);
+        Ok(true)
+    }
+
+    /// While the flow that just started is entered: a state that collects
+    /// a slot of the flow's `prefill` takes the value the starting message
+    /// holds and goes on. `None` when the state must ask.
+    pub(super) fn prefill(&mut self, agent: &'a Agent, state: &State) -> Option<Step> {
+        let slot = &state.spec.collect.as_ref()?.slot;
+        let flow = self.o.current_flow.as_ref()?;
+        let prefill = &agent.flows.get(&flow.flow_id)?.prefill;
+        if !prefill.contains(slot) || flow.slots.contains_key(slot) {
+            return None;
+        }
+        match self.fill(agent, state, slot, self.reading) {
+            Ok(true) => {
+                self.step(&agent.spec.id, None, &format!("prefilled {slot}"));
+                self.decisions.validation = Some(true);
+                Some(self.after_collect(agent))
+            }
+            Ok(false) => None,
+            Err(why) => {
+                // Said before the state asks for a value it accepts.
+                self.reply.push(why);
+                None
+            }
+        }
+    }
+
+    /// Enters a clarifying state: slots the starting message already holds
+    /// are taken; when all are known the flow goes on, else the question
+    /// is asked and the request kept for the answer.
+    pub(super) fn enter_clarify(&mut self, agent: &'a Agent, state: &State) -> Step {
+        let clarify = state.spec.clarify.as_ref().expect("a clarifying state");
+        if self.prefilling {
+            for slot in &clarify.slots {
+                let _ = self.fill(agent, state, slot, self.reading);
+            }
+        }
+        if self.unclear(&clarify.slots).is_empty() {
+            self.step(&agent.spec.id, None, "clear: nothing to ask");
+            return self.after_collect(agent);
+        }
+        self.ask_clarification(agent, state, 0);
+        self.decisions.validation = Some(false);
+        self.step(&agent.spec.id, None, "clarification asked");
+        Ok(())
+    }
+
+    pub(super) fn ask_clarification(&mut self, agent: &Agent, state: &State, attempts: u32) {
+        if let Some(flow) = self.o.current_flow.as_ref() {
+            if attempts == 0 {
+                self.reply
+                    .extend(super::state_message(agent, flow, &self.today));
+            }
+            if let Some(question) = &state.question {
+                let root = root(flow, NO_OPTIONS, &self.today);
+                self.reply.push(question.render(root));
+            }
+        }
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = Waiting::Clarify { attempts };
+        }
+    }
+
+    /// The slots of `slots` the flow does not know yet.
+    fn unclear<'s>(&self, slots: &'s [String]) -> Vec<&'s String> {
+        let known = self.o.current_flow.as_ref().map(|f| &f.slots);
+        slots
+            .iter()
+            .filter(|s| known.is_none_or(|k| !k.contains_key(*s)))
+            .collect()
+    }
+
+    /// An answer to a clarification: merged into the request as it stands
+    /// (`clarified_query`) and read again whole, so a part of the request
+    /// and a part of the answer complete each other. Clear: the flow goes
+    /// on; still unclear: asked again, up to the state's attempts.
+    pub(super) fn clarify_answer(&mut self, agent: &'a Agent, attempts: u32) -> Step {
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return Ok(());
+        };
+        let Some(state) = agent.state_of(flow) else {
+            return Ok(());
+        };
+        let clarify = state
+            .spec
+            .clarify
+            .as_ref()
+            .expect("waits for a clarification");
+        let asked = flow
+            .state_data
+            .get(CLARIFIED)
+            .or_else(|| flow.state_data.get(REQUEST))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let merged = format!("{asked} {}", self.reading.text())
+            .trim()
+            .to_string();
+        let reading = Reading::new(&merged, self.reading.today());
+        let missing: Vec<String> = self.unclear(&clarify.slots).into_iter().cloned().collect();
+        let mut refused = None;
+        for slot in &missing {
+            if let Err(why) = self.fill(agent, state, slot, &reading) {
+                refused = Some(why);
+            }
+        }
+        if let Some(flow) = self.o.current_flow.as_mut() {
+            flow.state_data
+                .insert(CLARIFIED.into(), Value::from(merged));
+        }
+        self.consumed = true;
+        let id = agent.spec.id.clone();
+        if self.unclear(&clarify.slots).is_empty() {
+            self.decisions.validation = Some(true);
+            self.step(&id, None, "clarification merged");
+            return self.after_collect(agent);
+        }
+        self.decisions.validation = Some(false);
+        self.step(&id, None, "still unclear");
+        self.fail_attempt(agent, attempts, refused)
+    }
+
+    /// The first `validate` check of the state that fails, applied: its
+    /// message is said, the slots it names are forgotten and the flow goes
+    /// to its state. `None` when every check passes.
+    pub(super) fn validate(&mut self, agent: &'a Agent, state: &State) -> Option<Step> {
+        let flow = self.o.current_flow.as_ref()?;
+        let root = root(flow, NO_OPTIONS, &self.today);
+        let check = state.checks.iter().find(|c| c.condition.eval(root))?;
+        let message = check.message.render(root);
+        if let Some(flow) = self.o.current_flow.as_mut() {
+            for slot in &check.clear {
+                flow.slots.remove(slot);
+                flow.state_data.remove(&format!("{slot}_option"));
+            }
+        }
+        // A value refused as a whole is asked for, not read again from
+        // the starting message.
+        self.prefilling = false;
+        self.decisions.validation = Some(false);
+        self.reply.push(message);
+        self.step(&agent.spec.id, None, "validation failed");
+        Some(self.enter_state(agent, &check.then))
+    }
+}
+
+/// The result of a `data` service: each declared field's template over
+/// the call's `params` and `today`.
+pub(super) fn data_result(
+    agent: &Agent,
+    service: &str,
+    params: &Map<String, Value>,
+    today: &Value,
+) -> Value {
+    let input = json!({ "params": params, "today": today });
+    let fields = agent.results.get(service).into_iter().flatten();
+    Value::Object(
+        fields
+            .map(|(field, template)| {
+                (
+                    field.clone(),
+                    Value::from(template.render(Root::Json(&input))),
+                )
+            })
+            .collect(),
+    )
+}
