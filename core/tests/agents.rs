@@ -295,3 +295,156 @@ fn random_sequences_keep_the_promises() {
         "{confirmations} confirmations, {actions} actions"
     );
 }
+
+/// The agent file used only by tests: prefill, `today`, `validate`,
+/// `clarify` and a `data` service, run by the engine with no code of its
+/// own.
+const REMINDERS: &str = include_str!("../../tests/agents/reminders.json");
+
+/// A conversation with the reminders agent, entered already (the home
+/// agent has no route to a test agent): each turn's reply, joined.
+fn remind(messages: &[&str]) -> (Vec<String>, caja_core::agents::state::Orchestra) {
+    use caja_core::agents::chain::{End, Run};
+    use caja_core::agents::state::{Frame, Orchestra};
+    use caja_core::nlu::Reading;
+
+    let mut files = registry::SHIPPED.to_vec();
+    files.push(("reminders.json", REMINDERS));
+    let registry = registry::load(&files).expect("the test agent loads");
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+    let now = "2026-11-23T18:00:00.000Z";
+    let mut o = Orchestra {
+        agent_stack: vec![Frame::home(now), Frame::new("reminders", now, "test")],
+        ..Orchestra::default()
+    };
+    let mut replies = Vec::new();
+    for message in messages {
+        let reading = Reading::new(message, today);
+        // The data service is computed by the engine: no host is asked.
+        let mut fetch = |tool: &str, _: &serde_json::Map<String, serde_json::Value>| {
+            panic!("{tool} asked a host");
+        };
+        let mut run = Run::new(
+            &registry,
+            &reading,
+            now,
+            "2026-11-23T18:05:00.000Z",
+            false,
+            "p1",
+            o,
+            &mut fetch,
+        );
+        let end = run.run().expect("no host call");
+        assert_eq!(end, End::Replied, "{message}");
+        replies.push(run.reply.join("\n"));
+        o = run.o;
+    }
+    (replies, o)
+}
+
+#[test]
+fn a_test_agent_file_prefills_clarifies_validates_and_calls_a_declared_service() {
+    // Prefill: the amount and the date come from the starting message;
+    // clarify: the concept is unclear, so it is asked, and the answer is
+    // read merged with the request.
+    let (replies, o) = remind(&[
+        "ponme un recordatorio de 850 para el 30 de noviembre",
+        "la luz",
+    ]);
+    assert_eq!(
+        replies[0],
+        "¿Qué vas a pagar? Por ejemplo: luz, agua o renta."
+    );
+    assert_eq!(
+        replies[1],
+        "Listo: pagar luz, 850 pesos, el 2026-11-30 (creado el 2026-11-23)."
+    );
+    assert!(o.current_flow.is_none(), "the flow ended: {o:?}");
+
+    // Everything in the first message: no question at all.
+    let (replies, _) = remind(&["recordatorio de 9,500 de la renta para el 1 de diciembre"]);
+    assert_eq!(
+        replies[0],
+        "Listo: pagar renta, 9500 pesos, el 2026-12-01 (creado el 2026-11-23)."
+    );
+
+    // Validate against today: a past date is said, forgotten and asked
+    // again (never read again from the request); a rent too small for the
+    // check over two slots goes back to the amount.
+    let (replies, o) = remind(&[
+        "recordatorio del agua de 300 para el 2 de enero de 2026",
+        "el 5 de diciembre",
+    ]);
+    assert_eq!(
+        replies[0],
+        "El 2026-01-02 ya pasó (hoy es 2026-11-23).\n¿Para qué fecha?"
+    );
+    assert_eq!(
+        replies[1],
+        "Listo: pagar agua, 300 pesos, el 2026-12-05 (creado el 2026-11-23)."
+    );
+    assert!(o.current_flow.is_none());
+    let (replies, _) = remind(&[
+        "recordatorio de la renta de 200 para el 1 de diciembre",
+        "son 8,000",
+    ]);
+    assert_eq!(
+        replies[0],
+        "Una renta de $200.00 parece poco.\n¿De cuánto es el pago de renta?"
+    );
+    assert_eq!(
+        replies[1],
+        "Listo: pagar renta, 8000 pesos, el 2026-12-01 (creado el 2026-11-23)."
+    );
+
+    // The answer to the clarification completes the request: what it
+    // says of the other slots is read too ("el 15" is the next 15th).
+    let (replies, _) = remind(&["ponme un recordatorio", "la luz, 400 para el 15"]);
+    assert_eq!(
+        replies[1],
+        "Listo: pagar luz, 400 pesos, el 2026-12-15 (creado el 2026-11-23)."
+    );
+
+    // A clarification that stays unclear is asked again, then given up.
+    let (replies, o) = remind(&["ponme un recordatorio", "mañana", "no sé"]);
+    assert_eq!(replies[0], "¿Qué vas a pagar? Por ejemplo: luz, agua o renta.");
+    assert_eq!(
+        replies[1],
+        "No te entendí.\n¿Qué vas a pagar? Por ejemplo: luz, agua o renta."
+    );
+    assert_eq!(replies[2], "Listo, no puse ningún recordatorio.");
+    assert!(o.current_flow.is_none());
+}
+
+#[test]
+fn the_new_flow_language_is_checked_at_load() {
+    let home = include_str!("../../agents/financial.json");
+    let broken = REMINDERS
+        .replace(r#""prefill": ["amount", "due"]"#, r#""prefill": ["amount", "nope"]"#)
+        .replace(r#""clear": ["due"]"#, r#""clear": ["ghost"]"#)
+        .replace(r#""then": "when"}"#, r#""then": "nowhere"}"#)
+        .replace(r#""created_on": "{today}""#, r#""created_on": "{todya}""#)
+        .replace(r#""provider": "data""#, r#""provider": "data", "action": true"#)
+        .replace("slots.due < today", "slots.due < tomorrow");
+    let errors = registry::load(&[("financial.json", home), ("reminders.json", &broken)])
+        .expect_err("broken");
+    let errors: Vec<&String> = errors.iter().filter(|e| e.starts_with("reminders")).collect();
+    let all = errors.iter().map(|e| e.as_str()).collect::<Vec<_>>().join("\n");
+    for expected in [
+        "prefill names nope",
+        "clears undeclared slot ghost",
+        "unknown target state nowhere",
+        "result created_on",
+        "a data service changes nothing",
+        "tomorrow",
+    ] {
+        assert!(all.contains(expected), "no error about {expected:?} in:\n{all}");
+    }
+    let sandbox_typo = REMINDERS.replace(r#""provider": "data""#, r#""provider": "sandbox""#);
+    let errors = registry::load(&[("financial.json", home), ("reminders.json", &sandbox_typo)])
+        .expect_err("the sandbox has no reminders service");
+    assert!(
+        errors.iter().any(|e| e.contains("the sandbox provider has no such service")),
+        "{errors:?}"
+    );
+}

@@ -139,9 +139,6 @@ pub struct Run<'a> {
     /// keep the answer instead of asking again (everything computed from
     /// them runs again; a confirmation is always asked again).
     replaying: bool,
-    /// A flow with `prefill` started this turn: its states read their
-    /// slots from this message before asking.
-    prefilling: bool,
     /// The user's civil date, for `today` in conditions and templates.
     today: Value,
     fetch: &'a mut Fetch<'a>,
@@ -181,7 +178,6 @@ impl<'a> Run<'a> {
             dropped: Vec::new(),
             to_finance: false,
             replaying: false,
-            prefilling: false,
             today: Value::from(reading.today().to_string()),
             fetch,
         }
@@ -260,9 +256,10 @@ impl<'a> Run<'a> {
         // A complete finance request stays with the Financial Agent though
         // it holds another agent's word ("debo 18,450 de la tarjeta de
         // crédito"): both are read on one scale, and a request that is
-        // whole for finance outranks a trigger word.
+        // whole for finance outranks a trigger word; otherwise the surer
+        // reading wins.
         if score < TRIGGER_THRESHOLD
-            || finance_sure && score < 1.0
+            || finance_sure && score <= finance.confidence
             || answers::complete_finance_request(self.reading)
         {
             return None;
@@ -486,6 +483,7 @@ impl<'a> Run<'a> {
         self.o.current_flow = Some(tried);
         self.decisions.validation = Some(true);
         self.step(&id, None, &format!("collected {slot_name}"));
+        self.resume_after_check();
         self.after_collect(agent)?;
         Ok(Some(None))
     }
@@ -501,13 +499,13 @@ impl<'a> Run<'a> {
             (None, Some(c)) => (c.max_attempts, c.on_exhausted.clone()),
             (None, None) => (1, None),
         };
-        if attempts >= max {
-            if let Some(target) = target {
-                if let Some(why) = why {
-                    self.reply.push(why);
-                }
-                return self.enter_state(agent, &target);
+        if attempts >= max
+            && let Some(target) = target
+        {
+            if let Some(why) = why {
+                self.reply.push(why);
             }
+            return self.enter_state(agent, &target);
         }
         if let Some(frame) = self.o.agent_stack.last_mut()
             && let Waiting::Slot { attempts: a, .. } | Waiting::Clarify { attempts: a } =
@@ -529,7 +527,7 @@ impl<'a> Run<'a> {
                 Some(Waiting::Clarify { attempts }) => *attempts,
                 _ => 0,
             };
-            self.reply.extend(why);
+            self.reply.push(why.unwrap_or_else(|| text::REASK.into()));
             self.ask_clarification(agent, state, attempts.max(1));
             return Ok(());
         }
@@ -623,13 +621,17 @@ impl<'a> Run<'a> {
     }
     fn start_flow(&mut self, agent: &'a Agent, flow_id: &str) -> Step {
         let flow = &agent.flows[flow_id];
-        // A new flow starts empty: nothing leaks from an earlier one. Only
-        // the request that started it is kept when a state clarifies it.
+        // A new flow starts empty: nothing leaks from an earlier one. The
+        // request that started it is kept when the flow reads it (prefill,
+        // clarify).
         let mut state_data = Map::new();
         if flow.keeps_request {
             state_data.insert(fill::REQUEST.into(), Value::from(self.reading.text()));
         }
-        self.prefilling = !flow.prefill.is_empty() || flow.keeps_request;
+        if !flow.prefill.is_empty() {
+            let pending = flow.prefill.iter().map(|s| Value::from(s.as_str()));
+            state_data.insert(fill::TO_PREFILL.into(), pending.collect());
+        }
         self.o.current_flow = Some(FlowState {
             flow_id: flow_id.to_string(),
             current_state: flow.initial.clone(),
@@ -678,9 +680,7 @@ impl<'a> Run<'a> {
         {
             return kept;
         }
-        if self.prefilling
-            && let Some(filled) = self.prefill(agent, state)
-        {
+        if let Some(filled) = self.prefill(agent, state) {
             return filled;
         }
         if state.spec.clarify.is_some() {

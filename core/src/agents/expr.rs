@@ -17,7 +17,8 @@
 //!
 //! Keywords are case-insensitive. `null` is written only after `is`: a
 //! comparison with null would always be false. Semantics: a number never
-//! equals a string; `<` and friends compare two numbers only; a missing path
+//! equals a string; `<` and friends compare two numbers or two dates
+//! written `YYYY-MM-DD` (`slots.due < today`); a missing path
 //! or JSON null makes every comparison false except `!=` against a present
 //! value, which is true. `is empty` holds for null, missing, "", [] and {}.
 //! `contains` tests an element of a list, a key of an object or a substring
@@ -231,8 +232,12 @@ fn equal(left: &Value, right: &Value) -> bool {
     }
 }
 
-/// The order of two numbers: as i64 when both are integers, else as f64.
+/// The order of two numbers (as i64 when both are integers, else as f64)
+/// or of two dates written `YYYY-MM-DD` (`slots.due < today`).
 fn order(left: &Value, right: &Value) -> Option<Ordering> {
+    if let (Some(left), Some(right)) = (iso_date(left), iso_date(right)) {
+        return Some(left.cmp(right));
+    }
     let (Value::Number(left), Value::Number(right)) = (left, right) else {
         return None;
     };
@@ -240,6 +245,18 @@ fn order(left: &Value, right: &Value) -> Option<Ordering> {
         (Some(left), Some(right)) => Some(left.cmp(&right)),
         _ => left.as_f64()?.partial_cmp(&right.as_f64()?),
     }
+}
+
+/// A `YYYY-MM-DD` string, which orders as its date does.
+fn iso_date(value: &Value) -> Option<&str> {
+    let text = value.as_str()?;
+    let bytes = text.as_bytes();
+    let shape = bytes.len() == 10
+        && bytes.iter().enumerate().all(|(i, b)| match i {
+            4 | 7 => *b == b'-',
+            _ => b.is_ascii_digit(),
+        });
+    shape.then_some(text)
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ pub const CHAIN_CAP: usize = 3;
 pub const HOME: &str = "financial";
 
 /// The agent files that ship, compiled in.
-const SHIPPED: &[(&str, &str)] = &[
+pub const SHIPPED: &[(&str, &str)] = &[
     (
         "financial.json",
         include_str!("../../../agents/financial.json"),
@@ -68,7 +68,8 @@ pub struct Flow {
     pub summaries: Vec<Template>,
     /// Slots read from the message that starts the flow.
     pub prefill: Vec<String>,
-    /// A state of the flow clarifies, so the starting request is kept.
+    /// The flow reads its starting request (prefill, clarify), so it is
+    /// kept in `data.request`.
     pub keeps_request: bool,
     pub states: BTreeMap<String, State>,
 }

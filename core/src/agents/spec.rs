@@ -104,6 +104,9 @@ pub enum SlotType {
     /// Dollars ("200 dólares", "200 usd", "200"); pesos are refused.
     MoneyUsd,
     Date,
+    /// A due date: a day named without its year or month ("el 15", "30 de
+    /// noviembre", "el lunes") is the next one, not the last.
+    FutureDate,
     /// A phone number of 10 digits, with an optional +52.
     Phone,
     Integer,

@@ -133,6 +133,9 @@ pub fn read_slot(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) 
                 SlotRead::Value(Value::from(w.from.to_string()), None)
             })
         }
+        SlotType::FutureDate => upcoming_date(reading).map_or(SlotRead::Nothing, |date| {
+            SlotRead::Value(Value::from(date.to_string()), None)
+        }),
         SlotType::Integer => reading
             .tokens()
             .iter()
@@ -153,6 +156,39 @@ pub fn read_slot(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) 
         },
         SlotType::Choice => choose(slot, reading, data),
     }
+}
+
+/// The date a message names, as a due date: the dates reader answers with
+/// the most recent day that fits as of a reference day, and that answer
+/// only moves forward as the reference does, so the next day that fits is
+/// found by a binary search over the reference days of the coming year. A
+/// date given whole (with its year) or relative to today ("ayer",
+/// "mañana") stays as said.
+fn upcoming_date(reading: &Reading) -> Option<chrono::NaiveDate> {
+    let today = reading.today();
+    let read = |reference| {
+        crate::nlu::extract(reading.text(), reference)
+            .dates
+            .first()
+            .map(|w| w.from)
+    };
+    let said = read(today)?;
+    if said >= today || crate::nlu::moments::special_date(reading.tokens(), today).is_some() {
+        return Some(said);
+    }
+    let day = |n: u64| today.checked_add_days(chrono::Days::new(n));
+    let (mut low, mut high) = (0_u64, 366_u64);
+    if read(day(high)?).is_none_or(|d| d < today) {
+        return Some(said);
+    }
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        match read(day(middle)?) {
+            Some(date) if date >= today => high = middle,
+            _ => low = middle,
+        }
+    }
+    read(day(high)?)
 }
 
 fn money(reading: &Reading, want: &'static str) -> SlotRead {

@@ -13,10 +13,26 @@ use crate::agents::state::Waiting;
 use crate::agents::understand::{self, SlotRead};
 use crate::nlu::Reading;
 
-/// Where the request that started a flow is kept, and the request merged
-/// with the answers to its clarification.
+/// Where the request that started a flow is kept, the request merged
+/// with the answers to its clarification, and the `prefill` slots not yet
+/// tried (each is read from the request once: a value refused later is
+/// asked for, never read again).
 pub(super) const REQUEST: &str = "request";
 const CLARIFIED: &str = "clarified_query";
+pub(super) const TO_PREFILL: &str = "prefill_pending";
+/// A check sent the flow back to ask for a slot again: once it is
+/// answered, the states after it keep their answers (as a correction
+/// does) and are checked again.
+const KEEP_LATER: &str = "keep_later_answers";
+
+/// The request as it stands: merged with the clarification's answers, else
+/// as it was written.
+fn request_text(data: &Map<String, Value>) -> &str {
+    data.get(CLARIFIED)
+        .or_else(|| data.get(REQUEST))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+}
 
 impl<'a> Run<'a> {
     /// Reads `slot` from `reading` into the current flow when the value
@@ -53,17 +69,25 @@ impl<'a> Run<'a> {
         Ok(true)
     }
 
-    /// While the flow that just started is entered: a state that collects
-    /// a slot of the flow's `prefill` takes the value the starting message
-    /// holds and goes on. `None` when the state must ask.
+    /// A state that collects a slot of the flow's `prefill` not tried yet
+    /// takes the value the request holds and goes on. `None` when the
+    /// state must ask.
     pub(super) fn prefill(&mut self, agent: &'a Agent, state: &State) -> Option<Step> {
         let slot = &state.spec.collect.as_ref()?.slot;
-        let flow = self.o.current_flow.as_ref()?;
-        let prefill = &agent.flows.get(&flow.flow_id)?.prefill;
-        if !prefill.contains(slot) || flow.slots.contains_key(slot) {
+        let flow = self.o.current_flow.as_mut()?;
+        let Some(Value::Array(pending)) = flow.state_data.get_mut(TO_PREFILL) else {
+            return None;
+        };
+        let at = pending.iter().position(|p| p.as_str() == Some(slot))?;
+        pending.remove(at);
+        if pending.is_empty() {
+            flow.state_data.remove(TO_PREFILL);
+        }
+        if flow.slots.contains_key(slot) {
             return None;
         }
-        match self.fill(agent, state, slot, self.reading) {
+        let reading = Reading::new(request_text(&flow.state_data), self.reading.today());
+        match self.fill(agent, state, slot, &reading) {
             Ok(true) => {
                 self.step(&agent.spec.id, None, &format!("prefilled {slot}"));
                 self.decisions.validation = Some(true);
@@ -83,10 +107,11 @@ impl<'a> Run<'a> {
     /// is asked and the request kept for the answer.
     pub(super) fn enter_clarify(&mut self, agent: &'a Agent, state: &State) -> Step {
         let clarify = state.spec.clarify.as_ref().expect("a clarifying state");
-        if self.prefilling {
-            for slot in &clarify.slots {
-                let _ = self.fill(agent, state, slot, self.reading);
-            }
+        let request = self.o.current_flow.as_ref().map(|f| request_text(&f.state_data));
+        let reading = Reading::new(request.unwrap_or_default(), self.reading.today());
+        for slot in self.unclear(&clarify.slots).into_iter().cloned().collect::<Vec<_>>() {
+            // A refused value is asked for by the clarification.
+            let _ = self.fill(agent, state, &slot, &reading);
         }
         if self.unclear(&clarify.slots).is_empty() {
             self.step(&agent.spec.id, None, "clear: nothing to ask");
@@ -139,12 +164,7 @@ impl<'a> Run<'a> {
             .clarify
             .as_ref()
             .expect("waits for a clarification");
-        let asked = flow
-            .state_data
-            .get(CLARIFIED)
-            .or_else(|| flow.state_data.get(REQUEST))
-            .and_then(Value::as_str)
-            .unwrap_or_default();
+        let asked = request_text(&flow.state_data);
         let merged = format!("{asked} {}", self.reading.text())
             .trim()
             .to_string();
@@ -165,11 +185,22 @@ impl<'a> Run<'a> {
         if self.unclear(&clarify.slots).is_empty() {
             self.decisions.validation = Some(true);
             self.step(&id, None, "clarification merged");
+            self.resume_after_check();
             return self.after_collect(agent);
         }
         self.decisions.validation = Some(false);
         self.step(&id, None, "still unclear");
         self.fail_attempt(agent, attempts, refused)
+    }
+
+    /// After a slot a check asked for again is answered: the later states
+    /// keep their answers for the rest of the turn.
+    pub(super) fn resume_after_check(&mut self) {
+        if let Some(flow) = self.o.current_flow.as_mut()
+            && flow.state_data.remove(KEEP_LATER).is_some()
+        {
+            self.replaying = true;
+        }
     }
 
     /// The first `validate` check of the state that fails, applied: its
@@ -185,10 +216,8 @@ impl<'a> Run<'a> {
                 flow.slots.remove(slot);
                 flow.state_data.remove(&format!("{slot}_option"));
             }
+            flow.state_data.insert(KEEP_LATER.into(), Value::Bool(true));
         }
-        // A value refused as a whole is asked for, not read again from
-        // the starting message.
-        self.prefilling = false;
         self.decisions.validation = Some(false);
         self.reply.push(message);
         self.step(&agent.spec.id, None, "validation failed");

@@ -185,7 +185,8 @@ pub(super) fn compile(
         initial: flow.initial.clone(),
         summaries,
         prefill: flow.prefill.clone(),
-        keeps_request: flow.states.values().any(|s| s.clarify.is_some()),
+        keeps_request: !flow.prefill.is_empty()
+            || flow.states.values().any(|s| s.clarify.is_some()),
         states,
     }
 }
