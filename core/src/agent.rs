@@ -592,6 +592,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
                     why: "finance".into(),
                 }],
                 decisions: Default::default(),
+                ended: Vec::new(),
             }
         } else {
             ctx.chain

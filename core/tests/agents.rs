@@ -4,6 +4,7 @@
 
 use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, TurnInput, run_turn};
+use caja_core::agents::chain::open_flows;
 use caja_core::agents::registry::{self, CHAIN_CAP};
 use caja_core::agents::state::MAX_STACK;
 use caja_core::nlu::answers::{Decision, decide};
@@ -218,6 +219,16 @@ const POOL: &[&str] = &[
     "quiero pagar un servicio",
     "asdf",
     "mejor no",
+    "oye, ¿cuánto llevo gastado este mes?",
+    "mejor 150",
+    "no, mejor a Juan",
+    "gracias",
+    "¿qué es un presupuesto?",
+    "mándale 200 dólares a mi mamá por banco",
+    "salir",
+    "nada, olvídalo",
+    "gasté 135 en tacos",
+    "debo 18,450 de la tarjeta de crédito, el mínimo es 920",
 ];
 
 #[test]
@@ -230,12 +241,12 @@ fn random_sequences_keep_the_promises() {
         seed ^= seed << 17;
         seed
     };
-    let (mut actions, mut confirmations) = (0, 0);
-    for thread in 0..150 {
+    let (mut actions, mut confirmations, mut dropped) = (0, 0, 0);
+    for thread in 0..300 {
         let mut ledger = MemoryLedger::new();
         let mut state = AgentState::new("prop", &format!("t{thread}"));
         let mut now = 1_795_370_400_000_i64;
-        for _ in 0..14 {
+        for _ in 0..20 {
             let message = POOL[(next() % POOL.len() as u64) as usize];
             now += if next() % 10 == 0 { 6 * 60_000 } else { 1_000 };
             let before = state.clone();
@@ -285,14 +296,46 @@ fn random_sequences_keep_the_promises() {
                 assert_eq!(pending.tool_name, request.tool);
                 actions += 1;
             }
+            // A flow never disappears silently: it is still open (maybe
+            // waiting under an interruption), it ended in the flow itself,
+            // or it was named in the reply and kept in the backup log.
+            let registry = registry::shipped().unwrap();
+            let open_after = open_flows(registry, &out.state.orchestra());
+            let new_backups: Vec<_> = out
+                .state
+                .backup_overwrite_log
+                .iter()
+                .filter(|e| !before.backup_overwrite_log.contains(e))
+                .collect();
+            for (named, flow) in open_flows(registry, &before.orchestra()) {
+                let still_open = open_after
+                    .iter()
+                    .any(|(_, f)| f.flow_id == flow.flow_id && f.entered_at == flow.entered_at);
+                if still_open || out.chain.ended.contains(&flow.flow_id) {
+                    continue;
+                }
+                assert!(
+                    out.reply.contains(&named),
+                    "{message}: {named} dropped without a word: {}",
+                    out.reply
+                );
+                assert!(
+                    new_backups
+                        .iter()
+                        .any(|e| e.summary.as_deref() == Some(named.as_str())),
+                    "{message}: {named} dropped without a backup"
+                );
+                dropped += 1;
+            }
             confirmations += usize::from(out.state.pending_confirmation.is_some());
             state = out.state;
         }
     }
-    // The sequences reach confirmations and confirmed actions.
+    // The sequences reach confirmations, confirmed actions and flows
+    // dropped for something else.
     assert!(
-        confirmations > 0 && actions > 0,
-        "{confirmations} confirmations, {actions} actions"
+        confirmations > 0 && actions > 0 && dropped > 0,
+        "{confirmations} confirmations, {actions} actions, {dropped} dropped"
     );
 }
 
@@ -407,7 +450,10 @@ fn a_test_agent_file_prefills_clarifies_validates_and_calls_a_declared_service()
 
     // A clarification that stays unclear is asked again, then given up.
     let (replies, o) = remind(&["ponme un recordatorio", "mañana", "no sé"]);
-    assert_eq!(replies[0], "¿Qué vas a pagar? Por ejemplo: luz, agua o renta.");
+    assert_eq!(
+        replies[0],
+        "¿Qué vas a pagar? Por ejemplo: luz, agua o renta."
+    );
     assert_eq!(
         replies[1],
         "No te entendí.\n¿Qué vas a pagar? Por ejemplo: luz, agua o renta."
@@ -420,16 +466,29 @@ fn a_test_agent_file_prefills_clarifies_validates_and_calls_a_declared_service()
 fn the_new_flow_language_is_checked_at_load() {
     let home = include_str!("../../agents/financial.json");
     let broken = REMINDERS
-        .replace(r#""prefill": ["amount", "due"]"#, r#""prefill": ["amount", "nope"]"#)
+        .replace(
+            r#""prefill": ["amount", "due"]"#,
+            r#""prefill": ["amount", "nope"]"#,
+        )
         .replace(r#""clear": ["due"]"#, r#""clear": ["ghost"]"#)
         .replace(r#""then": "when"}"#, r#""then": "nowhere"}"#)
         .replace(r#""created_on": "{today}""#, r#""created_on": "{todya}""#)
-        .replace(r#""provider": "data""#, r#""provider": "data", "action": true"#)
+        .replace(
+            r#""provider": "data""#,
+            r#""provider": "data", "action": true"#,
+        )
         .replace("slots.due < today", "slots.due < tomorrow");
     let errors = registry::load(&[("financial.json", home), ("reminders.json", &broken)])
         .expect_err("broken");
-    let errors: Vec<&String> = errors.iter().filter(|e| e.starts_with("reminders")).collect();
-    let all = errors.iter().map(|e| e.as_str()).collect::<Vec<_>>().join("\n");
+    let errors: Vec<&String> = errors
+        .iter()
+        .filter(|e| e.starts_with("reminders"))
+        .collect();
+    let all = errors
+        .iter()
+        .map(|e| e.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
     for expected in [
         "prefill names nope",
         "clears undeclared slot ghost",
@@ -438,13 +497,18 @@ fn the_new_flow_language_is_checked_at_load() {
         "a data service changes nothing",
         "tomorrow",
     ] {
-        assert!(all.contains(expected), "no error about {expected:?} in:\n{all}");
+        assert!(
+            all.contains(expected),
+            "no error about {expected:?} in:\n{all}"
+        );
     }
     let sandbox_typo = REMINDERS.replace(r#""provider": "data""#, r#""provider": "sandbox""#);
     let errors = registry::load(&[("financial.json", home), ("reminders.json", &sandbox_typo)])
         .expect_err("the sandbox has no reminders service");
     assert!(
-        errors.iter().any(|e| e.contains("the sandbox provider has no such service")),
+        errors
+            .iter()
+            .any(|e| e.contains("the sandbox provider has no such service")),
         "{errors:?}"
     );
 }

@@ -92,6 +92,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let dropped = std::mem::take(&mut run.dropped);
     let decided = run.decided.take();
     let decisions = std::mem::take(&mut run.decisions);
+    let ended = std::mem::take(&mut run.ended);
     let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
     match outcome {
         Err(Suspend {
@@ -134,6 +135,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 iterations,
                 steps,
                 decisions,
+                ended,
             };
             match end {
                 End::Finance => NodeOutcome::because("parse", "the home agent answers"),

@@ -59,6 +59,10 @@ pub struct ChainTrace {
     /// The decisions of the turn, for the audit record.
     #[serde(default, skip_serializing_if = "Decisions::is_empty")]
     pub decisions: Decisions,
+    /// The flows that ended this turn (a final state, or a service that
+    /// failed on entering a state), by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ended: Vec<String>,
 }
 
 /// What a data agent decided in a turn, recorded where it was decided.
@@ -133,6 +137,8 @@ pub struct Run<'a> {
     /// Flows left for another request this turn, named with their details
     /// (the caller keeps them in the backup log).
     pub dropped: Vec<(String, FlowState)>,
+    /// The flows that ended this turn, by id.
+    pub ended: Vec<String>,
     /// A request for the Financial Agent interrupted the flow this turn.
     to_finance: bool,
     /// A correction is being replayed: the states whose slot was answered
@@ -176,6 +182,7 @@ impl<'a> Run<'a> {
             state_entries: 0,
             navigated: false,
             dropped: Vec::new(),
+            ended: Vec::new(),
             to_finance: false,
             replaying: false,
             today: Value::from(reading.today().to_string()),
@@ -393,6 +400,21 @@ impl<'a> Run<'a> {
         match routing {
             Some((RoutingKind::StartFlow, Some(flow))) => {
                 self.consumed = true;
+                // The flow already in progress goes on with its question;
+                // another flow of the agent replaces it, named.
+                match self.o.current_flow.take() {
+                    Some(open) if open.flow_id == flow => {
+                        self.o.current_flow = Some(open);
+                        self.reask(agent, Some(text::SAME_FLOW.into()))?;
+                        return Ok(tool.name.clone());
+                    }
+                    Some(open) => {
+                        let named = agent.describe(&open);
+                        self.reply.push(text::left_flow(&named));
+                        self.dropped.push((named, open));
+                    }
+                    None => {}
+                }
                 self.start_flow(agent, &flow)?;
             }
             Some((RoutingKind::EnterAgent, Some(target))) => self.enter_agent(&target, why),
@@ -732,7 +754,9 @@ impl<'a> Run<'a> {
     /// The flow ended: the frame waits for a new request; a specialist
     /// entered on top of another agent's flow hands back to it.
     fn finish_flow(&mut self) {
-        self.o.current_flow = None;
+        if let Some(flow) = self.o.current_flow.take() {
+            self.ended.push(flow.flow_id);
+        }
         if let Some(frame) = self.o.agent_stack.last_mut() {
             frame.waiting = Waiting::Request;
         }

@@ -52,6 +52,9 @@ pub fn left_flow(what: &str) -> String {
     format!("Dejé sin hacer {what}; si lo quieres, pídemelo de nuevo.")
 }
 
+/// A request for the flow already in progress: it goes on.
+pub const SAME_FLOW: &str = "Ya estamos en eso; sigamos donde íbamos.";
+
 /// A flow picked up where it was (after another agent or request).
 pub fn resumed(agent_name: &str) -> String {
     format!("Sigamos con {agent_name}:")

@@ -107,9 +107,18 @@ impl<'a> Run<'a> {
     /// is asked and the request kept for the answer.
     pub(super) fn enter_clarify(&mut self, agent: &'a Agent, state: &State) -> Step {
         let clarify = state.spec.clarify.as_ref().expect("a clarifying state");
-        let request = self.o.current_flow.as_ref().map(|f| request_text(&f.state_data));
+        let request = self
+            .o
+            .current_flow
+            .as_ref()
+            .map(|f| request_text(&f.state_data));
         let reading = Reading::new(request.unwrap_or_default(), self.reading.today());
-        for slot in self.unclear(&clarify.slots).into_iter().cloned().collect::<Vec<_>>() {
+        for slot in self
+            .unclear(&clarify.slots)
+            .into_iter()
+            .cloned()
+            .collect::<Vec<_>>()
+        {
             // A refused value is asked for by the clarification.
             let _ = self.fill(agent, state, &slot, &reading);
         }

@@ -27,13 +27,18 @@ impl<'a> Run<'a> {
     /// Leaves the agent for home (its flow and confirmation dropped) and
     /// says what was dropped, with its details.
     pub(super) fn leave(&mut self, agent: &Agent, tool: &str, why: &str) {
-        if let Some(flow) = self.o.current_flow.take() {
+        self.go_home();
+        self.step(&agent.spec.id, Some(tool), why);
+    }
+
+    /// A flow left for something else: named in the reply with its
+    /// details and kept for the backup log, never dropped silently.
+    fn drop_named(&mut self, agent_id: &str, flow: crate::agents::state::FlowState) {
+        if let Some(agent) = self.registry.agent(agent_id) {
             let named = agent.describe(&flow);
             self.reply.push(text::left_flow(&named));
             self.dropped.push((named, flow));
         }
-        self.go_home();
-        self.step(&agent.spec.id, Some(tool), why);
     }
 
     /// A request for the Financial Agent in the middle of a flow: the flow
@@ -60,14 +65,28 @@ impl<'a> Run<'a> {
         "interrupt".into()
     }
 
+    /// Back to the home agent: every flow open above it (the active one
+    /// and those waiting under other agents) is dropped, each named.
     pub(super) fn go_home(&mut self) {
         self.navigated = true;
-        self.o.agent_stack.truncate(1);
+        let active = self.o.active(HOME).to_string();
+        if let Some(flow) = self.o.current_flow.take() {
+            self.drop_named(&active, flow);
+        }
+        let above: Vec<Frame> = self
+            .o
+            .agent_stack
+            .drain(1.min(self.o.agent_stack.len())..)
+            .collect();
+        for frame in above.into_iter().rev() {
+            if let Some(flow) = frame.suspended_flow {
+                self.drop_named(&frame.agent_id, flow);
+            }
+        }
         if let Some(home) = self.o.agent_stack.first_mut() {
             home.waiting = Waiting::Request;
             home.suspended_flow = None;
         }
-        self.o.current_flow = None;
         self.o.pending_confirmation = None;
     }
 
@@ -94,6 +113,10 @@ impl<'a> Run<'a> {
     pub(super) fn go_back(&mut self) {
         self.navigated = true;
         if self.o.agent_stack.len() > 1 {
+            let active = self.o.active(HOME).to_string();
+            if let Some(flow) = self.o.current_flow.take() {
+                self.drop_named(&active, flow);
+            }
             self.o.agent_stack.pop();
         }
         self.o.pending_confirmation = None;
