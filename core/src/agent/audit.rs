@@ -4,11 +4,181 @@
 //! entities and where they were read, validation, the confirmation gate,
 //! the tool outcomes, the response and any error.
 
+use serde::{Deserialize, Serialize};
+
 use super::state::AgentState;
-use super::{Alternative, AuditRecord, EntityList, ToolOutcome, TurnCtx, ValidationResult, drafts};
+use super::{TurnCtx, drafts};
 use crate::agents::registry::HOME;
+use crate::gate::ConfirmationStatus;
 use crate::graph::Trace;
 use crate::nlu::normalize::TokenKind;
+
+/// Validation outcome for the audit.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValidationRecord {
+    pub ok: bool,
+    pub missing: Vec<String>,
+}
+
+/// One tool call and how it went, for the audit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolOutcome {
+    pub call_id: String,
+    pub tool: String,
+    pub write: bool,
+    pub ok: bool,
+    pub error_code: Option<String>,
+}
+
+/// What was read from the message, for the audit.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entities {
+    #[serde(rename = "type")]
+    pub kind: Option<crate::tools::TransactionType>,
+    pub amount_mxn_cents: Option<i64>,
+    pub currency: Option<String>,
+    pub category: Option<String>,
+    pub category_type: Option<crate::tools::CategoryType>,
+    pub description: Option<String>,
+    pub date_iso: Option<String>,
+    pub month: Option<String>,
+    pub query: Option<crate::nlu::QueryKind>,
+    pub debt_name: Option<String>,
+    pub debt_balance_mxn_cents: Option<i64>,
+    pub debt_minimum_mxn_cents: Option<i64>,
+    pub debt_due_day: Option<u8>,
+}
+
+/// One entity read from the message, and where (seed 002 `entities`):
+/// char offsets `[start, end)` of the words it was read from, when they
+/// can be pointed at.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntityRecord {
+    pub name: String,
+    pub value: serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<usize>,
+}
+
+/// The entities of a turn as read: typed, with the spans found, turned
+/// into [`EntityRecord`]s only when a host serializes or asks for them
+/// (a turn that is not audited pays nothing for them).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EntityList {
+    pub(crate) finance: Option<Entities>,
+    /// `(field, start, end)` of the finance entities found in the text.
+    pub(crate) spans: Vec<(&'static str, usize, usize)>,
+    /// A data agent's slots.
+    pub(crate) slots: serde_json::Map<String, serde_json::Value>,
+}
+
+impl EntityList {
+    /// One record per entity, finance fields first, then slots.
+    pub fn records(&self) -> Vec<EntityRecord> {
+        let finance = match self.finance.as_ref().map(serde_json::to_value) {
+            Some(Ok(serde_json::Value::Object(fields))) => fields,
+            _ => serde_json::Map::new(),
+        };
+        finance
+            .into_iter()
+            .chain(self.slots.clone())
+            .filter(|(_, value)| !value.is_null())
+            .map(|(name, value)| {
+                let span = self.spans.iter().find(|(field, ..)| *field == name);
+                EntityRecord {
+                    start: span.map(|s| s.1),
+                    end: span.map(|s| s.2),
+                    name,
+                    value,
+                }
+            })
+            .collect()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.finance.is_none() && self.slots.is_empty()
+    }
+}
+
+impl Serialize for EntityList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.records().serialize(s)
+    }
+}
+
+/// Another reading that scored (seed 002 alternatives).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Alternative {
+    pub intent: String,
+    pub confidence: f32,
+}
+
+/// The seed's `validation_result`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValidationResult {
+    Pass,
+    Fail,
+    Clarify,
+    /// Nothing was validated this turn (a question, small talk, a button).
+    #[default]
+    NotRun,
+}
+
+/// The seed's `confirmation_status`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeedConfirmation {
+    Pending,
+    Confirmed,
+    Rejected,
+    #[default]
+    NotRequired,
+}
+
+impl From<ConfirmationStatus> for SeedConfirmation {
+    fn from(status: ConfirmationStatus) -> Self {
+        match status {
+            ConfirmationStatus::Prompted
+            | ConfirmationStatus::Reasked
+            | ConfirmationStatus::Expired => SeedConfirmation::Pending,
+            ConfirmationStatus::Confirmed => SeedConfirmation::Confirmed,
+            ConfirmationStatus::Rejected => SeedConfirmation::Rejected,
+            ConfirmationStatus::None
+            | ConfirmationStatus::Stale
+            | ConfirmationStatus::AlreadyConfirmed => SeedConfirmation::NotRequired,
+        }
+    }
+}
+
+/// One decision record per turn, the same for every agent (seed 002's
+/// field names): which agent held the turn, what it read and how sure it
+/// was, what it validated, what the confirmation gate did, what the tools
+/// returned and what was answered.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AuditRecord {
+    pub at_iso: String,
+    pub message: String,
+    /// The agent that held the turn (`financial` or a data agent's id).
+    pub agent: String,
+    pub intent: String,
+    pub intent_confidence: f32,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
+    pub entities: EntityList,
+    pub validation_result: ValidationResult,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub validation_missing: Vec<String>,
+    pub confirmation_status: SeedConfirmation,
+    /// What the gate did in more detail (prompted, reasked, expired, stale…).
+    pub confirmation_detail: ConfirmationStatus,
+    pub tool_result: Vec<ToolOutcome>,
+    pub response: String,
+    pub error: Option<String>,
+    pub trace: Trace,
+}
 
 pub(super) fn record(
     state: &AgentState,

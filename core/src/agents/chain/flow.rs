@@ -1,0 +1,450 @@
+//! The flow engine: entering states (data first, then the message),
+//! collecting a slot's value, its bounds and rejections, re-asking, the
+//! state's tools and transitions, and the end of a flow.
+
+use serde_json::{Map, Value, json};
+
+use super::{CHECKED_FLOW, MAX_STATE_ENTRIES, Run, Step, Suspend, fill};
+use crate::agents::path::Root;
+use crate::agents::registry::Agent;
+use crate::agents::spec::ToolSpec;
+use crate::agents::state::{FlowState, Waiting};
+use crate::agents::text;
+use crate::agents::understand::{self, SlotRead};
+use crate::nlu::answers;
+
+impl<'a> Run<'a> {
+    pub(super) fn waiting_slot(&self) -> Option<(String, u32)> {
+        match &self.o.agent_stack.last()?.waiting {
+            Waiting::Slot { slot, attempts } => Some((slot.clone(), *attempts)),
+            _ => None,
+        }
+    }
+
+    /// Reads the message into the slot the flow waits for. `None` when the
+    /// reply holds nothing of the slot's type (other routes may read it).
+    pub(super) fn collect(&mut self, agent: &'a Agent) -> Step<Option<Option<String>>> {
+        if let Some(Waiting::Clarify { attempts }) = self.o.agent_stack.last().map(|f| &f.waiting) {
+            let attempts = *attempts;
+            self.clarify_answer(agent, attempts)?;
+            return Ok(Some(None));
+        }
+        let Some((slot_name, attempts)) = self.waiting_slot() else {
+            return Ok(None);
+        };
+        let Some(slot) = agent.spec.slots.get(&slot_name) else {
+            return Ok(None);
+        };
+        // "no, mejor a Juan" while "¿confirmas este envío?" is asked: a
+        // message that opens as a correction and names a new value for an
+        // earlier answer corrects it; its "no" is not the answer.
+        if !self.replaying
+            && answers::starts_correction(self.reading.folded())
+            && self.correct_filled(agent)?.is_some()
+        {
+            return Ok(Some(None));
+        }
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return Ok(None);
+        };
+        let id = agent.spec.id.clone();
+        let (value, option) = match understand::read_slot(slot, self.reading, &flow.state_data) {
+            SlotRead::Nothing => {
+                // Not an answer to this question: maybe a new value for one
+                // answered before ("mejor 150" while the delivery is asked).
+                return Ok(self.correct_filled(agent)?.map(|_| None));
+            }
+            SlotRead::WrongCurrency(code) => {
+                self.consumed = true;
+                self.decisions.validation = Some(false);
+                self.step(&id, None, "wrong currency");
+                self.fail_attempt(agent, attempts, Some(text::wrong_currency(code)))?;
+                return Ok(Some(None));
+            }
+            SlotRead::Value(value, option) => (value, option),
+        };
+        self.consumed = true;
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        // The value is tried on a copy: a rejected one leaves no trace.
+        let mut tried = flow.clone();
+        tried.slots.insert(slot_name.clone(), value.clone());
+        if let Some(option) = &option {
+            tried
+                .state_data
+                .insert(format!("{slot_name}_option"), option.clone());
+        }
+        if let Some(bound) = out_of_bounds(slot, &value) {
+            self.decisions.validation = Some(false);
+            self.step(&id, None, "value out of bounds");
+            self.fail_attempt(agent, attempts, Some(bound))?;
+            return Ok(Some(None));
+        }
+        let root = root(&tried, NO_OPTIONS, &self.today);
+        if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(root)) {
+            let message = message.render(root);
+            self.decisions.validation = Some(false);
+            self.step(&id, None, "rejected");
+            self.fail_attempt(agent, attempts, Some(message))?;
+            return Ok(Some(None));
+        }
+        self.o.current_flow = Some(tried);
+        self.decisions.validation = Some(true);
+        self.step(&id, None, &format!("collected {slot_name}"));
+        self.resume_after_check();
+        self.after_collect(agent)?;
+        Ok(Some(None))
+    }
+
+    pub(super) fn fail_attempt(
+        &mut self,
+        agent: &'a Agent,
+        attempts: u32,
+        why: Option<String>,
+    ) -> Step {
+        let attempts = attempts + 1;
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return Ok(());
+        };
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        let (max, target) = match (&state.spec.collect, &state.spec.clarify) {
+            (Some(c), _) => (c.max_attempts, c.on_exhausted.clone()),
+            (None, Some(c)) => (c.max_attempts, c.on_exhausted.clone()),
+            (None, None) => (1, None),
+        };
+        if attempts >= max
+            && let Some(target) = target
+        {
+            if let Some(why) = why {
+                self.reply.push(why);
+            }
+            return self.enter_state(agent, &target);
+        }
+        if let Some(frame) = self.o.agent_stack.last_mut()
+            && let Waiting::Slot { attempts: a, .. } | Waiting::Clarify { attempts: a } =
+                &mut frame.waiting
+        {
+            *a = attempts;
+        }
+        self.reask(agent, why)
+    }
+
+    /// Says why a reply did not fit and asks the state's question again.
+    pub(super) fn reask(&mut self, agent: &'a Agent, why: Option<String>) -> Step {
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return Ok(());
+        };
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        if state.spec.clarify.is_some() {
+            let attempts = match self.o.agent_stack.last().map(|f| &f.waiting) {
+                Some(Waiting::Clarify { attempts }) => *attempts,
+                _ => 0,
+            };
+            self.reply.push(why.unwrap_or_else(|| text::REASK.into()));
+            self.ask_clarification(agent, state, attempts.max(1));
+            return Ok(());
+        }
+        let reask = state.spec.collect.as_ref().and_then(|c| c.reask.clone());
+        let message = state_message(agent, flow, &self.today);
+        self.reply
+            .push(why.or(reask).unwrap_or_else(|| text::REASK.into()));
+        self.reply.extend(message);
+        Ok(())
+    }
+
+    /// After a slot is filled: conditional transitions, then the state's
+    /// tools, then the unconditional transition.
+    pub(super) fn after_collect(&mut self, agent: &'a Agent) -> Step {
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return Ok(());
+        };
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        if let Some(checked) = self.validate(agent, state) {
+            return checked;
+        }
+        let flow = self.o.current_flow.as_ref().expect("still in the flow");
+        let root = root(flow, NO_OPTIONS, &self.today);
+        let chosen = state
+            .transitions
+            .iter()
+            .find(|(condition, _)| condition.as_ref().is_some_and(|c| c.eval(root)));
+        if let Some((_, target)) = chosen {
+            return self.enter_state(agent, target);
+        }
+        if let Some(st) = state.spec.state_tools.first() {
+            let tool = agent
+                .spec
+                .tools
+                .iter()
+                .find(|t| t.name == st.tool)
+                .expect("checked at load");
+            let transition = st.flow_transition.clone();
+            if tool.requires_confirmation {
+                self.ask_confirmation(agent, tool);
+                return Ok(());
+            }
+            let target = match self.call(agent, tool)? {
+                Ok(()) => transition.on_success,
+                Err(()) => transition.on_error,
+            };
+            return self.enter_state(agent, &target);
+        }
+        if let Some((None, target)) = state.transitions.last() {
+            return self.enter_state(agent, target);
+        }
+        Ok(())
+    }
+
+    /// Runs a service tool; its result goes into `state_data`.
+    pub(super) fn call(&mut self, agent: &'a Agent, tool: &ToolSpec) -> Step<Result<(), ()>> {
+        let flow = self
+            .o
+            .current_flow
+            .as_ref()
+            .expect("a tool runs inside a flow");
+        let params = render_params(agent, tool, flow, &self.today);
+        let service = tool.service.as_ref().expect("checked at load").name.clone();
+        let provider = agent.spec.services[&service].provider;
+        let found = match provider {
+            crate::tools::Provider::Data => {
+                Some(Ok(fill::data_result(agent, &service, &params, &self.today)))
+            }
+            crate::tools::Provider::Sandbox => (self.fetch)(&tool.name, &params),
+        };
+        let Some(result) = found else {
+            return Err(Suspend {
+                tool: tool.name.clone(),
+                service,
+                params,
+                provider,
+            });
+        };
+        match result {
+            Ok(data) => {
+                if let Some(flow) = self.o.current_flow.as_mut() {
+                    merge(&mut flow.state_data, tool.assign.as_deref(), data);
+                }
+                Ok(Ok(()))
+            }
+            Err(_) => {
+                self.reply.push(text::SERVICE_FAILED.into());
+                Ok(Err(()))
+            }
+        }
+    }
+    pub(super) fn start_flow(&mut self, agent: &'a Agent, flow_id: &str) -> Step {
+        let flow = &agent.flows[flow_id];
+        // A new flow starts empty: nothing leaks from an earlier one. The
+        // request that started it is kept when the flow reads it (prefill,
+        // clarify).
+        let mut state_data = Map::new();
+        if flow.keeps_request {
+            state_data.insert(fill::REQUEST.into(), Value::from(self.reading.text()));
+        }
+        if !flow.prefill.is_empty() {
+            let pending = flow.prefill.iter().map(|s| Value::from(s.as_str()));
+            state_data.insert(fill::TO_PREFILL.into(), pending.collect());
+        }
+        self.o.current_flow = Some(FlowState {
+            flow_id: flow_id.to_string(),
+            current_state: flow.initial.clone(),
+            state_data,
+            slots: Map::new(),
+            entered_at: self.now_iso.to_string(),
+        });
+        self.enter_state(agent, &flow.initial.clone())
+    }
+
+    /// Enters a state: fetch its data, say its message, then wait for its
+    /// collect, run its tools or follow its transitions.
+    pub(super) fn enter_state(&mut self, agent: &'a Agent, state_id: &str) -> Step {
+        self.state_entries += 1;
+        let Some(flow) = self.o.current_flow.as_mut() else {
+            return Ok(());
+        };
+        if self.state_entries > MAX_STATE_ENTRIES {
+            self.reply.push(text::LOOP.into());
+            self.go_home();
+            return Ok(());
+        }
+        flow.current_state = state_id.to_string();
+        let flow_id = flow.flow_id.clone();
+        let state = &agent.flows[&flow_id].states[state_id];
+        if let Some(name) = state
+            .spec
+            .on_enter
+            .as_ref()
+            .and_then(|o| o.call_tool.as_ref())
+        {
+            let tool = agent
+                .spec
+                .tools
+                .iter()
+                .find(|t| &t.name == name)
+                .expect("checked at load");
+            self.step(&agent.spec.id, Some(name), "enrich on enter");
+            if self.call(agent, tool)?.is_err() {
+                self.finish_flow();
+                return Ok(());
+            }
+        }
+        if self.replaying
+            && let Some(kept) = self.keep_answer(agent, state)
+        {
+            return kept;
+        }
+        if let Some(filled) = self.prefill(agent, state) {
+            return filled;
+        }
+        if state.spec.clarify.is_some() {
+            return self.enter_clarify(agent, state);
+        }
+        let flow = self.o.current_flow.as_ref().expect("still in the flow");
+        let message = state_message(agent, flow, &self.today);
+        self.reply.extend(message);
+        if state.spec.is_final {
+            self.finish_flow();
+            return Ok(());
+        }
+        if let Some(collect) = &state.spec.collect {
+            if let Some(frame) = self.o.agent_stack.last_mut() {
+                frame.waiting = Waiting::Slot {
+                    slot: collect.slot.clone(),
+                    attempts: 0,
+                };
+            }
+            return Ok(());
+        }
+        self.after_collect(agent)
+    }
+
+    /// While a correction is replayed, a state whose slot was answered
+    /// before keeps that answer (the flow goes on from it) unless the
+    /// state now refuses it, which is said before the question is asked.
+    pub(super) fn keep_answer(
+        &mut self,
+        agent: &'a Agent,
+        state: &crate::agents::registry::State,
+    ) -> Option<Step> {
+        let slot = &state.spec.collect.as_ref()?.slot;
+        let flow = self.o.current_flow.as_ref()?;
+        flow.slots.get(slot)?;
+        let root = root(flow, NO_OPTIONS, &self.today);
+        match state.rejections.iter().find(|(c, _)| c.eval(root)) {
+            None => {
+                self.step(&agent.spec.id, None, &format!("kept {slot}"));
+                Some(self.after_collect(agent))
+            }
+            Some((_, message)) => {
+                let why = message.render(root);
+                self.reply.push(why);
+                if let Some(flow) = self.o.current_flow.as_mut() {
+                    flow.slots.remove(slot);
+                }
+                None
+            }
+        }
+    }
+
+    /// The flow ended: the frame waits for a new request; a specialist
+    /// entered on top of another agent's flow hands back to it.
+    pub(super) fn finish_flow(&mut self) {
+        if let Some(flow) = self.o.current_flow.take() {
+            self.ended.push(flow.flow_id);
+        }
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = Waiting::Request;
+        }
+        let below_has_flow = self.o.agent_stack.len() > 2
+            && self.o.agent_stack[self.o.agent_stack.len() - 2]
+                .suspended_flow
+                .is_some();
+        if below_has_flow {
+            self.go_back();
+        }
+    }
+}
+
+/// What conditions and templates read: `slots`, `data` and `options`,
+/// borrowed from the flow.
+pub(super) fn root<'a>(flow: &'a FlowState, options: &'a Value, today: &'a Value) -> Root<'a> {
+    Root::Flow {
+        slots: &flow.slots,
+        data: &flow.state_data,
+        options,
+        today,
+    }
+}
+
+/// `options` when a state lists none.
+pub(super) const NO_OPTIONS: &Value = &Value::Null;
+
+pub(super) fn render_params(
+    agent: &Agent,
+    tool: &ToolSpec,
+    flow: &FlowState,
+    today: &Value,
+) -> Map<String, Value> {
+    let root = root(flow, NO_OPTIONS, today);
+    agent
+        .params
+        .get(&tool.name)
+        .into_iter()
+        .flatten()
+        .map(|(name, template)| (name.clone(), Value::from(template.render(root))))
+        .collect()
+}
+
+pub(super) fn merge(data: &mut Map<String, Value>, assign: Option<&str>, result: Value) {
+    match (assign, result) {
+        (Some(name), Value::Object(mut fields)) if fields.contains_key(name) => {
+            data.insert(name.to_string(), fields.remove(name).unwrap_or(Value::Null));
+        }
+        (Some(name), other) => {
+            data.insert(name.to_string(), other);
+        }
+        (None, Value::Object(fields)) => data.extend(fields),
+        (None, other) => {
+            data.insert("result".into(), other);
+        }
+    }
+}
+
+/// The message of the flow's state, with the numbered options it offers.
+pub(super) fn state_message(agent: &Agent, flow: &FlowState, today: &Value) -> Option<String> {
+    let state = agent.state_of(flow).expect(CHECKED_FLOW);
+    let message = state.message.as_ref()?;
+    let options = state
+        .spec
+        .collect
+        .as_ref()
+        .and_then(|c| options_list(agent, &c.slot, &flow.state_data))
+        .map_or(Value::Null, Value::String);
+    Some(message.render(root(flow, &options, today)))
+}
+
+/// The numbered options of a choice slot from context.
+pub(super) fn options_list(agent: &Agent, slot: &str, data: &Map<String, Value>) -> Option<String> {
+    let spec = agent.spec.slots.get(slot)?;
+    let from = spec.options_from.as_deref()?;
+    let list = data
+        .get(from.strip_prefix("data.").unwrap_or(from))?
+        .as_array()?;
+    let label = agent.option_labels.get(slot)?;
+    Some(
+        list.iter()
+            .enumerate()
+            .map(|(i, item)| format!("{}. {}", i + 1, label.render(&json!({ "item": item }))))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// Why a number is outside a slot's `min`/`max`, if it is.
+pub(super) fn out_of_bounds(slot: &crate::agents::spec::SlotSpec, value: &Value) -> Option<String> {
+    let n = value.as_f64()?;
+    match (slot.min, slot.max) {
+        (Some(min), _) if n < min => Some(text::below_min(min)),
+        (_, Some(max)) if n > max => Some(text::above_max(max)),
+        _ => None,
+    }
+}
