@@ -68,9 +68,8 @@ pub struct Flow {
     pub summaries: Vec<Template>,
     /// Slots read from the message that starts the flow.
     pub prefill: Vec<String>,
-    /// The flow reads its starting request (prefill, clarify), so it is
-    /// kept in `data.request`.
-    pub keeps_request: bool,
+    /// A state of the flow clarifies the starting request.
+    pub clarifies: bool,
     pub states: BTreeMap<String, State>,
 }
 

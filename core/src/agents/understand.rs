@@ -128,7 +128,7 @@ pub fn read_slot(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) 
         SlotType::MoneyMxn => money(reading, "MXN"),
         SlotType::MoneyUsd => money(reading, "USD"),
         SlotType::Date => {
-            let when = crate::nlu::extract(reading.text(), reading.today()).dates;
+            let when = &reading.extraction().dates;
             when.first().map_or(SlotRead::Nothing, |w| {
                 SlotRead::Value(Value::from(w.from.to_string()), None)
             })
@@ -192,7 +192,7 @@ fn upcoming_date(reading: &Reading) -> Option<chrono::NaiveDate> {
 }
 
 fn money(reading: &Reading, want: &'static str) -> SlotRead {
-    let extraction = crate::nlu::extract(reading.text(), reading.today());
+    let extraction = reading.extraction();
     let Some(m) = extraction.amounts.iter().find(|m| !m.negative) else {
         return SlotRead::Nothing;
     };

@@ -22,6 +22,7 @@ pub struct Reading {
     items: OnceCell<Vec<String>>,
     decision: OnceCell<Decision>,
     cues: OnceCell<super::lexicon::MessageCues>,
+    extraction: OnceCell<super::extract::Extraction>,
 }
 
 impl Reading {
@@ -38,6 +39,12 @@ impl Reading {
             today,
             ..Reading::default()
         }
+    }
+
+    /// Amounts and days read from the message ([`super::extract()`]).
+    pub fn extraction(&self) -> &super::extract::Extraction {
+        self.extraction
+            .get_or_init(|| super::extract(&self.text, self.today))
     }
 
     /// The message as written, trimmed.

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::{NO_OPTIONS, Run, Step, out_of_bounds, root};
 use crate::agents::path::Root;
-use crate::agents::registry::{Agent, State};
+use crate::agents::registry::{Agent, Flow, State};
 use crate::agents::state::Waiting;
 use crate::agents::understand::{self, SlotRead};
 use crate::nlu::Reading;
@@ -19,7 +19,10 @@ use crate::nlu::Reading;
 /// asked for, never read again).
 pub(super) const REQUEST: &str = "request";
 const CLARIFIED: &str = "clarified_query";
-pub(super) const TO_PREFILL: &str = "prefill_pending";
+/// The `prefill` values found in the starting message and not used yet,
+/// by slot (null: a choice among options the flow fetches later, read
+/// from the kept request when its state is entered).
+const TO_PREFILL: &str = "prefill_pending";
 /// A check sent the flow back to ask for a slot again: once it is
 /// answered, the states after it keep their answers (as a correction
 /// does) and are checked again.
@@ -32,6 +35,37 @@ fn request_text(data: &Map<String, Value>) -> &str {
         .or_else(|| data.get(REQUEST))
         .and_then(Value::as_str)
         .unwrap_or_default()
+}
+
+/// What a flow starting with `reading` keeps for later: the `prefill`
+/// values the message holds (read now, once) and the request itself when
+/// a state will read it again (a choice among options fetched later, a
+/// clarification, whose answers are read with the request).
+pub(super) fn starting_data(flow: &Flow, agent: &Agent, reading: &Reading) -> Map<String, Value> {
+    let mut data = Map::new();
+    let mut pending = Map::new();
+    let mut keep_request = flow.clarifies;
+    for slot in &flow.prefill {
+        let Some(spec) = agent.spec.slots.get(slot) else {
+            continue;
+        };
+        if spec.options_from.is_some() {
+            pending.insert(slot.clone(), Value::Null);
+            keep_request = true;
+        } else if let SlotRead::Value(value, _) = understand::read_slot(spec, reading, &data) {
+            pending.insert(slot.clone(), value);
+        } else if flow.clarifies {
+            // The answers to the clarification may still say it.
+            pending.insert(slot.clone(), Value::Null);
+        }
+    }
+    if keep_request {
+        data.insert(REQUEST.into(), Value::from(reading.text()));
+    }
+    if !pending.is_empty() {
+        data.insert(TO_PREFILL.into(), Value::Object(pending));
+    }
+    data
 }
 
 impl<'a> Run<'a> {
@@ -53,20 +87,47 @@ impl<'a> Run<'a> {
         else {
             return Ok(false);
         };
-        if out_of_bounds(spec, &value).is_some() {
+        self.try_value(agent, state, slot, value, option)
+    }
+
+    /// Puts `value` in `slot` when it passes the slot's bounds and the
+    /// state's rejections (`Err`: why it was refused). A refused value
+    /// leaves the flow as it was.
+    pub(super) fn try_value(
+        &mut self,
+        agent: &Agent,
+        state: &State,
+        slot: &str,
+        value: Value,
+        option: Option<Value>,
+    ) -> Result<bool, String> {
+        let Some(spec) = agent.spec.slots.get(slot) else {
             return Ok(false);
+        };
+        if let Some(bound) = out_of_bounds(spec, &value) {
+            return Err(bound);
         }
-        let mut tried = flow.clone();
-        tried.slots.insert(slot.to_string(), value);
-        if let Some(option) = option {
-            tried.state_data.insert(format!("{slot}_option"), option);
-        }
-        let root = root(&tried, NO_OPTIONS, &self.today);
-        if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(root)) {
-            return Err(message.render(root));
-        }
-        self.o.current_flow = Some(tried);
-        Ok(true)
+        let Some(flow) = self.o.current_flow.as_mut() else {
+            return Ok(false);
+        };
+        let before = flow.slots.insert(slot.to_string(), value);
+        let key = format!("{slot}_option");
+        let before_option = option.map(|o| flow.state_data.insert(key.clone(), o));
+        let root = root(flow, NO_OPTIONS, &self.today);
+        let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(root)) else {
+            return Ok(true);
+        };
+        let why = message.render(root);
+        match before {
+            Some(old) => flow.slots.insert(slot.to_string(), old),
+            None => flow.slots.remove(slot),
+        };
+        match before_option {
+            Some(Some(old)) => flow.state_data.insert(key, old),
+            Some(None) => flow.state_data.remove(&key),
+            None => None,
+        };
+        Err(why)
     }
 
     /// A state that collects a slot of the flow's `prefill` not tried yet
@@ -75,19 +136,23 @@ impl<'a> Run<'a> {
     pub(super) fn prefill(&mut self, agent: &'a Agent, state: &State) -> Option<Step> {
         let slot = &state.spec.collect.as_ref()?.slot;
         let flow = self.o.current_flow.as_mut()?;
-        let Some(Value::Array(pending)) = flow.state_data.get_mut(TO_PREFILL) else {
+        let Some(Value::Object(pending)) = flow.state_data.get_mut(TO_PREFILL) else {
             return None;
         };
-        let at = pending.iter().position(|p| p.as_str() == Some(slot))?;
-        pending.remove(at);
+        let found = pending.remove(slot)?;
         if pending.is_empty() {
             flow.state_data.remove(TO_PREFILL);
         }
         if flow.slots.contains_key(slot) {
             return None;
         }
-        let reading = Reading::new(request_text(&flow.state_data), self.reading.today());
-        match self.fill(agent, state, slot, &reading) {
+        let filled = if found.is_null() {
+            let reading = Reading::new(request_text(&flow.state_data), self.reading.today());
+            self.fill(agent, state, slot, &reading)
+        } else {
+            self.try_value(agent, state, slot, found, None)
+        };
+        match filled {
             Ok(true) => {
                 self.step(&agent.spec.id, None, &format!("prefilled {slot}"));
                 self.decisions.validation = Some(true);

@@ -65,29 +65,12 @@ impl<'a> Run<'a> {
         };
         self.consumed = true;
         let state = agent.state_of(flow).expect(CHECKED_FLOW);
-        // The value is tried on a copy: a rejected one leaves no trace.
-        let mut tried = flow.clone();
-        tried.slots.insert(slot_name.clone(), value.clone());
-        if let Some(option) = &option {
-            tried
-                .state_data
-                .insert(format!("{slot_name}_option"), option.clone());
-        }
-        if let Some(bound) = out_of_bounds(slot, &value) {
+        if let Err(why) = self.try_value(agent, state, &slot_name, value, option) {
             self.decisions.validation = Some(false);
-            self.step(&id, None, "value out of bounds");
-            self.fail_attempt(agent, attempts, Some(bound))?;
+            self.step(&id, None, "refused");
+            self.fail_attempt(agent, attempts, Some(why))?;
             return Ok(Some(None));
         }
-        let root = root(&tried, NO_OPTIONS, &self.today);
-        if let Some((_, message)) = state.rejections.iter().find(|(c, _)| c.eval(root)) {
-            let message = message.render(root);
-            self.decisions.validation = Some(false);
-            self.step(&id, None, "rejected");
-            self.fail_attempt(agent, attempts, Some(message))?;
-            return Ok(Some(None));
-        }
-        self.o.current_flow = Some(tried);
         self.decisions.validation = Some(true);
         self.step(&id, None, &format!("collected {slot_name}"));
         self.resume_after_check();
@@ -236,14 +219,7 @@ impl<'a> Run<'a> {
         // A new flow starts empty: nothing leaks from an earlier one. The
         // request that started it is kept when the flow reads it (prefill,
         // clarify).
-        let mut state_data = Map::new();
-        if flow.keeps_request {
-            state_data.insert(fill::REQUEST.into(), Value::from(self.reading.text()));
-        }
-        if !flow.prefill.is_empty() {
-            let pending = flow.prefill.iter().map(|s| Value::from(s.as_str()));
-            state_data.insert(fill::TO_PREFILL.into(), pending.collect());
-        }
+        let state_data = fill::starting_data(flow, agent, self.reading);
         self.o.current_flow = Some(FlowState {
             flow_id: flow_id.to_string(),
             current_state: flow.initial.clone(),

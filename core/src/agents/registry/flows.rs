@@ -185,8 +185,7 @@ pub(super) fn compile(
         initial: flow.initial.clone(),
         summaries,
         prefill: flow.prefill.clone(),
-        keeps_request: !flow.prefill.is_empty()
-            || flow.states.values().any(|s| s.clarify.is_some()),
+        clarifies: flow.states.values().any(|s| s.clarify.is_some()),
         states,
     }
 }
