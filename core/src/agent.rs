@@ -93,6 +93,7 @@ pub struct TurnOutput {
     /// Every call made this turn, in order, and their results.
     pub tool_calls: Vec<ToolCall>,
     pub tool_results: Vec<ToolResult>,
+    #[cfg(feature = "audit")]
     pub audit: AuditRecord,
     /// The routing chain: iterations and what each did (one iteration when
     /// the Financial Agent answered alone).
@@ -195,6 +196,7 @@ impl TurnCtx {
     }
 
     /// The result for a call id, once the host supplied it.
+    #[cfg(feature = "audit")]
     pub fn result(&self, id: &str) -> Option<&ToolResult> {
         self.results.iter().find(|r| r.call_id == id)
     }
@@ -397,6 +399,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
         state, ctx, trace, ..
     } = turn;
     let reply = ctx.reply.join("\n\n");
+    #[cfg(feature = "audit")]
     let tool_outcomes = ctx
         .calls
         .iter()
@@ -411,6 +414,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
             }
         })
         .collect();
+    #[cfg(feature = "audit")]
     let audit = audit::record(&state, &ctx, &reply, tool_outcomes, trace.clone());
     TurnOutput {
         reply,
@@ -419,6 +423,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
         trace,
         tool_calls: ctx.calls,
         tool_results: ctx.results,
+        #[cfg(feature = "audit")]
         audit,
         chain: if ctx.chain.steps.is_empty() {
             crate::agents::chain::ChainTrace {
@@ -485,6 +490,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "audit")]
     fn every_agent_fills_the_decision_record() {
         let config = AgentConfig::default();
         let mut ledger = MemoryLedger::new();

@@ -4,6 +4,8 @@
 //! entities and where they were read, validation, the confirmation gate,
 //! the tool outcomes, the response and any error.
 
+#![cfg_attr(not(feature = "audit"), allow(dead_code))]
+
 use serde::{Deserialize, Serialize};
 
 use super::state::AgentState;
