@@ -200,6 +200,10 @@ fn scope_of(spec: &AgentSpec) -> Scope {
         if slot.options_from.is_some() {
             scope.declare_open(&format!("data.{name}_option"));
         }
+        if !slot.labels.is_empty() {
+            scope.declare(&format!("data.{name}_option.value"));
+            scope.declare(&format!("data.{name}_option.label"));
+        }
     }
     for tool in &spec.tools {
         let Some(service) = &tool.service else {
@@ -329,6 +333,18 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         let from_context = slot.options_from.is_some();
         if slot.kind == SlotType::Choice && !from_context && slot.values.is_empty() {
             err(format!("choice slot {name} needs options_from or values"));
+        }
+        if !slot.labels.is_empty() {
+            for value in slot.values.keys() {
+                if !slot.labels.contains_key(value) {
+                    err(format!("slot {name}: value {value} has no label"));
+                }
+            }
+            for value in slot.labels.keys() {
+                if !slot.values.contains_key(value) {
+                    err(format!("slot {name}: label for unknown value {value}"));
+                }
+            }
         }
         if let Some(from) = &slot.options_from {
             if let Err(e) = scope.resolve(from) {

@@ -89,6 +89,10 @@ pub struct SlotSpec {
     /// that pick each.
     #[serde(default)]
     pub values: BTreeMap<String, Vec<String>>,
+    /// For `choice` from a fixed list: how each value is said to the user
+    /// (`data.<slot>_option.label`), so a stored value never shows.
+    #[serde(default)]
+    pub labels: BTreeMap<String, String>,
     /// Smallest and largest number accepted (money in the slot's unit).
     #[serde(default)]
     pub min: Option<f64>,

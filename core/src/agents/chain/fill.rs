@@ -107,6 +107,11 @@ impl<'a> Run<'a> {
         if let Some(bound) = out_of_bounds(spec, &value) {
             return Err(bound);
         }
+        // A value of a fixed list is said by its label.
+        let option = option.or_else(|| {
+            let label = spec.labels.get(value.as_str()?)?;
+            Some(serde_json::json!({ "value": value, "label": label }))
+        });
         let Some(flow) = self.o.current_flow.as_mut() else {
             return Ok(false);
         };
