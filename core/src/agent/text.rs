@@ -24,6 +24,7 @@ pub const HELP: &str = "Soy Caja, te ayudo con tus finanzas. Puedes escribirme, 
 • «presupuesto de 8,000 al mes»\n\
 • «tengo una deuda con Coppel de 5,000, mínimo 500 el día 15»\n\
 • «¿puedo comprar unos tenis de 1,800?»\n\
+También hago recargas, envíos de dinero, créditos y pagos de servicios (de prueba: no se mueve dinero real).\n\
 Nada se guarda sin que me digas «sí».";
 
 pub const GREETING: &str = "¡Hola! Soy Caja. Registro tus gastos e ingresos, tu presupuesto, \
