@@ -356,9 +356,18 @@ impl<'a> Run<'a> {
                 .route(agent, tool, &format!("trigger {intent} ({score:.2})"))
                 .map(Some);
         }
+        // A correction without a word for a stored movement ("ah no,
+        // mejor 100") is about this flow, never about the ledger's last
+        // movement.
         let finance = self.reading.understanding();
-        if finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST
-            || answers::finance_question(self.reading, TRIGGER_THRESHOLD)
+        let edits_ledger = !matches!(
+            finance.intent,
+            crate::nlu::Intent::UpdateLastTransaction | crate::nlu::Intent::DeleteLastTransaction
+        ) || answers::names_last_record(self.reading);
+        if edits_ledger
+            && (finance.intent != crate::nlu::Intent::Unknown
+                && finance.confidence >= CLEAR_REQUEST
+                || answers::finance_question(self.reading, TRIGGER_THRESHOLD))
         {
             return Ok(Some(self.interrupt(agent, "a finance request")));
         }

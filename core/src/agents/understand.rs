@@ -213,13 +213,24 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
 }
 
 /// A phone number of 10 digits, optionally after +52 (spaces, dashes and
-/// dots allowed), as "+52 55 1234 5678".
+/// dots allowed), as "+52 55 1234 5678": the whole reply, else the first
+/// run of digits among other words ("recarga de 100 al 55 1234 5678").
 pub fn phone(text: &str) -> SlotRead {
+    let national = |digits: &str| -> Option<String> {
+        match digits.len() {
+            10 => Some(digits.to_string()),
+            12 if digits.starts_with("52") => Some(digits[2..].to_string()),
+            _ => None,
+        }
+    };
     let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    let national = match digits.len() {
-        10 => digits.as_str(),
-        12 if digits.starts_with("52") => &digits[2..],
-        _ => return SlotRead::Nothing,
+    // Runs of digits joined by the separators a number is written with.
+    let runs = text
+        .split(|c: char| !(c.is_ascii_digit() || " -.+()".contains(c)))
+        .map(|run| run.chars().filter(char::is_ascii_digit).collect::<String>());
+    let Some(national) = national(&digits).or_else(|| runs.into_iter().find_map(|r| national(&r)))
+    else {
+        return SlotRead::Nothing;
     };
     let formatted = format!(
         "+52 {} {} {}",
@@ -269,11 +280,23 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
     }
     // A value's words are explicit, so they are read among every word of
     // the reply: "no" answers a yes/no choice though it is a filler.
+    // A value said with yes/no words ("si", "no") is picked only by a
+    // reply that is a yes or a no as the confirmation gate reads it:
+    // "y si lo pago la otra semana?" holds "si" but says neither.
     let every_word: Vec<&str> = reading.words().collect();
+    let answer = reading.decision();
     let picked: Vec<&String> = slot
         .values
         .iter()
-        .filter(|(_, cue)| cue.iter().any(|c| every_word.contains(&c.as_str())))
+        .filter(|(_, cue)| {
+            let said = cue.iter().filter(|c| every_word.contains(&c.as_str()));
+            let mut said = said.peekable();
+            said.peek().is_some()
+                && said.all(|c| {
+                    let kind = crate::nlu::answers::decide(c);
+                    kind == crate::nlu::answers::Decision::Other || kind == answer
+                })
+        })
         .map(|(value, _)| value)
         .collect();
     match picked.as_slice() {

@@ -244,9 +244,18 @@ pub fn is_help(folded: &str) -> bool {
 
 /// Whether the first word marks a correction ("no, eran 300", "mejor…").
 pub fn starts_correction(folded: &str) -> bool {
+    let c = cues();
     bare_words(folded)
-        .next()
-        .is_some_and(|w| cues().draft_correction_starts.words().contains(&w))
+        .find(|w| !c.interjections.words().contains(w))
+        .is_some_and(|w| c.draft_correction_starts.words().contains(&w))
+}
+
+/// Whether the message names a stored movement ("el último", "el
+/// movimiento"), so a correction in it is about the ledger.
+pub fn names_last_record(reading: &super::Reading) -> bool {
+    reading
+        .words()
+        .any(|w| cues().last_record_words.words().contains(&w))
 }
 
 /// Whether the message names a field to correct ("la fecha").

@@ -142,10 +142,9 @@ impl<'a> Run<'a> {
                     id: pending.id.clone(),
                     confirmed: false,
                 });
-                self.o.current_flow = None;
-                if let Some(frame) = self.o.agent_stack.last_mut() {
-                    frame.waiting = Waiting::Request;
-                }
+                // The user ended the flow: it ends here, as a final state
+                // would end it.
+                self.finish_flow();
                 self.reply.push(text::CANCELLED.into());
                 self.decisions.gate = ConfirmationStatus::Rejected;
                 self.step(&id, None, "confirmation rejected");

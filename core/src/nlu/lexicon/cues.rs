@@ -573,6 +573,9 @@ cue_lists! {
     /// First words that make a message a correction of the draft being
     /// confirmed ("no, eran 300", "mejor en comida").
     draft_correction_starts,
+    /// Sounds and words a message may open with before what it says ("ah
+    /// no, mejor por banco").
+    interjections,
     /// Field names a correction may name without a value ("la fecha").
     correction_fields,
     /// Words that answer an amount with zero.
