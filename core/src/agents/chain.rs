@@ -20,6 +20,7 @@ use crate::agents::text;
 use crate::nlu::answers;
 
 mod confirm;
+mod faq;
 mod fill;
 mod flow;
 mod nav;
@@ -289,6 +290,11 @@ impl<'a> Run<'a> {
         let id = agent.spec.id.clone();
         let words = content_tokens(self.reading.tokens());
         let home = self.registry.home();
+        // A question about this agent's service is answered here.
+        if let Some(answer) = self.faq_answer(agent) {
+            self.answer_faq(agent, answer);
+            return Ok(None);
+        }
         // A whole finance request, or a clear question, interrupts the
         // flow: the Financial Agent answers and the flow comes back.
         if answers::complete_finance_request(self.reading)
@@ -391,6 +397,14 @@ impl<'a> Run<'a> {
             return Ok(None);
         }
         // Nothing read: ask the open question again, or say what this agent does.
+        // An agent with nothing open hands a message it does not
+        // understand to the home agent, which reads it as anything else
+        // ("regístralo como gasto" after a finished transfer).
+        if self.o.current_flow.is_none() && !self.navigated {
+            return Ok(Some(
+                self.interrupt(agent, "not this agent's: home reads it"),
+            ));
+        }
         self.step(&id, None, "not understood");
         match self.waiting_slot() {
             Some(_) => self.reask(agent, None)?,

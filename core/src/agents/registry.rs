@@ -59,6 +59,9 @@ pub struct Agent {
     /// The results of the agent's `data` services, by service: each field
     /// and its template over `params` and `today`.
     pub results: BTreeMap<String, Vec<(String, Template)>>,
+    /// The agent's questions: phrases as folded content words, answers
+    /// compiled.
+    pub faq: Vec<(Vec<Vec<String>>, Vec<Template>)>,
 }
 
 #[derive(Debug)]
@@ -328,6 +331,27 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
     }
 
     let results = compile_services(spec, &mut err);
+    let mut faq = Vec::new();
+    for (i, entry) in spec.faq.iter().enumerate() {
+        let phrases: Vec<Vec<String>> = entry.phrases.iter().map(|p| content_words(p)).collect();
+        if phrases.is_empty() || phrases.iter().any(Vec::is_empty) {
+            err(format!(
+                "faq {}: every phrase needs a word that means something",
+                i + 1
+            ));
+        }
+        let mut answers = Vec::new();
+        for source in &entry.answers {
+            match template::compile(source, &scope) {
+                Ok(tpl) => answers.push(tpl),
+                Err(e) => err(format!("faq {} answer: {e}", i + 1)),
+            }
+        }
+        if answers.is_empty() {
+            err(format!("faq {} has no answer", i + 1));
+        }
+        faq.push((phrases, answers));
+    }
     let mut option_labels = BTreeMap::new();
     for (name, slot) in &spec.slots {
         let from_context = slot.options_from.is_some();
@@ -395,6 +419,7 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         params,
         option_labels,
         results,
+        faq,
     })
 }
 

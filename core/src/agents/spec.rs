@@ -27,6 +27,10 @@ pub struct AgentSpec {
     pub triggers: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     pub slots: BTreeMap<String, SlotSpec>,
+    /// Questions about the agent's own service, answered in any state
+    /// ("¿cuánto tarda?"), with the open question asked again after.
+    #[serde(default)]
+    pub faq: Vec<FaqSpec>,
     /// The services the agent's tools call, declared with their result
     /// fields and who carries them out.
     #[serde(default)]
@@ -51,6 +55,17 @@ pub struct ServiceSpec {
     pub fields: Vec<String>,
     #[serde(default)]
     pub result: BTreeMap<String, String>,
+}
+
+/// A question people ask about the agent's service: example phrases (read
+/// as trigger phrases are) and the answers, templates over the flow's
+/// `slots`, `data` and `today`: the first whose every placeholder has a
+/// value is said, so a general answer comes last.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaqSpec {
+    pub phrases: Vec<String>,
+    pub answers: Vec<String>,
 }
 
 /// Where the agent may send the user (seed `navigation`).

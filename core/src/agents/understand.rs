@@ -58,6 +58,25 @@ pub fn partial_intents<'a>(
 /// The best score of one intent's phrases for a message.
 fn intent_score(agent: &Agent, intent: &str, words: &[&str]) -> Option<f32> {
     let (_, phrases) = agent.triggers.iter().find(|(name, _)| name == intent)?;
+    phrase_score(phrases, words)
+}
+
+/// The agent's question a message asks, if one matches as surely as a
+/// trigger does: its index in the agent's `faq`.
+pub fn faq_match(agent: &Agent, words: &[&str], sure: f32) -> Option<usize> {
+    agent
+        .faq
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (phrases, _))| Some((i, phrase_score(phrases, words)?)))
+        .filter(|(_, score)| *score >= sure)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
+/// How well `words` hold one of `phrases` (the best phrase): the share of
+/// its words held, less a little for every other word.
+fn phrase_score(phrases: &[Vec<String>], words: &[&str]) -> Option<f32> {
     phrases
         .iter()
         .filter(|phrase| !phrase.is_empty())

@@ -151,6 +151,15 @@ impl<'a> Run<'a> {
                 Ok(Some(End::Replied))
             }
             Decision::Other => {
+                // A question about the service is answered and the
+                // confirmation asked again, unchanged.
+                if let Some(answer) = self.faq_answer(agent) {
+                    self.answer_faq(agent, answer);
+                    self.reply.push(pending.display_message.clone());
+                    self.suggestions = vec![text::YES.into(), text::NO.into()];
+                    self.decisions.gate = ConfirmationStatus::Reasked;
+                    return Ok(Some(End::Replied));
+                }
                 // A finance question or request interrupts: the confirmation
                 // is kept with the flow and asked again when it comes back.
                 if crate::nlu::answers::complete_finance_request(self.reading)

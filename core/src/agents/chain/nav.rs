@@ -47,7 +47,10 @@ impl<'a> Run<'a> {
     /// flow open is simply left.
     pub(super) fn interrupt(&mut self, agent: &Agent, why: &str) -> String {
         if self.o.current_flow.is_none() {
+            // Home answers it itself: routing it again by trigger words
+            // would enter this agent once more.
             self.go_home();
+            self.to_finance = true;
             self.step(&agent.spec.id, Some("go_home"), why);
             return "go_home".into();
         }
