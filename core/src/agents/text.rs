@@ -1,6 +1,7 @@
 //! What the data agents' engine says in its own words (the agents' own
 //! messages live in their files under `agents/`).
 
+use crate::agents::spec::SlotType;
 pub use crate::gate::text::{CANCELLED, EXPIRED, NO, YES};
 
 /// The routing chain went round in circles.
@@ -60,10 +61,21 @@ pub fn resumed(agent_name: &str) -> String {
     format!("Sigamos con {agent_name}:")
 }
 
-pub fn below_min(min: f64) -> String {
-    format!("El mínimo es {min}.")
+/// A bound of a slot, said in the slot's unit ("$2,000.00 USD").
+fn bound(kind: SlotType, n: f64) -> String {
+    // Bounds are written in whole units or cents in agent files.
+    let cents = (n * 100.0).round() as i64;
+    match kind {
+        SlotType::MoneyMxn => format!("{} MXN", crate::money::format_mxn(cents)),
+        SlotType::MoneyUsd => format!("{} USD", crate::money::format_mxn(cents)),
+        _ => format!("{n}"),
+    }
 }
 
-pub fn above_max(max: f64) -> String {
-    format!("El máximo es {max}.")
+pub fn below_min(kind: SlotType, min: f64) -> String {
+    format!("El mínimo es {}.", bound(kind, min))
+}
+
+pub fn above_max(kind: SlotType, max: f64) -> String {
+    format!("El máximo es {}.", bound(kind, max))
 }

@@ -419,8 +419,8 @@ pub(super) fn options_list(agent: &Agent, slot: &str, data: &Map<String, Value>)
 pub(super) fn out_of_bounds(slot: &crate::agents::spec::SlotSpec, value: &Value) -> Option<String> {
     let n = value.as_f64()?;
     match (slot.min, slot.max) {
-        (Some(min), _) if n < min => Some(text::below_min(min)),
-        (_, Some(max)) if n > max => Some(text::above_max(max)),
+        (Some(min), _) if n < min => Some(text::below_min(slot.kind, min)),
+        (_, Some(max)) if n > max => Some(text::above_max(slot.kind, max)),
         _ => None,
     }
 }
