@@ -22,7 +22,8 @@ pub struct Reading {
     items: OnceCell<Vec<String>>,
     decision: OnceCell<Decision>,
     cues: OnceCell<super::lexicon::MessageCues>,
-    extraction: OnceCell<super::extract::Extraction>,
+    /// Boxed: most turns never ask, and the reading stays small.
+    extraction: OnceCell<Box<super::extract::Extraction>>,
 }
 
 impl Reading {
@@ -44,7 +45,7 @@ impl Reading {
     /// Amounts and days read from the message ([`super::extract()`]).
     pub fn extraction(&self) -> &super::extract::Extraction {
         self.extraction
-            .get_or_init(|| super::extract(&self.text, self.today))
+            .get_or_init(|| Box::new(super::extract(&self.text, self.today)))
     }
 
     /// The message as written, trimmed.

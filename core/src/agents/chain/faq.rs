@@ -15,11 +15,14 @@ impl<'a> Run<'a> {
     /// service: the first of its answers whose every placeholder has a
     /// value in the flow (a general answer when no flow is open).
     pub(super) fn faq_answer(&self, agent: &Agent) -> Option<String> {
-        if agent.faq.is_empty() || !self.reading.is_question() {
+        if agent.faq.is_empty() {
             return None;
         }
         let words = content_tokens(self.reading.tokens());
         let i = understand::faq_match(agent, &words, TRIGGER_THRESHOLD)?;
+        if !self.reading.is_question() {
+            return None;
+        }
         let empty = Map::new();
         let (slots, data) = match &self.o.current_flow {
             Some(flow) => (&flow.slots, &flow.state_data),
