@@ -5,6 +5,7 @@
 //! Read tools return the numbers the agent shows; the agent never computes a
 //! total itself.
 
+pub mod ledger;
 pub mod memory;
 pub mod rules;
 pub mod sandbox;
@@ -177,6 +178,9 @@ pub enum Provider {
     /// runs the same way.
     #[default]
     Sandbox,
+    /// The user's own movements, read by the host from its store
+    /// ([`ledger`]: D1 on the Worker, memory elsewhere) with the same rules.
+    Ledger,
     /// A result written in the agent file itself (templates over the
     /// call's `params` and `today`), computed by the engine without a
     /// host round trip.
@@ -193,6 +197,12 @@ impl Provider {
 pub fn run_service(call: &ToolCall, request: &ServiceRequest, at_iso: &str) -> ToolResult {
     match request.provider {
         Provider::Sandbox => sandbox::execute(call, request, at_iso),
+        Provider::Ledger => ToolResult::failure(
+            call,
+            codes::INVALID,
+            "a ledger service runs on the host's own store",
+            at_iso,
+        ),
         Provider::Data => ToolResult::failure(
             call,
             codes::INVALID,

@@ -10,7 +10,7 @@ use caja_core::agents::state::MAX_STACK;
 use caja_core::nlu::answers::{Decision, decide};
 use caja_core::tools::ToolRequest;
 use caja_core::tools::memory::MemoryLedger;
-use caja_core::tools::sandbox;
+use caja_core::tools::{Provider, ServiceRequest, ToolCall, ledger, sandbox};
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -53,10 +53,31 @@ fn sandbox_results_have_the_declared_fields() {
         }))
         .unwrap();
     let registry = registry::shipped().expect("agents/ loads");
-    let mut checked = 0;
+    let (mut checked, mut ledger_checked) = (0, 0);
     for agent in &registry.agents {
         for (service, declared) in &agent.spec.services {
-            let out = sandbox::run(service, &params, "c7-2", "2026-11-22").unwrap();
+            let out = match declared.provider {
+                Provider::Sandbox => sandbox::run(service, &params, "c7-2", "2026-11-22").unwrap(),
+                Provider::Ledger => {
+                    let request = ServiceRequest {
+                        tool: "t".into(),
+                        service: service.clone(),
+                        params: serde_json::from_value(
+                            serde_json::json!({"from": "2026-10-01", "to": "2026-10-31"}),
+                        )
+                        .unwrap(),
+                        provider: Provider::Ledger,
+                    };
+                    let call = ToolCall {
+                        id: "c1".into(),
+                        request: ToolRequest::CallService(request.clone()),
+                    };
+                    let result = ledger::run(&call, &request, &[], "2026-11-22T00:00:00.000Z");
+                    ledger_checked += 1;
+                    serde_json::from_str(result.data.as_ref().unwrap().get()).unwrap()
+                }
+                Provider::Data => continue,
+            };
             let mut keys: Vec<&String> = out.as_object().unwrap().keys().collect();
             let mut fields: Vec<&String> = declared.fields.iter().collect();
             keys.sort();
@@ -66,10 +87,11 @@ fn sandbox_results_have_the_declared_fields() {
         }
     }
     assert_eq!(
-        checked,
+        checked - ledger_checked,
         sandbox::SERVICES.len(),
         "every sandbox service is declared once"
     );
+    assert_eq!(ledger_checked, ledger::SERVICES.len());
 }
 
 #[test]

@@ -30,12 +30,17 @@
 
 use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, TurnInput, run_turn};
+use caja_core::agents::state::Waiting;
 use caja_core::time::{UnixMillis, parse_iso_utc};
 use caja_core::tools::memory::MemoryLedger;
 use caja_core::tools::{ToolCall, ToolResult};
 
 const FILES: &[(&str, &str)] = &[
     ("log.txt", include_str!("../../tests/transcripts/log.txt")),
+    (
+        "stats.txt",
+        include_str!("../../tests/transcripts/stats.txt"),
+    ),
     (
         "money_and_days.txt",
         include_str!("../../tests/transcripts/money_and_days.txt"),
@@ -347,6 +352,26 @@ fn run_all() -> Run {
                             .pending_confirmation
                             .as_ref()
                             .map_or("none".into(), |p| p.tool_name.clone()),
+                        // What the active frame waits for (seed 003's
+                        // `awaiting_clarification` is `clarify`).
+                        "waiting" => match s.agent_stack.last().map(|f| &f.waiting) {
+                            Some(Waiting::Slot { slot, .. }) => format!("slot {slot}"),
+                            Some(Waiting::Clarify { .. }) => "clarify".into(),
+                            Some(Waiting::Confirmation { .. }) => "confirmation".into(),
+                            Some(Waiting::Intent { .. }) => "intent".into(),
+                            Some(Waiting::Request) | None => "request".into(),
+                        },
+                        // `% data KEY VALUE`: a value the flow keeps.
+                        "data" => {
+                            let (key, _) = want.split_once(' ').unwrap_or((want, ""));
+                            let value = s
+                                .current_flow
+                                .as_ref()
+                                .and_then(|f| f.state_data.get(key))
+                                .and_then(|v| v.as_str())
+                                .unwrap_or("none");
+                            format!("{key} {value}")
+                        }
                         other => panic!("{at}: unknown agent check {other}"),
                     };
                     if got != want {

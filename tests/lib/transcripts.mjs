@@ -107,6 +107,15 @@ export function checkLine(last, { tag, rest }, at) {
         stack: () => s.agent_stack.map((f) => f.agent_id).join(' '),
         flow: () => (s.current_flow ? `${s.current_flow.flow_id} ${s.current_flow.current_state}` : 'none'),
         confirm: () => (s.pending_confirmation ? s.pending_confirmation.tool_name : 'none'),
+        waiting: () => {
+          const w = s.agent_stack.length ? s.agent_stack[s.agent_stack.length - 1].waiting : undefined;
+          if (!w) return 'request';
+          return w.kind === 'slot' ? `slot ${w.slot}` : w.kind;
+        },
+        data: () => {
+          const value = s.current_flow?.state_data?.[want[0]];
+          return `${want[0]} ${typeof value === 'string' ? value : 'none'}`;
+        },
       }[what];
       assert.ok(got, `${at}: unknown agent check ${what}`);
       assert.equal(got(), want.join(' '), `${at}: ${what}`);

@@ -391,6 +391,21 @@ impl<'a> ToolRunner<'a> {
                 None => ToolResult::failure(call, codes::NOT_FOUND, "no bank balance", &at),
             },
             ToolRequest::SimulatePurchase(input) => self.simulate(call, input).await?,
+            ToolRequest::CallService(request)
+                if request.provider == caja_core::tools::Provider::Ledger =>
+            {
+                // The user's own rows, read from D1; the rule is the core's.
+                let window = caja_core::tools::ledger::window(request)
+                    .ok()
+                    .and_then(|(from, to)| period_bounds(&from, &to));
+                match window {
+                    Some(bounds) => {
+                        let rows = rows_between(db, user, Some(&bounds), None, None).await?;
+                        caja_core::tools::ledger::run(call, request, &rows, &at)
+                    }
+                    None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
+                }
+            }
             ToolRequest::CallService(request) => caja_core::tools::run_service(call, request, &at),
         })
     }

@@ -40,6 +40,9 @@ impl<'a> From<&'a Value> for Root<'a> {
 #[derive(Debug, Clone, Default)]
 pub struct Scope {
     root: Node,
+    /// How an item of a list is written, by name (the agent file's
+    /// `formats`), for the `|each:NAME` filter of templates.
+    formats: std::sync::Arc<BTreeMap<String, super::template::Template>>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -52,6 +55,17 @@ struct Node {
 impl Scope {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The same scope with these item formats.
+    pub fn with_formats(mut self, formats: BTreeMap<String, super::template::Template>) -> Self {
+        self.formats = std::sync::Arc::new(formats);
+        self
+    }
+
+    /// The item format named `name`.
+    pub fn format(&self, name: &str) -> Option<&super::template::Template> {
+        self.formats.get(name)
     }
 
     /// Declares an exact path (`slots.phone_number`).

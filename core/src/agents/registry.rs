@@ -37,6 +37,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../../agents/remittances.json"),
     ),
     ("billpay.json", include_str!("../../../agents/billpay.json")),
+    ("stats.json", include_str!("../../../agents/stats.json")),
 ];
 
 /// Every agent, checked and compiled.
@@ -200,6 +201,10 @@ fn scope_of(spec: &AgentSpec) -> Scope {
     let mut scope = Scope::new();
     for (name, slot) in &spec.slots {
         scope.declare(&format!("slots.{name}"));
+        if slot.kind == SlotType::Period {
+            // `{from, to}`: read below it.
+            scope.declare_open(&format!("slots.{name}"));
+        }
         if slot.options_from.is_some() {
             scope.declare_open(&format!("data.{name}_option"));
         }
@@ -234,7 +239,18 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
     let before = errors.len();
     let id = &spec.id;
     let mut err = |e: String| errors.push(format!("{id}: {e}"));
-    let scope = scope_of(spec);
+    let mut formats = BTreeMap::new();
+    let mut item = Scope::new();
+    item.declare_open("item");
+    for (name, source) in &spec.formats {
+        match template::compile(source, &item) {
+            Ok(tpl) => {
+                formats.insert(name.clone(), tpl);
+            }
+            Err(e) => err(format!("format {name}: {e}")),
+        }
+    }
+    let scope = scope_of(spec).with_formats(formats);
     let mut names = BTreeSet::new();
     let mut confirmations = BTreeMap::new();
     let mut params = BTreeMap::new();
@@ -446,6 +462,21 @@ fn compile_services(
                         declared.action,
                         sandbox::is_action(name)
                     ));
+                }
+                if !declared.result.is_empty() {
+                    err(format!(
+                        "service {name}: only a data service writes its result"
+                    ));
+                }
+            }
+            Provider::Ledger => {
+                if !crate::tools::ledger::SERVICES.contains(&name.as_str()) {
+                    err(format!(
+                        "service {name}: the ledger provider has no such service"
+                    ));
+                }
+                if declared.action {
+                    err(format!("service {name}: ledger services only read"));
                 }
                 if !declared.result.is_empty() {
                     err(format!(

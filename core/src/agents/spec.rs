@@ -27,6 +27,10 @@ pub struct AgentSpec {
     pub triggers: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     pub slots: BTreeMap<String, SlotSpec>,
+    /// How an item of a list is written, by name, for `{path|each:NAME}`
+    /// in messages: a template over `item`.
+    #[serde(default)]
+    pub formats: BTreeMap<String, String>,
     /// Questions about the agent's own service, answered in any state
     /// ("¿cuánto tarda?"), with the open question asked again after.
     #[serde(default)]
@@ -126,6 +130,9 @@ pub enum SlotType {
     /// A due date: a day named without its year or month ("el 15", "30 de
     /// noviembre", "el lunes") is the next one, not the last.
     FutureDate,
+    /// Days a question is about ("este mes", "2025", "de enero a marzo"),
+    /// stored as `{from, to}` (`YYYY-MM-DD`, inclusive).
+    Period,
     /// A phone number of 10 digits, with an optional +52.
     Phone,
     Integer,

@@ -36,6 +36,9 @@ pub struct Template {
 enum Part {
     Text(String),
     Hole(Path, Option<Filter>),
+    /// A list written one item a line, each with a format over `item`
+    /// (`{data.months|each:month}`).
+    Each(Path, Box<Template>),
 }
 
 /// Compiles a template; every placeholder must hold a path that resolves in
@@ -104,6 +107,15 @@ fn hole(body: &str, scope: &Scope) -> Result<Part, String> {
     if path.is_empty() {
         return Err("empty placeholder".to_string());
     }
+    if let Some(name) = filter.and_then(|f| f.strip_prefix("each:")) {
+        let Some(format) = scope.format(name.trim()) else {
+            return Err(format!(
+                "unknown format `{}` (declare it in `formats`)",
+                name.trim()
+            ));
+        };
+        return Ok(Part::Each(scope.resolve(path)?, Box::new(format.clone())));
+    }
     let filter = match filter {
         None => None,
         Some(name) => match Filter::named(name) {
@@ -124,6 +136,9 @@ impl Template {
                 Part::Hole(path, filter) => {
                     out.push_str(&fill(path, *filter, root).unwrap_or_default());
                 }
+                Part::Each(path, format) => {
+                    out.push_str(&each(path, format, root).unwrap_or_default());
+                }
             }
         }
         out
@@ -135,12 +150,15 @@ impl Template {
         let root = root.into();
         let mut missing = Vec::new();
         for part in &self.parts {
-            if let Part::Hole(path, filter) = part
-                && fill(path, *filter, root).is_none()
-            {
-                let name = match filter {
-                    Some(filter) => format!("{path}|{filter}"),
-                    None => path.to_string(),
+            let (path, hole) = match part {
+                Part::Text(_) => continue,
+                Part::Hole(path, filter) => (path, fill(path, *filter, root).is_none()),
+                Part::Each(path, format) => (path, each(path, format, root).is_none()),
+            };
+            if hole {
+                let name = match part {
+                    Part::Hole(_, Some(filter)) => format!("{path}|{filter}"),
+                    _ => path.to_string(),
                 };
                 if !missing.contains(&name) {
                     missing.push(name);
@@ -154,7 +172,7 @@ impl Template {
     pub fn paths(&self) -> Vec<&Path> {
         let mut paths = Vec::new();
         for part in &self.parts {
-            if let Part::Hole(path, _) = part
+            if let Part::Hole(path, _) | Part::Each(path, _) = part
                 && !paths.contains(&path)
             {
                 paths.push(path);
@@ -162,6 +180,20 @@ impl Template {
         }
         paths
     }
+}
+
+/// A list, one item a line in its format; `None` for a missing or empty
+/// list.
+fn each(path: &Path, format: &Template, root: Root<'_>) -> Option<String> {
+    let items = path
+        .get(root)?
+        .as_array()
+        .filter(|items| !items.is_empty())?;
+    let lines: Vec<String> = items
+        .iter()
+        .map(|item| format.render(&serde_json::json!({ "item": item })))
+        .collect();
+    Some(lines.join("\n"))
 }
 
 /// What a placeholder renders as, or `None` for a hole.

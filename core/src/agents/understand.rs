@@ -152,6 +152,10 @@ pub fn read_slot(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) 
                 SlotRead::Value(Value::from(w.from.to_string()), None)
             })
         }
+        SlotType::Period => period(reading).map_or(SlotRead::Nothing, |(from, to)| {
+            let (from, to) = (from.to_string(), to.to_string());
+            SlotRead::Value(serde_json::json!({ "from": from, "to": to }), None)
+        }),
         SlotType::FutureDate => upcoming_date(reading).map_or(SlotRead::Nothing, |date| {
             SlotRead::Value(Value::from(date.to_string()), None)
         }),
@@ -175,6 +179,43 @@ pub fn read_slot(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) 
         },
         SlotType::Choice => choose(slot, reading, data),
     }
+}
+
+/// The days a message asks about: a run of months ("de enero a marzo
+/// [de 2025]"), a day or period the dates reader finds ("este mes", "el
+/// mes pasado", "octubre", "esta semana"), or a year alone ("2025").
+/// Months without a year are the last ones that have begun.
+fn period(reading: &Reading) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
+    use chrono::{Datelike, NaiveDate};
+    let today = reading.today();
+    let tokens = reading.tokens();
+    let year = tokens.iter().find_map(|t| {
+        let year = (t.kind == crate::nlu::normalize::TokenKind::Number && t.text.len() == 4)
+            .then(|| t.text.parse::<i32>().ok())??;
+        (2000..=today.year()).contains(&year).then_some(year)
+    });
+    let months: Vec<u32> = tokens.iter().filter_map(|t| t.month()).collect();
+    if let [first, .., last] = months.as_slice()
+        && first < last
+    {
+        let year = year.unwrap_or(if *last > today.month() {
+            today.year() - 1
+        } else {
+            today.year()
+        });
+        let from = NaiveDate::from_ymd_opt(year, *first, 1)?;
+        let after =
+            NaiveDate::from_ymd_opt(year, *last, 1)?.checked_add_months(chrono::Months::new(1))?;
+        return Some((from, after.pred_opt()?));
+    }
+    if let Some(when) = reading.extraction().dates.first() {
+        return Some((when.from, when.to));
+    }
+    let year = year?;
+    Some((
+        NaiveDate::from_ymd_opt(year, 1, 1)?,
+        NaiveDate::from_ymd_opt(year, 12, 31)?,
+    ))
 }
 
 /// The date a message names, as a due date: the dates reader answers with

@@ -72,6 +72,19 @@ impl MemoryLedger {
             return ToolResult::failure(call, codes::INVALID, problem, &at);
         }
         match &call.request {
+            ToolRequest::CallService(request) if request.provider == Provider::Ledger => {
+                match ledger::window(request) {
+                    Ok((from, to)) => {
+                        let rows: Vec<TransactionRow> = self
+                            .transactions()
+                            .filter(|r| from <= r.date_iso && r.date_iso <= to)
+                            .cloned()
+                            .collect();
+                        ledger::run(call, request, &rows, &at)
+                    }
+                    Err(problem) => ToolResult::failure(call, codes::INVALID, &problem, &at),
+                }
+            }
             ToolRequest::CallService(request) => super::run_service(call, request, &at),
             ToolRequest::AddTransaction(input) => {
                 let row = input.to_row(self.next_id.max(1));

@@ -191,7 +191,9 @@ impl<'a> Run<'a> {
             crate::tools::Provider::Data => {
                 Some(Ok(fill::data_result(agent, &service, &params, &self.today)))
             }
-            crate::tools::Provider::Sandbox => (self.fetch)(&tool.name, &params),
+            crate::tools::Provider::Sandbox | crate::tools::Provider::Ledger => {
+                (self.fetch)(&tool.name, &params)
+            }
         };
         let Some(result) = found else {
             return Err(Suspend {

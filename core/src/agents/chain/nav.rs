@@ -132,7 +132,7 @@ impl<'a> Run<'a> {
         if let (Some(flow), Some(agent)) =
             (self.o.current_flow.as_ref(), self.registry.agent(&agent_id))
         {
-            let message = state_message(agent, flow, &self.today);
+            let message = open_prompt(agent, flow, &self.today);
             self.set_waiting_from_state(agent);
             self.reply.push(text::resumed(&agent.spec.name));
             self.reply.extend(message);
@@ -181,7 +181,7 @@ pub fn resume_interrupted(
         }
         None => {
             top.waiting = waiting_in(agent, &flow);
-            state_message(agent, &flow, today)
+            open_prompt(agent, &flow, today)
         }
     };
     o.current_flow = Some(flow);
@@ -230,7 +230,7 @@ pub fn open_question(
     let agent = registry.agent(o.active(HOME))?;
     let flow = o.current_flow.as_ref()?;
     match waiting_in(agent, flow) {
-        Waiting::Slot { .. } | Waiting::Clarify { .. } => state_message(agent, flow, today),
+        Waiting::Slot { .. } | Waiting::Clarify { .. } => open_prompt(agent, flow, today),
         _ => None,
     }
 }
@@ -252,4 +252,26 @@ pub fn open_flows(
         open.push((agent.describe(flow), flow.clone()));
     }
     open
+}
+
+/// What the flow's state asks, to ask it again: its message, and for a
+/// clarifying state its question.
+fn open_prompt(
+    agent: &Agent,
+    flow: &crate::agents::state::FlowState,
+    today: &Value,
+) -> Option<String> {
+    let message = state_message(agent, flow, today);
+    let question = agent.state_of(flow)?.question.as_ref().map(|q| {
+        q.render(crate::agents::path::Root::Flow {
+            slots: &flow.slots,
+            data: &flow.state_data,
+            options: &Value::Null,
+            today,
+        })
+    });
+    match (message, question) {
+        (Some(m), Some(q)) => Some(format!("{m}\n{q}")),
+        (m, q) => m.or(q),
+    }
 }
