@@ -374,6 +374,11 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         if slot.kind == SlotType::Choice && !from_context && slot.values.is_empty() {
             err(format!("choice slot {name} needs options_from or values"));
         }
+        for other in &slot.depends_on {
+            if !spec.slots.contains_key(other) || other == name {
+                err(format!("slot {name} depends on unknown slot {other}"));
+            }
+        }
         if !slot.labels.is_empty() {
             for value in slot.values.keys() {
                 if !slot.labels.contains_key(value) {

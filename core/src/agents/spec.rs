@@ -112,6 +112,11 @@ pub struct SlotSpec {
     /// (`data.<slot>_option.label`), so a stored value never shows.
     #[serde(default)]
     pub labels: BTreeMap<String, String>,
+    /// Slots this one belongs to: when one of them is corrected, this
+    /// value is forgotten and asked again (a bill's reference belongs to
+    /// its biller), while other later answers are kept.
+    #[serde(default)]
+    pub depends_on: Vec<String>,
     /// Smallest and largest number accepted (money in the slot's unit).
     #[serde(default)]
     pub min: Option<f64>,

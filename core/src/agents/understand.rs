@@ -189,29 +189,39 @@ fn period(reading: &Reading) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
     use chrono::{Datelike, NaiveDate};
     let today = reading.today();
     let tokens = reading.tokens();
-    let year = tokens.iter().find_map(|t| {
-        let year = (t.kind == crate::nlu::normalize::TokenKind::Number && t.text.len() == 4)
-            .then(|| t.text.parse::<i32>().ok())??;
-        (2000..=today.year()).contains(&year).then_some(year)
-    });
+    let years: Vec<i32> = tokens
+        .iter()
+        .filter_map(|t| {
+            let year = (t.kind == crate::nlu::normalize::TokenKind::Number && t.text.len() == 4)
+                .then(|| t.text.parse::<i32>().ok())??;
+            (2000..=today.year()).contains(&year).then_some(year)
+        })
+        .collect();
     let months: Vec<u32> = tokens.iter().filter_map(|t| t.month()).collect();
-    if let [first, .., last] = months.as_slice()
-        && first < last
-    {
-        let year = year.unwrap_or(if *last > today.month() {
-            today.year() - 1
-        } else {
-            today.year()
-        });
-        let from = NaiveDate::from_ymd_opt(year, *first, 1)?;
-        let after =
-            NaiveDate::from_ymd_opt(year, *last, 1)?.checked_add_months(chrono::Months::new(1))?;
-        return Some((from, after.pred_opt()?));
+    if let [first, .., last] = months.as_slice() {
+        // A run that passes December crosses into the next year ("de
+        // diciembre a febrero"); two years named go with the two months,
+        // one year alone with the last month.
+        let wraps = first > last;
+        let (from_year, to_year) = match years.as_slice() {
+            [a, b, ..] => (*a, *b),
+            [year] => (*year - i32::from(wraps), *year),
+            [] => {
+                let to_year = today.year() - i32::from(*last > today.month());
+                (to_year - i32::from(wraps), to_year)
+            }
+        };
+        let from = NaiveDate::from_ymd_opt(from_year, *first, 1)?;
+        let after = NaiveDate::from_ymd_opt(to_year, *last, 1)?
+            .checked_add_months(chrono::Months::new(1))?;
+        if from < after {
+            return Some((from, after.pred_opt()?));
+        }
     }
     if let Some(when) = reading.extraction().dates.first() {
         return Some((when.from, when.to));
     }
-    let year = year?;
+    let year = *years.first()?;
     Some((
         NaiveDate::from_ymd_opt(year, 1, 1)?,
         NaiveDate::from_ymd_opt(year, 12, 31)?,

@@ -137,13 +137,16 @@ fn statistics(rows: &[TransactionRow], from: NaiveDate, to: NaiveDate) -> Value 
                    "description": r.description, "date": r.date_iso})
         });
     let month_count = i64::try_from(months.len().max(1)).unwrap_or(1);
+    // Rounded to the centavo, half away from zero.
+    let average = (total + month_count / 2) / month_count;
     json!({
         "from": from.to_string(),
         "to": to.to_string(),
         "count": current.len(),
         "total_expense": decimal(total),
         "total_income": decimal(earned),
-        "average_expense": decimal(total / month_count),
+        "average_expense": decimal(average),
+        "month_count": month_count,
         "months": months.iter().map(|((year, month), (expense, income))| json!({
             "month": format!("{year:04}-{month:02}"),
             "expense": decimal(*expense),

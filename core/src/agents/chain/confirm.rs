@@ -239,6 +239,13 @@ impl<'a> Run<'a> {
         self.o.pending_confirmation = None;
         if let Some(flow) = self.o.current_flow.as_mut() {
             flow.current_state = state;
+            // What belongs to the corrected value is asked again.
+            for (name, spec) in &agent.spec.slots {
+                if spec.depends_on.contains(&slot) {
+                    flow.slots.remove(name);
+                    flow.state_data.remove(&format!("{name}_option"));
+                }
+            }
         }
         if let Some(frame) = self.o.agent_stack.last_mut() {
             frame.waiting = Waiting::Slot {
