@@ -53,6 +53,9 @@ pub fn left_flow(what: &str) -> String {
     format!("Dejé sin hacer {what}; si lo quieres, pídemelo de nuevo.")
 }
 
+/// A "no" to a clarifying question: the request is dropped.
+pub const CLARIFY_DROPPED: &str = "Listo, lo dejamos. Cuando quieras, pídemelo otra vez.";
+
 /// A request for the flow already in progress: it goes on.
 pub const SAME_FLOW: &str = "Ya estamos en eso; sigamos donde íbamos.";
 

@@ -20,7 +20,9 @@ impl<'a> Run<'a> {
         }
         let words = content_tokens(self.reading.tokens());
         let i = understand::faq_match(agent, &words, TRIGGER_THRESHOLD)?;
-        if !self.reading.is_question() {
+        // Asked as a question: a question mark, or the form of one.
+        let marked = self.reading.text().contains(['?', '¿']);
+        if !marked && !self.reading.is_question() {
             return None;
         }
         let empty = Map::new();

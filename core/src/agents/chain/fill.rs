@@ -232,6 +232,14 @@ impl<'a> Run<'a> {
     /// and a part of the answer complete each other. Clear: the flow goes
     /// on; still unclear: asked again, up to the state's attempts.
     pub(super) fn clarify_answer(&mut self, agent: &'a Agent, attempts: u32) -> Step {
+        // A plain "no" to the question drops the request.
+        if self.reading.decision() == crate::nlu::answers::Decision::Reject {
+            self.consumed = true;
+            self.step(&agent.spec.id, None, "clarification refused");
+            self.finish_flow();
+            self.reply.push(crate::agents::text::CLARIFY_DROPPED.into());
+            return Ok(());
+        }
         let Some(flow) = self.o.current_flow.as_ref() else {
             return Ok(());
         };
