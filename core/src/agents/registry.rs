@@ -72,6 +72,9 @@ pub struct Flow {
     pub summaries: Vec<Template>,
     /// Slots read from the message that starts the flow.
     pub prefill: Vec<String>,
+    /// Slots no state asks for, taken from the starting message when it
+    /// says them ("estadísticas de comida": the category).
+    pub optional: Vec<String>,
     /// A state of the flow clarifies the starting request.
     pub clarifies: bool,
     pub states: BTreeMap<String, State>,
@@ -208,7 +211,7 @@ fn scope_of(spec: &AgentSpec) -> Scope {
         if slot.options_from.is_some() {
             scope.declare_open(&format!("data.{name}_option"));
         }
-        if !slot.labels.is_empty() {
+        if !slot.labels.is_empty() || slot.kind == SlotType::Category {
             scope.declare(&format!("data.{name}_option.value"));
             scope.declare(&format!("data.{name}_option.label"));
         }

@@ -135,6 +135,9 @@ pub enum SlotType {
     /// A due date: a day named without its year or month ("el 15", "30 de
     /// noviembre", "el lunes") is the next one, not the last.
     FutureDate,
+    /// One of Caja's categories of money ("comida", "transporte"), stored
+    /// by its key, with its label in `data.<slot>_option.label`.
+    Category,
     /// Days a question is about ("este mes", "2025", "de enero a marzo"),
     /// stored as `{from, to}` (`YYYY-MM-DD`, inclusive).
     Period,

@@ -152,6 +152,16 @@ pub fn read_slot(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) 
                 SlotRead::Value(Value::from(w.from.to_string()), None)
             })
         }
+        SlotType::Category => crate::nlu::category::find_categories(reading.tokens(), &[])
+            .into_iter()
+            .find(|m| !m.fuzzy)
+            .map_or(SlotRead::Nothing, |m| {
+                let (key, label) = (m.category.key, m.category.label);
+                SlotRead::Value(
+                    Value::from(key),
+                    Some(serde_json::json!({ "value": key, "label": label })),
+                )
+            }),
         SlotType::Period => period(reading).map_or(SlotRead::Nothing, |(from, to)| {
             let (from, to) = (from.to_string(), to.to_string());
             SlotRead::Value(serde_json::json!({ "from": from, "to": to }), None)

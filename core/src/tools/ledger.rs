@@ -33,7 +33,23 @@ pub fn run(
     at: &str,
 ) -> ToolResult {
     let result = match request.service.as_str() {
-        "ledger.statistics" => period(&request.params).map(|(from, to)| statistics(rows, from, to)),
+        "ledger.statistics" => period(&request.params).map(|(from, to)| {
+            // An empty or absent category means every category.
+            let category = request.params.get("category").and_then(Value::as_str);
+            let category = category.filter(|c| !c.is_empty());
+            let rows: Vec<TransactionRow> = rows
+                .iter()
+                .filter(|r| category.is_none_or(|c| r.category == c))
+                .cloned()
+                .collect();
+            let mut out = statistics(&rows, from, to);
+            out["filter"] = json!(
+                category
+                    .map(|c| vec![json!({ "category": c })])
+                    .unwrap_or_default()
+            );
+            out
+        }),
         other => Err(format!("unknown ledger service {other}")),
     };
     match result {

@@ -41,8 +41,23 @@ fn request_text(data: &Map<String, Value>) -> &str {
 /// values the message holds (read now, once) and the request itself when
 /// a state will read it again (a choice among options fetched later, a
 /// clarification, whose answers are read with the request).
-pub(super) fn starting_data(flow: &Flow, agent: &Agent, reading: &Reading) -> Map<String, Value> {
+pub(super) fn starting_data(
+    flow: &Flow,
+    agent: &Agent,
+    reading: &Reading,
+) -> (Map<String, Value>, Map<String, Value>) {
     let mut data = Map::new();
+    let mut slots = Map::new();
+    for slot in &flow.optional {
+        if let Some(spec) = agent.spec.slots.get(slot)
+            && let SlotRead::Value(value, option) = understand::read_slot(spec, reading, &data)
+        {
+            slots.insert(slot.clone(), value);
+            if let Some(option) = option {
+                data.insert(format!("{slot}_option"), option);
+            }
+        }
+    }
     let mut pending = Map::new();
     let mut keep_request = flow.clarifies;
     for slot in &flow.prefill {
@@ -65,7 +80,7 @@ pub(super) fn starting_data(flow: &Flow, agent: &Agent, reading: &Reading) -> Ma
     if !pending.is_empty() {
         data.insert(TO_PREFILL.into(), Value::Object(pending));
     }
-    data
+    (data, slots)
 }
 
 impl<'a> Run<'a> {

@@ -221,12 +221,12 @@ impl<'a> Run<'a> {
         // A new flow starts empty: nothing leaks from an earlier one. The
         // request that started it is kept when the flow reads it (prefill,
         // clarify).
-        let state_data = fill::starting_data(flow, agent, self.reading);
+        let (state_data, slots) = fill::starting_data(flow, agent, self.reading);
         self.o.current_flow = Some(FlowState {
             flow_id: flow_id.to_string(),
             current_state: flow.initial.clone(),
             state_data,
-            slots: Map::new(),
+            slots,
             entered_at: self.now_iso.to_string(),
         });
         self.enter_state(agent, &flow.initial.clone())

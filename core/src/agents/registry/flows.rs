@@ -164,15 +164,22 @@ pub(super) fn compile(
             },
         );
     }
+    // A prefill slot no state asks for is optional: taken from the
+    // starting message when it says it, else left out.
+    let mut optional = Vec::new();
     for slot in &flow.prefill {
-        let collected = flow.states.values().any(|s| {
+        if !spec.slots.contains_key(slot) {
+            err(format!(
+                "flow {fid}: prefill names {slot}, which is no slot of {id}"
+            ));
+            continue;
+        }
+        let asked = flow.states.values().any(|s| {
             s.collect.as_ref().is_some_and(|c| &c.slot == slot)
                 || s.clarify.as_ref().is_some_and(|c| c.slots.contains(slot))
         });
-        if !collected {
-            err(format!(
-                "flow {fid}: prefill names {slot}, which no state of the flow asks for"
-            ));
+        if !asked {
+            optional.push(slot.clone());
         }
     }
     check_reachable(flow, err);
@@ -184,7 +191,13 @@ pub(super) fn compile(
     Flow {
         initial: flow.initial.clone(),
         summaries,
-        prefill: flow.prefill.clone(),
+        prefill: flow
+            .prefill
+            .iter()
+            .filter(|s| !optional.contains(s))
+            .cloned()
+            .collect(),
+        optional,
         clarifies: flow.states.values().any(|s| s.clarify.is_some()),
         states,
     }
