@@ -25,7 +25,7 @@ mod fill;
 mod flow;
 mod nav;
 use crate::nlu::Reading;
-use flow::{NO_OPTIONS, merge, out_of_bounds, render_params, root, state_message};
+use flow::{NO_OPTIONS, merge, open_prompt, out_of_bounds, render_params, root, state_message};
 pub use nav::{interrupted, open_flows, open_question, resume_interrupted};
 
 /// Below this a trigger does not decide an intent.
@@ -291,7 +291,7 @@ impl<'a> Run<'a> {
         let words = content_tokens(self.reading.tokens());
         let home = self.registry.home();
         // A question about this agent's service is answered here.
-        if let Some(answer) = self.faq_answer(agent) {
+        if let Some(answer) = self.faq_answer(agent, &words) {
             self.answer_faq(agent, answer);
             return Ok(None);
         }

@@ -120,6 +120,11 @@ impl Agent {
             .unwrap_or_else(|| format!("lo de {}", self.spec.name))
     }
 
+    /// The agent's tool named `name` (names are checked at load).
+    pub fn tool(&self, name: &str) -> Option<&ToolSpec> {
+        self.spec.tools.iter().find(|t| t.name == name)
+    }
+
     /// The tool an intent calls.
     pub fn tool_for_intent(&self, intent: &str) -> Option<&ToolSpec> {
         self.spec

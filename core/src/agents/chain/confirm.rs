@@ -78,12 +78,7 @@ impl<'a> Run<'a> {
             self.step(&id, None, "confirmation expired");
             return Ok(Some(End::Replied));
         }
-        let tool = agent
-            .spec
-            .tools
-            .iter()
-            .find(|t| t.name == pending.tool_name)
-            .expect("checked at load");
+        let tool = agent.tool(&pending.tool_name).expect("checked at load");
         let flow = self.o.current_flow.clone();
         let transition = flow.as_ref().and_then(|f| {
             agent
@@ -151,9 +146,10 @@ impl<'a> Run<'a> {
                 Ok(Some(End::Replied))
             }
             Decision::Other => {
+                let words = content_tokens(self.reading.tokens());
                 // A question about the service is answered and the
                 // confirmation asked again, unchanged.
-                if let Some(answer) = self.faq_answer(agent) {
+                if let Some(answer) = self.faq_answer(agent, &words) {
                     self.answer_faq(agent, answer);
                     self.reply.push(pending.display_message.clone());
                     self.suggestions = vec![text::YES.into(), text::NO.into()];
@@ -169,7 +165,6 @@ impl<'a> Run<'a> {
                 }
                 // Leaving for another request drops the confirmation;
                 // anything else asks it again, unchanged.
-                let words = content_tokens(self.reading.tokens());
                 let leaving = understand::navigation(self.reading).is_some()
                     || understand::best_intent(self.registry.home(), &words)
                         .is_some_and(|(_, s)| s >= CLEAR_REQUEST);

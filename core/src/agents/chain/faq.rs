@@ -6,7 +6,7 @@ use serde_json::Map;
 
 use super::{NO_OPTIONS, Run, TRIGGER_THRESHOLD, state_message};
 use crate::agents::path::Root;
-use crate::agents::registry::{Agent, content_tokens};
+use crate::agents::registry::Agent;
 use crate::agents::state::Waiting;
 use crate::agents::understand;
 
@@ -14,12 +14,11 @@ impl<'a> Run<'a> {
     /// The answer to a question the message asks about the agent's
     /// service: the first of its answers whose every placeholder has a
     /// value in the flow (a general answer when no flow is open).
-    pub(super) fn faq_answer(&self, agent: &Agent) -> Option<String> {
+    pub(super) fn faq_answer(&self, agent: &Agent, words: &[&str]) -> Option<String> {
         if agent.faq.is_empty() {
             return None;
         }
-        let words = content_tokens(self.reading.tokens());
-        let i = understand::faq_match(agent, &words, TRIGGER_THRESHOLD)?;
+        let i = understand::faq_match(agent, words, TRIGGER_THRESHOLD)?;
         // Asked as a question: a question mark, or the form of one.
         let marked = self.reading.text().contains(['?', '¿']);
         if !marked && !self.reading.is_question() {

@@ -211,22 +211,20 @@ impl<'a> Run<'a> {
             self.step(&agent.spec.id, None, "clear: nothing to ask");
             return self.after_collect(agent);
         }
-        self.ask_clarification(agent, state, 0);
+        self.ask_clarification(agent, 0);
         self.decisions.validation = Some(false);
         self.step(&agent.spec.id, None, "clarification asked");
         Ok(())
     }
 
-    pub(super) fn ask_clarification(&mut self, agent: &Agent, state: &State, attempts: u32) {
+    pub(super) fn ask_clarification(&mut self, agent: &Agent, attempts: u32) {
         if let Some(flow) = self.o.current_flow.as_ref() {
             if attempts == 0 {
                 self.reply
                     .extend(super::state_message(agent, flow, &self.today));
             }
-            if let Some(question) = &state.question {
-                let root = root(flow, NO_OPTIONS, &self.today);
-                self.reply.push(question.render(root));
-            }
+            self.reply
+                .extend(super::flow::clarifying_question(agent, flow, &self.today));
         }
         if let Some(frame) = self.o.agent_stack.last_mut() {
             frame.waiting = Waiting::Clarify { attempts };

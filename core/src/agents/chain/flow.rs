@@ -123,7 +123,7 @@ impl<'a> Run<'a> {
                 _ => 0,
             };
             self.reply.push(why.unwrap_or_else(|| text::REASK.into()));
-            self.ask_clarification(agent, state, attempts.max(1));
+            self.ask_clarification(agent, attempts.max(1));
             return Ok(());
         }
         let reask = state.spec.collect.as_ref().and_then(|c| c.reask.clone());
@@ -154,12 +154,7 @@ impl<'a> Run<'a> {
             return self.enter_state(agent, target);
         }
         if let Some(st) = state.spec.state_tools.first() {
-            let tool = agent
-                .spec
-                .tools
-                .iter()
-                .find(|t| t.name == st.tool)
-                .expect("checked at load");
+            let tool = agent.tool(&st.tool).expect("checked at load");
             let transition = st.flow_transition.clone();
             if tool.requires_confirmation {
                 self.ask_confirmation(agent, tool);
@@ -253,12 +248,7 @@ impl<'a> Run<'a> {
             .as_ref()
             .and_then(|o| o.call_tool.as_ref())
         {
-            let tool = agent
-                .spec
-                .tools
-                .iter()
-                .find(|t| &t.name == name)
-                .expect("checked at load");
+            let tool = agent.tool(name).expect("checked at load");
             self.step(&agent.spec.id, Some(name), "enrich on enter");
             if self.call(agent, tool)?.is_err() {
                 self.finish_flow();
@@ -425,4 +415,29 @@ pub(super) fn out_of_bounds(slot: &crate::agents::spec::SlotSpec, value: &Value)
         (_, Some(max)) if n > max => Some(text::above_max(slot.kind, max)),
         _ => None,
     }
+}
+
+/// What the flow's state asks, to ask it again: its message, and for a
+/// clarifying state its question.
+pub(super) fn open_prompt(
+    agent: &Agent,
+    flow: &crate::agents::state::FlowState,
+    today: &Value,
+) -> Option<String> {
+    let message = state_message(agent, flow, today);
+    let question = clarifying_question(agent, flow, today);
+    match (message, question) {
+        (Some(m), Some(q)) => Some(format!("{m}\n{q}")),
+        (m, q) => m.or(q),
+    }
+}
+
+/// The question of the flow's clarifying state, rendered.
+pub(super) fn clarifying_question(
+    agent: &Agent,
+    flow: &FlowState,
+    today: &Value,
+) -> Option<String> {
+    let question = agent.state_of(flow)?.question.as_ref()?;
+    Some(question.render(root(flow, NO_OPTIONS, today)))
 }

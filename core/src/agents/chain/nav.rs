@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{Run, state_message};
+use super::{Run, open_prompt};
 use crate::agents::registry::{Agent, HOME};
 use crate::agents::state::Frame;
 use crate::agents::state::{MAX_STACK, Orchestra, Waiting};
@@ -252,26 +252,4 @@ pub fn open_flows(
         open.push((agent.describe(flow), flow.clone()));
     }
     open
-}
-
-/// What the flow's state asks, to ask it again: its message, and for a
-/// clarifying state its question.
-fn open_prompt(
-    agent: &Agent,
-    flow: &crate::agents::state::FlowState,
-    today: &Value,
-) -> Option<String> {
-    let message = state_message(agent, flow, today);
-    let question = agent.state_of(flow)?.question.as_ref().map(|q| {
-        q.render(crate::agents::path::Root::Flow {
-            slots: &flow.slots,
-            data: &flow.state_data,
-            options: &Value::Null,
-            today,
-        })
-    });
-    match (message, question) {
-        (Some(m), Some(q)) => Some(format!("{m}\n{q}")),
-        (m, q) => m.or(q),
-    }
 }
