@@ -11,6 +11,7 @@ pub mod extract;
 pub mod items;
 pub mod lexicon;
 pub mod moments;
+pub mod names;
 pub mod normalize;
 pub mod period;
 pub mod reading;

@@ -5,6 +5,7 @@
 //! Read tools return the numbers the agent shows; the agent never computes a
 //! total itself.
 
+pub mod cobros;
 pub mod ledger;
 pub mod memory;
 pub mod rules;
@@ -181,6 +182,9 @@ pub enum Provider {
     /// The user's own movements, read by the host from its store
     /// ([`ledger`]: D1 on the Worker, memory elsewhere) with the same rules.
     Ledger,
+    /// The user's contacts, payment requests and queued reminders
+    /// ([`cobros`]), kept by the host's store with the same rules.
+    Cobros,
     /// A result written in the agent file itself (templates over the
     /// call's `params` and `today`), computed by the engine without a
     /// host round trip.
@@ -197,10 +201,10 @@ impl Provider {
 pub fn run_service(call: &ToolCall, request: &ServiceRequest, at_iso: &str) -> ToolResult {
     match request.provider {
         Provider::Sandbox => sandbox::execute(call, request, at_iso),
-        Provider::Ledger => ToolResult::failure(
+        Provider::Ledger | Provider::Cobros => ToolResult::failure(
             call,
             codes::INVALID,
-            "a ledger service runs on the host's own store",
+            "this service runs on the host's own store",
             at_iso,
         ),
         Provider::Data => ToolResult::failure(

@@ -10,7 +10,7 @@ use caja_core::agents::state::MAX_STACK;
 use caja_core::nlu::answers::{Decision, decide};
 use caja_core::tools::ToolRequest;
 use caja_core::tools::memory::MemoryLedger;
-use caja_core::tools::{Provider, ServiceRequest, ToolCall, ledger, sandbox};
+use caja_core::tools::{Provider, ServiceRequest, ToolCall, cobros, ledger, sandbox};
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -53,7 +53,7 @@ fn sandbox_results_have_the_declared_fields() {
         }))
         .unwrap();
     let registry = registry::shipped().expect("agents/ loads");
-    let (mut checked, mut ledger_checked) = (0, 0);
+    let (mut checked, mut ledger_checked, mut cobros_checked) = (0, 0, 0);
     for agent in &registry.agents {
         for (service, declared) in &agent.spec.services {
             let out = match declared.provider {
@@ -76,6 +76,24 @@ fn sandbox_results_have_the_declared_fields() {
                     ledger_checked += 1;
                     serde_json::from_str(result.data.as_ref().unwrap().get()).unwrap()
                 }
+                Provider::Cobros => {
+                    let params = serde_json::from_value(serde_json::json!({
+                        "name": "Ana", "contact": "Juan", "amount_mxn": "100",
+                        "today": "2026-11-22", "reference": "COB-0001", "version": 1,
+                        "category": "otros_ingresos", "text": "Hola", "status": "pending"
+                    }))
+                    .unwrap();
+                    let call = ToolCall {
+                        id: "c1".into(),
+                        request: ToolRequest::GetLastTransaction {},
+                    };
+                    let book = cobros_book();
+                    let out =
+                        cobros::run(&call, service, &params, &book, "2026-11-22T00:00:00.000Z");
+                    assert!(out.result.ok, "{service}: {:?}", out.result.error);
+                    cobros_checked += 1;
+                    serde_json::from_str(out.result.data.as_ref().unwrap().get()).unwrap()
+                }
                 Provider::Data => continue,
             };
             let mut keys: Vec<&String> = out.as_object().unwrap().keys().collect();
@@ -86,12 +104,33 @@ fn sandbox_results_have_the_declared_fields() {
             checked += 1;
         }
     }
+    assert_eq!(cobros_checked, cobros::SERVICES.len());
     assert_eq!(
-        checked - ledger_checked,
+        checked - ledger_checked - cobros_checked,
         sandbox::SERVICES.len(),
         "every sandbox service is declared once"
     );
     assert_eq!(ledger_checked, ledger::SERVICES.len());
+}
+
+/// One contact (Juan) with one pending cobro (COB-0001).
+fn cobros_book() -> cobros::Book {
+    let juan = cobros::Contact::new("Juan");
+    cobros::Book {
+        requests: vec![cobros::PaymentRequest {
+            seq: 1,
+            version: 1,
+            contact_key: juan.key.clone(),
+            contact_name: juan.name.clone(),
+            amount_mxn_cents: 35_000,
+            concept: Some("la pizza".into()),
+            due_date: None,
+            status: cobros::Status::Pending,
+            created_on: "2026-11-20".into(),
+            closed_on: None,
+        }],
+        contacts: vec![juan],
+    }
 }
 
 #[test]

@@ -29,7 +29,7 @@ pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
     if state.has_open_flow() {
         return false;
     }
-    let words = registry::content_tokens(ctx.reading.tokens());
+    let words = registry::intent_words(&ctx.reading);
     best_intent(registry.home(), &words)
         .is_some_and(|(_, score)| score >= crate::agents::chain::TRIGGER_THRESHOLD)
 }
@@ -45,7 +45,7 @@ pub fn home_trigger(reading: &crate::nlu::Reading) -> f32 {
     let Ok(registry) = registry::shipped() else {
         return 0.0;
     };
-    let words = registry::content_tokens(reading.tokens());
+    let words = registry::intent_words(reading);
     best_intent(registry.home(), &words).map_or(0.0, |(_, score)| score)
 }
 

@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::registry::{Agent, CHAIN_CAP, HOME, Registry, content_tokens};
+use super::registry::{Agent, CHAIN_CAP, HOME, Registry, intent_words};
 use super::spec::{RoutingKind, ToolSpec};
 use super::state::{FlowState, Frame, Orchestra, Waiting};
 use super::understand::{self, Nav};
@@ -257,7 +257,7 @@ impl<'a> Run<'a> {
     /// The home agent's routes: a trigger of another agent, unless the
     /// Financial Agent reads the message as its own with confidence.
     fn home_route(&mut self, home: &Agent) -> Option<String> {
-        let words = content_tokens(self.reading.tokens());
+        let words = intent_words(self.reading);
         let (intent, score) = understand::best_intent(home, &words)?;
         let finance = self.reading.understanding();
         let finance_sure =
@@ -288,7 +288,7 @@ impl<'a> Run<'a> {
     /// A data agent reads the message. `Some(tool)` when it routed.
     fn understand(&mut self, agent: &'a Agent) -> Step<Option<String>> {
         let id = agent.spec.id.clone();
-        let words = content_tokens(self.reading.tokens());
+        let words = intent_words(self.reading);
         let home = self.registry.home();
         // A question about this agent's service is answered here.
         if let Some(answer) = self.faq_answer(agent, &words) {
@@ -344,7 +344,11 @@ impl<'a> Run<'a> {
             }
             _ => None,
         };
+        // A whole request for another of the agent's intents is that
+        // request, not a pick among the options offered.
+        let sure = understand::best_intent(agent, &words).filter(|(_, s)| *s >= TRIGGER_THRESHOLD);
         if let Some(Waiting::Intent { options }) = asked
+            && sure.is_none_or(|(intent, _)| options.iter().any(|o| o == intent))
             && let Some(intent) = understand::pick_intent(agent, self.reading, &words, &options)
             && let Some(tool) = agent.tool_for_intent(intent)
         {

@@ -38,6 +38,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ),
     ("billpay.json", include_str!("../../../agents/billpay.json")),
     ("stats.json", include_str!("../../../agents/stats.json")),
+    ("cobros.json", include_str!("../../../agents/cobros.json")),
 ];
 
 /// Every agent, checked and compiled.
@@ -247,17 +248,34 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
     let before = errors.len();
     let id = &spec.id;
     let mut err = |e: String| errors.push(format!("{id}: {e}"));
+    // A format may write its parts in other formats: each pass compiles
+    // the formats whose parts are compiled, until a pass adds none (what
+    // is left names an unknown format or goes round in a circle).
     let mut formats = BTreeMap::new();
-    let mut item = Scope::new();
-    item.declare_open("item");
-    for (name, source) in &spec.formats {
-        match template::compile(source, &item) {
-            Ok(tpl) => {
-                formats.insert(name.clone(), tpl);
+    let mut left: Vec<(&String, &String)> = spec.formats.iter().collect();
+    loop {
+        let mut item = Scope::new().with_formats(formats.clone());
+        item.declare_open("item");
+        let mut problems = Vec::new();
+        let count = formats.len();
+        for (name, source) in std::mem::take(&mut left) {
+            match template::compile(source, &item) {
+                Ok(tpl) => {
+                    formats.insert(name.clone(), tpl);
+                }
+                Err(e) => {
+                    problems.push(format!("format {name}: {e}"));
+                    left.push((name, source));
+                }
             }
-            Err(e) => err(format!("format {name}: {e}")),
+        }
+        if left.is_empty() || formats.len() == count {
+            problems.into_iter().for_each(&mut err);
+            break;
         }
     }
+    let mut item_scope = Scope::new().with_formats(formats.clone());
+    item_scope.declare_open("item");
     let scope = scope_of(spec).with_formats(formats);
     let mut names = BTreeSet::new();
     let mut confirmations = BTreeMap::new();
@@ -410,9 +428,7 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
             }
         }
         if let Some(label) = &slot.option_label {
-            let mut item = Scope::new();
-            item.declare_open("item");
-            match template::compile(label, &item) {
+            match template::compile(label, &item_scope) {
                 Ok(tpl) => {
                     option_labels.insert(name.clone(), tpl);
                 }
@@ -436,7 +452,7 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         .map(|(intent, phrases)| {
             (
                 intent.clone(),
-                phrases.iter().map(|p| content_words(p)).collect(),
+                phrases.iter().map(|p| trigger_words(p)).collect(),
             )
         })
         .collect();
@@ -497,6 +513,24 @@ fn compile_services(
                     ));
                 }
             }
+            Provider::Cobros => {
+                if !crate::tools::cobros::has(name) {
+                    err(format!(
+                        "service {name}: the cobros provider has no such service"
+                    ));
+                } else if crate::tools::cobros::is_action(name) != declared.action {
+                    err(format!(
+                        "service {name}: declared action {} but the cobros provider says {}",
+                        declared.action,
+                        crate::tools::cobros::is_action(name)
+                    ));
+                }
+                if !declared.result.is_empty() {
+                    err(format!(
+                        "service {name}: only a data service writes its result"
+                    ));
+                }
+            }
             Provider::Data => {
                 if declared.action {
                     err(format!(
@@ -534,6 +568,60 @@ pub fn content_words(text: &str) -> Vec<String> {
         .into_iter()
         .map(str::to_string)
         .collect()
+}
+
+/// A trigger phrase's content words; a phrase written as a question
+/// ("¿ya me pagó?") opens with [`QUESTION`] and matches questions only.
+///
+/// A phrase written in quotes ("\"ya me pagó\"") matches only a message
+/// that holds every one of its words, the small ones too ("ya", "me"),
+/// which other phrases leave out: "es un pago pendiente" is not "ya me
+/// pagó".
+fn trigger_words(phrase: &str) -> Vec<String> {
+    let mut text = phrase.trim();
+    let question = text.starts_with('¿');
+    text = text.trim_start_matches('¿').trim_end_matches('?').trim();
+    let exact = text.len() > 1 && text.starts_with('"') && text.ends_with('"');
+    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
+    let mut words: Vec<String> = tokenize(&fold(text))
+        .iter()
+        .filter(|t| t.kind == TokenKind::Word)
+        .filter_map(|t| match fillers.contains(&t.text.as_str()) {
+            false => Some(t.text.clone()),
+            true if exact => Some(format!("{SMALL}{}", t.text)),
+            true => None,
+        })
+        .collect();
+    if exact {
+        words.insert(0, EXACT.to_string());
+    }
+    if question {
+        words.insert(0, QUESTION.to_string());
+    }
+    words
+}
+
+/// Marks a quoted trigger phrase: every word must be held.
+pub const EXACT: &str = "\"";
+
+/// Opens a small word (a trigger filler) among a message's words and a
+/// quoted phrase's: held, never counted as an extra word.
+pub const SMALL: char = '~';
+
+/// The word that marks a question among a message's words and a trigger
+/// phrase's.
+pub const QUESTION: &str = "?";
+
+/// The words trigger phrases are matched against: [`content_tokens`],
+/// the small words marked with [`SMALL`], and [`QUESTION`] when the
+/// message asks.
+pub fn intent_words(reading: &crate::nlu::Reading) -> Vec<&str> {
+    let mut words = content_tokens(reading.tokens());
+    words.extend(reading.small_words().iter().map(String::as_str));
+    if reading.is_question() {
+        words.push(QUESTION);
+    }
+    words
 }
 
 /// [`content_words`] of a message already read.

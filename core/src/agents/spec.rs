@@ -141,6 +141,12 @@ pub enum SlotType {
     /// Days a question is about ("este mes", "2025", "de enero a marzo"),
     /// stored as `{from, to}` (`YYYY-MM-DD`, inclusive).
     Period,
+    /// A person's name as written ("Juan Pérez", "mi roomie"): the words
+    /// after "a"/"de"/"con", else a run of words that are not the agent's
+    /// own trigger words nor function words.
+    Person,
+    /// What money is for, as written ("por la pizza" → "la pizza").
+    Concept,
     /// A phone number of 10 digits, with an optional +52.
     Phone,
     Integer,

@@ -1,6 +1,7 @@
 //! Message templates in agent files: text with placeholders `{path}`,
 //! `{{path}}` or `${path}` (all the same), each with at most one filter
-//! (`|money`, `|int`, `|upper`). Compiled once against the declared
+//! (`|money`, `|int`, `|upper`); `|each:NAME` writes a list one item a line
+//! and `|with:NAME` an optional part, both in a format of the file's `formats`. Compiled once against the declared
 //! [`Scope`], so a typo is a load error; rendering only looks paths up.
 //!
 //! A single `{` followed by whitespace is a literal brace; any other `{`
@@ -39,6 +40,9 @@ enum Part {
     /// A list written one item a line, each with a format over `item`
     /// (`{data.months|each:month}`).
     Each(Path, Box<Template>),
+    /// An optional part: a format over `item` when the value is present,
+    /// else nothing, and never a hole (`{slots.concept|with:concept}`).
+    With(Path, Box<Template>),
 }
 
 /// Compiles a template; every placeholder must hold a path that resolves in
@@ -107,14 +111,20 @@ fn hole(body: &str, scope: &Scope) -> Result<Part, String> {
     if path.is_empty() {
         return Err("empty placeholder".to_string());
     }
-    if let Some(name) = filter.and_then(|f| f.strip_prefix("each:")) {
+    let each = filter.and_then(|f| f.strip_prefix("each:"));
+    let with = filter.and_then(|f| f.strip_prefix("with:"));
+    if let Some(name) = each.or(with) {
         let Some(format) = scope.format(name.trim()) else {
             return Err(format!(
                 "unknown format `{}` (declare it in `formats`)",
                 name.trim()
             ));
         };
-        return Ok(Part::Each(scope.resolve(path)?, Box::new(format.clone())));
+        let (path, format) = (scope.resolve(path)?, Box::new(format.clone()));
+        return Ok(match each {
+            Some(_) => Part::Each(path, format),
+            None => Part::With(path, format),
+        });
     }
     let filter = match filter {
         None => None,
@@ -139,6 +149,14 @@ impl Template {
                 Part::Each(path, format) => {
                     out.push_str(&each(path, format, root).unwrap_or_default());
                 }
+                Part::With(path, format) => {
+                    let present = path.get(root).filter(|value| {
+                        !value.is_null() && value.as_str().is_none_or(|text| !text.is_empty())
+                    });
+                    if let Some(value) = present {
+                        out.push_str(&format.render(&serde_json::json!({ "item": value })));
+                    }
+                }
             }
         }
         out
@@ -151,7 +169,7 @@ impl Template {
         let mut missing = Vec::new();
         for part in &self.parts {
             let (path, hole) = match part {
-                Part::Text(_) => continue,
+                Part::Text(_) | Part::With(..) => continue,
                 Part::Hole(path, filter) => (path, fill(path, *filter, root).is_none()),
                 Part::Each(path, format) => (path, each(path, format, root).is_none()),
             };
@@ -172,7 +190,7 @@ impl Template {
     pub fn paths(&self) -> Vec<&Path> {
         let mut paths = Vec::new();
         for part in &self.parts {
-            if let Part::Hole(path, _) | Part::Each(path, _) = part
+            if let Part::Hole(path, _) | Part::Each(path, _) | Part::With(path, _) = part
                 && !paths.contains(&path)
             {
                 paths.push(path);

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::registry::{Agent, content_tokens, content_words};
+use super::registry::{Agent, EXACT, QUESTION, SMALL, content_tokens, content_words};
 use super::spec::{SlotSpec, SlotType};
 use crate::nlu::Reading;
 use crate::nlu::lexicon::cues;
@@ -76,18 +76,38 @@ pub fn faq_match(agent: &Agent, words: &[&str], sure: f32) -> Option<usize> {
 
 /// How well `words` hold one of `phrases` (the best phrase): the share of
 /// its words held, less a little for every other word.
+///
+/// A phrase written as a question matches questions only, and beats an
+/// equal statement phrase on a question ("¿ya me pagó?" asks, "ya me
+/// pagó" tells); the question mark itself is never an extra word.
 fn phrase_score(phrases: &[Vec<String>], words: &[&str]) -> Option<f32> {
+    let asks = words.contains(&QUESTION);
+    let counted = |w: &str| w != QUESTION && !w.starts_with(SMALL);
+    let said = words.iter().filter(|w| counted(w)).count();
     phrases
         .iter()
-        .filter(|phrase| !phrase.is_empty())
-        .map(|phrase| {
-            let held = phrase
+        .filter_map(|phrase| {
+            let question = phrase.first().is_some_and(|w| w == QUESTION);
+            if question && !asks {
+                return None;
+            }
+            let rest = &phrase[usize::from(question)..];
+            let exact = rest.first().is_some_and(|w| w == EXACT);
+            let rest = &rest[usize::from(exact)..];
+            if rest.is_empty() {
+                return None;
+            }
+            let held: Vec<&String> = rest
                 .iter()
                 .filter(|w| words.contains(&w.as_str()))
-                .count();
-            let covered = held as f32 / phrase.len() as f32;
-            let extra = words.len().saturating_sub(held) as f32;
-            (covered - 0.02 * extra).max(0.0)
+                .collect();
+            if exact && held.len() < rest.len() {
+                return None;
+            }
+            let covered = held.len() as f32 / rest.len() as f32;
+            let extra = said.saturating_sub(held.iter().filter(|w| counted(w)).count()) as f32;
+            let bonus = if question { 0.01 } else { 0.0 };
+            Some((covered - 0.02 * extra).max(0.0) + bonus)
         })
         .max_by(f32::total_cmp)
 }
@@ -142,8 +162,28 @@ pub enum SlotRead {
 
 /// Reads a reply into a slot. `data` is the flow's data (for choices from
 /// context).
-pub fn read_slot(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> SlotRead {
+pub fn read_slot(
+    agent: &Agent,
+    slot: &SlotSpec,
+    reading: &Reading,
+    data: &Map<String, Value>,
+) -> SlotRead {
+    // The agent's own words ("cóbrale", "recordatorio") are never a name.
+    let own = |word: &str| {
+        agent
+            .triggers
+            .iter()
+            .flat_map(|(_, phrases)| phrases)
+            .any(|phrase| phrase.iter().any(|w| w == word))
+    };
+    let text = |found: Option<String>| {
+        found
+            .filter(|t| t.chars().count() <= 120)
+            .map_or(SlotRead::Nothing, |t| SlotRead::Value(Value::from(t), None))
+    };
     match slot.kind {
+        SlotType::Person => text(crate::nlu::names::person(reading, &own)),
+        SlotType::Concept => text(crate::nlu::names::concept(reading, &own)),
         SlotType::MoneyMxn => money(reading, "MXN"),
         SlotType::MoneyUsd => money(reading, "USD"),
         SlotType::Date => {

@@ -60,8 +60,6 @@ impl<'a> Features<'a> {
             || self.tokens.len() > 1
                 && self.first_is(c.question_lead_ins)
                 && self.tokens[1].is_in(c.question_after_lead_in);
-        self.folded.contains('?')
-            || self.has(c.question_words)
-            || interrogative_start && !self.has(c.statement_verbs)
+        self.has(c.question_words) || interrogative_start && !self.has(c.statement_verbs)
     }
 }

@@ -21,6 +21,7 @@ pub struct Reading {
     understanding: OnceCell<(Understanding, usize)>,
     items: OnceCell<Vec<String>>,
     decision: OnceCell<Decision>,
+    small_words: OnceCell<Vec<String>>,
     cues: OnceCell<super::lexicon::MessageCues>,
     /// Boxed: most turns never ask, and the reading stays small.
     extraction: OnceCell<Box<super::extract::Extraction>>,
@@ -107,8 +108,24 @@ impl Reading {
 
     /// Whether the message asks something ("¿…?", "cuánto", "qué…"), from
     /// the cues already read: no understanding needed.
+    /// The message's small words (trigger fillers: "ya", "me"), each
+    /// opened with `~`, in order.
+    pub fn small_words(&self) -> &[String] {
+        self.small_words.get_or_init(|| {
+            let list = super::lexicon::cues().trigger_fillers;
+            self.tokens
+                .iter()
+                .filter(|t| t.is_in(list))
+                .map(|t| format!("~{}", t.text))
+                .collect()
+        })
+    }
+
     pub fn is_question(&self) -> bool {
-        super::features::Features::with_cues(&self.tokens, &self.folded, *self.cues()).is_question()
+        // Folding drops the question marks, so they are read here.
+        self.text.contains('?')
+            || super::features::Features::with_cues(&self.tokens, &self.folded, *self.cues())
+                .is_question()
     }
 
     /// What the message says to a confirmation prompt.

@@ -16,6 +16,10 @@ pub struct MemoryLedger {
     budget_caps: BTreeMap<String, Centavos>,
     bank_balance: Option<BankBalance>,
     next_id: i64,
+    /// Contacts and payment requests (the `cobros` provider).
+    pub cobros: cobros::Book,
+    /// Reminders queued for the user to forward, oldest first.
+    pub queued_messages: Vec<cobros::QueuedMessage>,
     /// Every write executed, in order (for tests and audits).
     pub writes: Vec<ToolRequest>,
 }
@@ -62,6 +66,33 @@ impl MemoryLedger {
         self.transactions().next_back()
     }
 
+    /// Stores one change a `cobros` service decided.
+    fn apply(&mut self, change: cobros::Change) {
+        match change {
+            cobros::Change::AddContact(contact) => self.cobros.contacts.push(contact),
+            cobros::Change::InsertRequest(request) => self.cobros.requests.push(request),
+            cobros::Change::UpdateRequest(request) => {
+                if let Some(stored) = self
+                    .cobros
+                    .requests
+                    .iter_mut()
+                    .find(|r| r.seq == request.seq)
+                {
+                    *stored = request;
+                }
+            }
+            cobros::Change::QueueMessage(message) => self.queued_messages.push(message),
+            cobros::Change::AddIncome(input) => {
+                let row = input.to_row(self.next_id.max(1));
+                self.next_id = row.id + 1;
+                self.transactions.push(StoredTransaction {
+                    row,
+                    deleted: false,
+                });
+            }
+        }
+    }
+
     /// Carries out one call at instant `now`.
     pub fn execute(&mut self, call: &ToolCall, now: crate::time::UnixMillis) -> ToolResult {
         let at = iso_utc(now);
@@ -84,6 +115,14 @@ impl MemoryLedger {
                     }
                     Err(problem) => ToolResult::failure(call, codes::INVALID, &problem, &at),
                 }
+            }
+            ToolRequest::CallService(request) if request.provider == Provider::Cobros => {
+                let outcome =
+                    cobros::run(call, &request.service, &request.params, &self.cobros, &at);
+                for change in outcome.changes {
+                    self.apply(change);
+                }
+                outcome.result
             }
             ToolRequest::CallService(request) => super::run_service(call, request, &at),
             ToolRequest::AddTransaction(input) => {

@@ -200,8 +200,19 @@ pub fn decimal(cents: i64) -> Value {
     }
 }
 
-/// A parameter holding a decimal amount, as integer cents.
+/// A parameter holding a decimal amount, as integer cents (at most
+/// $1,000,000.00 in the demo services).
 fn cents(params: &Map<String, Value>, name: &str) -> Result<i64, String> {
+    cents_up_to(params, name, 100_000_000)
+}
+
+/// A parameter holding a positive decimal amount of at most `max` cents,
+/// as integer cents.
+pub(crate) fn cents_up_to(
+    params: &Map<String, Value>,
+    name: &str,
+    max: i64,
+) -> Result<i64, String> {
     let raw = match params.get(name) {
         Some(Value::Number(n)) => n.to_string(),
         Some(Value::String(s)) => s.clone(),
@@ -216,7 +227,7 @@ fn cents(params: &Map<String, Value>, name: &str) -> Result<i64, String> {
     whole
         .checked_mul(100)
         .and_then(|w| w.checked_add(fraction))
-        .filter(|&c| c > 0 && c <= 100_000_000)
+        .filter(|&c| c > 0 && c <= max)
         .ok_or_else(|| format!("{name} out of range"))
 }
 

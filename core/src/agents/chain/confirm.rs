@@ -4,7 +4,7 @@
 
 use super::{CLEAR_REQUEST, render_params};
 use super::{End, NO_OPTIONS, Run, Step, Suspend, merge, root};
-use crate::agents::registry::{Agent, content_tokens};
+use crate::agents::registry::{Agent, intent_words};
 use crate::agents::spec::{SlotType, ToolSpec};
 use crate::agents::state::{PendingConfirmation, Waiting};
 use crate::agents::text;
@@ -146,7 +146,7 @@ impl<'a> Run<'a> {
                 Ok(Some(End::Replied))
             }
             Decision::Other => {
-                let words = content_tokens(self.reading.tokens());
+                let words = intent_words(self.reading);
                 // A question about the service is answered and the
                 // confirmation asked again, unchanged.
                 if let Some(answer) = self.faq_answer(agent, &words) {
@@ -205,11 +205,13 @@ impl<'a> Run<'a> {
         let words: Vec<&str> = self.reading.words().collect();
         let corrected = flow.slots.iter().find_map(|(name, current)| {
             let slot = agent.spec.slots.get(name)?;
-            if slot.kind == SlotType::Text || waiting.as_deref() == Some(name) {
+            // Free words are read only as the answer to their own question.
+            let free = matches!(slot.kind, SlotType::Text | SlotType::Person);
+            if free || waiting.as_deref() == Some(name) {
                 return None;
             }
             let SlotRead::Value(value, _) =
-                understand::read_slot(slot, self.reading, &flow.state_data)
+                understand::read_slot(agent, slot, self.reading, &flow.state_data)
             else {
                 return None;
             };

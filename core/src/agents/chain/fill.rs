@@ -23,6 +23,8 @@ const CLARIFIED: &str = "clarified_query";
 /// by slot (null: a choice among options the flow fetches later, read
 /// from the kept request when its state is entered).
 const TO_PREFILL: &str = "prefill_pending";
+/// A prefilled value said in another currency than its slot's.
+const WRONG_CURRENCY: &str = "wrong_currency";
 /// A check sent the flow back to ask for a slot again: once it is
 /// answered, the states after it keep their answers (as a correction
 /// does) and are checked again.
@@ -50,7 +52,8 @@ pub(super) fn starting_data(
     let mut slots = Map::new();
     for slot in &flow.optional {
         if let Some(spec) = agent.spec.slots.get(slot)
-            && let SlotRead::Value(value, option) = understand::read_slot(spec, reading, &data)
+            && let SlotRead::Value(value, option) =
+                understand::read_slot(agent, spec, reading, &data)
         {
             slots.insert(slot.clone(), value);
             if let Some(option) = option {
@@ -67,11 +70,22 @@ pub(super) fn starting_data(
         if spec.options_from.is_some() {
             pending.insert(slot.clone(), Value::Null);
             keep_request = true;
-        } else if let SlotRead::Value(value, _) = understand::read_slot(spec, reading, &data) {
-            pending.insert(slot.clone(), value);
-        } else if flow.clarifies {
-            // The answers to the clarification may still say it.
-            pending.insert(slot.clone(), Value::Null);
+        } else {
+            match understand::read_slot(agent, spec, reading, &data) {
+                SlotRead::Value(value, _) => {
+                    pending.insert(slot.clone(), value);
+                }
+                // Money in another currency is said when the state asks
+                // for the amount, never taken as this one.
+                SlotRead::WrongCurrency(code) => {
+                    pending.insert(slot.clone(), serde_json::json!({ WRONG_CURRENCY: code }));
+                }
+                SlotRead::Nothing if flow.clarifies => {
+                    // The answers to the clarification may still say it.
+                    pending.insert(slot.clone(), Value::Null);
+                }
+                SlotRead::Nothing => {}
+            }
         }
     }
     if keep_request {
@@ -98,7 +112,8 @@ impl<'a> Run<'a> {
         else {
             return Ok(false);
         };
-        let SlotRead::Value(value, option) = understand::read_slot(spec, reading, &flow.state_data)
+        let SlotRead::Value(value, option) =
+            understand::read_slot(agent, spec, reading, &flow.state_data)
         else {
             return Ok(false);
         };
@@ -166,6 +181,11 @@ impl<'a> Run<'a> {
         if flow.slots.contains_key(slot) {
             return None;
         }
+        if let Some(code) = found.get(WRONG_CURRENCY).and_then(Value::as_str) {
+            let code = if code == "USD" { "USD" } else { "MXN" };
+            self.reply.push(crate::agents::text::wrong_currency(code));
+            return None;
+        }
         let filled = if found.is_null() {
             let reading = Reading::new(request_text(&flow.state_data), self.reading.today());
             self.fill(agent, state, slot, &reading)
@@ -184,6 +204,36 @@ impl<'a> Run<'a> {
                 self.reply.push(why);
                 None
             }
+        }
+    }
+
+    /// A state that asks to choose from a list of one takes that one ("the
+    /// cobro of Juan" when Juan has one): there is nothing to choose.
+    pub(super) fn only_option(&mut self, agent: &'a Agent, state: &State) -> Option<Step> {
+        let slot = &state.spec.collect.as_ref()?.slot;
+        let spec = agent.spec.slots.get(slot)?;
+        if spec.kind != crate::agents::spec::SlotType::Choice {
+            return None;
+        }
+        let from = spec.options_from.as_deref()?;
+        let flow = self.o.current_flow.as_ref()?;
+        if flow.slots.contains_key(slot) {
+            return None;
+        }
+        let key = from.strip_prefix("data.").unwrap_or(from);
+        let [option] = flow.state_data.get(key)?.as_array()?.as_slice() else {
+            return None;
+        };
+        let value = option
+            .get(spec.option_value.as_deref().unwrap_or("id"))?
+            .clone();
+        let option = option.clone();
+        match self.try_value(agent, state, slot, value, Some(option)) {
+            Ok(true) => {
+                self.step(&agent.spec.id, None, &format!("{slot}: the only option"));
+                Some(self.after_collect(agent))
+            }
+            _ => None,
         }
     }
 

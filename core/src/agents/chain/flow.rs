@@ -48,21 +48,22 @@ impl<'a> Run<'a> {
             return Ok(None);
         };
         let id = agent.spec.id.clone();
-        let (value, option) = match understand::read_slot(slot, self.reading, &flow.state_data) {
-            SlotRead::Nothing => {
-                // Not an answer to this question: maybe a new value for one
-                // answered before ("mejor 150" while the delivery is asked).
-                return Ok(self.correct_filled(agent)?.map(|_| None));
-            }
-            SlotRead::WrongCurrency(code) => {
-                self.consumed = true;
-                self.decisions.validation = Some(false);
-                self.step(&id, None, "wrong currency");
-                self.fail_attempt(agent, attempts, Some(text::wrong_currency(code)))?;
-                return Ok(Some(None));
-            }
-            SlotRead::Value(value, option) => (value, option),
-        };
+        let (value, option) =
+            match understand::read_slot(agent, slot, self.reading, &flow.state_data) {
+                SlotRead::Nothing => {
+                    // Not an answer to this question: maybe a new value for one
+                    // answered before ("mejor 150" while the delivery is asked).
+                    return Ok(self.correct_filled(agent)?.map(|_| None));
+                }
+                SlotRead::WrongCurrency(code) => {
+                    self.consumed = true;
+                    self.decisions.validation = Some(false);
+                    self.step(&id, None, "wrong currency");
+                    self.fail_attempt(agent, attempts, Some(text::wrong_currency(code)))?;
+                    return Ok(Some(None));
+                }
+                SlotRead::Value(value, option) => (value, option),
+            };
         self.consumed = true;
         let state = agent.state_of(flow).expect(CHECKED_FLOW);
         if let Err(why) = self.try_value(agent, state, &slot_name, value, option) {
@@ -186,9 +187,9 @@ impl<'a> Run<'a> {
             crate::tools::Provider::Data => {
                 Some(Ok(fill::data_result(agent, &service, &params, &self.today)))
             }
-            crate::tools::Provider::Sandbox | crate::tools::Provider::Ledger => {
-                (self.fetch)(&tool.name, &params)
-            }
+            crate::tools::Provider::Sandbox
+            | crate::tools::Provider::Ledger
+            | crate::tools::Provider::Cobros => (self.fetch)(&tool.name, &params),
         };
         let Some(result) = found else {
             return Err(Suspend {
@@ -262,6 +263,9 @@ impl<'a> Run<'a> {
         }
         if let Some(filled) = self.prefill(agent, state) {
             return filled;
+        }
+        if let Some(taken) = self.only_option(agent, state) {
+            return taken;
         }
         if state.spec.clarify.is_some() {
             return self.enter_clarify(agent, state);

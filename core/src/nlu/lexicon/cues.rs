@@ -317,6 +317,17 @@ cue_lists! {
     debt_name_joiners,
     /// "Mi": part of a name said of one's own ("mi hermano").
     possessives,
+    /// Words before a person asked for money ("cóbrale a Juan", "el cobro de Juan").
+    person_prepositions,
+    /// Words a name of a person may open with ("mi roomie", "su hermano").
+    person_possessives,
+    /// Words that are never part of a person's name (function words and the verbs of asking
+    /// for money): a name is a run of other words.
+    not_name_words,
+    /// Words before what money is asked for ("por la pizza").
+    concept_starts,
+    /// Words that end what money is asked for ("por la pizza para el viernes").
+    concept_ends,
     /// Words before whom money is owed ("le debo a mi hermano", "deuda con coppel").
     creditor_prepositions,
     /// Articles a name may open with ("la", "el").

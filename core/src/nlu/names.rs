@@ -1,0 +1,189 @@
+//! Who and what for, in a request for money: a person's name ("cóbrale
+//! 350 a Juan Pérez", "¿ya me pagó mi roomie?") and the concept ("por la
+//! pizza"), kept as the user wrote them. A name is a run of words that
+//! are neither function words nor words the caller owns (an agent's
+//! trigger words), nor part of an amount or a date.
+
+use super::lexicon::cues;
+use super::normalize::{Token, TokenKind};
+use super::reading::Reading;
+
+/// Which tokens may be part of a name.
+fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
+    let extraction = reading.extraction();
+    let text = reading.text();
+    // Token offsets are chars; spans of amounts and dates are bytes.
+    let byte = |chars: usize| {
+        text.char_indices()
+            .nth(chars)
+            .map_or(text.len(), |(b, _)| b)
+    };
+    let in_span = |t: &Token| {
+        let (start, end) = (byte(t.start), byte(t.end));
+        extraction
+            .amounts
+            .iter()
+            .map(|m| &m.span)
+            .chain(extraction.dates.iter().map(|w| &w.span))
+            .any(|span| start < span.end && span.start < end)
+    };
+    let c = cues();
+    reading
+        .tokens()
+        .iter()
+        .map(|t| {
+            t.kind == TokenKind::Word
+                && t.text.chars().any(char::is_alphabetic)
+                && !t.is_in(c.not_name_words)
+                && !t.is_in(c.concept_starts)
+                && !own(&t.text)
+                && !in_span(t)
+        })
+        .collect()
+}
+
+/// The words of `tokens[start..end]` as written in the message.
+fn written(reading: &Reading, start: usize, end: usize) -> String {
+    let tokens = reading.tokens();
+    let (first, last) = (tokens[start].start, tokens[end - 1].end);
+    reading
+        .text()
+        .chars()
+        .skip(first)
+        .take(last - first)
+        .collect::<String>()
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_string()
+}
+
+/// Where a concept starts and ends, as token indices.
+fn concept_span(reading: &Reading, names: &[bool]) -> Option<(usize, usize)> {
+    let tokens = reading.tokens();
+    let c = cues();
+    let start = tokens.iter().position(|t| t.is_in(c.concept_starts))? + 1;
+    let mut end = start;
+    while end < tokens.len() {
+        let t = &tokens[end];
+        let word_ok = names[end]
+            || t.is_in(c.articles)
+            || t.is_in(c.person_possessives)
+            || (t.kind == TokenKind::Word
+                && t.is_in(c.not_name_words)
+                && !t.is_in(c.concept_ends)
+                && !t.is_in(c.person_prepositions));
+        if !word_ok {
+            break;
+        }
+        end += 1;
+    }
+    // Trailing function words are not part of it ("por la").
+    while end > start && !names[end - 1] {
+        end -= 1;
+    }
+    (end > start).then_some((start, end))
+}
+
+/// What the money is for ("por la pizza" → "la pizza").
+pub fn concept(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
+    let names = name_words(reading, own);
+    let (start, end) = concept_span(reading, &names)?;
+    let first = start;
+    Some(written(reading, first, end))
+}
+
+/// The person a message names: the words after "a", "de", "con"… (with
+/// "mi" and the like: "a mi roomie"), else the first run of name words
+/// ("Juan ya me pagó"); never the concept.
+pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
+    let mut names = name_words(reading, own);
+    if let Some((start, end)) = concept_span(reading, &names) {
+        names[start..end].iter_mut().for_each(|n| *n = false);
+    }
+    let tokens = reading.tokens();
+    let c = cues();
+    let run_from = |start: usize| {
+        let mut end = start;
+        while end < tokens.len() && names[end] {
+            end += 1;
+        }
+        end
+    };
+    for (i, t) in tokens.iter().enumerate() {
+        if !t.is_in(c.person_prepositions) {
+            continue;
+        }
+        let mut k = i + 1;
+        let opens = k;
+        if tokens.get(k).is_some_and(|n| n.is_in(c.person_possessives)) {
+            k += 1;
+        }
+        let end = run_from(k);
+        if end > k {
+            return Some(written(reading, opens, end));
+        }
+    }
+    let start = names.iter().position(|n| *n)?;
+    let opens = if start > 0 && tokens[start - 1].is_in(c.person_possessives) {
+        start - 1
+    } else {
+        start
+    };
+    Some(written(reading, opens, run_from(start)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn today() -> chrono::NaiveDate {
+        chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
+    }
+
+    fn own(word: &str) -> bool {
+        ["cobrale", "cobro", "recordatorio", "contactos", "pago"].contains(&word)
+    }
+
+    fn read(text: &str) -> (Option<String>, Option<String>) {
+        let reading = Reading::new(text, today());
+        (person(&reading, &own), concept(&reading, &own))
+    }
+
+    #[test]
+    fn names_and_concepts_as_written() {
+        let cases: &[(&str, Option<&str>, Option<&str>)] = &[
+            (
+                "cóbrale 350 a Juan por la pizza para el viernes",
+                Some("Juan"),
+                Some("la pizza"),
+            ),
+            (
+                "hazle un cobro de 2,500 a mi roomie para el 1 de diciembre",
+                Some("mi roomie"),
+                None,
+            ),
+            ("cancela el cobro de Juan", Some("Juan"), None),
+            ("¿ya me pagó Juan?", Some("Juan"), None),
+            ("Juan ya me pagó", Some("Juan"), None),
+            ("mándale un recordatorio a Juan", Some("Juan"), None),
+            (
+                "agrega a Juan Pérez a mis contactos",
+                Some("Juan Pérez"),
+                None,
+            ),
+            ("Juan Pérez", Some("Juan Pérez"), None),
+            ("a mi hermana", Some("mi hermana"), None),
+            (
+                "cóbrale a Ana 1,240 por la cena del sábado",
+                Some("Ana"),
+                Some("la cena"),
+            ),
+            ("por la renta", None, Some("la renta")),
+            ("350", None, None),
+        ];
+        for (text, name, what) in cases {
+            let (got_name, got_what) = read(text);
+            assert_eq!(got_name.as_deref(), *name, "person in {text:?}");
+            assert_eq!(got_what.as_deref(), *what, "concept in {text:?}");
+        }
+    }
+}

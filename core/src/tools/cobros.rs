@@ -1,0 +1,518 @@
+//! Cobros (seed 002's payment requests): money other people owe the user,
+//! the contacts it is asked of, and the reminders queued for the user to
+//! forward. The services agent files may declare under the `cobros`
+//! provider are decided here, once: a host hands [`run`] the user's
+//! [`Book`] as its store has it and applies the [`Change`]s that come
+//! back (D1 statements in the turn's commit batch on the Worker, memory
+//! natively and in the browser). A host never decides a rule of its own.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use super::sandbox::{cents_up_to, decimal};
+use super::{AddTransactionInput, CategoryType, ToolCall, ToolResult, TransactionType, codes};
+use crate::limits;
+use crate::money::Centavos;
+use crate::nlu::normalize::fold;
+
+/// The services of this provider and whether each is an action (runs
+/// only as a confirmed payload). `cobros.remind` queues a message without
+/// a confirmation, as seed 002's tool table says: it moves no money and
+/// Caja never sends it to anyone.
+pub const SERVICES: &[(&str, bool)] = &[
+    ("cobros.contacts", false),
+    ("cobros.contact", false),
+    ("cobros.add_contact", true),
+    ("cobros.create", true),
+    ("cobros.list", false),
+    ("cobros.find", false),
+    ("cobros.cancel", true),
+    ("cobros.mark_paid", true),
+    ("cobros.remind", false),
+];
+
+/// Whether `service` is a service of this provider.
+pub fn has(service: &str) -> bool {
+    SERVICES.iter().any(|(name, _)| *name == service)
+}
+
+/// Whether a service of this provider is an action.
+pub fn is_action(service: &str) -> bool {
+    SERVICES
+        .iter()
+        .any(|(name, action)| *name == service && *action)
+}
+
+/// A person the user may ask money of.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contact {
+    /// As the user wrote it ("Juan Pérez").
+    pub name: String,
+    /// The name folded (case and accents): one contact per key.
+    pub key: String,
+}
+
+impl Contact {
+    pub fn new(name: &str) -> Contact {
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        Contact {
+            key: key(&name),
+            name,
+        }
+    }
+}
+
+/// The key a name is stored under.
+pub fn key(name: &str) -> String {
+    fold(name).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Where a payment request stands, as stored. Overdue is not stored: a
+/// pending request is overdue once its due date has passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Pending,
+    Paid,
+    Cancelled,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Paid => "paid",
+            Status::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Status> {
+        [Status::Pending, Status::Paid, Status::Cancelled]
+            .into_iter()
+            .find(|s| s.as_str() == text)
+    }
+}
+
+/// A payment request (a cobro).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaymentRequest {
+    /// 1, 2, 3… per user; the reference is made from it.
+    pub seq: i64,
+    /// Starts at 1; every change adds one.
+    pub version: u32,
+    pub contact_key: String,
+    pub contact_name: String,
+    pub amount_mxn_cents: Centavos,
+    pub concept: Option<String>,
+    /// `YYYY-MM-DD`, not before the day it was asked.
+    pub due_date: Option<String>,
+    pub status: Status,
+    /// `YYYY-MM-DD` in the user's zone.
+    pub created_on: String,
+    /// The day it was marked paid or cancelled.
+    pub closed_on: Option<String>,
+}
+
+impl PaymentRequest {
+    /// The reference the user sees: `COB-0001`.
+    pub fn reference(&self) -> String {
+        reference(self.seq)
+    }
+
+    /// Pending with its due date passed.
+    pub fn overdue(&self, today: &str) -> bool {
+        self.status == Status::Pending && self.due_date.as_deref().is_some_and(|d| d < today)
+    }
+
+    /// How it is listed: the stored fields and the words for its status.
+    pub fn to_item(&self, number: usize, today: &str) -> Value {
+        let (status, label) = if self.overdue(today) {
+            ("overdue", "vencido")
+        } else {
+            match self.status {
+                Status::Pending => ("pending", "pendiente"),
+                Status::Paid => ("paid", "pagado"),
+                Status::Cancelled => ("cancelled", "cancelado"),
+            }
+        };
+        json!({
+            "number": number,
+            "reference": self.reference(),
+            "version": self.version,
+            "contact_name": self.contact_name,
+            "amount_mxn": decimal(self.amount_mxn_cents),
+            "concept": self.concept,
+            "due_date": self.due_date,
+            "status": status,
+            "status_label": label,
+            "created_on": self.created_on,
+            "closed_on": self.closed_on,
+        })
+    }
+}
+
+/// `COB-` and the request's number.
+pub fn reference(seq: i64) -> String {
+    format!("COB-{seq:04}")
+}
+
+/// A reminder queued for the user to forward (Caja never sends it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueuedMessage {
+    pub request_seq: i64,
+    pub contact_name: String,
+    pub text: String,
+    pub queued_on: String,
+}
+
+/// What a host stores of one user for these services.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Book {
+    pub contacts: Vec<Contact>,
+    pub requests: Vec<PaymentRequest>,
+}
+
+/// A change for the host to store, all of a call's together or none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    AddContact(Contact),
+    InsertRequest(PaymentRequest),
+    /// The request as it is after the change; stored only while the
+    /// stored one still has `version - 1`.
+    UpdateRequest(PaymentRequest),
+    QueueMessage(QueuedMessage),
+    /// The income a paid request brings into the user's ledger.
+    AddIncome(AddTransactionInput),
+}
+
+/// A call's result and what it changes.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub result: ToolResult,
+    pub changes: Vec<Change>,
+}
+
+/// Longest contact name, in characters.
+pub const MAX_NAME_CHARS: usize = 60;
+/// Longest concept of a request, in characters.
+pub const MAX_CONCEPT_CHARS: usize = 120;
+/// Longest reminder text, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 1_000;
+/// Most contacts and requests one user keeps.
+pub const MAX_CONTACTS: usize = 500;
+pub const MAX_REQUESTS: usize = 5_000;
+
+/// Carries out a service over `book` on `at` (an instant, for the result).
+pub fn run(
+    call: &ToolCall,
+    service: &str,
+    params: &Map<String, Value>,
+    book: &Book,
+    at: &str,
+) -> Outcome {
+    match decide(service, params, book) {
+        Ok((data, changes)) => Outcome {
+            result: ToolResult::success(call, &data, at),
+            changes,
+        },
+        Err((code, problem)) => Outcome {
+            result: ToolResult::failure(call, code, &problem, at),
+            changes: Vec::new(),
+        },
+    }
+}
+
+type Decision = Result<(Value, Vec<Change>), (&'static str, String)>;
+
+fn invalid(problem: impl Into<String>) -> (&'static str, String) {
+    (codes::INVALID, problem.into())
+}
+
+fn decide(service: &str, params: &Map<String, Value>, book: &Book) -> Decision {
+    let today = || day(params, "today");
+    match service {
+        "cobros.contacts" => {
+            let contacts: Vec<Value> = book
+                .contacts
+                .iter()
+                .map(|c| json!({ "name": c.name }))
+                .collect();
+            Ok((
+                json!({ "contact_count": contacts.len(), "contacts": contacts }),
+                vec![],
+            ))
+        }
+        "cobros.contact" => {
+            let name = name(params, "name")?;
+            let found = matching_contacts(book, &name);
+            let data = match found.as_slice() {
+                [one] => {
+                    json!({ "contact_known": true, "contact_name": one.name, "contact_matches": [] })
+                }
+                _ => json!({
+                    "contact_known": false,
+                    "contact_name": name,
+                    "contact_matches": found.iter().map(|c| json!({ "name": c.name })).collect::<Vec<_>>(),
+                }),
+            };
+            Ok((data, vec![]))
+        }
+        "cobros.add_contact" => {
+            let contact = Contact::new(&name(params, "name")?);
+            if book.contacts.iter().any(|c| c.key == contact.key) {
+                return Err((
+                    codes::CONFLICT,
+                    format!("{} is a contact already", contact.name),
+                ));
+            }
+            if book.contacts.len() >= MAX_CONTACTS {
+                return Err(invalid("too many contacts"));
+            }
+            Ok((
+                json!({ "contact_name": contact.name }),
+                vec![Change::AddContact(contact)],
+            ))
+        }
+        "cobros.create" => {
+            let today = today()?;
+            let contact = known_contact(book, &name(params, "contact")?)?;
+            let amount = cents_up_to(params, "amount_mxn", limits::MAX_AMOUNT).map_err(invalid)?;
+            let concept = optional_text(params, "concept", MAX_CONCEPT_CHARS)?;
+            let due_date = optional_day(params, "due_date")?;
+            if due_date.as_deref().is_some_and(|d| d < today.as_str()) {
+                return Err(invalid("due date in the past"));
+            }
+            if book.requests.len() >= MAX_REQUESTS {
+                return Err(invalid("too many payment requests"));
+            }
+            let request = PaymentRequest {
+                seq: book.requests.iter().map(|r| r.seq).max().unwrap_or(0) + 1,
+                version: 1,
+                contact_key: contact.key.clone(),
+                contact_name: contact.name.clone(),
+                amount_mxn_cents: amount,
+                concept,
+                due_date,
+                status: Status::Pending,
+                created_on: today.clone(),
+                closed_on: None,
+            };
+            Ok((
+                request.to_item(1, &today),
+                vec![Change::InsertRequest(request)],
+            ))
+        }
+        "cobros.list" => {
+            let today = today()?;
+            let mut open: Vec<&PaymentRequest> = book
+                .requests
+                .iter()
+                .filter(|r| r.status == Status::Pending)
+                .collect();
+            // Overdue first, then by due date (none last), then as asked.
+            open.sort_by(|a, b| {
+                (!a.overdue(&today), a.due_date.is_none(), &a.due_date, a.seq).cmp(&(
+                    !b.overdue(&today),
+                    b.due_date.is_none(),
+                    &b.due_date,
+                    b.seq,
+                ))
+            });
+            let total: Centavos = open.iter().map(|r| r.amount_mxn_cents).sum();
+            let overdue: Vec<&&PaymentRequest> =
+                open.iter().filter(|r| r.overdue(&today)).collect();
+            let overdue_total: Centavos = overdue.iter().map(|r| r.amount_mxn_cents).sum();
+            let items: Vec<Value> = (1..)
+                .zip(&open)
+                .map(|(n, r)| r.to_item(n, &today))
+                .collect();
+            Ok((
+                json!({
+                    "pending_count": open.len(),
+                    "pending_total_mxn": decimal(total),
+                    "overdue_count": overdue.len(),
+                    "overdue_total_mxn": decimal(overdue_total),
+                    "requests": items,
+                }),
+                vec![],
+            ))
+        }
+        "cobros.find" => {
+            let today = today()?;
+            let name = name(params, "contact")?;
+            let only_pending = params.get("status").and_then(Value::as_str) == Some("pending");
+            let contacts = matching_contacts(book, &name);
+            let mut found: Vec<&PaymentRequest> = book
+                .requests
+                .iter()
+                .filter(|r| contacts.iter().any(|c| c.key == r.contact_key))
+                .filter(|r| !only_pending || r.status == Status::Pending)
+                .collect();
+            // The newest first: "the cobro of Juan" is most likely the last.
+            found.sort_by_key(|r| std::cmp::Reverse(r.seq));
+            let items: Vec<Value> = (1..)
+                .zip(&found)
+                .map(|(n, r)| r.to_item(n, &today))
+                .collect();
+            let contact_name = match contacts.as_slice() {
+                [one] => one.name.clone(),
+                _ => name,
+            };
+            Ok((
+                json!({
+                    "contact_known": !contacts.is_empty(),
+                    "contact_name": contact_name,
+                    "match_count": items.len(),
+                    "matches": items,
+                }),
+                vec![],
+            ))
+        }
+        "cobros.cancel" | "cobros.mark_paid" => {
+            let today = today()?;
+            let stored = shown_request(book, params)?;
+            let mut row = stored.clone();
+            row.version += 1;
+            row.closed_on = Some(today.clone());
+            let mut changes = Vec::new();
+            if service == "cobros.cancel" {
+                row.status = Status::Cancelled;
+            } else {
+                row.status = Status::Paid;
+                let category = name(params, "category")?;
+                let description = match &row.concept {
+                    Some(concept) => {
+                        format!("{} de {} ({concept})", row.reference(), row.contact_name)
+                    }
+                    None => format!("{} de {}", row.reference(), row.contact_name),
+                };
+                changes.push(Change::AddIncome(AddTransactionInput {
+                    kind: TransactionType::Income,
+                    amount_mxn_cents: row.amount_mxn_cents,
+                    category_type: CategoryType::Income,
+                    category,
+                    description: Some(description),
+                    date_iso: today.clone(),
+                }));
+            }
+            let item = row.to_item(1, &today);
+            changes.insert(0, Change::UpdateRequest(row));
+            Ok((item, changes))
+        }
+        "cobros.remind" => {
+            let today = today()?;
+            let stored = shown_request(book, params)?;
+            let text = optional_text(params, "text", MAX_MESSAGE_CHARS)?
+                .ok_or_else(|| invalid("missing text"))?;
+            let message = QueuedMessage {
+                request_seq: stored.seq,
+                contact_name: stored.contact_name.clone(),
+                text: text.clone(),
+                queued_on: today.clone(),
+            };
+            let mut item = stored.to_item(1, &today);
+            item["message"] = Value::from(text);
+            Ok((item, vec![Change::QueueMessage(message)]))
+        }
+        other => Err(invalid(format!("unknown cobros service {other}"))),
+    }
+}
+
+/// The contacts a name means: the one stored under its key, else those
+/// whose names hold every word of it ("Juan" → "Juan Pérez").
+fn matching_contacts<'b>(book: &'b Book, name: &str) -> Vec<&'b Contact> {
+    let wanted = key(name);
+    if let Some(exact) = book.contacts.iter().find(|c| c.key == wanted) {
+        return vec![exact];
+    }
+    let words: Vec<&str> = wanted.split(' ').filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    book.contacts
+        .iter()
+        .filter(|c| {
+            let held: Vec<&str> = c.key.split(' ').collect();
+            words.iter().all(|w| held.contains(w))
+        })
+        .collect()
+}
+
+/// The one contact a name means (a payment request is only ever for a
+/// contact the store has: seed 002's "contact must exist in DB").
+fn known_contact<'b>(book: &'b Book, name: &str) -> Result<&'b Contact, (&'static str, String)> {
+    match matching_contacts(book, name).as_slice() {
+        [one] => Ok(one),
+        [] => Err((codes::NOT_FOUND, format!("no contact {name}"))),
+        _ => Err(invalid(format!("several contacts match {name}"))),
+    }
+}
+
+/// The pending request a confirmation showed (`reference` at `version`).
+fn shown_request<'b>(
+    book: &'b Book,
+    params: &Map<String, Value>,
+) -> Result<&'b PaymentRequest, (&'static str, String)> {
+    let reference = name(params, "reference")?;
+    let version = params
+        .get("version")
+        .and_then(|v| {
+            v.as_u64()
+                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+        })
+        .ok_or_else(|| invalid("missing version"))?;
+    let stored = book
+        .requests
+        .iter()
+        .find(|r| r.reference() == reference)
+        .ok_or_else(|| (codes::NOT_FOUND, format!("no payment request {reference}")))?;
+    if u64::from(stored.version) != version {
+        return Err((
+            codes::CONFLICT,
+            format!("{reference} changed since it was shown"),
+        ));
+    }
+    if stored.status != Status::Pending {
+        return Err((
+            codes::CONFLICT,
+            format!("{reference} is {}", stored.status.as_str()),
+        ));
+    }
+    Ok(stored)
+}
+
+fn name(params: &Map<String, Value>, field: &str) -> Result<String, (&'static str, String)> {
+    optional_text(params, field, MAX_NAME_CHARS)?.ok_or_else(|| invalid(format!("missing {field}")))
+}
+
+/// A text parameter, trimmed; empty is absent.
+fn optional_text(
+    params: &Map<String, Value>,
+    field: &str,
+    max: usize,
+) -> Result<Option<String>, (&'static str, String)> {
+    let text = match params.get(field) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) => s.trim(),
+        Some(_) => return Err(invalid(format!("{field} is not text"))),
+    };
+    if text.chars().count() > max {
+        return Err(invalid(format!("{field} too long")));
+    }
+    Ok((!text.is_empty()).then(|| text.to_string()))
+}
+
+fn optional_day(
+    params: &Map<String, Value>,
+    field: &str,
+) -> Result<Option<String>, (&'static str, String)> {
+    match optional_text(params, field, 10)? {
+        None => Ok(None),
+        Some(day) if crate::time::parse_iso_date(&day).is_some() => Ok(Some(day)),
+        Some(day) => Err(invalid(format!("{field} is not a date: {day}"))),
+    }
+}
+
+fn day(params: &Map<String, Value>, field: &str) -> Result<String, (&'static str, String)> {
+    optional_day(params, field)?.ok_or_else(|| invalid(format!("missing {field}")))
+}
