@@ -19,6 +19,12 @@ pub const MAX_DESCRIPTION_CHARS: usize = 200;
 /// Longest debt name, in characters.
 pub const MAX_DEBT_NAME_CHARS: usize = 60;
 
+/// Most messages one user sends in [`RATE_WINDOW_MS`] (every agent and
+/// channel together); more get a notice instead of a turn.
+pub const MAX_MESSAGES_PER_WINDOW: i64 = 30;
+/// The window of the per-user rate limit: one minute.
+pub const RATE_WINDOW_MS: i64 = 60_000;
+
 /// Most items one message records at once.
 pub const MAX_ITEMS: usize = 10;
 

@@ -38,6 +38,10 @@ use caja_core::tools::{ToolCall, ToolResult};
 const FILES: &[(&str, &str)] = &[
     ("log.txt", include_str!("../../tests/transcripts/log.txt")),
     (
+        "cobros.txt",
+        include_str!("../../tests/transcripts/cobros.txt"),
+    ),
+    (
         "stats.txt",
         include_str!("../../tests/transcripts/stats.txt"),
     ),
@@ -395,6 +399,9 @@ fn run_all() -> Run {
                     let got = match what {
                         "transactions" => ledger.transactions().count(),
                         "writes" => ledger.writes.len(),
+                        "cobros" => ledger.cobros.requests.len(),
+                        "contacts" => ledger.cobros.contacts.len(),
+                        "queued" => ledger.queued_messages.len(),
                         other => panic!("{at}: unknown ledger check {other}"),
                     };
                     if got != n {

@@ -221,6 +221,7 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
             round_trips,
         } => (response, round_trips, true),
         TurnOutcome::Busy => return Err(ApiError::Busy),
+        TurnOutcome::Limited => return Err(ApiError::RateLimited),
     };
     let headers = worker::Headers::new();
     headers.set("Content-Type", "application/json").ok();
@@ -401,4 +402,25 @@ pub async fn handle_export(req: Request, env: &Env, db: &Db) -> ApiResult {
         )
         .ok();
     Ok(Response::ok(csv)?.with_headers(headers))
+}
+
+/// `GET /api/contacts`: the signed-in user's contacts.
+pub async fn handle_contacts(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let session = Session::of(&req, env, db).await?;
+    let book = tools::cobros::book(db, &session.user_id).await?;
+    let contacts: Vec<_> = book
+        .contacts
+        .iter()
+        .map(|c| json!({ "name": c.name }))
+        .collect();
+    json(&json!({ "contacts": contacts }))
+}
+
+/// `GET /api/payment-requests`: the signed-in user's cobros, open ones
+/// first (overdue, then by due date), with what is still owed.
+pub async fn handle_payment_requests(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let session = Session::of(&req, env, db).await?;
+    let book = tools::cobros::book(db, &session.user_id).await?;
+    let today = TimeZone::default_zone().date_at(session.now).to_string();
+    json(&caja_core::tools::cobros::overview(&book, &today))
 }

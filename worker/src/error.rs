@@ -18,6 +18,8 @@ pub enum ApiError {
     TooLarge,
     LoginToken,
     Busy,
+    /// Over the per-user rate limit; nothing processed.
+    RateLimited,
     /// Lost every race for a thread; the sender should deliver again
     /// (Telegram does on any 5xx).
     Retry,
@@ -40,6 +42,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => 405,
             ApiError::TooLarge => 413,
             ApiError::Busy => 409,
+            ApiError::RateLimited => 429,
             ApiError::Retry => 503,
             ApiError::Db => 503,
         }
@@ -56,6 +59,7 @@ impl ApiError {
             ApiError::TooLarge => "payload_too_large",
             ApiError::LoginToken => "invalid_login_token",
             ApiError::Busy => "busy",
+            ApiError::RateLimited => "rate_limited",
             ApiError::Retry => "busy_retry",
             ApiError::Db => "db_unavailable",
         }
@@ -71,6 +75,7 @@ impl ApiError {
             ApiError::TooLarge => host::ERR_TOO_LARGE,
             ApiError::LoginToken => host::ERR_LOGIN_TOKEN,
             ApiError::Busy | ApiError::Retry => host::ERR_BUSY,
+            ApiError::RateLimited => host::RATE_LIMITED,
             ApiError::Db => host::ERR_DB,
         }
     }

@@ -51,6 +51,10 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
         (Method::Get, "/api/debts") => api::handle_debts(req, &env, &db).await,
         (Method::Get, "/api/balance") => api::handle_balance(req, &env, &db).await,
         (Method::Get, "/api/audit") => api::handle_audit(req, &env, &db).await,
+        (Method::Get, "/api/contacts") => api::handle_contacts(req, &env, &db).await,
+        (Method::Get, "/api/payment-requests") => {
+            api::handle_payment_requests(req, &env, &db).await
+        }
         (Method::Get, "/api/export.csv") => api::handle_export(req, &env, &db).await,
         (Method::Get, "/api/test/last-turn") => testing::handle_last_turn(req, &env, &db).await,
         (_, path) if KNOWN_ROUTES.contains(&path) => Err(ApiError::MethodNotAllowed),
@@ -73,6 +77,8 @@ const KNOWN_ROUTES: &[&str] = &[
     "/api/debts",
     "/api/balance",
     "/api/audit",
+    "/api/contacts",
+    "/api/payment-requests",
     "/api/export.csv",
     "/api/test/last-turn",
     "/api/format",

@@ -179,7 +179,7 @@ async fn handle_text(
     };
     let outcome = turn::run(db, &request).await?;
     crate::testing::remember(env, &person.thread_id, &person.user_id, &outcome);
-    webhook_answer(outcome)
+    webhook_answer(outcome, plain_message(&place, host::RATE_LIMITED))
 }
 
 fn ensure_user(person: &Person, now: i64) -> (String, Vec<String>) {
@@ -241,7 +241,10 @@ fn raw_json(body: String) -> ApiResult {
     Ok(Response::ok(body)?.with_headers(headers))
 }
 
-fn webhook_answer(outcome: TurnOutcome) -> ApiResult {
+/// The webhook's answer to a turn; `limited` is said instead of a turn
+/// to a user over the rate limit (always a 200: Telegram must not
+/// deliver the update again).
+fn webhook_answer(outcome: TurnOutcome, limited: Value) -> ApiResult {
     let (body, round_trips) = match outcome {
         TurnOutcome::Done {
             response,
@@ -255,6 +258,7 @@ fn webhook_answer(outcome: TurnOutcome) -> ApiResult {
         // Lost every race: a 503 makes Telegram deliver the update again,
         // so the message is not lost.
         TurnOutcome::Busy => return Err(ApiError::Retry),
+        TurnOutcome::Limited => return ok_json(&limited),
     };
     let response = raw_json(body)?;
     response
@@ -340,7 +344,7 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
         }
         bot_call(env, "sendMessage", &reply).await;
     }
-    webhook_answer(outcome)
+    webhook_answer(outcome, callback_answer(&callback_id, host::RATE_LIMITED))
 }
 
 /// Calls the Bot API; failures are logged, never fatal to the turn.

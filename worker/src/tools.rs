@@ -19,6 +19,7 @@ use worker::{D1PreparedStatement, D1Result};
 
 use crate::store::{Arg, Db, opt_int, opt_text, rows};
 
+pub mod cobros;
 mod reads;
 
 use reads::{
@@ -405,6 +406,22 @@ impl<'a> ToolRunner<'a> {
                     }
                     None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
                 }
+            }
+            ToolRequest::CallService(request)
+                if request.provider == caja_core::tools::Provider::Cobros =>
+            {
+                // Decided by the core over the rows D1 has now; the
+                // changes commit with the turn.
+                let book = cobros::book(db, user).await?;
+                let outcome = caja_core::tools::cobros::run(
+                    call,
+                    &request.service,
+                    &request.params,
+                    &book,
+                    &at,
+                );
+                self.stage_cobros(outcome.changes).await?;
+                outcome.result
             }
             ToolRequest::CallService(request) => caja_core::tools::run_service(call, request, &at),
         })

@@ -52,6 +52,35 @@ pub enum TurnOutcome {
     Duplicate { response: String, round_trips: u32 },
     /// Lost the race too often; nothing written.
     Busy,
+    /// The user sent more messages in the last minute than
+    /// `caja_core::limits::MAX_MESSAGES_PER_WINDOW`: no turn ran and
+    /// nothing was written.
+    Limited,
+}
+
+/// The number of the user's messages in the rate window before `now_ms`
+/// (one result, `n`): read with the checkpoint, and again as a guard of
+/// the commit when the turn started from the isolate's cache.
+const RECENT_MESSAGES_SQL: &str =
+    "SELECT COUNT(*) AS n FROM messages WHERE user_id = ?1 AND role = 'user' AND at > ?2";
+
+fn recent_messages(
+    db: &Db,
+    user_id: &str,
+    now_ms: i64,
+) -> worker::Result<worker::D1PreparedStatement> {
+    db.stmt(
+        RECENT_MESSAGES_SQL,
+        &[
+            Arg::Text(user_id),
+            Arg::Text(&iso_utc(now_ms - caja_core::limits::RATE_WINDOW_MS)),
+        ],
+    )
+}
+
+#[derive(Deserialize)]
+struct CountRow {
+    n: i64,
 }
 
 #[derive(Deserialize)]
@@ -169,6 +198,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
                         round_trips: db.round_trips(),
                     });
                 }
+                Loaded::Limited => return Ok(TurnOutcome::Limited),
                 Loaded::Fresh(fresh) => *fresh,
             },
         };
@@ -180,6 +210,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             action_id: request.action_id.clone(),
         };
         let now_iso = iso_utc(request.now_ms);
+        let head_read = head.is_some().then_some(());
         let mut runner = ToolRunner::new(db, request.user_id, now_iso.clone(), head);
         let mut step = start_turn(state, input, &config);
         let output = loop {
@@ -200,6 +231,22 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             &[Arg::Text(request.thread_id)],
             Arg::Int(version),
         )?];
+        if head_read.is_none() {
+            // Started from the cache, so the limit was not read: the
+            // commit fails over the limit and the turn re-runs from D1,
+            // where the limit answers.
+            batch.push(db.guard(
+                &format!(
+                    "SELECT ({RECENT_MESSAGES_SQL}) < {}",
+                    caja_core::limits::MAX_MESSAGES_PER_WINDOW
+                ),
+                &[
+                    Arg::Text(request.user_id),
+                    Arg::Text(&iso_utc(request.now_ms - caja_core::limits::RATE_WINDOW_MS)),
+                ],
+                Arg::Int(1),
+            )?);
+        }
         for (sql, args) in &request.before {
             let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
             batch.push(db.stmt(sql, &args)?);
@@ -275,6 +322,8 @@ enum Loaded {
     Duplicate(String),
     /// Checkpoint version, state and the ledger head read with them.
     Fresh(Box<(i64, AgentState, Option<LedgerHead>)>),
+    /// The user is over the rate limit.
+    Limited,
 }
 
 /// The statement that finds a live exactly-once marker (one result).
@@ -332,11 +381,16 @@ async fn load(db: &Db, request: &TurnRequest<'_>) -> worker::Result<Loaded> {
         )?,
     ];
     statements.append(&mut head_statements(db, request.user_id)?);
+    statements.push(recent_messages(db, request.user_id, request.now_ms)?);
     let loaded = db.batch(statements).await?;
     if request.dedupe_key.is_some()
         && let Some(response) = processed_response(loaded.first())?
     {
         return Ok(Loaded::Duplicate(response));
+    }
+    let recent = rows::<CountRow>(loaded.get(4))?.first().map_or(0, |r| r.n);
+    if recent >= caja_core::limits::MAX_MESSAGES_PER_WINDOW {
+        return Ok(Loaded::Limited);
     }
     let checkpoint = rows::<CheckpointRow>(loaded.get(1))?.into_iter().next();
     let version = checkpoint.as_ref().map(|c| c.version).unwrap_or(0);

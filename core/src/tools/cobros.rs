@@ -303,39 +303,11 @@ fn decide(service: &str, params: &Map<String, Value>, book: &Book) -> Decision {
             ))
         }
         "cobros.list" => {
-            let today = today()?;
-            let mut open: Vec<&PaymentRequest> = book
-                .requests
-                .iter()
-                .filter(|r| r.status == Status::Pending)
-                .collect();
-            // Overdue first, then by due date (none last), then as asked.
-            open.sort_by(|a, b| {
-                (!a.overdue(&today), a.due_date.is_none(), &a.due_date, a.seq).cmp(&(
-                    !b.overdue(&today),
-                    b.due_date.is_none(),
-                    &b.due_date,
-                    b.seq,
-                ))
-            });
-            let total: Centavos = open.iter().map(|r| r.amount_mxn_cents).sum();
-            let overdue: Vec<&&PaymentRequest> =
-                open.iter().filter(|r| r.overdue(&today)).collect();
-            let overdue_total: Centavos = overdue.iter().map(|r| r.amount_mxn_cents).sum();
-            let items: Vec<Value> = (1..)
-                .zip(&open)
-                .map(|(n, r)| r.to_item(n, &today))
-                .collect();
-            Ok((
-                json!({
-                    "pending_count": open.len(),
-                    "pending_total_mxn": decimal(total),
-                    "overdue_count": overdue.len(),
-                    "overdue_total_mxn": decimal(overdue_total),
-                    "requests": items,
-                }),
-                vec![],
-            ))
+            let mut data = overview(book, &today()?);
+            if let Some(all) = data.as_object_mut() {
+                all.remove("closed");
+            }
+            Ok((data, vec![]))
         }
         "cobros.find" => {
             let today = today()?;
@@ -416,6 +388,47 @@ fn decide(service: &str, params: &Map<String, Value>, book: &Book) -> Decision {
         }
         other => Err(invalid(format!("unknown cobros service {other}"))),
     }
+}
+
+/// The user's cobros as lists show them: the pending ones (overdue
+/// first, then by due date, none last, then as asked) with their totals,
+/// and the closed ones, newest first, under `closed`.
+pub fn overview(book: &Book, today: &str) -> Value {
+    let mut open: Vec<&PaymentRequest> = book
+        .requests
+        .iter()
+        .filter(|r| r.status == Status::Pending)
+        .collect();
+    open.sort_by_key(|r| {
+        (
+            !r.overdue(today),
+            r.due_date.is_none(),
+            r.due_date.clone(),
+            r.seq,
+        )
+    });
+    let total: Centavos = open.iter().map(|r| r.amount_mxn_cents).sum();
+    let overdue: Vec<&&PaymentRequest> = open.iter().filter(|r| r.overdue(today)).collect();
+    let overdue_total: Centavos = overdue.iter().map(|r| r.amount_mxn_cents).sum();
+    let items: Vec<Value> = (1..).zip(&open).map(|(n, r)| r.to_item(n, today)).collect();
+    let mut closed: Vec<&PaymentRequest> = book
+        .requests
+        .iter()
+        .filter(|r| r.status != Status::Pending)
+        .collect();
+    closed.sort_by_key(|r| std::cmp::Reverse(r.seq));
+    let closed: Vec<Value> = (1..)
+        .zip(&closed)
+        .map(|(n, r)| r.to_item(n, today))
+        .collect();
+    json!({
+        "pending_count": open.len(),
+        "pending_total_mxn": decimal(total),
+        "overdue_count": overdue.len(),
+        "overdue_total_mxn": decimal(overdue_total),
+        "requests": items,
+        "closed": closed,
+    })
 }
 
 /// The contacts a name means: the one stored under its key, else those

@@ -41,4 +41,7 @@ pub const ERR_LOGIN_TOKEN: &str =
     "El enlace de acceso no es válido o ya expiró. Pide uno nuevo con /web en Telegram.";
 pub const ERR_BUSY: &str =
     "Hubo demasiadas solicitudes al mismo tiempo; no se guardó nada. Intenta de nuevo.";
+/// Said instead of a turn to a user over the per-user rate limit
+/// (`limits::MAX_MESSAGES_PER_WINDOW` in `limits::RATE_WINDOW_MS`).
+pub const RATE_LIMITED: &str = "Vas muy rápido: me escribiste más de 30 mensajes en un minuto, así que este no lo procesé ni guardé nada. Espera un minuto y vuelve a escribirme.";
 pub const ERR_DB: &str = "La base de datos no está disponible. Intenta de nuevo en un momento.";
