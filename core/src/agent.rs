@@ -88,6 +88,10 @@ pub struct TurnOutput {
     pub reply: String,
     /// Quick replies ("Sí", "No", categories…).
     pub suggestions: Vec<String>,
+    /// Text the user may forward to someone else (a cobro's reminder):
+    /// Telegram offers it with a share button, the web with a copy button.
+    /// Caja never sends it to anyone itself.
+    pub share: Option<String>,
     pub state: AgentState,
     pub trace: Trace,
     /// Every call made this turn, in order, and their results.
@@ -157,6 +161,8 @@ pub(crate) struct TurnCtx {
     pub mode: Mode,
     pub understanding: Option<Understanding>,
     pub reply: Vec<String>,
+    /// Text offered for the user to forward (see [`TurnOutput::share`]).
+    pub share: Option<String>,
     pub suggestions: Vec<String>,
     pub work: Work,
     /// A write ready for the confirmation prompt.
@@ -419,6 +425,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
     TurnOutput {
         reply,
         suggestions: ctx.suggestions,
+        share: ctx.share,
         state,
         trace,
         tool_calls: ctx.calls,

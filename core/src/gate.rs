@@ -104,6 +104,10 @@ pub mod text {
     pub const NO: &str = "No";
     /// A pending prompt cancelled by the user.
     pub const CANCELLED: &str = "Lo cancelé. No se guardó nada.";
+    /// A "no" to a data agent's prompt: the prompt may itself ask to
+    /// cancel something ("¿Cancelo el cobro…?"), so "I cancelled it" would
+    /// say the opposite of what happened.
+    pub const REJECTED: &str = "Entendido, no lo hice: no cambié nada.";
     /// A prompt answered after its expiry: it is shown again.
     pub const EXPIRED: &str =
         "La confirmación anterior expiró y no se guardó nada. Te la muestro de nuevo:";

@@ -262,6 +262,9 @@ fn run_all() -> Run {
                     run.turns += 1;
                     fnv(&mut run.digest, output.reply.as_bytes());
                     fnv(&mut run.digest, output.state.to_json().as_bytes());
+                    if let Some(share) = &output.share {
+                        fnv(&mut run.digest, share.as_bytes());
+                    }
                     fnv(
                         &mut run.digest,
                         serde_json::to_string(&output.tool_calls)
@@ -343,6 +346,8 @@ fn run_all() -> Run {
                     let s = &output.state;
                     let got = match what {
                         "chain" => output.chain.iterations.to_string(),
+                        // `% share TEXT`: the text offered for forwarding.
+                        "share" => output.share.clone().unwrap_or_else(|| "none".into()),
                         "stack" => s
                             .agent_stack
                             .iter()

@@ -30,8 +30,8 @@ after(async () => {
   await browser?.close();
 });
 
-function signedIn(size, { timezoneId = 'America/Mexico_City' } = {}) {
-  return signedInAs(browser, { viewport: SIZES[size], timezoneId, locale: 'es-MX' });
+function signedIn(size, { timezoneId = 'America/Mexico_City', permissions = [] } = {}) {
+  return signedInAs(browser, { viewport: SIZES[size], timezoneId, locale: 'es-MX', permissions });
 }
 
 async function checkAxe(page, view) {
@@ -222,6 +222,56 @@ for (const size of Object.keys(SIZES)) {
     await page.getByTestId('debug-panel').waitFor();
     await assertInViewport(page, 'composer', 'composer with the debug panel open');
     await shoot(page, `debug-${size}`);
+    await context.close();
+  });
+
+  test(`${size}: a reminder is copied to forward, and the Cobros view shows what is owed`, async () => {
+    const { context, page } = await signedIn(size, { permissions: ['clipboard-read', 'clipboard-write'] });
+    for (const [text, prompt, done] of [
+      ['agrega a Juan Pérez a mis contactos', '¿Agrego a Juan Pérez', 'Listo, agregué'],
+      ['cóbrale 350 a Juan por la pizza', 'Este es el cobro', 'COB-0001'],
+      ['hazle un cobro de 1,200 a Juan por la renta', 'Este es el cobro', 'COB-0002'],
+    ]) {
+      await send(page, text);
+      await reply(page, prompt);
+      await send(page, 'sí');
+      await reply(page, done);
+    }
+    await send(page, 'mándale un recordatorio a Juan');
+    await reply(page, '¿De cuál le recuerdo?');
+    await send(page, 'el de la pizza');
+    const reminder = 'Hola, Juan Pérez. Te recuerdo el pago de $350.00 por la pizza. ¡Gracias!';
+    const message = await reply(page, reminder);
+    const copy = message.getByTestId('copy-share');
+    assert.equal(await copy.textContent(), 'Copiar para reenviar');
+    assert.equal(await page.getByTestId('copy-share').count(), 1, 'only the reminder offers a copy');
+    await copy.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="copy-share"]').textContent === 'Copiado');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), reminder);
+    await shoot(page, `cobros-reminder-${size}`);
+    // Juan pays the pizza: it leaves the open list and shows as paid.
+    await send(page, 'Juan ya me pagó');
+    await reply(page, '¿Cuál te pagó?');
+    await send(page, 'la pizza');
+    await reply(page, 'Marco como pagado el cobro COB-0001');
+    await send(page, 'sí');
+    await reply(page, 'Listo: el cobro COB-0001');
+    await page.getByTestId('nav-cobros').click();
+    await page.getByTestId('cobros-pending').waitFor();
+    assert.equal(await page.getByTestId('cobros-total').textContent(), 'Te deben $1,200.00 en 1 cobro pendiente.');
+    const pending = await page.locator('[data-testid="cobros-pending"] [data-testid="cobro"]').allInnerTexts();
+    assert.equal(pending.length, 1);
+    assert.match(pending[0], /Juan Pérez[\s\S]*renta[\s\S]*COB-0002 · sin fecha límite[\s\S]*\$1,200\.00[\s\S]*pendiente/);
+    const closed = await page.locator('[data-testid="cobros-closed"] [data-testid="cobro"]').allInnerTexts();
+    assert.equal(closed.length, 1);
+    assert.match(closed[0], /pizza[\s\S]*COB-0001 · pagado el \d{4}-\d\d-\d\d[\s\S]*\$350\.00/);
+    assert.deepEqual(await page.getByTestId('contacts').locator('li').allTextContents(), ['Juan Pérez']);
+    assert.doesNotMatch(await page.locator('main').innerText(), RAW_ENUMS);
+    assert.doesNotMatch(await page.locator('main').innerText(), /\b(pending|paid|overdue|cancelled)\b/);
+    const scrolls = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+    assert.ok(scrolls <= 1, `nothing overflows sideways (${scrolls}px)`);
+    await shoot(page, `cobros-${size}`);
+    await checkAxe(page, 'cobros');
     await context.close();
   });
 }

@@ -104,6 +104,7 @@ export function checkLine(last, { tag, rest }, at) {
       const s = last.state;
       const got = {
         chain: () => String(last.chain.iterations),
+        share: () => last.share ?? 'none',
         stack: () => s.agent_stack.map((f) => f.agent_id).join(' '),
         flow: () => (s.current_flow ? `${s.current_flow.flow_id} ${s.current_flow.current_state}` : 'none'),
         confirm: () => (s.pending_confirmation ? s.pending_confirmation.tool_name : 'none'),

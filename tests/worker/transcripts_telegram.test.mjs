@@ -65,13 +65,17 @@ class PrivateChat {
     assert.equal(send.chat_id, this.id, `${at}: sent to another chat`);
     assert.equal(typeof send.text, 'string', `${at}: ${JSON.stringify(send)}`);
     const buttons = (send.reply_markup?.inline_keyboard ?? []).flat();
+    // A text to forward comes as a share link: what the share sheet would hold.
+    const share = buttons.find((b) => b.url)?.url;
+    if (share) assert.ok(share.startsWith('https://t.me/share/url?'), `${at}: ${share}`);
+    this.share = share ? new URL(share).searchParams.get('url') : undefined;
     this.fromCaja.push({
       message_id: this.nextMessageId(),
       text: send.text,
       keyboard: send.reply_markup,
-      data: buttons.map((b) => b.callback_data),
+      data: buttons.filter((b) => b.callback_data).map((b) => b.callback_data),
       /** Every button the message ever showed: a second tap can race the edit that removes them. */
-      shown: buttons.map((b) => b.callback_data),
+      shown: buttons.filter((b) => b.callback_data).map((b) => b.callback_data),
     });
     return send.text;
   }
@@ -154,7 +158,7 @@ class PrivateChat {
     this.version += 1;
     assert.equal(res.body.version, this.version, `${at}: one update, one committed turn`);
     assert.equal(res.body.turn?.version, res.body.version, `${at}: tool calls and chain of another turn`);
-    return { reply, state: res.body.state, tool_calls: res.body.turn.tool_calls, chain: res.body.turn.chain };
+    return { reply, share: this.share, state: res.body.state, tool_calls: res.body.turn.tool_calls, chain: res.body.turn.chain };
   }
 }
 

@@ -32,6 +32,9 @@ pub enum ApiError {
 pub struct ChatReply {
     pub reply: String,
     pub suggestions: Vec<String>,
+    /// Text for the user to forward (a reminder).
+    #[serde(default)]
+    pub share: Option<String>,
     pub state: AgentState,
     pub version: i64,
     pub pending_action_id: Option<String>,
@@ -50,6 +53,42 @@ struct Session {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct Transactions {
     pub transactions: Vec<TransactionRow>,
+}
+
+/// One cobro as `GET /api/payment-requests` lists it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct PaymentRequest {
+    pub reference: String,
+    pub contact_name: String,
+    pub amount_mxn_cents: i64,
+    pub concept: Option<String>,
+    pub due_date: Option<String>,
+    /// `pending`, `overdue`, `paid` or `cancelled` (for styling only).
+    pub status: String,
+    /// The status in Spanish, as the chat says it.
+    pub status_label: String,
+    pub closed_on: Option<String>,
+}
+
+/// `GET /api/payment-requests`: open cobros (overdue first) and closed ones.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct PaymentRequests {
+    pub pending_count: usize,
+    pub pending_total_mxn_cents: i64,
+    pub overdue_count: usize,
+    pub overdue_total_mxn_cents: i64,
+    pub requests: Vec<PaymentRequest>,
+    pub closed: Vec<PaymentRequest>,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Contact {
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Contacts {
+    pub contacts: Vec<Contact>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -114,6 +153,15 @@ pub async fn budget(token: &str, month: &str) -> Result<BudgetStatus, ApiError> 
 
 pub async fn balance(token: &str) -> Result<Balance, ApiError> {
     get("/api/balance", token).await
+}
+
+pub async fn payment_requests(token: &str) -> Result<PaymentRequests, ApiError> {
+    let zone = browser_timezone().unwrap_or_default();
+    get(&format!("/api/payment-requests?timezone={zone}"), token).await
+}
+
+pub async fn contacts(token: &str) -> Result<Contacts, ApiError> {
+    get("/api/contacts", token).await
 }
 
 pub async fn debts(token: &str) -> Result<DebtList, ApiError> {

@@ -7,6 +7,7 @@ use leptos::task::spawn_local;
 
 use crate::api;
 use crate::chat::{ChatView, flush_outbox};
+use crate::cobros::CobrosView;
 use crate::debug::DebugPanel;
 use crate::model::Persisted;
 use crate::month::MonthView;
@@ -18,6 +19,7 @@ use crate::text;
 enum Screen {
     Chat,
     Month,
+    Cobros,
 }
 
 /// Everything the components share.
@@ -150,6 +152,7 @@ pub fn App() -> impl IntoView {
                     <nav aria-label=text::NAV_LABEL>
                         <button data-testid="nav-chat" aria-pressed=move || (screen.get() == Screen::Chat).to_string() on:click=move |_| screen.set(Screen::Chat)>{text::NAV_CHAT}</button>
                         <button data-testid="nav-month" aria-pressed=move || (screen.get() == Screen::Month).to_string() on:click=move |_| screen.set(Screen::Month)>{text::NAV_MONTH}</button>
+                        <button data-testid="nav-cobros" aria-pressed=move || (screen.get() == Screen::Cobros).to_string() on:click=move |_| screen.set(Screen::Cobros)>{text::NAV_COBROS}</button>
                     </nav>
                     <div class="menu">
                         <button class="menu-button" data-testid="menu-button" aria-label=text::MENU aria-haspopup="true"
@@ -170,9 +173,11 @@ pub fn App() -> impl IntoView {
             <Show when=move || loaded.get() fallback=|| view! { <p class="loading">{text::LOADING}</p> }>
                 <Show when=signed_in fallback=move || view! { <SignInHelp failed=login_error /> }>
                     <div class="view">
-                        <Show when=move || screen.get() == Screen::Chat fallback=|| view! { <MonthView /> }>
-                            <ChatView />
-                        </Show>
+                        {move || match screen.get() {
+                            Screen::Chat => view! { <ChatView /> }.into_any(),
+                            Screen::Month => view! { <MonthView /> }.into_any(),
+                            Screen::Cobros => view! { <CobrosView /> }.into_any(),
+                        }}
                         <Show when=move || debug.get()>
                             <DebugPanel />
                         </Show>

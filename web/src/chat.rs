@@ -35,6 +35,7 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
         role: Role::User,
         text: text.clone(),
         status: Status::Pending,
+        share: None,
     });
     app.outbox.push(OutboxItem {
         client_msg_id: id.clone(),
@@ -77,6 +78,7 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
         role: Role::Assistant,
         text: predicted,
         status: Status::Predicted,
+        share: None,
     });
     ctx.suggestions.set(suggestions);
     ctx.app.set(app);
@@ -113,6 +115,7 @@ pub(crate) fn flush_outbox(ctx: Ctx) {
                     if app.reconcile(
                         &item.client_msg_id,
                         &reply.reply,
+                        reply.share.clone(),
                         reply.state.clone(),
                         reply.version,
                     ) {
@@ -255,7 +258,7 @@ pub(crate) fn ChatView() -> impl IntoView {
                 <ol class="messages" data-testid="messages">
                     <For
                         each=move || ctx.app.with(|a| a.messages.iter().cloned().enumerate().collect::<Vec<_>>())
-                        key=|(i, m)| (*i, m.text.clone(), m.status)
+                        key=|(i, m)| (*i, m.text.clone(), m.status, m.share.is_some())
                         children=move |(_, m)| {
                             let class = match m.role { Role::User => "msg user", Role::Assistant => "msg assistant" };
                             let status = match m.status {
@@ -268,6 +271,7 @@ pub(crate) fn ChatView() -> impl IntoView {
                                 <li class=class data-testid="message" data-role=role data-status=format!("{:?}", m.status).to_lowercase()>
                                     <span class="text">{m.text.clone()}</span>
                                     {(!status.is_empty()).then(|| view! { <span class="badge">{status}</span> })}
+                                    {m.share.clone().map(|share| view! { <CopyButton content=share /> })}
                                 </li>
                             }
                         }
@@ -376,5 +380,28 @@ fn DraftCard() -> impl IntoView {
                 </aside>
             }.into_any())
         })}
+    }
+}
+
+/// Copies a text to forward (a reminder) to the clipboard: Caja never
+/// sends it; the user pastes it in the chat with that person.
+#[component]
+fn CopyButton(content: String) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let copy = move |_| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let promise = window.navigator().clipboard().write_text(&content);
+        spawn_local(async move {
+            if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+                copied.set(true);
+            }
+        });
+    };
+    view! {
+        <button class="copy" data-testid="copy-share" on:click=copy>
+            {move || if copied.get() { text::COPIED } else { text::COPY }}
+        </button>
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! `api` talks to the Worker (gloo-net), `store` keeps what must survive a
 //! reload in IndexedDB, `model` holds the chat's data and logic; the
-//! components are `app` (shell), `chat`, `month` and `debug`; `text` has the
+//! components are `app` (shell), `chat`, `month`, `cobros` and `debug`; `text` has the
 //! UI's Spanish words.
 
 pub mod api;
@@ -14,6 +14,7 @@ pub mod text;
 
 mod app;
 mod chat;
+mod cobros;
 mod debug;
 mod month;
 

@@ -34,6 +34,9 @@ pub struct ChatMessage {
     pub role: Role,
     pub text: String,
     pub status: Status,
+    /// Text offered to forward (a reminder): shown with a copy button.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub share: Option<String>,
 }
 
 /// A message not yet processed by the Worker.
@@ -135,6 +138,7 @@ pub fn migrate(value: serde_json::Value) -> Persisted {
                     },
                     text,
                     status: Status::Confirmed,
+                    share: None,
                 })
                 .collect();
             Persisted {
@@ -168,6 +172,7 @@ impl Persisted {
         &mut self,
         client_msg_id: &str,
         reply: &str,
+        share: Option<String>,
         state: AgentState,
         version: i64,
     ) -> bool {
@@ -183,6 +188,7 @@ impl Persisted {
                     mismatch = message.text != reply;
                     message.text = reply.to_string();
                     message.status = Status::Confirmed;
+                    message.share = share.clone();
                 }
             }
         }
@@ -196,6 +202,7 @@ impl Persisted {
                 role: Role::Assistant,
                 text: reply.to_string(),
                 status: Status::Confirmed,
+                share,
             });
         }
         self.outbox.acknowledge(client_msg_id);
@@ -240,19 +247,21 @@ mod tests {
             role: Role::User,
             text: "gasté 250 en uber".into(),
             status: Status::Pending,
+            share: None,
         });
         p.messages.push(ChatMessage {
             client_msg_id: "m1".into(),
             role: Role::Assistant,
             text: "predicho".into(),
             status: Status::Predicted,
+            share: None,
         });
         p.outbox.push(OutboxItem {
             client_msg_id: "m1".into(),
             text: "gasté 250 en uber".into(),
         });
         let server = AgentState::new("u", "t");
-        let mismatch = p.reconcile("m1", "del servidor", server.clone(), 3);
+        let mismatch = p.reconcile("m1", "del servidor", None, server.clone(), 3);
         assert!(mismatch);
         assert_eq!(p.messages[1].text, "del servidor");
         assert_eq!(p.messages[1].status, Status::Confirmed);
@@ -263,7 +272,7 @@ mod tests {
         // An older answer never replaces a newer state.
         let mut older = AgentState::new("u", "t");
         older.last_user_message = "viejo".into();
-        p.reconcile("m0", "viejo", older, 2);
+        p.reconcile("m0", "viejo", None, older, 2);
         assert_eq!(p.server_version, 3);
         assert_eq!(p.server_state, Some(server));
     }

@@ -156,6 +156,9 @@ struct ChatBody {
 struct ChatResponse<'a> {
     reply: &'a str,
     suggestions: &'a [String],
+    /// Text for the user to forward (a reminder): the web shows a copy button.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    share: Option<&'a str>,
     state: &'a AgentState,
     version: i64,
     pending_action_id: Option<&'a str>,
@@ -170,6 +173,7 @@ fn render_chat(output: &TurnOutput, version: i64) -> String {
     serde_json::to_string(&ChatResponse {
         reply: &output.reply,
         suggestions: &output.suggestions,
+        share: output.share.as_deref(),
         state: &output.state,
         version,
         pending_action_id: output
@@ -416,11 +420,16 @@ pub async fn handle_contacts(req: Request, env: &Env, db: &Db) -> ApiResult {
     json(&json!({ "contacts": contacts }))
 }
 
-/// `GET /api/payment-requests`: the signed-in user's cobros, open ones
-/// first (overdue, then by due date), with what is still owed.
+/// `GET /api/payment-requests[?timezone=America/Cancun]`: the signed-in
+/// user's cobros, open ones first (overdue, then by due date), with what is
+/// still owed. Overdue is decided on today's date in the given zone (one
+/// Caja knows; else Mexico City's), as the chat does.
 pub async fn handle_payment_requests(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let zone = query_param(&req, "timezone")
+        .and_then(|name| TimeZone::by_name(&name))
+        .unwrap_or_else(TimeZone::default_zone);
     let book = tools::cobros::book(db, &session.user_id).await?;
-    let today = TimeZone::default_zone().date_at(session.now).to_string();
+    let today = zone.date_at(session.now).to_string();
     json(&caja_core::tools::cobros::overview(&book, &today))
 }

@@ -45,16 +45,32 @@ fn plain_message(place: &Place, text: &str) -> Value {
 /// The reply to a turn, with Sí/No buttons while a confirmation (a write
 /// or a data agent's action) is pending. The buttons name their owner, so
 /// in a group another member's press is told apart from a stale one.
+/// A text to forward (a reminder) gets a button that opens Telegram's share
+/// sheet with it: the user picks the chat; Caja never sends it itself.
 fn turn_message(place: &Place, owner: &Person, output: &TurnOutput) -> Value {
     let mut method = plain_message(place, &output.reply);
+    let mut rows = Vec::new();
     if let Some(id) = output.state.confirmation_id() {
         let owner = owner.telegram_id;
-        method["reply_markup"] = json!({ "inline_keyboard": [[
+        rows.push(json!([
             { "text": text::YES, "callback_data": format!("pa:{id}:y:{owner}") },
             { "text": text::NO, "callback_data": format!("pa:{id}:n:{owner}") },
-        ]] });
+        ]));
+    }
+    if let Some(share) = output.share.as_deref().and_then(share_link) {
+        rows.push(json!([{ "text": host::SHARE, "url": share }]));
+    }
+    if !rows.is_empty() {
+        method["reply_markup"] = json!({ "inline_keyboard": rows });
     }
     method
+}
+
+/// Telegram's share link for `text` (`https://t.me/share/url?url=…`).
+fn share_link(text: &str) -> Option<String> {
+    worker::Url::parse_with_params("https://t.me/share/url", &[("url", text)])
+        .ok()
+        .map(String::from)
 }
 
 fn ok_json(value: &Value) -> ApiResult {

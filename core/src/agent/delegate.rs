@@ -93,6 +93,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let decided = run.decided.take();
     let decisions = std::mem::take(&mut run.decisions);
     let ended = std::mem::take(&mut run.ended);
+    let share = run.share.take();
     let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
     match outcome {
         Err(Suspend {
@@ -124,6 +125,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             for line in reply {
                 ctx.say(line);
             }
+            ctx.share = share;
             if !suggestions.is_empty() {
                 ctx.suggestions = suggestions;
             }

@@ -126,6 +126,8 @@ pub struct Run<'a> {
     pub decisions: Decisions,
     pub o: Orchestra,
     pub reply: Vec<String>,
+    /// Text offered for the user to forward (a state's `on_enter.share`).
+    pub share: Option<String>,
     pub suggestions: Vec<String>,
     pub steps: Vec<ChainStep>,
     /// Routing iterations run this turn (1 to [`CHAIN_CAP`]).
@@ -177,6 +179,7 @@ impl<'a> Run<'a> {
             decisions: Decisions::default(),
             o,
             reply: Vec::new(),
+            share: None,
             suggestions: Vec::new(),
             steps: Vec::new(),
             iterations: 1,

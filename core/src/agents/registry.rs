@@ -85,6 +85,8 @@ pub struct Flow {
 pub struct State {
     pub spec: StateSpec,
     pub message: Option<Template>,
+    /// The text offered for forwarding on entering, compiled.
+    pub share: Option<Template>,
     /// Rejections of the collect, compiled: (condition, message).
     pub rejections: Vec<(Condition, Template)>,
     /// The clarification's question, compiled.

@@ -276,6 +276,10 @@ pub struct OnEnter {
     pub call_tool: Option<String>,
     #[serde(default)]
     pub message: Option<String>,
+    /// Text for the user to forward to someone else (a reminder): hosts
+    /// offer it with a share or copy button; Caja never sends it itself.
+    #[serde(default)]
+    pub share: Option<String>,
 }
 
 /// Waiting for one slot's value.

@@ -2,7 +2,7 @@
 //! messages live in their files under `agents/`).
 
 use crate::agents::spec::SlotType;
-pub use crate::gate::text::{CANCELLED, EXPIRED, NO, YES};
+pub use crate::gate::text::{CANCELLED, EXPIRED, NO, REJECTED, YES};
 
 /// The routing chain went round in circles.
 pub const LOOP: &str = "Me perdí entre secciones, así que volví al inicio. ¿Qué necesitas? Puedes registrar un gasto, consultar tus gastos, o pedir una recarga, un envío de dinero, un crédito o un pago de servicio.";

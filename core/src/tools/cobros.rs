@@ -141,6 +141,7 @@ impl PaymentRequest {
             "version": self.version,
             "contact_name": self.contact_name,
             "amount_mxn": decimal(self.amount_mxn_cents),
+            "amount_mxn_cents": self.amount_mxn_cents,
             "concept": self.concept,
             "due_date": self.due_date,
             "status": status,
@@ -424,8 +425,10 @@ pub fn overview(book: &Book, today: &str) -> Value {
     json!({
         "pending_count": open.len(),
         "pending_total_mxn": decimal(total),
+        "pending_total_mxn_cents": total,
         "overdue_count": overdue.len(),
         "overdue_total_mxn": decimal(overdue_total),
+        "overdue_total_mxn_cents": overdue_total,
         "requests": items,
         "closed": closed,
     })

@@ -13,6 +13,8 @@ pub const RETRY: &str = "Hubo mucho movimiento al mismo tiempo y no pude procesa
 pub const SERVER_ERROR: &str =
     "Tuve un problema con el servidor y no se guardó nada. Intenta de nuevo en un momento.";
 pub const BUTTON_DONE: &str = "Listo";
+/// The button that opens Telegram's share sheet with a text to forward.
+pub const SHARE: &str = "Reenviar";
 pub const BUTTON_STALE: &str = "Ese botón ya no es válido";
 /// A second press of a prompt already confirmed.
 pub const BUTTON_ALREADY_DONE: &str = "Ya estaba guardado";

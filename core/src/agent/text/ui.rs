@@ -40,6 +40,9 @@ pub const NO_TRANSACTIONS: &str = "Sin movimientos este mes. Escribe en el chat,
 pub const NO_SPENDING: &str = "Sin gastos este mes.";
 pub const MONTH_LABEL: &str = "Mes";
 pub const CSV: &str = "Descargar CSV";
+/// The button that copies a text to forward (a reminder).
+pub const COPY: &str = "Copiar para reenviar";
+pub const COPIED: &str = "Copiado";
 pub const MONTH_ERROR: &str =
     "No pude cargar los datos del mes. Revisa tu conexión e intenta de nuevo.";
 pub const SPENDING_BY_CATEGORY_TITLE: &str = "Gasto por categoría";
@@ -155,4 +158,44 @@ pub fn debt_line(
         minimum.unwrap_or_else(dash),
         due_day.map(|d| d.to_string()).unwrap_or_else(dash)
     )
+}
+
+pub const NAV_COBROS: &str = "Cobros";
+pub const COBROS_TITLE: &str = "Lo que te deben";
+pub const COBROS_ERROR: &str = "No pude cargar tus cobros. Revisa tu conexión e intenta de nuevo.";
+pub const NO_COBROS: &str = "Nadie te debe por ahora. Escribe en el chat, por ejemplo «cóbrale 350 a Juan por la pizza», y aparecerá aquí.";
+pub const COBROS_CLOSED: &str = "Pagados y cancelados";
+pub const CONTACTS: &str = "Contactos";
+pub const NO_CONTACTS: &str =
+    "Aún no tienes contactos. Escribe en el chat «agrega a Juan a mis contactos».";
+
+/// "Te deben $2,650.00 en 2 cobros pendientes."
+pub fn cobros_total(total: &str, count: usize) -> String {
+    if count == 1 {
+        format!("Te deben {total} en 1 cobro pendiente.")
+    } else {
+        format!("Te deben {total} en {count} cobros pendientes.")
+    }
+}
+
+/// "Vencidos: $150.00 (1 cobro)."
+pub fn cobros_overdue(total: &str, count: usize) -> String {
+    let noun = if count == 1 { "cobro" } else { "cobros" };
+    format!("Vencidos: {total} ({count} {noun}).")
+}
+
+/// When a cobro is due, or that it has no due date.
+pub fn due_line(due: Option<&str>) -> String {
+    match due {
+        Some(date) => format!("vence el {date}"),
+        None => "sin fecha límite".to_string(),
+    }
+}
+
+/// "pagado el 2026-11-22": a closed cobro's status and day.
+pub fn closed_line(status_label: &str, closed_on: Option<&str>) -> String {
+    match closed_on {
+        Some(date) => format!("{status_label} el {date}"),
+        None => status_label.to_string(),
+    }
 }

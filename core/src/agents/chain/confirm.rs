@@ -140,7 +140,7 @@ impl<'a> Run<'a> {
                 // The user ended the flow: it ends here, as a final state
                 // would end it.
                 self.finish_flow();
-                self.reply.push(text::CANCELLED.into());
+                self.reply.push(text::REJECTED.into());
                 self.decisions.gate = ConfirmationStatus::Rejected;
                 self.step(&id, None, "confirmation rejected");
                 Ok(Some(End::Replied))

@@ -273,6 +273,9 @@ impl<'a> Run<'a> {
         let flow = self.o.current_flow.as_ref().expect("still in the flow");
         let message = state_message(agent, flow, &self.today);
         self.reply.extend(message);
+        if let Some(share) = &state.share {
+            self.share = Some(share.render(root(flow, &Value::Null, &self.today)));
+        }
         if state.spec.is_final {
             self.finish_flow();
             return Ok(());

@@ -48,6 +48,14 @@ pub(super) fn compile(
                 let at = format!("{at} message");
                 compiled(template::compile(source, message_scope), &at, err)
             });
+        let share = s
+            .on_enter
+            .as_ref()
+            .and_then(|o| o.share.as_ref())
+            .and_then(|source| {
+                let at = format!("{at} share");
+                compiled(template::compile(source, message_scope), &at, err)
+            });
         if let Some(name) = s.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
             match tool(name) {
                 Some(t) if t.kind == ToolKind::Information => {}
@@ -157,6 +165,7 @@ pub(super) fn compile(
             State {
                 spec: s.clone(),
                 message,
+                share,
                 rejections,
                 question,
                 checks,
