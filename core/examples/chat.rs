@@ -29,6 +29,12 @@ fn main() {
         };
         let output = run_turn(state, input, &config, |call| ledger.execute(call, now));
         println!("> {message}\n{}\n", output.reply);
+        // CAJA_CHAT_TRACE=1 prints the routing chain's steps of each turn.
+        if std::env::var_os("CAJA_CHAT_TRACE").is_some() {
+            for step in &output.chain.steps {
+                eprintln!("  · {step:?}");
+            }
+        }
         state = output.state;
         now += 60_000;
     }

@@ -270,9 +270,19 @@ impl<'a> Run<'a> {
         // crédito"): both are read on one scale, and a request that is
         // whole for finance outranks a trigger word; otherwise the surer
         // reading wins.
+        // A request in the very words of a quoted phrase of the agent the
+        // route enters ("Juan ya me pagó 350") is that agent's, as inside it.
+        let exact = home
+            .tool_for_intent(intent)
+            .and_then(|t| t.routing.as_ref()?.target.as_deref())
+            .and_then(|target| self.registry.agent(target))
+            .is_some_and(|agent| {
+                understand::exact_intent(agent, &words, TRIGGER_THRESHOLD).is_some()
+            });
         if score < TRIGGER_THRESHOLD
-            || finance_sure && score <= finance.confidence
-            || answers::complete_finance_request(self.reading)
+            || !exact
+                && (finance_sure && score <= finance.confidence
+                    || answers::complete_finance_request(self.reading))
         {
             return None;
         }
@@ -298,10 +308,15 @@ impl<'a> Run<'a> {
             self.answer_faq(agent, answer);
             return Ok(None);
         }
-        // A whole finance request, or a clear question, interrupts the
+        // A request in the very words of one of this agent's quoted
+        // phrases is its own ("Juan ya me pagó 350" is a cobro paid, not
+        // an income to log).
+        let own_request = understand::exact_intent(agent, &words, TRIGGER_THRESHOLD).is_some();
+        // Else a whole finance request, or a clear question, interrupts the
         // flow: the Financial Agent answers and the flow comes back.
-        if answers::complete_finance_request(self.reading)
-            || answers::finance_question(self.reading, CLEAR_REQUEST)
+        if !own_request
+            && (answers::complete_finance_request(self.reading)
+                || answers::finance_question(self.reading, CLEAR_REQUEST))
         {
             return Ok(Some(self.interrupt(agent, "a finance request")));
         }
@@ -316,8 +331,14 @@ impl<'a> Run<'a> {
             return Ok(Some("go_home".into()));
         }
         // A navigation phrase moves once per turn: an agent entered after
-        // it reads the rest of the message.
-        let nav = understand::navigation(self.reading).filter(|_| !self.navigated);
+        // it reads the rest of the message. Inside a whole request for one
+        // of this agent's intents ("cancela el cobro de Juan") the word is
+        // that request's, not a way out.
+        let sure_own = understand::best_intent(agent, &words)
+            .is_some_and(|(_, score)| score >= TRIGGER_THRESHOLD);
+        let nav = understand::navigation(self.reading)
+            .filter(|_| !self.navigated)
+            .filter(|(_, says_more)| !(*says_more && sure_own));
         if let Some((nav, says_more)) = nav {
             match nav {
                 Nav::Back if self.o.agent_stack.len() > 1 => {

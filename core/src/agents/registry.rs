@@ -184,6 +184,7 @@ pub fn load(files: &[(&str, &str)]) -> Result<Registry, Vec<String>> {
             Err(e) => errors.push(format!("{file}: {e}")),
         }
     }
+    inherit_route_triggers(&mut specs);
     let ids: Vec<&str> = specs.iter().map(|s| s.id.as_str()).collect();
     for (i, id) in ids.iter().enumerate() {
         if ids[..i].contains(id) {
@@ -204,6 +205,55 @@ pub fn load(files: &[(&str, &str)]) -> Result<Registry, Vec<String>> {
         Ok(Registry { agents })
     } else {
         Err(errors)
+    }
+}
+
+/// A route into another agent (`enter_agent`) whose intent lists no phrases
+/// is taken on every phrase that starts one of that agent's own flows: the
+/// phrases are written once, in the agent they belong to, and the route
+/// never falls behind them. A route that lists phrases keeps just those (a
+/// narrow way in, like a remittance's "un crédito para la remesa").
+fn inherit_route_triggers(specs: &mut [AgentSpec]) {
+    let flow_phrases = |spec: &AgentSpec| -> Vec<String> {
+        spec.tools
+            .iter()
+            .filter(|t| {
+                t.routing
+                    .as_ref()
+                    .is_some_and(|r| r.kind == RoutingKind::StartFlow)
+            })
+            .filter_map(|t| spec.triggers.get(t.intent.as_deref()?))
+            .flatten()
+            .cloned()
+            .collect()
+    };
+    let by_id: BTreeMap<String, Vec<String>> = specs
+        .iter()
+        .map(|s| (s.id.clone(), flow_phrases(s)))
+        .collect();
+    for spec in specs.iter_mut() {
+        let routes: Vec<(String, String)> = spec
+            .tools
+            .iter()
+            .filter_map(|t| {
+                let routing = t.routing.as_ref()?;
+                (routing.kind == RoutingKind::EnterAgent)
+                    .then(|| Some((t.intent.clone()?, routing.target.clone()?)))?
+            })
+            .collect();
+        for (intent, target) in routes {
+            let Some(inherited) = by_id.get(&target) else {
+                continue;
+            };
+            let phrases = spec.triggers.entry(intent).or_default();
+            if phrases.is_empty() {
+                for phrase in inherited {
+                    if !phrases.contains(phrase) {
+                        phrases.push(phrase.clone());
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -81,6 +81,27 @@ pub fn faq_match(agent: &Agent, words: &[&str], sure: f32) -> Option<usize> {
 /// equal statement phrase on a question ("¿ya me pagó?" asks, "ya me
 /// pagó" tells); the question mark itself is never an extra word.
 fn phrase_score(phrases: &[Vec<String>], words: &[&str]) -> Option<f32> {
+    scored_phrase(phrases, words).map(|(score, _)| score)
+}
+
+/// The intent of `agent` a message says in the very words of one of its
+/// quoted phrases ("\"ya me pagó\"": every word written), as surely as
+/// `sure`. The author wrote those words to mean that intent, so such a
+/// request outranks a finance reading of the same message.
+pub fn exact_intent<'a>(agent: &'a Agent, words: &[&str], sure: f32) -> Option<&'a str> {
+    agent
+        .triggers
+        .iter()
+        .filter_map(|(intent, phrases)| {
+            let (score, exact) = scored_phrase(phrases, words)?;
+            (exact && score >= sure).then_some((intent.as_str(), score))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(intent, _)| intent)
+}
+
+/// The best phrase's score, and whether that phrase is a quoted one.
+fn scored_phrase(phrases: &[Vec<String>], words: &[&str]) -> Option<(f32, bool)> {
     let asks = words.contains(&QUESTION);
     let counted = |w: &str| w != QUESTION && !w.starts_with(SMALL);
     let said = words.iter().filter(|w| counted(w)).count();
@@ -107,9 +128,9 @@ fn phrase_score(phrases: &[Vec<String>], words: &[&str]) -> Option<f32> {
             let covered = held.len() as f32 / rest.len() as f32;
             let extra = said.saturating_sub(held.iter().filter(|w| counted(w)).count()) as f32;
             let bonus = if question { 0.01 } else { 0.0 };
-            Some((covered - 0.02 * extra).max(0.0) + bonus)
+            Some(((covered - 0.02 * extra).max(0.0) + bonus, exact))
         })
-        .max_by(f32::total_cmp)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
 }
 
 /// The intent a reply picks among `options` offered: by number or
