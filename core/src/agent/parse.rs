@@ -41,6 +41,11 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     state.extracted_intent = u.intent;
 
     if u.intent == Intent::Unknown {
+        // A bare "sí" or "no" with no prompt open: say so, not the menu.
+        if ctx.reading.decision() != crate::nlu::answers::Decision::Other {
+            ctx.say(text::NOTHING_TO_CONFIRM);
+            return NodeOutcome::because("respond", "a decision with nothing pending");
+        }
         ctx.say(text::HELP);
         return NodeOutcome::because("respond", "unknown intent");
     }

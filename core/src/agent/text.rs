@@ -35,6 +35,8 @@ pub const EMPTY: &str =
 pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
 pub const UNKNOWN_COMMAND: &str = "No conozco ese comando. Usa /ayuda para ver lo que puedo hacer.";
 pub const NOTHING_TO_CANCEL: &str = "No hay nada pendiente que cancelar.";
+/// A bare "sí" or "no" when no prompt is open.
+pub const NOTHING_TO_CONFIRM: &str = "No tengo nada pendiente de confirmar, así que no hice ni guardé nada. ¿En qué te ayudo? Por ejemplo: «gasté 250 en uber».";
 pub const REJECTED: &str = "Cancelado. No se guardó nada.";
 pub const STALE_BUTTON: &str = "Ese botón ya no es válido; no se guardó nada.";
 pub const NOT_UNDERSTOOD: &str = "No entendí tu respuesta.";

@@ -39,6 +39,10 @@ pub fn which_intent(agent_name: &str, labels: &[&str]) -> String {
 }
 
 /// Money in another currency than the one asked (`want`).
+/// Money written below zero ("-50"): never taken, and said so.
+pub const NEGATIVE_AMOUNT: &str =
+    "No tomo montos negativos: dime la cantidad sin el signo de menos, por ejemplo 350.";
+
 pub fn wrong_currency(want: &str) -> String {
     if want == "USD" {
         "Ese monto va en dólares; dime cuántos dólares.".to_string()
@@ -76,9 +80,15 @@ fn bound(kind: SlotType, n: f64) -> String {
 }
 
 pub fn below_min(kind: SlotType, min: f64) -> String {
-    format!("El mínimo es {}.", bound(kind, min))
+    format!(
+        "Ese monto es menor que el mínimo que acepto aquí: {}.",
+        bound(kind, min)
+    )
 }
 
 pub fn above_max(kind: SlotType, max: f64) -> String {
-    format!("El máximo es {}.", bound(kind, max))
+    format!(
+        "Ese monto es mayor que el máximo que acepto aquí: {}. No lo tomé.",
+        bound(kind, max)
+    )
 }

@@ -177,6 +177,8 @@ pub enum SlotRead {
     Value(Value, Option<Value>),
     /// Money in another currency than the slot's (given).
     WrongCurrency(&'static str),
+    /// Money written below zero, and none above.
+    Negative,
     /// Nothing of the slot's type.
     Nothing,
 }
@@ -318,6 +320,11 @@ fn upcoming_date(reading: &Reading) -> Option<chrono::NaiveDate> {
         return Some(said);
     }
     let day = |n: u64| today.checked_add_days(chrono::Days::new(n));
+    // A day counted from today ("ayer", "hace 3 días") moves with the
+    // reference day: it stays as said, in the past, for the checks to refuse.
+    if read(day(1)?) == said.checked_add_days(chrono::Days::new(1)) {
+        return Some(said);
+    }
     let (mut low, mut high) = (0_u64, 366_u64);
     if read(day(high)?).is_none_or(|d| d < today) {
         return Some(said);
@@ -335,6 +342,9 @@ fn upcoming_date(reading: &Reading) -> Option<chrono::NaiveDate> {
 fn money(reading: &Reading, want: &'static str) -> SlotRead {
     let extraction = reading.extraction();
     let Some(m) = extraction.amounts.iter().find(|m| !m.negative) else {
+        if extraction.amounts.iter().any(|m| m.negative) {
+            return SlotRead::Negative;
+        }
         return SlotRead::Nothing;
     };
     // A bare number answers in the currency asked; "$" and "pesos" are

@@ -262,8 +262,16 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
                     centavos = centavos.saturating_mul(1000);
                     end += 1;
                     score += 3;
-                    // "2 mil 500", "2 mil quinientos"
-                    if let Some(rest) = tokens.get(end) {
+                    // "5 mil millones": thousands of millions.
+                    if tokens
+                        .get(end)
+                        .is_some_and(|t| !taken(end) && t.is_in(c.million_words))
+                    {
+                        centavos = centavos.saturating_mul(1_000_000);
+                        end += 1;
+                        centavos += thousands_after(tokens, &mut end);
+                    } else if let Some(rest) = tokens.get(end) {
+                        // "2 mil 500", "2 mil quinientos"
                         if rest.kind == TokenKind::Number && !rest.text.contains(['/', '-']) {
                             if let Some(extra) = parse_number(&rest.text).filter(|&c| c < 100_000) {
                                 centavos += extra;
@@ -500,6 +508,9 @@ mod tests {
             ("treinta y 5", 3_500),
             ("doce mil 500", 1_250_000),
             ("1 millon 200 mil", 120_000_000),
+            ("5 mil millones", 500_000_000_000),
+            ("mil millones", 100_000_000_000),
+            ("2 mil millones 300 mil", 200_030_000_000),
             ("2 millones 350 mil 500", 235_050_000),
             (".75", 75),
             ("$2,300.00 M.N.", 230_000),

@@ -25,6 +25,7 @@ const CLARIFIED: &str = "clarified_query";
 const TO_PREFILL: &str = "prefill_pending";
 /// A prefilled value said in another currency than its slot's.
 const WRONG_CURRENCY: &str = "wrong_currency";
+const NEGATIVE: &str = "negative";
 /// A check sent the flow back to ask for a slot again: once it is
 /// answered, the states after it keep their answers (as a correction
 /// does) and are checked again.
@@ -79,6 +80,9 @@ pub(super) fn starting_data(
                 // for the amount, never taken as this one.
                 SlotRead::WrongCurrency(code) => {
                     pending.insert(slot.clone(), serde_json::json!({ WRONG_CURRENCY: code }));
+                }
+                SlotRead::Negative => {
+                    pending.insert(slot.clone(), serde_json::json!({ NEGATIVE: true }));
                 }
                 SlotRead::Nothing if flow.clarifies => {
                     // The answers to the clarification may still say it.
@@ -184,6 +188,10 @@ impl<'a> Run<'a> {
         if let Some(code) = found.get(WRONG_CURRENCY).and_then(Value::as_str) {
             let code = if code == "USD" { "USD" } else { "MXN" };
             self.reply.push(crate::agents::text::wrong_currency(code));
+            return None;
+        }
+        if found.get(NEGATIVE).is_some() {
+            self.reply.push(crate::agents::text::NEGATIVE_AMOUNT.into());
             return None;
         }
         let filled = if found.is_null() {

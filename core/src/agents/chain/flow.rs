@@ -62,6 +62,13 @@ impl<'a> Run<'a> {
                     self.fail_attempt(agent, attempts, Some(text::wrong_currency(code)))?;
                     return Ok(Some(None));
                 }
+                SlotRead::Negative => {
+                    self.consumed = true;
+                    self.decisions.validation = Some(false);
+                    self.step(&id, None, "negative amount");
+                    self.fail_attempt(agent, attempts, Some(text::NEGATIVE_AMOUNT.into()))?;
+                    return Ok(Some(None));
+                }
                 SlotRead::Value(value, option) => (value, option),
             };
         self.consumed = true;
