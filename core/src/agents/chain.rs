@@ -452,13 +452,25 @@ impl<'a> Run<'a> {
         match routing {
             Some((RoutingKind::StartFlow, Some(flow))) => {
                 self.consumed = true;
-                // The flow already in progress goes on with its question;
-                // another flow of the agent replaces it, named.
+                // The flow already in progress goes on with its question,
+                // unless the message asks it again with other values
+                // ("cóbrale 400 a Beto por la cena" while the pizza cobro
+                // to Juan is shown): then it starts over from this message,
+                // every value read again, none kept from before. Another
+                // flow of the agent replaces it, named.
                 match self.o.current_flow.take() {
-                    Some(open) if open.flow_id == flow => {
+                    Some(open)
+                        if open.flow_id == flow && !says_new_values(agent, &open, self.reading) =>
+                    {
                         self.o.current_flow = Some(open);
                         self.reask(agent, Some(text::SAME_FLOW.into()))?;
                         return Ok(tool.name.clone());
+                    }
+                    Some(open) if open.flow_id == flow => {
+                        self.o.pending_confirmation = None;
+                        self.reply.push(text::SAME_FLOW_ANEW.into());
+                        let named = agent.describe(&open);
+                        self.dropped.push((named, open));
                     }
                     Some(open) => {
                         let named = agent.describe(&open);
@@ -480,4 +492,24 @@ impl<'a> Run<'a> {
         }
         Ok(tool.name.clone())
     }
+}
+
+/// Whether `reading` gives a slot the flow reads from its starting message
+/// a value other than the one it has ("cóbrale 400…" while 350 is shown).
+pub(super) fn says_new_values(agent: &Agent, open: &FlowState, reading: &Reading) -> bool {
+    let Some(flow) = agent.flows.get(&open.flow_id) else {
+        return false;
+    };
+    flow.prefill.iter().any(|name| {
+        let Some(slot) = agent.spec.slots.get(name) else {
+            return false;
+        };
+        if slot.options_from.is_some() {
+            return false;
+        }
+        match understand::read_slot(agent, slot, reading, &open.state_data) {
+            understand::SlotRead::Value(value, _) => open.slots.get(name) != Some(&value),
+            _ => false,
+        }
+    })
 }

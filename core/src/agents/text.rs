@@ -62,6 +62,8 @@ pub const CLARIFY_DROPPED: &str = "Listo, lo dejamos. Cuando quieras, pídemelo 
 
 /// A request for the flow already in progress: it goes on.
 pub const SAME_FLOW: &str = "Ya estamos en eso; sigamos donde íbamos.";
+/// The flow in progress asked again with other values: it starts over.
+pub const SAME_FLOW_ANEW: &str = "Va, lo armo de nuevo con lo que me acabas de decir:";
 
 /// A flow picked up where it was (after another agent or request).
 pub fn resumed(agent_name: &str) -> String {

@@ -173,6 +173,19 @@ impl<'a> Run<'a> {
                     self.set_waiting_from_state(agent);
                     return Ok(None);
                 }
+                // The same request again with other values starts the flow
+                // over from it (the routing reads it as a trigger).
+                let again = understand::best_intent(agent, &words)
+                    .filter(|(_, score)| *score >= super::TRIGGER_THRESHOLD)
+                    .and_then(|(intent, _)| agent.tool_for_intent(intent))
+                    .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
+                    .zip(self.o.current_flow.as_ref())
+                    .is_some_and(|(target, open)| {
+                        target == open.flow_id && super::says_new_values(agent, open, self.reading)
+                    });
+                if again {
+                    return Ok(None);
+                }
                 if let Some(end) = self.correct_filled(agent)? {
                     return Ok(Some(end));
                 }
@@ -231,7 +244,7 @@ impl<'a> Run<'a> {
             (&value != current).then(|| (name.clone(), state.clone()))
         });
         let Some((slot, state)) = corrected else {
-            return Ok(None);
+            return self.correct_optional(agent);
         };
         self.o.pending_confirmation = None;
         if let Some(flow) = self.o.current_flow.as_mut() {
@@ -253,6 +266,42 @@ impl<'a> Run<'a> {
         self.step(&agent.spec.id, None, &format!("correction of {slot}"));
         self.replaying = true;
         self.collect(agent)?;
+        self.consumed = true;
+        Ok(Some(End::Replied))
+    }
+
+    /// A new value for a slot no state asks for, taken only from what the
+    /// user says ("no, por la cena", "que sea para el viernes" while the
+    /// cobro is shown): the value is set and the flow runs again from its
+    /// start, keeping every answer, so its checks see the new value and
+    /// the confirmation shows it.
+    fn correct_optional(&mut self, agent: &'a Agent) -> Step<Option<End>> {
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return Ok(None);
+        };
+        let Some(compiled) = agent.flows.get(&flow.flow_id) else {
+            return Ok(None);
+        };
+        let corrected = compiled.optional.iter().find_map(|name| {
+            let slot = agent.spec.slots.get(name)?;
+            match understand::read_slot(agent, slot, self.reading, &flow.state_data) {
+                SlotRead::Value(value, _) if flow.slots.get(name) != Some(&value) => {
+                    Some((name.clone(), value))
+                }
+                _ => None,
+            }
+        });
+        let Some((slot, value)) = corrected else {
+            return Ok(None);
+        };
+        let initial = compiled.initial.clone();
+        self.o.pending_confirmation = None;
+        if let Some(flow) = self.o.current_flow.as_mut() {
+            flow.slots.insert(slot.clone(), value);
+        }
+        self.step(&agent.spec.id, None, &format!("correction of {slot}"));
+        self.replaying = true;
+        self.enter_state(agent, &initial)?;
         self.consumed = true;
         Ok(Some(End::Replied))
     }
