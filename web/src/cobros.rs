@@ -1,32 +1,57 @@
 //! The cobros view: what other people owe the user (open cobros, overdue
 //! first, with their totals), the closed ones and the contacts. Every
-//! number comes from the Worker (`/api/payment-requests`, `/api/contacts`).
+//! number comes from the Worker (`/api/payment-requests`, `/api/contacts`);
+//! the answers are read field by field from JSON (no decoder of their own
+//! in the web build).
 
 use caja_core::money::format_mxn;
 use leptos::prelude::*;
+use serde_json::Value;
 
-use crate::api::{self, ApiError, PaymentRequest};
+use crate::api::{self, ApiError};
 use crate::app::Ctx;
 use crate::text;
 
-/// One cobro: reference, who, concept, when it is due (or closed) and the
-/// amount, with its status in words.
-fn request_item(r: PaymentRequest, closed: bool) -> impl IntoView {
+fn field<'v>(value: &'v Value, name: &str) -> Option<&'v str> {
+    value.get(name).and_then(Value::as_str)
+}
+
+fn cents(value: &Value, name: &str) -> i64 {
+    value.get(name).and_then(Value::as_i64).unwrap_or(0)
+}
+
+fn count(value: &Value, name: &str) -> usize {
+    value.get(name).and_then(Value::as_u64).unwrap_or(0) as usize
+}
+
+fn items<'v>(value: &'v Value, name: &str) -> &'v [Value] {
+    value
+        .get(name)
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// One cobro: who, concept, reference and when it is due (or closed), the
+/// amount and, while open, its status in words.
+fn request_item(r: &Value, closed: bool) -> impl IntoView + use<> {
+    let label = field(r, "status_label").unwrap_or_default().to_string();
     let when = if closed {
-        text::closed_line(&r.status_label, r.closed_on.as_deref())
+        text::closed_line(&label, field(r, "closed_on"))
     } else {
-        text::due_line(r.due_date.as_deref())
+        text::due_line(field(r, "due_date"))
     };
+    let status = field(r, "status").unwrap_or_default().to_string();
+    let what = format!("{} · {when}", field(r, "reference").unwrap_or_default());
     view! {
-        <li data-testid="cobro" data-status=r.status.clone() class=format!("cobro {}", r.status)>
+        <li data-testid="cobro" data-status=status.clone() class=format!("cobro {status}")>
             <span class="what">
-                <span class="who">{r.contact_name}</span>
-                {r.concept.map(|c| view! { <span class="concept">{c}</span> })}
-                <span class="when">{format!("{} · {when}", r.reference)}</span>
+                <span class="who">{field(r, "contact_name").unwrap_or_default().to_string()}</span>
+                <span class="concept">{field(r, "concept").unwrap_or_default().to_string()}</span>
+                <span class="when">{what}</span>
             </span>
             <span class="side">
-                <span class="amount" data-testid="cobro-amount">{format_mxn(r.amount_mxn_cents)}</span>
-                {(!closed).then(|| view! { <span class="badge">{r.status_label.clone()}</span> })}
+                <span class="amount" data-testid="cobro-amount">{format_mxn(cents(r, "amount_mxn_cents"))}</span>
+                <span class="badge">{(!closed).then_some(label)}</span>
             </span>
         </li>
     }
@@ -47,44 +72,41 @@ pub(crate) fn CobrosView() -> impl IntoView {
             Ok::<_, ApiError>((requests, contacts))
         }
     });
+    let body = move || {
+        let (requests, contacts) = match data.get()? {
+            Ok(loaded) => loaded,
+            Err(_) => return Some(view! { <p role="alert">{text::COBROS_ERROR}</p> }.into_any()),
+        };
+        let open = items(&requests, "requests");
+        let closed = items(&requests, "closed");
+        let names = items(&contacts, "contacts");
+        let overdue = count(&requests, "overdue_count");
+        Some(view! {
+            <p class="empty" data-testid="no-cobros" hidden=!open.is_empty()>{text::NO_COBROS}</p>
+            <p class="totals" data-testid="cobros-total" hidden=open.is_empty()>
+                {text::cobros_total(&format_mxn(cents(&requests, "pending_total_mxn_cents")), count(&requests, "pending_count"))}
+            </p>
+            <p class="overdue" data-testid="cobros-overdue" hidden=overdue == 0>
+                {text::cobros_overdue(&format_mxn(cents(&requests, "overdue_total_mxn_cents")), overdue)}
+            </p>
+            <ul class="cobros-list" data-testid="cobros-pending">
+                {open.iter().map(|r| request_item(r, false)).collect_view()}
+            </ul>
+            <h3 hidden=closed.is_empty()>{text::COBROS_CLOSED}</h3>
+            <ul class="cobros-list closed" data-testid="cobros-closed">
+                {closed.iter().map(|r| request_item(r, true)).collect_view()}
+            </ul>
+            <h3>{text::CONTACTS}</h3>
+            <p class="empty" data-testid="no-contacts" hidden=!names.is_empty()>{text::NO_CONTACTS}</p>
+            <ul class="contacts" data-testid="contacts">
+                {names.iter().map(|c| view! { <li>{field(c, "name").unwrap_or_default().to_string()}</li> }).collect_view()}
+            </ul>
+        }.into_any())
+    };
     view! {
         <section class="cobros" tabindex="0" aria-label=text::NAV_COBROS>
             <h2>{text::COBROS_TITLE}</h2>
-            {move || match data.get() {
-                None => view! { <p>{text::LOADING}</p> }.into_any(),
-                Some(Err(_)) => view! { <p role="alert">{text::COBROS_ERROR}</p> }.into_any(),
-                Some(Ok((requests, contacts))) => view! {
-                    {if requests.requests.is_empty() {
-                        view! { <p class="empty" data-testid="no-cobros">{text::NO_COBROS}</p> }.into_any()
-                    } else {
-                        view! {
-                            <p class="totals" data-testid="cobros-total">{text::cobros_total(&format_mxn(requests.pending_total_mxn_cents), requests.pending_count)}</p>
-                            {(requests.overdue_count > 0).then(|| view! {
-                                <p class="overdue" data-testid="cobros-overdue">{text::cobros_overdue(&format_mxn(requests.overdue_total_mxn_cents), requests.overdue_count)}</p>
-                            })}
-                            <ul class="cobros-list" data-testid="cobros-pending">
-                                {requests.requests.into_iter().map(|r| request_item(r, false)).collect_view()}
-                            </ul>
-                        }.into_any()
-                    }}
-                    {(!requests.closed.is_empty()).then(|| view! {
-                        <h3>{text::COBROS_CLOSED}</h3>
-                        <ul class="cobros-list closed" data-testid="cobros-closed">
-                            {requests.closed.into_iter().map(|r| request_item(r, true)).collect_view()}
-                        </ul>
-                    })}
-                    <h3>{text::CONTACTS}</h3>
-                    {if contacts.contacts.is_empty() {
-                        view! { <p class="empty" data-testid="no-contacts">{text::NO_CONTACTS}</p> }.into_any()
-                    } else {
-                        view! {
-                            <ul class="contacts" data-testid="contacts">
-                                {contacts.contacts.into_iter().map(|c| view! { <li>{c.name}</li> }).collect_view()}
-                            </ul>
-                        }.into_any()
-                    }}
-                }.into_any(),
-            }}
+            {move || body().unwrap_or_else(|| view! { <p>{text::LOADING}</p> }.into_any())}
         </section>
     }
 }
