@@ -57,6 +57,29 @@ test('cobros: create, list through the API, mark paid with its income, scoped to
   assert.equal((await get(other, '/api/transactions?month=2026-11')).body.transactions.length, 0);
 });
 
+test('a turn with two cobros calls reads the book from D1 once', async () => {
+  const ana = await login();
+  const say = async (text) => {
+    const reply = await chat(ana, text);
+    assert.equal(reply.status, 200, text);
+    return reply;
+  };
+  await say('agrega a Juan a mis contactos');
+  await say('sí');
+  await say('cóbrale 150 a Juan por los tacos');
+  await say('sí');
+  // One cobros call (the status): one read of the book.
+  const status = await say('¿ya me pagó Juan?');
+  assert.match(status.body.reply, /COB-0001: \$150\.00 por los tacos: pendiente/);
+  assert.deepEqual(status.body.tool_calls.map((c) => c.input.tool), ['find_any']);
+  // Two cobros calls (find the pending one, then queue the reminder): the
+  // same round trips, the book is not read again.
+  const remind = await say('mándale un recordatorio a Juan');
+  assert.match(remind.body.reply, /Hola, Juan\. Te recuerdo el pago de \$150\.00 por los tacos\. ¡Gracias!/);
+  assert.deepEqual(remind.body.tool_calls.map((c) => c.input.tool), ['find_pending', 'remind']);
+  assert.equal(remind.headers.get('x-caja-round-trips'), status.headers.get('x-caja-round-trips'));
+});
+
 test('the contacts and payment-requests endpoints need a session', async () => {
   for (const path of ['/api/contacts', '/api/payment-requests']) {
     const res = await fetch(`${process.env.CAJA_BASE_URL ?? 'http://127.0.0.1:8799'}${path}`);

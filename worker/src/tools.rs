@@ -118,6 +118,10 @@ pub struct ToolRunner<'a> {
     pub staged: Vec<D1PreparedStatement>,
     /// The bank balance written earlier in this turn, for later reads.
     written_bank_balance: Option<BankBalance>,
+    /// The user's cobros book, read from D1 at the turn's first cobros
+    /// call, with the changes staged since applied (they commit with the
+    /// turn, so D1 itself does not have them yet).
+    cobros_book: Option<caja_core::tools::cobros::Book>,
 }
 
 impl<'a> ToolRunner<'a> {
@@ -130,6 +134,7 @@ impl<'a> ToolRunner<'a> {
             head,
             staged: Vec::new(),
             written_bank_balance: None,
+            cobros_book: None,
         }
     }
 
@@ -410,9 +415,13 @@ impl<'a> ToolRunner<'a> {
             ToolRequest::CallService(request)
                 if request.provider == caja_core::tools::Provider::Cobros =>
             {
-                // Decided by the core over the rows D1 has now; the
-                // changes commit with the turn.
-                let book = cobros::book(db, user).await?;
+                // Decided by the core over the rows D1 has (read once a
+                // turn) and what this turn staged; the changes commit with
+                // the turn.
+                let mut book = match self.cobros_book.take() {
+                    Some(book) => book,
+                    None => cobros::book(db, user).await?,
+                };
                 let outcome = caja_core::tools::cobros::run(
                     call,
                     &request.service,
@@ -420,6 +429,10 @@ impl<'a> ToolRunner<'a> {
                     &book,
                     &at,
                 );
+                for change in &outcome.changes {
+                    book.apply(change);
+                }
+                self.cobros_book = Some(book);
                 self.stage_cobros(outcome.changes).await?;
                 outcome.result
             }

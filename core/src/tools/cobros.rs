@@ -173,6 +173,24 @@ pub struct Book {
     pub requests: Vec<PaymentRequest>,
 }
 
+impl Book {
+    /// The book after `change`, as the host will store it: later calls of
+    /// the same turn decide on it (a change to the ledger or the queue of
+    /// reminders leaves the book as it is).
+    pub fn apply(&mut self, change: &Change) {
+        match change {
+            Change::AddContact(contact) => self.contacts.push(contact.clone()),
+            Change::InsertRequest(request) => self.requests.push(request.clone()),
+            Change::UpdateRequest(request) => {
+                if let Some(stored) = self.requests.iter_mut().find(|r| r.seq == request.seq) {
+                    *stored = request.clone();
+                }
+            }
+            Change::QueueMessage(_) | Change::AddIncome(_) => {}
+        }
+    }
+}
+
 /// A change for the host to store, all of a call's together or none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {

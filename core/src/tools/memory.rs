@@ -68,19 +68,11 @@ impl MemoryLedger {
 
     /// Stores one change a `cobros` service decided.
     fn apply(&mut self, change: cobros::Change) {
+        self.cobros.apply(&change);
         match change {
-            cobros::Change::AddContact(contact) => self.cobros.contacts.push(contact),
-            cobros::Change::InsertRequest(request) => self.cobros.requests.push(request),
-            cobros::Change::UpdateRequest(request) => {
-                if let Some(stored) = self
-                    .cobros
-                    .requests
-                    .iter_mut()
-                    .find(|r| r.seq == request.seq)
-                {
-                    *stored = request;
-                }
-            }
+            cobros::Change::AddContact(_)
+            | cobros::Change::InsertRequest(_)
+            | cobros::Change::UpdateRequest(_) => {}
             cobros::Change::QueueMessage(message) => self.queued_messages.push(message),
             cobros::Change::AddIncome(input) => {
                 let row = input.to_row(self.next_id.max(1));

@@ -3,7 +3,9 @@
 //! to decide on, and turns the changes it decides into statements of the
 //! turn's commit batch, each guarded on what the decision read.
 
-use caja_core::tools::cobros::{Book, Change, Contact, PaymentRequest, Status};
+use caja_core::tools::cobros::{
+    Book, Change, Contact, MAX_CONTACTS, MAX_REQUESTS, PaymentRequest, Status,
+};
 use serde::Deserialize;
 
 use super::ToolRunner;
@@ -57,12 +59,12 @@ pub async fn book(db: &Db, user: &str) -> worker::Result<Book> {
     let results = db
         .batch(vec![
             db.stmt(
-                "SELECT name_key, name FROM contacts WHERE user_id = ?1 ORDER BY name_key LIMIT 500",
+                &format!("SELECT name_key, name FROM contacts WHERE user_id = ?1 ORDER BY name_key LIMIT {MAX_CONTACTS}"),
                 &[Arg::Text(user)],
             )?,
             db.stmt(
                 &format!(
-                    "SELECT {REQUEST_COLUMNS} FROM payment_requests WHERE user_id = ?1 ORDER BY seq LIMIT 5000"
+                    "SELECT {REQUEST_COLUMNS} FROM payment_requests WHERE user_id = ?1 ORDER BY seq LIMIT {MAX_REQUESTS}"
                 ),
                 &[Arg::Text(user)],
             )?,
