@@ -248,6 +248,10 @@ for (const size of Object.keys(SIZES)) {
     await copy.click();
     await page.waitForFunction(() => document.querySelector('[data-testid="copy-share"]').textContent === 'Copiado');
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), reminder);
+    // A browser that refuses the clipboard gets told, not a silent button.
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); });
+    await copy.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="copy-share"]').textContent.startsWith('No pude copiarlo'));
     await shoot(page, `cobros-reminder-${size}`);
     // Juan pays the pizza: it leaves the open list and shows as paid.
     await send(page, 'Juan ya me pagó');

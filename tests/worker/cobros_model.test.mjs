@@ -30,6 +30,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL } from '../lib/env.mjs';
 import { chat, get, login, webhook, textUpdate, nextChatId } from '../lib/api.mjs';
+import { seeded, mxn } from '../lib/seeded.mjs';
 
 const SEED = process.env.CAJA_COBROS_SEED ? Number(process.env.CAJA_COBROS_SEED) : Date.now() % 2 ** 32;
 const STEPS = Number.parseInt(process.env.CAJA_COBROS_STEPS ?? '120', 10);
@@ -50,23 +51,7 @@ const T = {
   failed: 'No pude hacerlo: el cobro cambió o ya no está pendiente. No cambié nada',
 };
 
-function mulberry32(a) {
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(SEED);
-const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
-const pick = (items) => items[Math.floor(random() * items.length)];
-const chance = (p) => random() < p;
-
-function mxn(cents) {
-  const pesos = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `$${pesos}.${String(cents % 100).padStart(2, '0')}`;
-}
+const { random, int, pick, chance } = seeded(SEED);
 const typedPesos = (pesos) => (pesos >= 1000 ? pesos.toLocaleString('en-US') : String(pesos));
 const reference = (seq) => `COB-${String(seq).padStart(4, '0')}`;
 

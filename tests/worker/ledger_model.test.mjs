@@ -32,6 +32,7 @@ import assert from 'node:assert/strict';
 import { BASE_URL } from '../lib/env.mjs';
 import { chat, get, webhook, textUpdate, nextChatId, nextUpdateId } from '../lib/api.mjs';
 import { startRecorder } from '../lib/recorder.mjs';
+import { seeded, mxn } from '../lib/seeded.mjs';
 
 // ------------------------------------------------------------------ settings
 
@@ -89,19 +90,7 @@ const T = {
 
 // ------------------------------------------------------------------ helpers
 
-/** mulberry32: a small deterministic PRNG. */
-function mulberry32(a) {
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(SEED);
-const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
-const pick = (items) => items[Math.floor(random() * items.length)];
-const chance = (p) => random() < p;
+const { random, int, pick, chance } = seeded(SEED);
 /** Picks a name from [[name, weight], …], skipping weights of 0. */
 function weighted(options) {
   const live = options.filter(([, w]) => w > 0);
@@ -113,11 +102,6 @@ function weighted(options) {
   return live[live.length - 1][0];
 }
 
-/** Centavos as Caja prints them: $1,234.00. */
-function mxn(cents) {
-  const pesos = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `$${pesos}.${String(cents % 100).padStart(2, '0')}`;
-}
 const label = (key) => LABELS[key] ?? key;
 const iso = (ms) => new Date(ms).toISOString();
 

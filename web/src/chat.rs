@@ -387,21 +387,26 @@ fn DraftCard() -> impl IntoView {
 /// sends it; the user pastes it in the chat with that person.
 #[component]
 fn CopyButton(content: String) -> impl IntoView {
-    let copied = RwSignal::new(false);
+    // What the last press did: copied, or not (no clipboard access).
+    let copied: RwSignal<Option<bool>> = RwSignal::new(None);
     let copy = move |_| {
         let Some(window) = web_sys::window() else {
+            copied.set(Some(false));
             return;
         };
         let promise = window.navigator().clipboard().write_text(&content);
         spawn_local(async move {
-            if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
-                copied.set(true);
-            }
+            let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+            copied.set(Some(done));
         });
     };
     view! {
         <button class="copy" data-testid="copy-share" on:click=copy>
-            {move || if copied.get() { text::COPIED } else { text::COPY }}
+            {move || match copied.get() {
+                None => text::COPY,
+                Some(true) => text::COPIED,
+                Some(false) => text::COPY_FAILED,
+            }}
         </button>
     }
 }

@@ -308,6 +308,10 @@ impl<'a> Run<'a> {
             self.answer_faq(agent, answer);
             return Ok(None);
         }
+        // The agent's own best intent, read once; `sure` when it is a
+        // whole request.
+        let own = understand::best_intent(agent, &words);
+        let sure = own.filter(|(_, score)| *score >= TRIGGER_THRESHOLD);
         // A request in the very words of one of this agent's quoted
         // phrases is its own ("Juan ya me pagó 350" is a cobro paid, not
         // an income to log).
@@ -325,7 +329,7 @@ impl<'a> Run<'a> {
             && score >= CLEAR_REQUEST
             && let Some(tool) = home.tool_for_intent(intent)
             && tool.routing.as_ref().and_then(|r| r.target.as_deref()) != Some(id.as_str())
-            && understand::best_intent(agent, &words).is_none_or(|(_, own)| own < score)
+            && own.is_none_or(|(_, own)| own < score)
         {
             self.leave(agent, "go_home", &format!("request for {intent}"));
             return Ok(Some("go_home".into()));
@@ -334,11 +338,9 @@ impl<'a> Run<'a> {
         // it reads the rest of the message. Inside a whole request for one
         // of this agent's intents ("cancela el cobro de Juan") the word is
         // that request's, not a way out.
-        let sure_own = understand::best_intent(agent, &words)
-            .is_some_and(|(_, score)| score >= TRIGGER_THRESHOLD);
         let nav = understand::navigation(self.reading)
             .filter(|_| !self.navigated)
-            .filter(|(_, says_more)| !(*says_more && sure_own));
+            .filter(|(_, says_more)| !(*says_more && sure.is_some()));
         if let Some((nav, says_more)) = nav {
             match nav {
                 Nav::Back if self.o.agent_stack.len() > 1 => {
@@ -370,7 +372,6 @@ impl<'a> Run<'a> {
         };
         // A whole request for another of the agent's intents is that
         // request, not a pick among the options offered.
-        let sure = understand::best_intent(agent, &words).filter(|(_, s)| *s >= TRIGGER_THRESHOLD);
         if let Some(Waiting::Intent { options }) = asked
             && sure.is_none_or(|(intent, _)| options.iter().any(|o| o == intent))
             && let Some(intent) = understand::pick_intent(agent, self.reading, &words, &options)
@@ -381,8 +382,7 @@ impl<'a> Run<'a> {
                 .route(agent, tool, &format!("chose {intent}"))
                 .map(Some);
         }
-        if let Some((intent, score)) = understand::best_intent(agent, &words)
-            && score >= TRIGGER_THRESHOLD
+        if let Some((intent, score)) = sure
             && let Some(tool) = agent.tool_for_intent(intent)
         {
             self.decisions.intent = Some((intent.to_string(), score));

@@ -43,6 +43,8 @@ pub const CSV: &str = "Descargar CSV";
 /// The button that copies a text to forward (a reminder).
 pub const COPY: &str = "Copiar para reenviar";
 pub const COPIED: &str = "Copiado";
+/// The browser refused the clipboard: the text is in the message above.
+pub const COPY_FAILED: &str = "No pude copiarlo: selecciona el texto de arriba";
 pub const MONTH_ERROR: &str =
     "No pude cargar los datos del mes. Revisa tu conexión e intenta de nuevo.";
 pub const SPENDING_BY_CATEGORY_TITLE: &str = "Gasto por categoría";
