@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::registry::{Agent, CHAIN_CAP, HOME, Registry, intent_words};
-use super::spec::{RoutingKind, ToolSpec};
+use super::spec::{RoutingKind, SlotType, ToolSpec};
 use super::state::{FlowState, Frame, Orchestra, Waiting};
 use super::understand::{self, Nav};
 use crate::agents::text;
@@ -359,8 +359,22 @@ impl<'a> Run<'a> {
                 }
             }
         }
-        // A reply to an open collect beats the other routes.
-        if let Some(done) = self.collect(agent)? {
+        // A reply to an open collect beats the other routes, except that
+        // a whole request for another of this agent's flows is that
+        // request, not an answer to a question that takes any words ("cóbrale
+        // 350 a Juan por la pizza" while a new contact's name is asked).
+        let other_flow = sure
+            .and_then(|(intent, _)| agent.tool_for_intent(intent))
+            .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
+            .zip(self.o.current_flow.as_ref())
+            .is_some_and(|(target, open)| target != open.flow_id);
+        let free_answer = self
+            .waiting_slot()
+            .and_then(|(slot, _)| agent.spec.slots.get(&slot))
+            .is_some_and(|slot| matches!(slot.kind, SlotType::Text | SlotType::Person));
+        if !(other_flow && free_answer)
+            && let Some(done) = self.collect(agent)?
+        {
             return Ok(done);
         }
         // A reply to "which one did you mean?" (asked once).
