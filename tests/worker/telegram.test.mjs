@@ -68,7 +68,7 @@ test('commands: /start, /ayuda, /cancelar, /resumen, /web and unknown ones', asy
   assert.match(web.body.text, /\/\?login=[0-9a-f]{64}/);
 });
 
-test('voice, photo, sticker get a Spanish answer; an edit is answered, never applied', async () => {
+test('voice, photo, sticker, files, places, contacts get a Spanish answer; a caption is read; an edit is answered, never applied', async () => {
   const chatId = nextChatId();
   const base = (extra) => ({
     update_id: nextUpdateId(),
@@ -77,6 +77,25 @@ test('voice, photo, sticker get a Spanish answer; an edit is answered, never app
   assert.match((await webhook(base({ voice: { file_id: 'x', duration: 3 } }))).body.text, /audios/);
   assert.match((await webhook(base({ photo: [{ file_id: 'x', width: 1, height: 1 }] }))).body.text, /fotos/);
   assert.match((await webhook(base({ sticker: { file_id: 'x' } }))).body.text, /sticker/);
+  // Every other kind of message gets its own answer, never silence.
+  for (const [extra, words] of [
+    [{ document: { file_id: 'x', file_name: 'estado.pdf' } }, /archivos/],
+    [{ video: { file_id: 'x', duration: 3 } }, /videos/],
+    [{ location: { latitude: 19.4, longitude: -99.1 } }, /ubicación/],
+    [{ contact: { phone_number: '+525500000000', first_name: 'Juan' } }, /contacto/],
+    [{ dice: { emoji: '🎲', value: 3 } }, /Solo entiendo mensajes de texto/],
+  ]) {
+    const res = await webhook(base(extra));
+    assert.equal(res.status, 200);
+    assert.equal(res.body.method, 'sendMessage');
+    assert.equal(res.body.chat_id, chatId);
+    assert.match(res.body.text, words);
+  }
+  // A photo's caption is read as text: the ticket's amount becomes a prompt.
+  const ticket = await webhook(base({ photo: [{ file_id: 'x', width: 1, height: 1 }], caption: 'el ticket del súper 523.40' }));
+  assert.match(ticket.body.text, /Monto: \$523\.40/);
+  assert.match(ticket.body.text, /supermercado/);
+  assert.match(ticket.body.text, /Responde: sí \/ no/);
   const edited = await webhook({ update_id: nextUpdateId(), edited_message: { message_id: 1, chat: { id: chatId, type: 'private' }, text: 'gasté 1' } });
   assert.equal(edited.status, 200);
   assert.equal(edited.body.chat_id, chatId);

@@ -119,6 +119,10 @@ pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
                 NonText::Voice => host::VOICE,
                 NonText::Photo => host::PHOTO,
                 NonText::Sticker => host::STICKER,
+                NonText::Document => host::DOCUMENT,
+                NonText::Video => host::VIDEO,
+                NonText::Location => host::LOCATION,
+                NonText::Contact => host::CONTACT,
                 NonText::Other => host::NON_TEXT,
             };
             ok_json(&plain_message(&place, reply))

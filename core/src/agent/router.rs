@@ -17,7 +17,19 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let trimmed = ctx.reading.text().to_string();
     let folded = ctx.reading.folded().to_string();
     if folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric()) {
-        ctx.say(text::EMPTY);
+        // "👍" or "🙏" alone is a reaction, never a "sí": answered as the
+        // words it stands for; an open question is asked again by respond.
+        if let Some(talk) = crate::nlu::small_talk::reaction(&trimmed) {
+            state.last_user_message = trimmed;
+            ctx.say(talk.reply());
+            ctx.small_talk = Some(talk);
+            return NodeOutcome::because("respond", "a reaction");
+        }
+        ctx.say(if trimmed.is_empty() {
+            text::EMPTY
+        } else {
+            text::NO_WORDS
+        });
         return NodeOutcome::because("respond", "empty message");
     }
     // A button press for a prompt that is no longer the pending one says

@@ -32,6 +32,8 @@ tus deudas y tu saldo, y te respondo solo con lo que está guardado.";
 
 pub const EMPTY: &str =
     "No recibí texto. Escríbeme un movimiento, por ejemplo «gasté 250 en uber».";
+/// Only symbols or emojis Caja does not read as anything.
+pub const NO_WORDS: &str = "Ese mensaje no trae palabras ni números que yo pueda leer. Escríbeme un movimiento, por ejemplo «gasté 250 en uber», o una pregunta.";
 pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
 pub const UNKNOWN_COMMAND: &str = "No conozco ese comando. Usa /ayuda para ver lo que puedo hacer.";
 pub const NOTHING_TO_CANCEL: &str = "No hay nada pendiente que cancelar.";

@@ -55,6 +55,8 @@ type Phrase = Vec<String>;
 struct Kind {
     name: String,
     cues: Vec<Phrase>,
+    /// Emojis that say this kind on their own ("👍", "🙏").
+    emojis: Vec<char>,
     reply: String,
 }
 
@@ -164,6 +166,14 @@ fn parse(source: &str) -> Result<Table, String> {
     for (name, kind) in object(field(&file, "kinds")?)? {
         kinds.push(Kind {
             cues: phrases(strings(field(&kind, "cues")?)?),
+            emojis: match kind.get("emojis") {
+                Some(list) => strings(list.clone())?
+                    .iter()
+                    .flat_map(|e| e.chars())
+                    .filter(|c| !is_emoji_modifier(*c))
+                    .collect(),
+                None => Vec::new(),
+            },
             reply: text(field(&kind, "reply")?)?,
             name,
         });
@@ -321,6 +331,45 @@ pub fn read(tokens: &[Token]) -> Option<SmallTalk> {
         .zip(&covered)
         .all(|(w, c)| *c || t.fillers.iter().any(|f| f == w));
     all_covered.then_some(SmallTalk::Kind(kind))
+}
+
+/// Whether `c` only changes how the emoji before it looks (a skin tone,
+/// a variation selector, a joiner): read as if it were not there.
+fn is_emoji_modifier(c: char) -> bool {
+    matches!(
+        c,
+        '\u{1F3FB}'..='\u{1F3FF}' | '\u{FE0E}' | '\u{FE0F}' | '\u{200D}'
+    )
+}
+
+/// The small talk a message of emojis alone says ("👍", "🙏🙏"): the kind
+/// whose emojis are most of it, when every emoji belongs to some kind.
+/// Punctuation and spaces around them are ignored.
+pub fn reaction(message: &str) -> Option<SmallTalk> {
+    let t = table();
+    let emojis: Vec<char> = message
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_ascii_punctuation() && !is_emoji_modifier(*c))
+        .collect();
+    if emojis.is_empty() || emojis.iter().any(|c| c.is_alphanumeric()) {
+        return None;
+    }
+    let counts: Vec<usize> = t
+        .kinds
+        .iter()
+        .map(|k| emojis.iter().filter(|e| k.emojis.contains(e)).count())
+        .collect();
+    if emojis
+        .iter()
+        .any(|e| !t.kinds.iter().any(|k| k.emojis.contains(e)))
+    {
+        return None;
+    }
+    let best = counts
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, n)| (**n, usize::MAX - i))?;
+    Some(SmallTalk::Kind(best.0))
 }
 
 /// The kind of small talk a short message holds a cue of, other words

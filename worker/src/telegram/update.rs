@@ -37,6 +37,16 @@ struct Message {
     video_note: Option<Value>,
     photo: Option<Value>,
     sticker: Option<Value>,
+    document: Option<Value>,
+    video: Option<Value>,
+    animation: Option<Value>,
+    location: Option<Value>,
+    venue: Option<Value>,
+    contact: Option<Value>,
+    poll: Option<Value>,
+    dice: Option<Value>,
+    /// The text under a photo, a video or a file.
+    caption: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -118,6 +128,10 @@ pub enum NonText {
     Voice,
     Photo,
     Sticker,
+    Document,
+    Video,
+    Location,
+    Contact,
     Other,
 }
 
@@ -168,22 +182,44 @@ impl Message {
             || self.forward_sender_name.is_some()
     }
 
-    fn non_text(&self) -> NonText {
-        if self.voice.is_some() || self.audio.is_some() || self.video_note.is_some() {
+    /// What the message holds instead of text; `None` for a service
+    /// message such as "X joined the group".
+    fn non_text(&self) -> Option<NonText> {
+        let kind = if self.voice.is_some() || self.audio.is_some() || self.video_note.is_some() {
             NonText::Voice
         } else if self.photo.is_some() {
             NonText::Photo
         } else if self.sticker.is_some() {
             NonText::Sticker
-        } else {
+        } else if self.document.is_some() {
+            NonText::Document
+        } else if self.video.is_some() || self.animation.is_some() {
+            NonText::Video
+        } else if self.location.is_some() || self.venue.is_some() {
+            NonText::Location
+        } else if self.contact.is_some() {
+            NonText::Contact
+        } else if self.poll.is_some() || self.dice.is_some() {
             NonText::Other
-        }
+        } else {
+            return None;
+        };
+        Some(kind)
+    }
+
+    /// The words a person wrote: the text, or the caption under a photo,
+    /// a video or a file (the file itself is never read).
+    fn written(&self) -> Option<&str> {
+        self.text
+            .as_deref()
+            .or(self.caption.as_deref())
+            .filter(|t| !t.trim().is_empty())
     }
 
     /// Whether a person would call this a message they sent (not a
     /// service message such as "X joined the group").
     fn has_content(&self) -> bool {
-        self.text.is_some() || self.non_text() != NonText::Other
+        self.written().is_some() || self.non_text().is_some()
     }
 
     fn replies_to_bot(&self, bot: &str) -> bool {
@@ -265,7 +301,7 @@ pub fn arrival(update: Update, bot: &str) -> Arrival {
         // A linked channel's post copied into its discussion group.
         return Arrival::Ignored;
     }
-    let text = match &message.text {
+    let text = match message.written() {
         Some(text) if place.private => Some(text.trim().to_string()),
         Some(text) => match addressed_text(text, bot, message.replies_to_bot(bot)) {
             Some(text) => Some(text),
@@ -292,11 +328,10 @@ pub fn arrival(update: Update, bot: &str) -> Arrival {
             person,
             text,
         },
-        None if message.has_content() => Arrival::NonText {
-            place,
-            kind: message.non_text(),
+        None => match message.non_text() {
+            Some(kind) => Arrival::NonText { place, kind },
+            None => Arrival::Ignored,
         },
-        None => Arrival::Ignored,
     }
 }
 

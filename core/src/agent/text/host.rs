@@ -6,6 +6,11 @@ pub const VOICE: &str =
 pub const PHOTO: &str = "Todavía no leo fotos ni tickets. Escríbeme el movimiento, por ejemplo «gasté 250 en el súper».";
 pub const STICKER: &str =
     "¡Bonito sticker! Para registrar algo escríbeme, por ejemplo «gasté 250 en uber».";
+pub const DOCUMENT: &str = "Todavía no abro archivos ni estados de cuenta. Escríbeme el movimiento, por ejemplo «gasté 250 en uber», o pon el texto al pie del archivo.";
+pub const VIDEO: &str =
+    "Todavía no veo videos. Escríbeme el movimiento, por ejemplo «gasté 250 en uber».";
+pub const LOCATION: &str = "Recibí una ubicación, pero no la uso para nada. Si pagaste algo ahí, escríbeme cuánto y en qué, por ejemplo «gasté 180 en la cafetería».";
+pub const CONTACT: &str = "Recibí un contacto, pero no guardo contactos de Telegram. Si quieres cobrarle a alguien, escríbeme por ejemplo «cóbrale 300 a Juan».";
 pub const NON_TEXT: &str =
     "Solo entiendo mensajes de texto. Escríbeme el movimiento o tu pregunta.";
 pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
