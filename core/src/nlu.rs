@@ -142,6 +142,26 @@ pub struct Understanding {
     /// The creditor a logged payment goes to ("le aboné 1,000 a Coppel"):
     /// when it names a known debt, the payment also lowers that debt.
     pub debt_paid: Option<String>,
+    /// How many people share the amount ("1,240 entre 4", "a medias"):
+    /// the user's part is the amount divided by this.
+    pub split_ways: Option<u8>,
+    /// The stored movement a correction or delete points at ("el de la
+    /// luz", "el uber de ayer", "el penúltimo").
+    pub target: Option<RowReference>,
+}
+
+/// What a message says about which stored movement it means. The host's
+/// rows are matched against it by `tools::rules::match_rows`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowReference {
+    /// Counted from the newest: 1 the last, 2 the one before it.
+    pub position: Option<u8>,
+    /// Folded words that may name its description or category.
+    pub words: Vec<String>,
+    /// Amounts it may have had (the negated one in "465, no 456").
+    pub amounts: Vec<Centavos>,
+    /// The day it is said to be of.
+    pub date: Option<NaiveDate>,
 }
 
 impl Understanding {
@@ -167,6 +187,8 @@ impl Understanding {
             debt_minimum: None,
             debt_due_day: None,
             debt_paid: None,
+            split_ways: None,
+            target: None,
         }
     }
 
