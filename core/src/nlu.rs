@@ -18,6 +18,7 @@ pub mod reading;
 pub mod small_talk;
 
 mod debts;
+mod reference;
 mod features;
 mod intents;
 
@@ -263,7 +264,8 @@ fn understand_tokens(
     if let Some((_, start, end)) = due_day {
         used[start..end].iter_mut().for_each(|u| *u = true);
     }
-    let amounts = find_amounts(tokens, &used);
+    let mut amounts = find_amounts(tokens, &used);
+    let taken_back = amount::take_back(tokens, &mut amounts);
     let amount = best_amount(&amounts).cloned();
     let categories = find_categories(tokens, &used);
 
@@ -309,7 +311,7 @@ fn understand_tokens(
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
             u.category = chosen_category.map(|m| m.category);
             u.description = chosen_category.and_then(|m| describe(original, tokens, m));
-            u.date = date.map(|d| d.date);
+            u.date = date.as_ref().map(|d| d.date);
             let income = intent == Intent::LogTransaction && is_income(&f);
             if income
                 && u.category
@@ -405,6 +407,51 @@ fn understand_tokens(
             u.debt_name = debt_name(&f, &amounts).map(|span| original_span(original, tokens, span));
         }
         Intent::DeleteLastTransaction | Intent::Unknown => {}
+    }
+    if matches!(
+        intent,
+        Intent::UpdateLastTransaction | Intent::DeleteLastTransaction
+    ) {
+        let split = (intent == Intent::UpdateLastTransaction)
+            .then(|| reference::value_start(tokens))
+            .flatten();
+        let end = split.unwrap_or(tokens.len());
+        let mut target = reference::read(
+            tokens,
+            end,
+            &amounts,
+            &taken_back,
+            &categories,
+            date.as_ref(),
+        );
+        if let Some(split) = split {
+            // The new values are the ones after "fue"/"era"/"ponlo en";
+            // what comes before only says which movement.
+            let no = |k: usize| k > 0 && tokens[k - 1].is_in(lexicon::cues().no_words);
+            u.amount = amounts
+                .iter()
+                .rev()
+                .find(|m| m.start >= split && m.foreign.is_none() && !m.negative)
+                .map(|m| m.centavos);
+            u.category = categories
+                .iter()
+                .find(|m| m.start >= split && !no(m.start))
+                .map(|m| m.category);
+            u.description = None;
+            u.date = date.as_ref().filter(|d| d.start >= split).map(|d| d.date);
+            u.kind = u.category.map(|c| {
+                if c.category_type == CategoryType::Income {
+                    TransactionType::Income
+                } else {
+                    TransactionType::Expense
+                }
+            });
+        }
+        if target == RowReference::default() {
+            // "no, eran 300", "bórralo": the last movement.
+            target.position = Some(1);
+        }
+        u.target = Some(target);
     }
     (u, amounts.len())
 }

@@ -94,7 +94,9 @@ fn amount_count(piece: &str, today: NaiveDate) -> usize {
     let tokens = tokenize(&fold(piece));
     let mut used = vec![false; tokens.len()];
     super::moments::mark_not_money(&tokens, find_date(&tokens, today).as_ref(), &mut used);
-    find_amounts(&tokens, &used).len()
+    let mut found = find_amounts(&tokens, &used);
+    super::amount::take_back(&tokens, &mut found);
+    found.len()
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         has_date,
         question,
         first,
+        debt_noun,
         ..
     } = *s;
 
@@ -48,5 +49,36 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     }
     if f.has(c.edit_verbs) && f.has(c.edit_targets) && !f.has(c.not_last_edit_words) {
         add(Intent::UpdateLastTransaction, 0.93);
+    }
+    // A movement named by an article and then what it really was: "el de
+    // la luz fue 465", "la gasolina de ayer ponla en viajes", "lo del
+    // doctor eran 800". A recorded one is meant, not a new one.
+    let names_a_movement = f.tokens.first().is_some_and(|t| t.is_in(c.articles))
+        || f.tokens.first().is_some_and(|t| t.is_in(c.reference_articles))
+            && f.tokens.get(1).is_some_and(|t| t.is_in(c.reference_articles));
+    let says_what_it_was = f.has(c.was_words) || f.has(c.assertion_words);
+    if names_a_movement
+        && says_what_it_was
+        && !question
+        && (has_amount || has_category)
+        && !f.has(c.not_last_movement_words)
+        && !debt_noun
+        && !f.has(c.balance_nouns)
+    {
+        add(Intent::UpdateLastTransaction, 0.94);
+    }
+    // "cambia el de 1,500 a ropa", "borra el uber de ayer": an edit or a
+    // delete verb first, then the movement it acts on.
+    let verb_then_movement = f.tokens.get(1).is_some_and(|t| t.is_in(c.reference_articles));
+    if verb_then_movement && !question && !f.has(c.not_last_movement_words) {
+        if f.first_is(c.edit_verbs) && (has_amount || has_category || has_date) {
+            add(Intent::UpdateLastTransaction, 0.94);
+        }
+        let first_deletes = f.first_word().is_some_and(|w| {
+            c.delete_prefixes.words().iter().any(|p| w.starts_with(p))
+        });
+        if first_deletes {
+            add(Intent::DeleteLastTransaction, 0.95);
+        }
     }
 }

@@ -253,6 +253,27 @@ cue_lists! {
     no_words,
     /// Words after "no" that make it a filler, not a correction ("no sé").
     no_fillers,
+    /// Words that take back an amount just said ("80 digo 90", "245
+    /// perdón 254", "150, bueno no, 170"): the amount before them is not meant.
+    retraction_words,
+    /// "120 en vez de 100": the amount after them is not meant.
+    instead_phrases,
+    /// "El penúltimo": the movement before the last.
+    second_last_words,
+    /// "El antepenúltimo": two before the last.
+    third_last_words,
+    /// Besides "fue"/"era": words after which a correction gives the new
+    /// value ("ponlo en suscripciones", "es 300").
+    assertion_words,
+    /// After "cambia …", the word that gives the new value ("cambia el de
+    /// 1,500 a ropa").
+    change_to_words,
+    /// Words that never name which movement is meant ("el que puse",
+    /// "ese gasto", "el de hoy").
+    reference_stops,
+    /// Words after which a correction names the movement it means ("el
+    /// de la luz", "lo de netflix", "los tacos").
+    reference_articles,
     /// First words that start a correction ("perdón", "corrige", "oye").
     correction_starts,
     /// Words that, after such a start, correct the last movement ("eran", "fue", "cámbialo").
