@@ -121,8 +121,9 @@ pub(crate) enum Work {
     /// Read calls for a query.
     Query(Vec<ToolRequest>),
     Simulate(SimulatePurchaseInput),
-    /// Read the last transaction, then prompt to change or delete it.
-    ReadLast {
+    /// Read the newest transactions, find the one the message means
+    /// (`state.pending_target`), then prompt to change or delete it.
+    FindRow {
         delete: bool,
     },
     /// Read the debts, then prompt for the payment, lowering the debt it

@@ -18,9 +18,9 @@ pub mod reading;
 pub mod small_talk;
 
 mod debts;
-mod reference;
 mod features;
 mod intents;
+mod reference;
 
 use self::debts::{debt_entities, debt_name, find_due_day};
 pub use self::extract::{Extraction, Money, When, extract};
@@ -433,9 +433,16 @@ fn understand_tokens(
                 .rev()
                 .find(|m| m.start >= split && m.foreign.is_none() && !m.negative)
                 .map(|m| m.centavos);
-            u.category = categories
+            // The word that marks the split is never the value ("ponlo"
+            // is not a typo of "pollo").
+            let values: Vec<&category::CategoryMatch> = categories
                 .iter()
-                .find(|m| m.start >= split && !no(m.start))
+                .filter(|m| m.start > split && !no(m.start))
+                .collect();
+            u.category = values
+                .iter()
+                .find(|m| !m.fuzzy)
+                .or(values.first())
                 .map(|m| m.category);
             u.description = None;
             u.date = date.as_ref().filter(|d| d.start >= split).map(|d| d.date);

@@ -114,7 +114,10 @@ fn people_holdout_accuracy_per_field() {
             if got == wanted {
                 tallies[i].hit += 1;
             } else {
-                misses.push(format!("{} {got:?} want {wanted:?}: {}", FIELDS[i], row.text));
+                misses.push(format!(
+                    "{} {got:?} want {wanted:?}: {}",
+                    FIELDS[i], row.text
+                ));
             }
         };
         check(
@@ -132,11 +135,7 @@ fn people_holdout_accuracy_per_field() {
                 check(1, u.kind.map(|k| k.as_str().into()), row.kind.clone());
                 if !several {
                     check(2, money(u.amount), money(row.amount_mxn_cents));
-                    check(
-                        5,
-                        u.category.map(|c| c.key.into()),
-                        row.category.clone(),
-                    );
+                    check(5, u.category.map(|c| c.key.into()), row.category.clone());
                 }
                 check(
                     3,
@@ -174,11 +173,7 @@ fn people_holdout_accuracy_per_field() {
                 check(15, got, wanted);
             }
             Intent::QueryData => {
-                check(
-                    5,
-                    u.category.map(|c| c.key.into()),
-                    row.category.clone(),
-                );
+                check(5, u.category.map(|c| c.key.into()), row.category.clone());
                 check(7, u.month.clone(), row.month.clone());
                 let got = u
                     .period
@@ -198,27 +193,18 @@ fn people_holdout_accuracy_per_field() {
             }
             Intent::SetBudget => {
                 check(2, money(u.amount), money(row.amount_mxn_cents));
-                check(
-                    5,
-                    u.category.map(|c| c.key.into()),
-                    row.category.clone(),
-                );
+                check(5, u.category.map(|c| c.key.into()), row.category.clone());
             }
             Intent::UpdateLastTransaction | Intent::DeleteLastTransaction => {
                 if want == Intent::UpdateLastTransaction {
                     check(2, money(u.amount), money(row.amount_mxn_cents));
-                    check(
-                        5,
-                        u.category.map(|c| c.key.into()),
-                        row.category.clone(),
-                    );
+                    check(5, u.category.map(|c| c.key.into()), row.category.clone());
                 }
                 let (words, amounts, date, position) = target(u);
                 // The row's description is among the words that point at it.
                 let named = row.target_description.as_deref().map(|d| {
                     let d = caja_core::nlu::normalize::fold(d);
-                    d.split_whitespace()
-                        .all(|w| words.iter().any(|g| g == w))
+                    d.split_whitespace().all(|w| words.iter().any(|g| g == w))
                 });
                 check(
                     11,
@@ -250,7 +236,10 @@ fn people_holdout_accuracy_per_field() {
         } else {
             f64::from(tally.hit) * 100.0 / f64::from(tally.total)
         };
-        println!("  {name:<16} {accuracy:>6.1}%  ({}/{})", tally.hit, tally.total);
+        println!(
+            "  {name:<16} {accuracy:>6.1}%  ({}/{})",
+            tally.hit, tally.total
+        );
     }
     if std::env::var("CAJA_CORPUS_MISSES").is_ok() {
         for miss in &misses {

@@ -38,6 +38,10 @@ use caja_core::tools::{ToolCall, ToolResult};
 const FILES: &[(&str, &str)] = &[
     ("log.txt", include_str!("../../tests/transcripts/log.txt")),
     (
+        "older_rows.txt",
+        include_str!("../../tests/transcripts/older_rows.txt"),
+    ),
+    (
         "cobros.txt",
         include_str!("../../tests/transcripts/cobros.txt"),
     ),

@@ -23,7 +23,7 @@ pub mod cobros;
 mod reads;
 
 use reads::{
-    BALANCE_SQL, BalanceRow, CAP_SQL, DebtDbRow, LAST_ROW_KEY_SQL, VARIABLE_SPENT_SQL, budget_from,
+    BALANCE_SQL, BalanceRow, CAP_SQL, DebtDbRow, ROW_VERSION_SQL, VARIABLE_SPENT_SQL, budget_from,
     debts_sql, period_bounds, period_summary, rows_between,
 };
 pub use reads::{bank_balance, budget_status, debt_list, list_transactions, month_summary};
@@ -203,54 +203,57 @@ impl<'a> ToolRunner<'a> {
                 ToolResult::success(call, &TransactionList { transactions }, &at)
             }
             ToolRequest::UpdateLastTransaction(input) => {
-                let head = self.head().await?;
-                if let Err((code, problem)) = rules::check_last(
-                    head.last.as_ref(),
-                    input.transaction_id,
-                    input.transaction_version,
-                ) {
+                let stored = self.live_row(input.transaction_id).await?;
+                if let Err((code, problem)) =
+                    rules::check_row(stored.as_ref(), input.transaction_version)
+                {
                     return Ok(ToolResult::failure(call, code, problem, &at));
                 }
-                self.stage_last_guard(input.transaction_id, input.transaction_version)?;
-                if let Some(previous) = &head.last {
-                    self.stage_history(previous, "UPDATE")?;
-                }
+                let Some(previous) = stored else {
+                    return Ok(ToolResult::failure(
+                        call,
+                        codes::NOT_FOUND,
+                        "no such transaction",
+                        &at,
+                    ));
+                };
+                self.stage_row_guard(previous.id, previous.version)?;
+                self.stage_history(&previous, "UPDATE")?;
                 let row = input.to_row();
                 self.staged.push(db.stmt(
                     "UPDATE transactions SET kind = ?3, amount_mxn_cents = ?4, category_type = ?5, category = ?6, \
                      description = ?7, date_iso = ?8, updated_at = ?9, version = ?10 WHERE user_id = ?1 AND seq = ?2",
                     &row_args(user, &row, &at),
                 )?);
-                self.head = Some(LedgerHead {
-                    max_seq: head.max_seq,
-                    last: Some(row.clone()),
-                });
+                if let Some(head) = &mut self.head
+                    && head.last.as_ref().is_some_and(|last| last.id == row.id)
+                {
+                    head.last = Some(row.clone());
+                }
                 ToolResult::success(call, &row, &at)
             }
             ToolRequest::DeleteLastTransaction(input) => {
-                let head = self.head().await?;
-                if let Err((code, problem)) = rules::check_last(
-                    head.last.as_ref(),
-                    input.transaction_id,
-                    input.transaction_version,
-                ) {
+                let stored = self.live_row(input.transaction_id).await?;
+                if let Err((code, problem)) =
+                    rules::check_row(stored.as_ref(), input.transaction_version)
+                {
                     return Ok(ToolResult::failure(call, code, problem, &at));
                 }
-                let Some(deleted) = head.last else {
+                let Some(deleted) = stored else {
                     return Ok(ToolResult::failure(
                         call,
                         codes::NOT_FOUND,
-                        "no transactions",
+                        "no such transaction",
                         &at,
                     ));
                 };
-                self.stage_last_guard(deleted.id, deleted.version)?;
+                self.stage_row_guard(deleted.id, deleted.version)?;
                 self.stage_history(&deleted, "DELETE")?;
                 self.staged.push(db.stmt(
                     "UPDATE transactions SET deleted_at = ?3, updated_at = ?3, version = version + 1 WHERE user_id = ?1 AND seq = ?2",
                     &[Arg::Text(user), Arg::Int(deleted.id), Arg::Text(&at)],
                 )?);
-                // The row before it is unknown until the batch commits.
+                // The live row before it is unknown until the batch commits.
                 self.head = None;
                 ToolResult::success(call, &deleted, &at)
             }
@@ -514,12 +517,25 @@ impl<'a> ToolRunner<'a> {
         Ok(row.map(|r| r.to_core()))
     }
 
-    fn stage_last_guard(&mut self, seq: i64, version: u32) -> worker::Result<()> {
-        let key = format!("{seq}:{version}");
+    /// The live row `seq` as D1 has it now (what this turn staged is not
+    /// there yet: a turn changes at most one row).
+    async fn live_row(&mut self, seq: i64) -> worker::Result<Option<TransactionRow>> {
+        let statement = self.db.stmt(
+            &format!(
+                "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND seq = ?2 AND deleted_at IS NULL"
+            ),
+            &[Arg::Text(self.user_id), Arg::Int(seq)],
+        )?;
+        let found: Vec<TxRow> = self.db.all(statement).await?;
+        found.first().map(TxRow::to_core).transpose()
+    }
+
+    /// Fails the turn's batch unless row `seq` is still live at `version`.
+    fn stage_row_guard(&mut self, seq: i64, version: u32) -> worker::Result<()> {
         let guard = self.db.guard(
-            LAST_ROW_KEY_SQL,
-            &[Arg::Text(self.user_id)],
-            Arg::Text(&key),
+            ROW_VERSION_SQL,
+            &[Arg::Text(self.user_id), Arg::Int(seq)],
+            Arg::Int(i64::from(version)),
         )?;
         self.staged.push(guard);
         Ok(())

@@ -17,6 +17,7 @@ use crate::tools::{AddTransactionInput, AddTransactionsInput, CategoryType, Tran
 pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'static str> {
     state.extracted_intent = u.intent;
     state.draft_intent = Some(u.intent);
+    state.pending_target = u.target.as_ref().map(Into::into);
     match u.intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
             state.pending_transaction = Some(TransactionDraft {

@@ -3,7 +3,7 @@
 //! a reply comes from a result of this turn.
 
 use super::state::{
-    AgentState, ClarificationQuestion, Field, ParamsDraft, PendingWrite, QuestionKey,
+    AgentState, ClarificationQuestion, Field, ParamsDraft, PendingWrite, QuestionKey, RowChoice,
 };
 use super::{TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
@@ -22,7 +22,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::Write(write) => vec![write.to_request()],
         Work::Query(requests) => requests.clone(),
         Work::Simulate(input) => vec![ToolRequest::SimulatePurchase(input.clone())],
-        Work::ReadLast { .. } => vec![ToolRequest::GetLastTransaction {}],
+        Work::FindRow { .. } => vec![find_rows_request()],
         Work::FindDebt { .. } => vec![ToolRequest::ListDebts {
             month: crate::time::iso_month(ctx.today),
         }],
@@ -55,7 +55,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::Write(write) => after_write(state, ctx, write, answered[0]),
         Work::Query(requests) => after_query(ctx, &requests, &answered),
         Work::Simulate(input) => after_simulation(state, ctx, input, answered[0]),
-        Work::ReadLast { delete } => after_read_last(state, ctx, delete, answered[0]),
+        Work::FindRow { delete } => after_find_row(state, ctx, delete, answered[0]),
         Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, answered[0]),
     };
     ctx.results = results;
@@ -234,33 +234,73 @@ fn after_find_debt(
     }
 }
 
-fn after_read_last(
+/// The newest live rows, among which a correction or delete looks.
+fn find_rows_request() -> ToolRequest {
+    ToolRequest::ListTransactions {
+        month: None,
+        category: None,
+        limit: rules::ROW_SEARCH_LIMIT,
+    }
+}
+
+fn after_find_row(
     state: &mut AgentState,
     ctx: &mut TurnCtx,
     delete: bool,
     result: &ToolResult,
 ) -> NodeOutcome {
-    let Some(row) = result.data_as::<TransactionRow>() else {
-        if result.error_code() == Some(codes::NOT_FOUND) {
-            state.clear_flow();
-            ctx.say(text::NO_TRANSACTIONS_TO_CHANGE);
-            return NodeOutcome::because("respond", "no transactions");
-        }
-        return failed(ctx, ToolRequest::GetLastTransaction {}, result);
+    let Some(list) = result.data_as::<TransactionList>() else {
+        return failed(ctx, find_rows_request(), result);
     };
+    if list.transactions.is_empty() {
+        state.clear_flow();
+        ctx.say(text::NO_TRANSACTIONS_TO_CHANGE);
+        return NodeOutcome::because("respond", "no transactions");
+    }
+    let target = state.pending_target.clone().unwrap_or_default();
+    match rules::match_rows(&list.transactions, &target) {
+        rules::RowMatch::One(row) => {
+            let last = list.transactions.first() == Some(row);
+            prepare_change(state, ctx, row.clone(), delete, last)
+        }
+        rules::RowMatch::Several(rows) => {
+            let rows: Vec<TransactionRow> = rows.into_iter().cloned().collect();
+            ctx.say(text::which_row(&rows, delete));
+            ctx.suggestions = (1..=rows.len()).map(|n| n.to_string()).collect();
+            state.row_choice = Some(RowChoice { delete, rows });
+            NodeOutcome::because("respond", "several rows match")
+        }
+        rules::RowMatch::None => {
+            state.clear_flow();
+            ctx.say(text::row_not_found(&target, delete));
+            NodeOutcome::because("respond", "no row matches")
+        }
+    }
+}
+
+/// The prompt to change or delete `row` (the last one when `last`): the
+/// row as it is, and for a change as it will be. The write is guarded on
+/// the row's id and version.
+pub(super) fn prepare_change(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    row: TransactionRow,
+    delete: bool,
+    last: bool,
+) -> NodeOutcome {
+    state.row_choice = None;
     if delete {
-        ctx.prepared_prompt = Some(text::delete_prompt(&row));
+        ctx.prepared_prompt = Some(text::delete_prompt(&row, last));
         ctx.prepared = Some(PendingWrite::DeleteLastTransaction(
             DeleteLastTransactionInput {
                 transaction_id: row.id,
                 transaction_version: row.version,
             },
         ));
-        return NodeOutcome::because("confirm", "delete last");
+        return NodeOutcome::because("confirm", "delete a movement");
     }
     let draft = state.pending_transaction.clone().unwrap_or_default();
     let category_changed = draft.category.is_some();
-    let category = draft.category.unwrap_or(row.category);
     let category_type = if category_changed {
         draft.category_type.unwrap_or(row.category_type)
     } else {
@@ -275,21 +315,18 @@ fn after_read_last(
     } else {
         draft.kind.unwrap_or(row.kind)
     };
-    ctx.prepared = Some(PendingWrite::UpdateLastTransaction(
-        UpdateLastTransactionInput {
-            transaction_id: row.id,
-            transaction_version: row.version,
-            kind,
-            amount_mxn_cents: draft.amount_mxn_cents.unwrap_or(row.amount_mxn_cents),
-            category_type,
-            category,
-            description: if category_changed {
-                draft.description
-            } else {
-                draft.description.or(row.description)
-            },
-            date_iso: draft.date_iso.unwrap_or(row.date_iso),
-        },
-    ));
-    NodeOutcome::because("confirm", "update last")
+    let update = UpdateLastTransactionInput {
+        transaction_id: row.id,
+        transaction_version: row.version,
+        kind,
+        amount_mxn_cents: draft.amount_mxn_cents.unwrap_or(row.amount_mxn_cents),
+        category_type,
+        category: draft.category.unwrap_or_else(|| row.category.clone()),
+        // What it was for stays unless the user says what it was for.
+        description: draft.description.or_else(|| row.description.clone()),
+        date_iso: draft.date_iso.unwrap_or_else(|| row.date_iso.clone()),
+    };
+    ctx.prepared_prompt = Some(text::update_prompt(&row, &update));
+    ctx.prepared = Some(PendingWrite::UpdateLastTransaction(update));
+    NodeOutcome::because("confirm", "change a movement")
 }

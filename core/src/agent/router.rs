@@ -81,6 +81,18 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.small_talk = Some(talk);
         return NodeOutcome::because("respond", "small talk");
     }
+    // "2" to "¿cuál quieres corregir?": that movement's prompt.
+    if let Some(choice) = state.row_choice.clone() {
+        let picked = crate::agents::understand::number_alone(&ctx.reading)
+            .and_then(|n| choice.rows.get(n).cloned());
+        state.last_user_message = trimmed.clone();
+        match picked {
+            Some(row) => {
+                return super::execute_tools::prepare_change(state, ctx, row, choice.delete, false);
+            }
+            None => set_aside(state, ctx, "new_request"),
+        }
+    }
     if super::delegate::wants(state, ctx) {
         return NodeOutcome::because("delegate", "a data agent's turn");
     }

@@ -315,6 +315,13 @@ pub struct Snapshot {
     pub current_flow: Option<FlowState>,
 }
 
+/// Movements offered by number: "¿cuál quieres corregir?".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowChoice {
+    pub delete: bool,
+    pub rows: Vec<crate::tools::TransactionRow>,
+}
+
 /// One entry of `backup_overwrite_log`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BackupEntry {
@@ -353,6 +360,13 @@ pub struct AgentState {
     /// A purchase simulation waiting for the bank balance to be set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resume_simulation: Option<TransactionDraft>,
+    /// Which stored movement the open correction or delete means.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_target: Option<crate::tools::RowTarget>,
+    /// Movements listed by number for the user to say which one to
+    /// correct or delete.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row_choice: Option<RowChoice>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tool_results: Vec<ToolResult>,
     pub timestamp: TimestampContext,
@@ -415,6 +429,8 @@ impl AgentState {
             intent_candidates: Vec::new(),
             unclear_message: None,
             resume_simulation: None,
+            pending_target: None,
+            row_choice: None,
             tool_results: Vec::new(),
             timestamp: TimestampContext::default(),
             backup_overwrite_log: Vec::new(),
@@ -567,6 +583,8 @@ impl AgentState {
         self.intent_candidates.clear();
         self.unclear_message = None;
         self.resume_simulation = None;
+        self.pending_target = None;
+        self.row_choice = None;
         self.draft_intent = None;
     }
 }

@@ -9,6 +9,7 @@ use crate::nlu::category;
 use crate::tools::{
     AddTransactionInput, BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtPayment,
     DebtRow, Simulation, TransactionList, TransactionRow, TransactionType,
+    UpdateLastTransactionInput,
 };
 
 /// The gate's words, the same for every agent.
@@ -46,7 +47,7 @@ pub const INTERNAL_ERROR: &str = "Tuve un problema interno y no se guardó nada.
 pub const NO_TRANSACTIONS_TO_CHANGE: &str =
     "No tienes movimientos registrados, así que no hay nada que corregir ni borrar.";
 pub const DEBT_CHANGED: &str = "Esa deuda cambió desde que te pregunté; no registré el pago ni cambié la deuda. Pídemelo de nuevo para verla como está ahora.";
-pub const LAST_CHANGED: &str = "El último movimiento cambió desde que te pregunté; no modifiqué nada. Pídemelo de nuevo para ver el movimiento actual.";
+pub const LAST_CHANGED: &str = "Ese movimiento cambió o se borró desde que te pregunté; no modifiqué nada. Pídemelo de nuevo para verlo como está ahora.";
 pub const READ_FAILED: &str =
     "No pude consultar tus datos en este momento; no hay cambios. Intenta de nuevo en un momento.";
 pub const NEGATIVE_AMOUNT: &str = "Escribiste un monto negativo y no lo tomé: los gastos y los ingresos se registran en positivo. Si te devolvieron dinero, escríbeme por ejemplo «me reembolsaron 300».";
@@ -300,9 +301,67 @@ pub fn confirmation_prompt(write: &PendingWrite) -> String {
     text
 }
 
+/// The prompt for changing a stored row: the row as it is, then every
+/// field as it will be.
+pub fn update_prompt(before: &TransactionRow, after: &UpdateLastTransactionInput) -> String {
+    let mut text = format!(
+        "¿Corrijo este movimiento?\nAntes: {}\nQueda así:",
+        row_line(before)
+    );
+    for line in transaction_lines(
+        after.kind,
+        after.amount_mxn_cents,
+        &after.category,
+        after.category_type,
+        &after.description,
+        &after.date_iso,
+    ) {
+        text.push_str("\n• ");
+        text.push_str(&line);
+    }
+    text.push('\n');
+    text.push_str(CONFIRM_SUFFIX);
+    text
+}
+
+/// Several stored rows fit what the user said: which one?
+pub fn which_row(rows: &[TransactionRow], delete: bool) -> String {
+    let mut text = format!(
+        "Encontré {} movimientos que coinciden. ¿Cuál quieres {}?",
+        rows.len(),
+        if delete { "borrar" } else { "corregir" }
+    );
+    for (n, row) in (1..).zip(rows) {
+        text.push_str(&format!("\n{n}. {}", row_line(row)));
+    }
+    text.push_str("\nResponde con el número.");
+    text
+}
+
+/// No stored row fits what the user said.
+pub fn row_not_found(target: &crate::tools::RowTarget, delete: bool) -> String {
+    let mut said: Vec<String> = target.words.iter().map(|w| format!("«{w}»")).collect();
+    said.extend(target.amounts.iter().map(|a| mxn(*a)));
+    said.extend(target.date_iso.iter().cloned());
+    let what = if said.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", said.join(", "))
+    };
+    format!(
+        "No encontré entre tus movimientos recientes uno que coincida con lo que dices{what}, así que no {} nada. Escríbeme «mis últimos movimientos» para verlos y dime cuál es.",
+        if delete { "borré" } else { "corregí" }
+    )
+}
+
 /// The prompt for deleting, which shows the row that will go.
-pub fn delete_prompt(row: &TransactionRow) -> String {
-    let mut text = "¿Borro el último movimiento?".to_string();
+pub fn delete_prompt(row: &TransactionRow, last: bool) -> String {
+    let mut text = if last {
+        "¿Borro el último movimiento?"
+    } else {
+        "¿Borro este movimiento?"
+    }
+    .to_string();
     for line in transaction_lines(
         row.kind,
         row.amount_mxn_cents,
@@ -370,7 +429,7 @@ pub fn transactions_added(list: &TransactionList) -> String {
 }
 
 pub fn transaction_updated(row: &TransactionRow) -> String {
-    format!("Listo, corregí el último movimiento: {}.", row_line(row))
+    format!("Listo, corregí el movimiento: {}.", row_line(row))
 }
 
 pub fn transaction_deleted(row: &TransactionRow) -> String {

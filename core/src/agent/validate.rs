@@ -137,15 +137,15 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 });
             }
             missing.is_empty().then(|| {
-                ctx.work = Work::ReadLast { delete: false };
-                NodeOutcome::because("execute_tools", "read last transaction to correct")
+                ctx.work = Work::FindRow { delete: false };
+                NodeOutcome::because("execute_tools", "find the transaction to correct")
             })
         }
         Intent::DeleteLastTransaction => {
-            ctx.work = Work::ReadLast { delete: true };
+            ctx.work = Work::FindRow { delete: true };
             Some(NodeOutcome::because(
                 "execute_tools",
-                "read last transaction to delete",
+                "find the transaction to delete",
             ))
         }
         Intent::SetBudget => {

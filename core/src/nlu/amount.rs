@@ -482,9 +482,7 @@ pub fn take_back(tokens: &[Token], found: &mut Vec<AmountMatch>) -> Vec<AmountMa
             .filter(|&k| !tokens[k].is_in(c.was_words))
             .collect();
         let instead = (a.end..b.start).any(|k| c.instead_phrases.cue_at(tokens, k).is_some());
-        let lone_no = between.len() == 1
-            && tokens[between[0]].is_in(c.no_words)
-            && !pause(b.start);
+        let lone_no = between.len() == 1 && tokens[between[0]].is_in(c.no_words) && !pause(b.start);
         if instead || lone_no {
             retracted[i + 1] = true;
         } else if between.iter().any(|&k| tokens[k].is_in(c.retraction_words)) {

@@ -49,6 +49,16 @@ pub struct CategoryMatch {
     pub fuzzy: bool,
 }
 
+/// The key of the category a single word names ("súper" → supermercado),
+/// exactly, without typos.
+pub fn key_of_word(word: &str) -> Option<&'static str> {
+    let tokens = super::normalize::tokenize(&super::normalize::fold(word));
+    find_categories(&tokens, &vec![false; tokens.len()])
+        .into_iter()
+        .find(|m| !m.fuzzy)
+        .map(|m| m.category.key)
+}
+
 /// Every category keyword in the tokens (longest phrase first at each
 /// position), skipping tokens marked in `used`.
 pub fn find_categories(tokens: &[Token], used: &[bool]) -> Vec<CategoryMatch> {

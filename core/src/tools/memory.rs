@@ -62,6 +62,13 @@ impl MemoryLedger {
     }
 
     /// The last live transaction.
+    /// The live row with id `id`.
+    fn live_row(&mut self, id: i64) -> Option<&mut StoredTransaction> {
+        self.transactions
+            .iter_mut()
+            .find(|t| !t.deleted && t.row.id == id)
+    }
+
     fn last(&self) -> Option<&TransactionRow> {
         self.transactions().next_back()
     }
@@ -140,33 +147,29 @@ impl MemoryLedger {
                 ToolResult::success(call, &TransactionList { transactions }, &at)
             }
             ToolRequest::UpdateLastTransaction(input) => {
+                let Some(stored) = self.live_row(input.transaction_id) else {
+                    return ToolResult::failure(call, codes::NOT_FOUND, "no such transaction", &at);
+                };
                 if let Err((code, problem)) =
-                    rules::check_last(self.last(), input.transaction_id, input.transaction_version)
+                    rules::check_row(Some(&stored.row), input.transaction_version)
                 {
                     return ToolResult::failure(call, code, problem, &at);
                 }
-                // History: the old row stays, marked deleted; the new one takes its id.
-                if let Some(last) = self.transactions.iter_mut().rev().find(|t| !t.deleted) {
-                    last.deleted = true;
-                }
-                let row = input.to_row();
-                self.transactions.push(StoredTransaction {
-                    row: row.clone(),
-                    deleted: false,
-                });
-                ToolResult::success(call, &row, &at)
+                // The row keeps its place and id; its version goes up.
+                stored.row = input.to_row();
+                ToolResult::success(call, &stored.row.clone(), &at)
             }
             ToolRequest::DeleteLastTransaction(input) => {
+                let Some(stored) = self.live_row(input.transaction_id) else {
+                    return ToolResult::failure(call, codes::NOT_FOUND, "no such transaction", &at);
+                };
                 if let Err((code, problem)) =
-                    rules::check_last(self.last(), input.transaction_id, input.transaction_version)
+                    rules::check_row(Some(&stored.row), input.transaction_version)
                 {
                     return ToolResult::failure(call, code, problem, &at);
                 }
-                let Some(last) = self.transactions.iter_mut().rev().find(|t| !t.deleted) else {
-                    return ToolResult::failure(call, codes::NOT_FOUND, "no transactions", &at);
-                };
-                last.deleted = true;
-                ToolResult::success(call, &last.row.clone(), &at)
+                stored.deleted = true;
+                ToolResult::success(call, &stored.row.clone(), &at)
             }
             ToolRequest::AddOrUpdateDebt(input) => {
                 let key = rules::debt_key(&input.name);

@@ -106,20 +106,111 @@ fn check_transaction(
 }
 
 /// Whether a correction or delete of `(transaction_id, version)` may touch
-/// `last`, the user's last live row now. The prompt showed that row; if it
-/// changed since (another thread, another device), nothing is written.
-pub fn check_last(
-    last: Option<&TransactionRow>,
-    transaction_id: i64,
+/// `row`, that live row as stored now. The prompt showed it; if it changed
+/// or went since (another thread, another device), nothing is written.
+pub fn check_row(
+    row: Option<&TransactionRow>,
     version: u32,
 ) -> Result<(), (&'static str, Refusal)> {
-    match last {
-        None => Err((codes::NOT_FOUND, "no transactions")),
-        Some(row) if row.id != transaction_id || row.version != version => {
-            Err((codes::CONFLICT, "last changed"))
-        }
+    match row {
+        None => Err((codes::NOT_FOUND, "no such transaction")),
+        Some(row) if row.version != version => Err((codes::CONFLICT, "row changed")),
         Some(_) => Ok(()),
     }
+}
+
+/// How many of the newest rows a correction or delete looks among.
+pub const ROW_SEARCH_LIMIT: u32 = 100;
+
+/// The rows a [`RowTarget`] may mean.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RowMatch<'a> {
+    One(&'a TransactionRow),
+    /// Several fit as well, newest first (at most [`MAX_ROW_CHOICES`]).
+    Several(Vec<&'a TransactionRow>),
+    None,
+}
+
+/// Most rows offered to choose from.
+pub const MAX_ROW_CHOICES: usize = 5;
+
+/// The rows `target` means among `rows` (newest first). Each thing the
+/// message said (a word of its description or category, an old amount,
+/// its day) is a criterion; the rows that meet the most criteria are the
+/// candidates, and a word that names its description outranks one that
+/// only names its category. A position counts among the candidates ("el
+/// penúltimo uber"), or among all rows when nothing else was said.
+pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowTarget) -> RowMatch<'a> {
+    use crate::nlu::normalize::fold;
+    let criteria = usize::from(!target.words.is_empty())
+        + usize::from(!target.amounts.is_empty())
+        + usize::from(target.date_iso.is_some());
+    let word_score = |row: &TransactionRow| -> u32 {
+        let described: Vec<String> = row
+            .description
+            .as_deref()
+            .map(|d| fold(d).split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default();
+        target
+            .words
+            .iter()
+            .map(|w| {
+                if described.iter().any(|d| d == w || stem_eq(d, w)) {
+                    2
+                } else if row.category == *w
+                    || crate::nlu::category::key_of_word(w) == Some(row.category.as_str())
+                {
+                    1
+                } else {
+                    0
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    let scored: Vec<(usize, u32, &TransactionRow)> = rows
+        .iter()
+        .map(|row| {
+            let words = word_score(row);
+            let met = usize::from(words > 0)
+                + usize::from(target.amounts.contains(&row.amount_mxn_cents))
+                + usize::from(target.date_iso.as_deref() == Some(row.date_iso.as_str()));
+            (met, words, row)
+        })
+        .collect();
+    let best = scored.iter().map(|(m, w, _)| (*m, *w)).max();
+    let candidates: Vec<&TransactionRow> = match best {
+        _ if criteria == 0 => rows.iter().collect(),
+        Some((met, words)) if met > 0 => scored
+            .iter()
+            .filter(|(m, w, _)| (*m, *w) == (met, words))
+            .map(|(_, _, r)| *r)
+            .collect(),
+        _ => Vec::new(),
+    };
+    match (target.position, candidates.as_slice()) {
+        (_, []) => RowMatch::None,
+        (Some(p), _) => candidates
+            .get(usize::from(p.max(1)) - 1)
+            .map_or(RowMatch::None, |r| RowMatch::One(r)),
+        (None, [one]) => RowMatch::One(one),
+        (None, several) => {
+            RowMatch::Several(several.iter().take(MAX_ROW_CHOICES).copied().collect())
+        }
+    }
+}
+
+/// "tacos" and "taco", "uber" and "ubers": the same word but for a plural
+/// ending.
+fn stem_eq(a: &str, b: &str) -> bool {
+    let stem = |w: &str| -> String {
+        w.strip_suffix("es")
+            .filter(|s| s.len() >= 3)
+            .or_else(|| w.strip_suffix('s'))
+            .unwrap_or(w)
+            .to_string()
+    };
+    a.len() >= 3 && b.len() >= 3 && stem(a) == stem(b)
 }
 
 /// Most rows `list_transactions` returns, whatever was asked.
@@ -436,9 +527,8 @@ mod tests {
             description: None,
             date_iso: "2026-11-21".into(),
         };
-        assert!(check_last(Some(&row), 3, 2).is_ok());
-        assert_eq!(check_last(Some(&row), 3, 1).unwrap_err().0, codes::CONFLICT);
-        assert_eq!(check_last(Some(&row), 2, 2).unwrap_err().0, codes::CONFLICT);
-        assert_eq!(check_last(None, 3, 2).unwrap_err().0, codes::NOT_FOUND);
+        assert!(check_row(Some(&row), 2).is_ok());
+        assert_eq!(check_row(Some(&row), 1).unwrap_err().0, codes::CONFLICT);
+        assert_eq!(check_row(None, 2).unwrap_err().0, codes::NOT_FOUND);
     }
 }

@@ -67,8 +67,8 @@ pub(super) const DEBT_COLUMNS: &str = "name, balance_mxn_cents, minimum_payment_
 pub(super) const BALANCE_SQL: &str =
     "SELECT balance_mxn_cents, updated_at FROM bank_balances WHERE user_id = ?1";
 /// The last live row's identity and version, as the guards compare it.
-pub(super) const LAST_ROW_KEY_SQL: &str = "SELECT seq || ':' || version FROM transactions \
-    WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1";
+pub(super) const ROW_VERSION_SQL: &str =
+    "SELECT version FROM transactions WHERE user_id = ?1 AND seq = ?2 AND deleted_at IS NULL";
 
 pub(super) fn debts_sql(filter: &str) -> String {
     format!("SELECT {DEBT_COLUMNS} FROM debts WHERE user_id = ?1{filter} ORDER BY name_key")

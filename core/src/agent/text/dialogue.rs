@@ -113,11 +113,11 @@ fn write_summary(write: &PendingWrite) -> String {
             format!("los {} movimientos", list.transactions.len())
         }
         PendingWrite::UpdateLastTransaction(t) => format!(
-            "la corrección del último movimiento ({} de {})",
+            "la corrección del movimiento ({} de {})",
             kind_word(Some(t.kind)),
             mxn(t.amount_mxn_cents)
         ),
-        PendingWrite::DeleteLastTransaction(_) => "el borrado del último movimiento".into(),
+        PendingWrite::DeleteLastTransaction(_) => "el borrado del movimiento".into(),
         PendingWrite::AddOrUpdateDebt(d) => match d.balance_mxn_cents {
             Some(balance) => format!("la deuda con {} de {}", d.name, mxn(balance)),
             None => format!("la deuda con {}", d.name),

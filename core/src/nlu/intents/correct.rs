@@ -27,16 +27,40 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         add(Intent::DeleteLastTransaction, 0.95);
     }
     // "no sé" is a filler, not a correction.
-    let early_no = f.tokens.iter().take(3).enumerate().any(|(i, t)| {
-        t.is_in(c.no_words) && !f.tokens.get(i + 1).is_some_and(|n| n.is_in(c.no_fillers))
-    });
+    // A "no" after an amount takes back a number of this very message
+    // ("gasolina 100... no, 120"): a new movement, not a correction.
+    let early_no = f
+        .tokens
+        .iter()
+        .take(3)
+        .take_while(|t| t.kind != crate::nlu::normalize::TokenKind::Number)
+        .enumerate()
+        .any(|(i, t)| {
+            t.is_in(c.no_words) && !f.tokens.get(i + 1).is_some_and(|n| n.is_in(c.no_fillers))
+        });
     let correction_start =
         (early_no || c.correction_starts.contains(first)) && f.has(c.correction_words);
     if correction_start && !question {
         add(Intent::UpdateLastTransaction, 0.95);
     }
+    // "gasolina 100... no, ponle 120": a number of this message is fixed
+    // before any movement is named; a new movement, not a correction.
+    let first_number = f
+        .tokens
+        .iter()
+        .position(|t| t.kind == crate::nlu::normalize::TokenKind::Number);
+    let first_fix = f.tokens.iter().position(|t| {
+        t.is_in(c.correction_cues) || t.is_in(c.no_words) || t.is_in(c.retraction_words)
+    });
+    let names_first = f
+        .tokens
+        .first()
+        .is_some_and(|t| t.is_in(c.reference_articles) || t.is_in(c.edit_verbs));
+    let self_corrected =
+        !names_first && matches!((first_number, first_fix), (Some(n), Some(x)) if n < x);
     let correction_cue = f.has(c.correction_cues) || f.has(c.last_words) && f.has(c.was_words);
     if correction_cue
+        && !self_corrected
         && !question
         && (has_amount || has_category || has_date || f.has(c.correctable_fields))
     {
@@ -54,8 +78,12 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     // la luz fue 465", "la gasolina de ayer ponla en viajes", "lo del
     // doctor eran 800". A recorded one is meant, not a new one.
     let names_a_movement = f.tokens.first().is_some_and(|t| t.is_in(c.articles))
-        || f.tokens.first().is_some_and(|t| t.is_in(c.reference_articles))
-            && f.tokens.get(1).is_some_and(|t| t.is_in(c.reference_articles));
+        || f.tokens
+            .first()
+            .is_some_and(|t| t.is_in(c.reference_articles))
+            && f.tokens
+                .get(1)
+                .is_some_and(|t| t.is_in(c.reference_articles));
     let says_what_it_was = f.has(c.was_words) || f.has(c.assertion_words);
     if names_a_movement
         && says_what_it_was
@@ -69,14 +97,17 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     }
     // "cambia el de 1,500 a ropa", "borra el uber de ayer": an edit or a
     // delete verb first, then the movement it acts on.
-    let verb_then_movement = f.tokens.get(1).is_some_and(|t| t.is_in(c.reference_articles));
+    let verb_then_movement = f
+        .tokens
+        .get(1)
+        .is_some_and(|t| t.is_in(c.reference_articles));
     if verb_then_movement && !question && !f.has(c.not_last_movement_words) {
         if f.first_is(c.edit_verbs) && (has_amount || has_category || has_date) {
             add(Intent::UpdateLastTransaction, 0.94);
         }
-        let first_deletes = f.first_word().is_some_and(|w| {
-            c.delete_prefixes.words().iter().any(|p| w.starts_with(p))
-        });
+        let first_deletes = f
+            .first_word()
+            .is_some_and(|w| c.delete_prefixes.words().iter().any(|p| w.starts_with(p)));
         if first_deletes {
             add(Intent::DeleteLastTransaction, 0.95);
         }
