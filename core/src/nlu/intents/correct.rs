@@ -49,8 +49,10 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         .tokens
         .iter()
         .position(|t| t.kind == crate::nlu::normalize::TokenKind::Number);
-    let first_fix = f.tokens.iter().position(|t| {
-        t.is_in(c.correction_cues) || t.is_in(c.no_words) || t.is_in(c.retraction_words)
+    let first_fix = (0..f.tokens.len()).find(|&k| {
+        c.correction_cues.cue_at(f.tokens, k).is_some()
+            || c.no_words.at(f.tokens, k)
+            || c.retraction_words.at(f.tokens, k)
     });
     let names_first = f
         .tokens
