@@ -73,14 +73,15 @@ const SUMMARY_QUESTION = '¿cuánto llevo gastado este mes?';
 /** Reply substrings (core/src/agent/text.rs and tests/transcripts). */
 const T = {
   addPrompt: '¿Registro este movimiento?',
-  updatePrompt: '¿Corrijo el último movimiento para que quede así?',
+  updatePrompt: '¿Corrijo este movimiento?',
   deletePrompt: '¿Borro el último movimiento?',
+  deleteOlderPrompt: '¿Borro este movimiento?',
   suffix: 'Responde: sí / no',
   yesNo: 'sí / no',
   rejected: 'Cancelado. No se guardó nada.',
   expired: 'La confirmación anterior expiró y no se guardó nada.',
   nothingToChange: 'No tienes movimientos registrados',
-  lastChanged: 'El último movimiento cambió',
+  lastChanged: 'Ese movimiento cambió o se borró',
   emptyMonth: `En ${MONTH} no tienes movimientos registrados.`,
   staleButton: 'Ese botón ya no es válido',
   alreadyConfirmed: 'Ya lo había guardado con tu «sí»; no lo hice otra vez.',
@@ -270,7 +271,7 @@ function expectSummary(reply, user) {
 
 /** The prompt of a pending action (as first shown, or shown again after expiry). */
 function expectPrompt(reply, pending) {
-  const title = { add: T.addPrompt, update: T.updatePrompt, delete: T.deletePrompt }[pending.kind];
+  const title = { add: T.addPrompt, update: T.updatePrompt, delete: pending.last === false ? T.deleteOlderPrompt : T.deletePrompt }[pending.kind];
   expectText(reply, title);
   expectText(reply, `Monto: ${mxn(pending.amount)}`);
   expectText(reply, `Categoría: ${label(pending.category)}`);
@@ -360,6 +361,42 @@ async function deleteLast(thread) {
   adoptPrompt(thread, pending, reply);
 }
 
+/** A live row of the user chosen at random whose amount no other live row has: "el de N". */
+function uniqueOlderRow(user) {
+  const counts = new Map();
+  for (const r of user.rows) counts.set(r.amount, (counts.get(r.amount) ?? 0) + 1);
+  const unique = user.rows.filter((r) => counts.get(r.amount) === 1);
+  return unique.length ? pick(unique) : null;
+}
+
+/** "el de N fue M": a correction aimed at a random older row by its old amount lands on that row. */
+async function correctOlder(thread) {
+  const row = uniqueOlderRow(thread.user);
+  if (!row) return correctLast(thread);
+  const m = differentAmount(row.amount);
+  const reply = await say(thread, `el de ${row.amount / 100} fue ${m}`);
+  expectNoWrite(reply);
+  const pending = { kind: 'update', amount: m * 100, category: row.category, target: row.uid, targetVersion: row.version };
+  expectPrompt(reply, pending);
+  expectText(reply, `Antes: `);
+  expectText(reply, `· ${label(row.category)} · ${mxn(row.amount)}`);
+  expectPending(reply);
+  adoptPrompt(thread, pending, reply);
+}
+
+/** "borra el de N": a delete aimed at a random older row by its amount shows that row. */
+async function deleteOlder(thread) {
+  const row = uniqueOlderRow(thread.user);
+  if (!row) return deleteLast(thread);
+  const reply = await say(thread, `borra el de ${row.amount / 100}`);
+  expectNoWrite(reply);
+  const last = thread.user.rows.at(-1) === row;
+  const pending = { kind: 'delete', amount: row.amount, category: row.category, target: row.uid, targetVersion: row.version, last };
+  expectPrompt(reply, pending);
+  expectPending(reply);
+  adoptPrompt(thread, pending, reply);
+}
+
 /** Read-only: the month summary equals the model's total; nothing pending, nothing written. */
 async function summary(thread) {
   const reply = await say(thread, SUMMARY_QUESTION);
@@ -391,9 +428,9 @@ async function confirm(thread, viaButton) {
   }
   const user = thread.user;
   expectNoPending(reply);
-  const last = user.rows.at(-1);
+  const target = user.rows.find((r) => r.uid === pending.target);
   const moved = pending.kind !== 'add'
-    && (!last || last.uid !== pending.target || (ROW_VERSION_GUARD && last.version !== pending.targetVersion));
+    && (!target || (ROW_VERSION_GUARD && target.version !== pending.targetVersion));
   // Nothing written: a late press is stale, not "already saved".
   resolvePending(thread, moved ? 'replaced' : 'confirmed');
   if (pending.kind === 'add') {
@@ -404,25 +441,25 @@ async function confirm(thread, viaButton) {
     return;
   }
   // UPDATE/DELETE_LAST_TRANSACTION write only if the row the prompt showed
-  // is still the user's last live row, unchanged (A's other thread may have
-  // added, corrected or deleted rows meanwhile).
+  // is still live and unchanged (A's other thread may have corrected or
+  // deleted it meanwhile); newer rows do not matter.
   if (moved) {
     count(`${pending.kind}-refused`);
-    expectText(reply, last ? T.lastChanged : T.nothingToChange);
+    expectText(reply, T.lastChanged);
     expectNoWrite(reply);
     return;
   }
   if (pending.kind === 'update') {
     count('write-update');
-    expectStart(reply, 'Listo, corregí el último movimiento:');
-    expectText(reply, `· ${label(last.category)} · ${mxn(pending.amount)}`);
-    last.amount = pending.amount;
-    last.version += 1;
+    expectStart(reply, 'Listo, corregí el movimiento:');
+    expectText(reply, `· ${label(target.category)} · ${mxn(pending.amount)}`);
+    target.amount = pending.amount;
+    target.version += 1;
   } else {
     count('write-delete');
     expectStart(reply, 'Listo, borré el movimiento:');
-    expectText(reply, `· ${label(last.category)} · ${mxn(last.amount)}`);
-    user.rows.pop();
+    expectText(reply, `· ${label(target.category)} · ${mxn(target.amount)}`);
+    user.rows.splice(user.rows.indexOf(target), 1);
   }
 }
 
@@ -499,12 +536,14 @@ async function step(thread) {
   const tg = thread.kind === 'tg';
   const stale = tg && thread.staleYes ? 0.4 : 0;
   if (!p) {
-    const action = weighted([['log', 6], ['correct-last', 1.5], ['delete-last', 1.5], ['summary', 1], ['stale-button', stale]]);
+    const action = weighted([['log', 6], ['correct-last', 1.5], ['delete-last', 1.5], ['correct-older', 1.5], ['delete-older', 1], ['summary', 1], ['stale-button', stale]]);
     where.action = action;
     count(action);
     if (action === 'log') return logExpense(thread);
     if (action === 'correct-last') return correctLast(thread);
     if (action === 'delete-last') return deleteLast(thread);
+    if (action === 'correct-older') return correctOlder(thread);
+    if (action === 'delete-older') return deleteOlder(thread);
     if (action === 'summary') return summary(thread);
     return pressStale(thread);
   }

@@ -94,7 +94,7 @@ test('voice, photo, sticker, files, places, contacts get a Spanish answer; a cap
   // A photo's caption is read as text: the ticket's amount becomes a prompt.
   const ticket = await webhook(base({ photo: [{ file_id: 'x', width: 1, height: 1 }], caption: 'el ticket del súper 523.40' }));
   assert.match(ticket.body.text, /Monto: \$523\.40/);
-  assert.match(ticket.body.text, /supermercado/);
+  assert.match(ticket.body.text, /Categoría: súper/);
   assert.match(ticket.body.text, /Responde: sí \/ no/);
   const edited = await webhook({ update_id: nextUpdateId(), edited_message: { message_id: 1, chat: { id: chatId, type: 'private' }, text: 'gasté 1' } });
   assert.equal(edited.status, 200);

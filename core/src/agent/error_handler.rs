@@ -23,13 +23,10 @@ pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             state.clear_flow();
             ctx.say(text::DEBT_CHANGED);
         }
-        codes::CONFLICT => {
+        // The row the prompt showed changed or went meanwhile.
+        codes::CONFLICT | codes::NOT_FOUND => {
             state.clear_flow();
             ctx.say(text::LAST_CHANGED);
-        }
-        codes::NOT_FOUND => {
-            state.clear_flow();
-            ctx.say(text::NO_TRANSACTIONS_TO_CHANGE);
         }
         codes::INVALID => {
             state.clear_flow();

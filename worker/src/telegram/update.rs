@@ -212,8 +212,7 @@ impl Message {
     fn written(&self) -> Option<&str> {
         self.text
             .as_deref()
-            .or(self.caption.as_deref())
-            .filter(|t| !t.trim().is_empty())
+            .or(self.caption.as_deref().filter(|t| !t.trim().is_empty()))
     }
 
     /// Whether a person would call this a message they sent (not a
