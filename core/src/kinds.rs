@@ -39,6 +39,15 @@ impl CategoryType {
             _ => return None,
         })
     }
+
+    /// Money of an income category comes in; of any other, goes out.
+    pub fn transaction_kind(self) -> TransactionType {
+        if self == CategoryType::Income {
+            TransactionType::Income
+        } else {
+            TransactionType::Expense
+        }
+    }
 }
 
 /// Money in or out.

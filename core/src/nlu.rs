@@ -143,26 +143,28 @@ pub struct Understanding {
     /// The creditor a logged payment goes to ("le aboné 1,000 a Coppel"):
     /// when it names a known debt, the payment also lowers that debt.
     pub debt_paid: Option<String>,
-    /// How many people share the amount ("1,240 entre 4", "a medias"):
-    /// the user's part is the amount divided by this.
-    pub split_ways: Option<u8>,
     /// The stored movement a correction or delete points at ("el de la
     /// luz", "el uber de ayer", "el penúltimo").
     pub target: Option<RowReference>,
 }
 
 /// What a message says about which stored movement it means. The host's
-/// rows are matched against it by `tools::rules::match_rows`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// rows are matched against it by `tools::rules::match_rows`; an open
+/// correction keeps it in its checkpoint.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RowReference {
     /// Counted from the newest: 1 the last, 2 the one before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<u8>,
     /// Folded words that may name its description or category.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<String>,
     /// Amounts it may have had (the negated one in "465, no 456").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub amounts: Vec<Centavos>,
-    /// The day it is said to be of.
-    pub date: Option<NaiveDate>,
+    /// The day it is said to be of (`YYYY-MM-DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date_iso: Option<String>,
 }
 
 impl Understanding {
@@ -188,7 +190,6 @@ impl Understanding {
             debt_minimum: None,
             debt_due_day: None,
             debt_paid: None,
-            split_ways: None,
             target: None,
         }
     }
@@ -446,13 +447,7 @@ fn understand_tokens(
                 .map(|m| m.category);
             u.description = None;
             u.date = date.as_ref().filter(|d| d.start >= split).map(|d| d.date);
-            u.kind = u.category.map(|c| {
-                if c.category_type == CategoryType::Income {
-                    TransactionType::Income
-                } else {
-                    TransactionType::Expense
-                }
-            });
+            u.kind = u.category.map(|c| c.category_type.transaction_kind());
         }
         if target == RowReference::default() {
             // "no, eran 300", "bórralo": the last movement.

@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 use crate::money::Centavos;
 
 pub use crate::kinds::{CategoryType, TransactionType};
+/// Which stored movement a correction or delete means.
+pub use crate::nlu::RowReference;
 
 /// `add_transaction` input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,35 +92,6 @@ impl UpdateLastTransactionInput {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AddTransactionsInput {
     pub transactions: Vec<AddTransactionInput>,
-}
-
-/// Which stored movement a correction or delete means, as the message
-/// said it (`nlu::RowReference` as data): matched against the host's
-/// rows by [`rules::match_rows`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RowTarget {
-    /// Counted from the newest: 1 the last, 2 the one before it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<u8>,
-    /// Folded words that may name its description or category.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub words: Vec<String>,
-    /// Amounts it may have had.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub amounts: Vec<Centavos>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub date_iso: Option<String>,
-}
-
-impl From<&crate::nlu::RowReference> for RowTarget {
-    fn from(r: &crate::nlu::RowReference) -> Self {
-        RowTarget {
-            position: r.position,
-            words: r.words.clone(),
-            amounts: r.amounts.clone(),
-            date_iso: r.date.map(crate::time::iso_date),
-        }
-    }
 }
 
 /// `delete_last_transaction` input: the row the prompt showed.

@@ -17,7 +17,7 @@ use crate::tools::{AddTransactionInput, AddTransactionsInput, CategoryType, Tran
 pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'static str> {
     state.extracted_intent = u.intent;
     state.draft_intent = Some(u.intent);
-    state.pending_target = u.target.as_ref().map(Into::into);
+    state.pending_target = u.target.clone();
     match u.intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
             state.pending_transaction = Some(TransactionDraft {
@@ -165,11 +165,7 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
                 && let Some(kind) = answers::category_type_named(folded)
             {
                 draft.category_type = Some(kind);
-                draft.kind = Some(if kind == CategoryType::Income {
-                    TransactionType::Income
-                } else {
-                    TransactionType::Expense
-                });
+                draft.kind = Some(kind.transaction_kind());
                 patch.applied.push(Field::CategoryType);
             }
             if let Some(d) = &date {
@@ -287,13 +283,7 @@ pub fn complete_items(items: &[String], today: NaiveDate) -> Option<AddTransacti
         }
         last_date = Some(date);
         rows.push(AddTransactionInput {
-            kind: u
-                .kind
-                .unwrap_or(if category.category_type == CategoryType::Income {
-                    TransactionType::Income
-                } else {
-                    TransactionType::Expense
-                }),
+            kind: u.kind.unwrap_or(category.category_type.transaction_kind()),
             amount_mxn_cents: amount,
             category_type: category.category_type,
             category: category.key.to_string(),

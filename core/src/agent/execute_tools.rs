@@ -307,11 +307,7 @@ pub(super) fn prepare_change(
         row.category_type
     };
     let kind = if category_changed {
-        if category_type == crate::tools::CategoryType::Income {
-            crate::tools::TransactionType::Income
-        } else {
-            crate::tools::TransactionType::Expense
-        }
+        category_type.transaction_kind()
     } else {
         draft.kind.unwrap_or(row.kind)
     };

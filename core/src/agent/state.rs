@@ -362,7 +362,7 @@ pub struct AgentState {
     pub resume_simulation: Option<TransactionDraft>,
     /// Which stored movement the open correction or delete means.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_target: Option<crate::tools::RowTarget>,
+    pub pending_target: Option<crate::nlu::RowReference>,
     /// Movements listed by number for the user to say which one to
     /// correct or delete.
     #[serde(default, skip_serializing_if = "Option::is_none")]

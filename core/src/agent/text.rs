@@ -339,7 +339,7 @@ pub fn which_row(rows: &[TransactionRow], delete: bool) -> String {
 }
 
 /// No stored row fits what the user said.
-pub fn row_not_found(target: &crate::tools::RowTarget, delete: bool) -> String {
+pub fn row_not_found(target: &crate::nlu::RowReference, delete: bool) -> String {
     let mut said: Vec<String> = target.words.iter().map(|w| format!("«{w}»")).collect();
     said.extend(target.amounts.iter().map(|a| mxn(*a)));
     said.extend(target.date_iso.iter().cloned());

@@ -71,11 +71,11 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 missing.push(Field::FutureDate);
             }
             if draft.kind.is_none() {
-                draft.kind = Some(if draft.category_type == Some(CategoryType::Income) {
-                    TransactionType::Income
-                } else {
-                    TransactionType::Expense
-                });
+                draft.kind = Some(
+                    draft
+                        .category_type
+                        .map_or(TransactionType::Expense, CategoryType::transaction_kind),
+                );
             }
             match (
                 missing.is_empty(),

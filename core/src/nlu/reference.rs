@@ -83,7 +83,6 @@ pub(super) fn read(
             words.push(t.text.clone());
         }
     }
-    // A category's keyword of several words names the row as a whole.
     let amounts: Vec<Centavos> = taken_back
         .iter()
         .chain(amounts.iter().filter(|m| m.end <= end))
@@ -94,6 +93,8 @@ pub(super) fn read(
         position,
         words,
         amounts,
-        date: date.filter(|d| d.end <= end).map(|d| d.date),
+        date_iso: date
+            .filter(|d| d.end <= end)
+            .map(|d| crate::time::iso_date(d.date)),
     }
 }

@@ -122,7 +122,7 @@ pub fn check_row(
 /// How many of the newest rows a correction or delete looks among.
 pub const ROW_SEARCH_LIMIT: u32 = 100;
 
-/// The rows a [`RowTarget`] may mean.
+/// The rows a [`RowReference`] may mean.
 #[derive(Debug, PartialEq, Eq)]
 pub enum RowMatch<'a> {
     One(&'a TransactionRow),
@@ -140,26 +140,29 @@ pub const MAX_ROW_CHOICES: usize = 5;
 /// candidates, and a word that names its description outranks one that
 /// only names its category. A position counts among the candidates ("el
 /// penúltimo uber"), or among all rows when nothing else was said.
-pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowTarget) -> RowMatch<'a> {
+pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowMatch<'a> {
     use crate::nlu::normalize::fold;
     let criteria = usize::from(!target.words.is_empty())
         + usize::from(!target.amounts.is_empty())
         + usize::from(target.date_iso.is_some());
+    // The category each word names, read once (not once a row).
+    let named: Vec<(&str, Option<&str>)> = target
+        .words
+        .iter()
+        .map(|w| (w.as_str(), crate::nlu::category::key_of_word(w)))
+        .collect();
     let word_score = |row: &TransactionRow| -> u32 {
         let described: Vec<String> = row
             .description
             .as_deref()
             .map(|d| fold(d).split_whitespace().map(str::to_string).collect())
             .unwrap_or_default();
-        target
-            .words
+        named
             .iter()
-            .map(|w| {
+            .map(|&(w, category)| {
                 if described.iter().any(|d| d == w || stem_eq(d, w)) {
                     2
-                } else if row.category == *w
-                    || crate::nlu::category::key_of_word(w) == Some(row.category.as_str())
-                {
+                } else if row.category == w || category == Some(row.category.as_str()) {
                     1
                 } else {
                     0
