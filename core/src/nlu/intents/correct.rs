@@ -86,14 +86,25 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
             && f.tokens
                 .get(1)
                 .is_some_and(|t| t.is_in(c.reference_articles));
-    let says_what_it_was = f.has(c.was_words) || f.has(c.assertion_words);
+    // "fue 465", "ponlo en viajes": what it was, with a value after it;
+    // not "se me fueron 430" (spent) nor "no es broma".
+    let says_what_it_was = f.tokens.iter().enumerate().any(|(k, t)| {
+        (t.is_in(c.was_words) || t.is_in(c.assertion_words))
+            && !(k > 0 && f.tokens[k - 1].is_in(c.not_assertion_before))
+            && f.tokens[k + 1..].iter().any(|v| {
+                v.kind == crate::nlu::normalize::TokenKind::Number
+                    || v.number_word().is_some()
+                    || crate::nlu::category::key_of_word(&v.text).is_some()
+            })
+    });
+    // A debt or the bank balance is updated by its own intents.
+    let other_record = debt_noun || f.has(c.balance_nouns) || f.has(c.owe_verbs);
     if names_a_movement
         && says_what_it_was
         && !question
         && (has_amount || has_category)
         && !f.has(c.not_last_movement_words)
-        && !debt_noun
-        && !f.has(c.balance_nouns)
+        && !other_record
     {
         add(Intent::UpdateLastTransaction, 0.94);
     }
@@ -103,7 +114,12 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         .tokens
         .get(1)
         .is_some_and(|t| t.is_in(c.reference_articles));
-    if verb_then_movement && !question && !f.has(c.not_last_movement_words) {
+    if verb_then_movement
+        && !question
+        && !f.has(c.not_last_movement_words)
+        && !f.has(c.not_last_edit_words)
+        && !other_record
+    {
         if f.first_is(c.edit_verbs) && (has_amount || has_category || has_date) {
             add(Intent::UpdateLastTransaction, 0.94);
         }

@@ -274,6 +274,9 @@ cue_lists! {
     /// Words after which a correction names the movement it means ("el
     /// de la luz", "lo de netflix", "los tacos").
     reference_articles,
+    /// Before "fue"/"fueron"/"es", words that make it no statement of what
+    /// a movement was ("se me fueron 430", "no es broma").
+    not_assertion_before,
     /// First words that start a correction ("perdón", "corrige", "oye").
     correction_starts,
     /// Words that, after such a start, correct the last movement ("eran", "fue", "cámbialo").
