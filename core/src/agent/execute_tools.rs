@@ -263,9 +263,9 @@ fn after_find_row(
             let last = list.transactions.first() == Some(row);
             prepare_change(state, ctx, row.clone(), delete, last)
         }
-        rules::RowMatch::Several(rows) => {
+        rules::RowMatch::Several(rows, fitting) => {
             let rows: Vec<TransactionRow> = rows.into_iter().cloned().collect();
-            ctx.say(text::which_row(&rows, delete));
+            ctx.say(text::which_row(&rows, delete, fitting));
             ctx.suggestions = (1..=rows.len()).map(|n| n.to_string()).collect();
             state.row_choice = Some(RowChoice { delete, rows });
             NodeOutcome::because("respond", "several rows match")

@@ -21,7 +21,11 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         // words it stands for; an open question is asked again by respond.
         if let Some(talk) = crate::nlu::small_talk::reaction(&trimmed) {
             state.last_user_message = trimmed;
-            ctx.say(talk.reply());
+            ctx.say(if state.confirmation_id().is_some() {
+                text::REACTION_NOT_YES
+            } else {
+                talk.reply()
+            });
             ctx.small_talk = Some(talk);
             return NodeOutcome::because("respond", "a reaction");
         }
@@ -83,12 +87,22 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
     // "2" to "¿cuál quieres corregir?": that movement's prompt.
     if let Some(choice) = state.row_choice.clone() {
-        let picked = crate::agents::understand::number_alone(&ctx.reading)
-            .and_then(|n| choice.rows.get(n).cloned());
+        let words: Vec<&str> = ctx.reading.words().collect();
+        let said = crate::agents::understand::number_alone(&ctx.reading)
+            .or_else(|| crate::agents::understand::ordinal(&words));
         state.last_user_message = trimmed.clone();
-        match picked {
-            Some(row) => {
+        match said.map(|n| choice.rows.get(n).cloned()) {
+            Some(Some(row)) => {
                 return super::execute_tools::prepare_change(state, ctx, row, choice.delete, false);
+            }
+            // "9" among five: the list again, nothing dropped.
+            Some(None) => {
+                ctx.say(text::which_row(
+                    &choice.rows,
+                    choice.delete,
+                    choice.rows.len(),
+                ));
+                return NodeOutcome::because("respond", "choice out of range");
             }
             None => set_aside(state, ctx, "new_request"),
         }

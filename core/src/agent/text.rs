@@ -33,6 +33,8 @@ tus deudas y tu saldo, y te respondo solo con lo que está guardado.";
 
 pub const EMPTY: &str =
     "No recibí texto. Escríbeme un movimiento, por ejemplo «gasté 250 en uber».";
+/// An emoji while a confirmation waits: it is no «sí».
+pub const REACTION_NOT_YES: &str = "Para guardarlo necesito que me escribas «sí»; si no, «no».";
 /// Only symbols or emojis Caja does not read as anything.
 pub const NO_WORDS: &str = "Ese mensaje no trae palabras ni números que yo pueda leer. Escríbeme un movimiento, por ejemplo «gasté 250 en uber», o una pregunta.";
 pub const TOO_LONG: &str = "Tu mensaje es demasiado largo. Escríbeme un movimiento o una pregunta a la vez, en menos de 1,000 caracteres.";
@@ -325,10 +327,15 @@ pub fn update_prompt(before: &TransactionRow, after: &UpdateLastTransactionInput
 }
 
 /// Several stored rows fit what the user said: which one?
-pub fn which_row(rows: &[TransactionRow], delete: bool) -> String {
+/// `fitting` is how many fit in all; the newest are listed.
+pub fn which_row(rows: &[TransactionRow], delete: bool, fitting: usize) -> String {
+    let shown = if fitting > rows.len() {
+        format!(" (te muestro los {} más recientes)", rows.len())
+    } else {
+        String::new()
+    };
     let mut text = format!(
-        "Encontré {} movimientos que coinciden. ¿Cuál quieres {}?",
-        rows.len(),
+        "Encontré {fitting} movimientos que coinciden{shown}. ¿Cuál quieres {}?",
         if delete { "borrar" } else { "corregir" }
     );
     for (n, row) in (1..).zip(rows) {

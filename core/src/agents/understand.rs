@@ -465,7 +465,7 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
 }
 
 /// "1", "el primero", "la segunda": a 0-based position.
-fn ordinal(words: &[&str]) -> Option<usize> {
+pub fn ordinal(words: &[&str]) -> Option<usize> {
     let ordinals = cues().ordinals.words();
     words.iter().find_map(|w| {
         let masculine = w.strip_suffix('a').map(|stem| format!("{stem}o"));

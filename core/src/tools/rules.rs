@@ -126,8 +126,9 @@ pub const ROW_SEARCH_LIMIT: u32 = 100;
 #[derive(Debug, PartialEq, Eq)]
 pub enum RowMatch<'a> {
     One(&'a TransactionRow),
-    /// Several fit as well, newest first (at most [`MAX_ROW_CHOICES`]).
-    Several(Vec<&'a TransactionRow>),
+    /// Several fit as well: the newest (at most [`MAX_ROW_CHOICES`]), and
+    /// how many fit in all.
+    Several(Vec<&'a TransactionRow>, usize),
     None,
 }
 
@@ -197,9 +198,10 @@ pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowM
             .get(usize::from(p.max(1)) - 1)
             .map_or(RowMatch::None, |r| RowMatch::One(r)),
         (None, [one]) => RowMatch::One(one),
-        (None, several) => {
-            RowMatch::Several(several.iter().take(MAX_ROW_CHOICES).copied().collect())
-        }
+        (None, several) => RowMatch::Several(
+            several.iter().take(MAX_ROW_CHOICES).copied().collect(),
+            several.len(),
+        ),
     }
 }
 

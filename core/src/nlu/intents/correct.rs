@@ -79,7 +79,10 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     // A movement named by an article and then what it really was: "el de
     // la luz fue 465", "la gasolina de ayer ponla en viajes", "lo del
     // doctor eran 800". A recorded one is meant, not a new one.
-    let names_a_movement = f.tokens.first().is_some_and(|t| t.is_in(c.articles))
+    let names_a_movement = f
+        .tokens
+        .first()
+        .is_some_and(|t| t.is_in(c.movement_articles))
         || f.tokens
             .first()
             .is_some_and(|t| t.is_in(c.reference_articles))

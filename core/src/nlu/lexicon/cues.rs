@@ -274,6 +274,9 @@ cue_lists! {
     /// Words after which a correction names the movement it means ("el
     /// de la luz", "lo de netflix", "los tacos").
     reference_articles,
+    /// First words of a message that names a recorded movement ("los
+    /// tacos eran 150", "lo que me cayó era 600").
+    movement_articles,
     /// Before "fue"/"fueron"/"es", words that make it no statement of what
     /// a movement was ("se me fueron 430", "no es broma").
     not_assertion_before,
