@@ -57,8 +57,8 @@ fn main() {
             u.query
         );
         println!(
-            "  debt {:?} balance {:?} minimum {:?} due {:?} paid {:?}",
-            u.debt_name, u.debt_balance, u.debt_minimum, u.debt_due_day, u.debt_paid
+            "  debt {:?} balance {:?} minimum {:?} due {:?} paid {:?} split {:?}",
+            u.debt_name, u.debt_balance, u.debt_minimum, u.debt_due_day, u.debt_paid, u.split_ways
         );
     }
 }

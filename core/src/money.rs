@@ -30,6 +30,13 @@ pub fn format_mxn(centavos: Centavos) -> String {
     grouped
 }
 
+/// One person's part of `total` shared among `ways`, to the centavo
+/// (what cannot be split evenly stays with the total: $1,000.00 among 3
+/// is $333.33 each).
+pub fn share(total: Centavos, ways: u8) -> Centavos {
+    total / Centavos::from(ways.max(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::format_mxn;

@@ -16,6 +16,7 @@ pub mod normalize;
 pub mod period;
 pub mod reading;
 pub mod small_talk;
+pub mod split;
 
 mod debts;
 mod features;
@@ -146,6 +147,9 @@ pub struct Understanding {
     /// The stored movement a correction or delete points at ("el de la
     /// luz", "el uber de ayer", "el penúltimo").
     pub target: Option<RowReference>,
+    /// Among how many people a logged bill was shared ("1,240 entre 4",
+    /// "a medias"): the user's part is asked before anything is logged.
+    pub split_ways: Option<u8>,
 }
 
 /// What a message says about which stored movement it means. The host's
@@ -191,6 +195,7 @@ impl Understanding {
             debt_due_day: None,
             debt_paid: None,
             target: None,
+            split_ways: None,
         }
     }
 
@@ -261,6 +266,7 @@ fn understand_tokens(
             .iter_mut()
             .for_each(|u| *u = true);
     }
+    let split = split::find_split(tokens);
     let due_day = find_due_day(tokens);
     if let Some((_, start, end)) = due_day {
         used[start..end].iter_mut().for_each(|u| *u = true);
@@ -334,6 +340,9 @@ fn understand_tokens(
                 None if intent == Intent::UpdateLastTransaction => None,
                 None => Some(TransactionType::Expense),
             };
+            if intent == Intent::LogTransaction {
+                u.split_ways = split.map(|s| s.ways);
+            }
             if intent == Intent::LogTransaction && u.kind == Some(TransactionType::Expense) {
                 u.debt_paid =
                     debts::paid_to(&f, &amounts).map(|span| original_span(original, tokens, span));

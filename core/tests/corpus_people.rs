@@ -142,8 +142,11 @@ fn people_holdout_accuracy_per_field() {
                     u.foreign_currency.map(|f| f.code().into()),
                     row.currency.clone(),
                 );
-                // No rule reads splits yet: every labelled split is a miss.
-                check(4, None, row.split_ways.map(|n| n.to_string()));
+                check(
+                    4,
+                    u.split_ways.map(|n| n.to_string()),
+                    row.split_ways.map(|n| n.to_string()),
+                );
                 check(6, u.date.map(iso_date), row.date_iso.clone());
                 let show = |items: Vec<(Option<String>, Option<i64>, Option<String>)>| {
                     (items.len() > 1).then(|| format!("{items:?}"))

@@ -42,6 +42,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/older_rows.txt"),
     ),
     (
+        "splits.txt",
+        include_str!("../../tests/transcripts/splits.txt"),
+    ),
+    (
         "cobros.txt",
         include_str!("../../tests/transcripts/cobros.txt"),
     ),

@@ -6,6 +6,7 @@ use super::drafts::apply_answer;
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::{Mode, TurnCtx, text};
 use crate::graph::NodeOutcome;
+use crate::nlu::answers::{SplitAnswer, split_answer};
 use crate::nlu::moments::{FutureAnswer, future_answer};
 use crate::nlu::understand_as;
 
@@ -44,6 +45,9 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         && let Some(answer) = future_answer(ctx.reading.folded())
     {
         return answer_future_date(state, ctx, answer);
+    }
+    if asked == Some(Field::SplitShare) {
+        return answer_split(state, ctx);
     }
     let patch = apply_answer(state, &ctx.reading, asked);
     if patch.applied.is_empty() {
@@ -85,6 +89,43 @@ fn answer_future_date(
     }
     state.clarification_questions.clear();
     NodeOutcome::because("validate", format!("future date: {answer:?}"))
+}
+
+/// "¿Tu parte es $310.00?": "sí" logs the part, "el total" the bill, an
+/// amount itself. Anything else asks again and changes nothing.
+fn answer_split(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let Some(draft) = state.pending_transaction.as_mut() else {
+        return ask(state, ctx);
+    };
+    let (Some(total), Some(ways)) = (draft.amount_mxn_cents, draft.split_ways) else {
+        return ask(state, ctx);
+    };
+    let amount = match split_answer(&ctx.reading) {
+        Some(SplitAnswer::Part) => crate::money::share(total, ways),
+        Some(SplitAnswer::Total) => total,
+        Some(SplitAnswer::Amount(amount)) => amount,
+        None => {
+            ctx.say(text::SPLIT_WHICH);
+            return ask(state, ctx);
+        }
+    };
+    draft.amount_mxn_cents = Some(amount);
+    draft.split_ways = None;
+    // Other fields the answer brings ("sí, fue en comida") still count.
+    let mut patched = state.clone();
+    if !apply_answer(&mut patched, &ctx.reading, Some(Field::SplitShare))
+        .applied
+        .is_empty()
+        && let (Some(a), Some(b)) = (
+            patched.pending_transaction.as_mut(),
+            state.pending_transaction.as_ref(),
+        )
+    {
+        a.amount_mxn_cents = b.amount_mxn_cents;
+        *state = patched;
+    }
+    state.clarification_questions.clear();
+    NodeOutcome::because("validate", format!("split answered: {amount}"))
 }
 
 fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {

@@ -31,6 +31,7 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
                 debt_paid: (u.intent == Intent::LogTransaction)
                     .then(|| u.debt_paid.clone())
                     .flatten(),
+                split_ways: u.split_ways,
             });
             if u.intent == Intent::SimulatePurchase
                 && let Some(draft) = &mut state.pending_transaction
@@ -138,7 +139,6 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
                 .filter(|m| !(keeps_category && (draft.category.is_some() || flips_kind(m))))
                 .find(|m| !m.fuzzy || asked == Some(Field::Category))
             {
-                let patch_changes_category = draft.category.as_deref() != Some(m.category.key);
                 draft.category = Some(m.category.key.to_string());
                 draft.category_type = Some(m.category.category_type);
                 if m.category.category_type == CategoryType::Income {
@@ -146,9 +146,10 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
                 } else if draft.kind == Some(TransactionType::Income) || draft.kind.is_none() {
                     draft.kind = Some(TransactionType::Expense);
                 }
-                // The description named the old category; it goes with it.
-                if draft.description.is_none() || patch_changes_category {
-                    draft.description = crate::nlu::describe(message, tokens, m);
+                // The user's words for what it was ("uber", "walmart") stay
+                // unless the answer names it anew: a category change keeps them.
+                if let Some(description) = crate::nlu::describe(message, tokens, m) {
+                    draft.description = Some(description);
                 }
                 patch.applied.push(Field::Category);
             } else if asked == Some(Field::Category) && amount.is_none() && date.is_none() {

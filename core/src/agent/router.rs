@@ -169,7 +169,11 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if !state.clarification_questions.is_empty() {
         let u = ctx.reading.understanding().clone();
         let choosing_intent = !state.intent_candidates.is_empty();
-        if !choosing_intent && u.confidence >= 0.85 && is_full_request(&ctx.reading, &u) {
+        if !choosing_intent
+            && !answers_closed_question(state, &ctx.reading)
+            && u.confidence >= 0.85
+            && is_full_request(&ctx.reading, &u)
+        {
             if u.intent == Intent::QueryData {
                 // Answered; respond asks the open question again.
                 state.last_user_message = trimmed;
@@ -269,6 +273,18 @@ fn is_correction(reading: &crate::nlu::Reading, u: &Understanding) -> bool {
     let fields = reading.understanding_as(Intent::UpdateLastTransaction);
     let has_field = fields.amount.is_some() || fields.category.is_some() || fields.date.is_some();
     has_field || answers::names_correction_field(reading.folded())
+}
+
+/// Whether the message is one of the answers a question with set answers
+/// takes ("el total" to "¿tu parte es…?", "ya lo pagué hoy"): it answers,
+/// even when it would read as a request of its own.
+fn answers_closed_question(state: &AgentState, reading: &crate::nlu::Reading) -> bool {
+    use super::state::Field;
+    match state.clarification_questions.first().map(|q| q.field) {
+        Some(Field::SplitShare) => answers::split_answer(reading).is_some(),
+        Some(Field::FutureDate) => crate::nlu::moments::future_answer(reading.folded()).is_some(),
+        _ => false,
+    }
 }
 
 /// Whether the Financial Agent's open question asks for a category (or

@@ -43,6 +43,10 @@ pub struct TransactionDraft {
     /// of that name is lowered with the payment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub debt_paid: Option<String>,
+    /// Among how many people the bill was shared, until the user says
+    /// which part is theirs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split_ways: Option<u8>,
 }
 
 /// What a clarification question asks for.
@@ -84,6 +88,8 @@ pub enum Field {
     CorrectionField,
     /// A logged day that has not come yet: paid today, that day, or pending?
     FutureDate,
+    /// A shared bill: is the user's part the amount to log?
+    SplitShare,
 }
 
 /// The pending action types of the seed.

@@ -63,6 +63,25 @@ pub fn future_date(date_iso: &str) -> String {
     )
 }
 
+/// A reply to the shared-bill question that names no amount to log.
+pub const SPLIT_WHICH: &str =
+    "Para registrarlo necesito saber cuánto: tu parte, el total o el monto que tú pusiste.";
+
+/// A shared bill: "Fueron $1,240.00 entre 4. ¿Tu parte es $310.00?"
+pub fn split_share(total: crate::money::Centavos, ways: u8) -> String {
+    let part = crate::money::share(total, ways);
+    let among = if ways == 2 {
+        "a medias".to_string()
+    } else {
+        format!("entre {ways}")
+    };
+    format!(
+        "Fueron {} {among}. ¿Tu parte es {}? Respóndeme «sí», o escríbeme cuánto registro (tu parte o el total).",
+        mxn(total),
+        mxn(part)
+    )
+}
+
 /// Said when a draft is dropped because of an amount outside the limits.
 pub fn amount_out_of_range() -> String {
     format!(
@@ -127,6 +146,7 @@ pub fn question(field: Field, foreign_code: Option<&str>) -> String {
         Field::Intent => "No estoy seguro de qué quieres hacer.".into(),
         Field::CorrectionField => "¿Qué quieres corregir del último movimiento: el monto, la categoría o la fecha?".into(),
         Field::FutureDate => "Esa fecha todavía no llega. ¿Ya lo pagaste hoy, lo registro para ese día o es un pago pendiente?".into(),
+        Field::SplitShare => "¿Registro tu parte de la cuenta o el total?".into(),
     }
 }
 
@@ -141,6 +161,9 @@ pub fn question_suggestions(field: Field) -> Vec<String> {
             .to_vec(),
         Field::Date => ["hoy", "ayer"].map(String::from).to_vec(),
         Field::FutureDate => ["Ya lo pagué hoy", "Para ese día", "Es un pago pendiente"]
+            .map(String::from)
+            .to_vec(),
+        Field::SplitShare => ["Sí, mi parte", "Registra el total"]
             .map(String::from)
             .to_vec(),
         _ => Vec::new(),

@@ -53,6 +53,8 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             fit_text_limits(draft);
             if draft.amount_mxn_cents.is_none() {
                 missing.push(amount_field);
+            } else if draft.split_ways.is_some() && intent == Intent::LogTransaction {
+                missing.push(Field::SplitShare);
             }
             if draft.category.is_none() {
                 missing.push(Field::Category);
@@ -263,6 +265,11 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                         .and_then(|d| d.date_iso.as_deref())
                         .unwrap_or_default(),
                 ),
+                (_, Field::SplitShare) => state
+                    .pending_transaction
+                    .as_ref()
+                    .and_then(|d| Some(text::split_share(d.amount_mxn_cents?, d.split_ways?)))
+                    .unwrap_or_else(|| text::question(field, None)),
                 _ => text::question(field, None),
             },
             field,
@@ -306,9 +313,11 @@ fn fit_text_limits(draft: &mut super::state::TransactionDraft) {
 
 fn question_key(field: Field) -> QuestionKey {
     match field {
-        Field::Amount | Field::ForeignAmount | Field::BudgetCap | Field::BankBalance => {
-            QuestionKey::Amount
-        }
+        Field::Amount
+        | Field::ForeignAmount
+        | Field::BudgetCap
+        | Field::BankBalance
+        | Field::SplitShare => QuestionKey::Amount,
         Field::Category | Field::CategoryType => QuestionKey::Category,
         Field::Date | Field::FutureDate => QuestionKey::Date,
         _ => QuestionKey::Other,

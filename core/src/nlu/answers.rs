@@ -242,6 +242,41 @@ pub fn is_help(folded: &str) -> bool {
     only_word_of(folded, cues().help_words.words())
 }
 
+/// What a reply to "¿Tu parte es $310.00?" says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitAnswer {
+    /// "sí", "mi parte": the part offered.
+    Part,
+    /// "el total", "yo pagué todo": the whole bill.
+    Total,
+    /// An amount in pesos: the one to log, whichever it is.
+    Amount(crate::money::Centavos),
+}
+
+/// Reads a reply to the shared-bill question; `None` when it says none of
+/// those (a bare "no" says what is not meant, not what is).
+pub fn split_answer(reading: &super::Reading) -> Option<SplitAnswer> {
+    let c = cues();
+    let peso_amounts: Vec<_> = reading
+        .extraction()
+        .amounts
+        .iter()
+        .filter(|m| m.currency == "MXN" && !m.negative && m.centavos > 0)
+        .collect();
+    if let Some(last) = peso_amounts.last() {
+        return Some(SplitAnswer::Amount(last.centavos));
+    }
+    let words: Vec<&str> = bare_words(reading.folded()).collect();
+    if c.split_total_words.found_in(&words) {
+        return Some(SplitAnswer::Total);
+    }
+    let first_confirms = words
+        .iter()
+        .find(|w| !c.interjections.words().contains(w))
+        .is_some_and(|w| c.confirm_tokens.words().contains(w));
+    (first_confirms || c.split_part_words.found_in(&words)).then_some(SplitAnswer::Part)
+}
+
 /// Whether the first word marks a correction ("no, eran 300", "mejor…").
 pub fn starts_correction(folded: &str) -> bool {
     let c = cues();

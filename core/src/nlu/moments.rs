@@ -87,15 +87,21 @@ fn day_at(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
     }
 }
 
-/// Marks in `used` what is not money: the day `date` names and every
-/// clock time, duration and quantity of goods. Every reader of amounts
+/// Marks in `used` what is not money: the day `date` names, every
+/// clock time, duration and quantity of goods, and the count of people a
+/// bill is shared among. Every reader of amounts
 /// (the understanding, answers to questions, item splitting) calls this.
 pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bool]) {
     let len = used.len();
     let spans = date
         .map(|d| (d.start, d.end))
         .into_iter()
-        .chain(clock_spans(tokens));
+        .chain(clock_spans(tokens))
+        .chain(
+            super::split::find_splits(tokens)
+                .into_iter()
+                .map(|s| (s.start, s.end)),
+        );
     for (start, end) in spans {
         used[start.min(len)..end.min(len)]
             .iter_mut()

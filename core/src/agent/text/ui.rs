@@ -84,6 +84,7 @@ pub fn field_label(field: crate::agent::state::Field) -> &'static str {
         Field::Intent => "qué quieres hacer",
         Field::CorrectionField => "qué corregir",
         Field::FutureDate => "fecha",
+        Field::SplitShare => "tu parte de la cuenta",
     }
 }
 

@@ -62,6 +62,10 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     {
         add(Intent::LogTransaction, 0.75);
     }
+    // "fueron 1,240 entre 4": a bill shared is a bill paid.
+    if has_amount && log_allowed && crate::nlu::split::find_split(f.tokens).is_some() {
+        add(Intent::LogTransaction, 0.8);
+    }
     if f.has(c.log_commands) && has_amount && !debt_noun {
         add(Intent::LogTransaction, 0.94);
     }

@@ -258,6 +258,22 @@ cue_lists! {
     retraction_words,
     /// "120 en vez de 100": the amount after them is not meant.
     instead_phrases,
+    /// A bill paid half each ("a medias", "mitad y mitad").
+    split_halves,
+    /// Words before a count of people sharing a bill ("entre 4", "dividido en 3").
+    split_among,
+    /// A reply that logs the whole shared bill ("el total", "yo pagué todo").
+    split_total_words,
+    /// A reply that logs the user's part of it ("mi parte", "lo que me toca").
+    split_part_words,
+    /// Words between them and the count ("entre los tres").
+    split_count_articles,
+    /// Words after the count that say it is people ("entre 4 personas").
+    split_people_words,
+    /// Words after a number that make it money, not people ("entre 4 pesos").
+    split_money_after,
+    /// The speaker, last among the people sharing ("entre mi hermana y yo").
+    split_self_words,
     /// "El penúltimo": the movement before the last.
     second_last_words,
     /// "El antepenúltimo": two before the last.
