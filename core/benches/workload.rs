@@ -42,6 +42,7 @@ fn turn_of(
         now_ms: NOW + i as i64 * 1_000,
         timezone: None,
         action_id: None,
+        shared_chat: false,
     };
     let output = run_turn(state, input, config, |call| ledger.execute(call, NOW));
     let services = output

@@ -26,6 +26,7 @@ fn main() {
             now_ms: now,
             timezone: None,
             action_id: None,
+            shared_chat: false,
         };
         let output = run_turn(state, input, &config, |call| ledger.execute(call, now));
         println!("> {message}\n{}\n", output.reply);

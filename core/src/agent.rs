@@ -80,6 +80,12 @@ pub struct TurnInput {
     /// data); a press for another action confirms nothing.
     #[serde(default)]
     pub action_id: Option<String>,
+    /// The message was written where others read the replies (a Telegram
+    /// group): the user's personal data (balance, debts, budgets, cobros)
+    /// is never read there, and the host limits movements to those logged
+    /// in this thread.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared_chat: bool,
 }
 
 /// The end of a turn.
@@ -92,6 +98,10 @@ pub struct TurnOutput {
     /// Telegram offers it with a share button, the web with a copy button.
     /// Caja never sends it to anyone itself.
     pub share: Option<String>,
+    /// The request needs the user's personal data and was written in a
+    /// shared chat: it was not read there, and the host may answer it in
+    /// the user's private chat.
+    pub answer_privately: bool,
     pub state: AgentState,
     pub trace: Trace,
     /// Every call made this turn, in order, and their results.
@@ -159,6 +169,10 @@ pub(crate) struct TurnCtx {
     pub today: NaiveDate,
     pub config: AgentConfig,
     pub action_id: Option<String>,
+    /// See [`TurnInput::shared_chat`].
+    pub shared_chat: bool,
+    /// See [`TurnOutput::answer_privately`].
+    pub answer_privately: bool,
     pub mode: Mode,
     pub understanding: Option<Understanding>,
     pub reply: Vec<String>,
@@ -320,6 +334,7 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         today,
         config: config.clone(),
         action_id: input.action_id,
+        shared_chat: input.shared_chat,
         ..TurnCtx::default()
     };
     advance(SuspendedTurn {
@@ -375,30 +390,46 @@ fn advance(mut turn: SuspendedTurn) -> TurnStep {
     let outcome = agent_graph().run(&mut turn.state, &mut turn.ctx, &path, &mut turn.trace);
     match outcome {
         Ok(RunEnd::Suspended { path }) => {
+            if turn.ctx.shared_chat && turn.calls().iter().any(|c| c.request.is_personal()) {
+                // Where others read along, personal data is never read:
+                // the calls are not made and the request waits for the
+                // private chat.
+                let asked = std::mem::take(&mut turn.ctx.pending_calls);
+                turn.ctx.calls.retain(|c| !asked.contains(c));
+                turn.ctx.answer_privately = true;
+                return abandon(
+                    turn,
+                    "personal data in a shared chat",
+                    text::PERSONAL_IN_GROUP,
+                );
+            }
             turn.path = path;
             TurnStep::NeedTools(Box::new(turn))
         }
         Ok(RunEnd::Finished { .. }) => TurnStep::Done(Box::new(finish(turn))),
-        Err(error) => {
-            // A graph error is a bug. Nothing half-done may stay open: the
-            // flow is kept in the backup log and dropped, so no prompt of
-            // this turn can be confirmed later.
-            turn.state.backup("internal error", &turn.ctx.now_iso);
-            turn.state.clear_flow();
-            turn.state.agent_stack.truncate(1);
-            turn.state.current_flow = None;
-            turn.state.pending_confirmation = None;
-            turn.trace.steps.push(crate::graph::TraceStep {
-                node: "financial_agent".into(),
-                edge: "error".into(),
-                to: END.into(),
-                reason: error.to_string().into(),
-            });
-            turn.ctx.reply = vec![text::INTERNAL_ERROR.to_string()];
-            turn.ctx.suggestions.clear();
-            TurnStep::Done(Box::new(finish(turn)))
-        }
+        // A graph error is a bug.
+        Err(error) => abandon(turn, &error.to_string(), text::INTERNAL_ERROR),
     }
+}
+
+/// Ends a turn that cannot go on. Nothing half-done may stay open: the
+/// flow is kept in the backup log and dropped, so no prompt of this turn
+/// can be confirmed later.
+fn abandon(mut turn: SuspendedTurn, reason: &str, reply: &str) -> TurnStep {
+    turn.state.backup(reason, &turn.ctx.now_iso);
+    turn.state.clear_flow();
+    turn.state.agent_stack.truncate(1);
+    turn.state.current_flow = None;
+    turn.state.pending_confirmation = None;
+    turn.trace.steps.push(crate::graph::TraceStep {
+        node: "financial_agent".into(),
+        edge: "error".into(),
+        to: END.into(),
+        reason: reason.to_string().into(),
+    });
+    turn.ctx.reply = vec![reply.to_string()];
+    turn.ctx.suggestions.clear();
+    TurnStep::Done(Box::new(finish(turn)))
 }
 
 fn finish(turn: SuspendedTurn) -> TurnOutput {
@@ -427,6 +458,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
         reply,
         suggestions: ctx.suggestions,
         share: ctx.share,
+        answer_privately: ctx.answer_privately,
         state,
         trace,
         tool_calls: ctx.calls,
@@ -494,6 +526,7 @@ mod tests {
             now_ms,
             timezone: None,
             action_id: None,
+            shared_chat: false,
         }
     }
 

@@ -291,6 +291,22 @@ impl ToolRequest {
         }
     }
 
+    /// Whether it reads what only the user may see wherever they write:
+    /// the bank balance, debts, budgets, what a purchase would leave, the
+    /// cobros book. Movements are not: a host keeps them per thread.
+    pub fn is_personal(&self) -> bool {
+        match self {
+            ToolRequest::GetBudgetStatus { .. }
+            | ToolRequest::ListDebts { .. }
+            | ToolRequest::GetBankBalance {}
+            | ToolRequest::SimulatePurchase(_)
+            | ToolRequest::AddOrUpdateDebt(_)
+            | ToolRequest::PayDebt(_) => true,
+            ToolRequest::CallService(request) => request.provider == Provider::Cobros,
+            _ => false,
+        }
+    }
+
     /// Whether the tool changes stored data.
     pub fn is_write(&self) -> bool {
         matches!(

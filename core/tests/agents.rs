@@ -316,6 +316,7 @@ fn random_sequences_keep_the_promises() {
                 now_ms: now,
                 timezone: None,
                 action_id: None,
+                shared_chat: false,
             };
             let stored = state.to_json();
             let loaded = AgentState::from_json(&stored).expect("state round-trips");

@@ -76,7 +76,7 @@ proptest! {
         for (text, advance) in turns {
             now += advance;
             let before = state.clone();
-            let input = TurnInput { message: text.clone(), now_ms: now, timezone: None, action_id: None };
+            let input = TurnInput { message: text.clone(), now_ms: now, timezone: None, action_id: None, shared_chat: false };
             let output = run_turn(state, input, &config, |call| ledger.execute(call, now));
             let writes: Vec<_> = output.writes().collect();
             if !writes.is_empty() {

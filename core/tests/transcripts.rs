@@ -13,6 +13,7 @@
 //! @advance 6m                   moves the clock (s, m, h, d)
 //! @seed {"tool":"set_bank_balance","input":{"balance_mxn_cents":100}}
 //! @fail add_transaction UNAVAILABLE    the next call of that tool fails
+//! @group                        the next turns are written in a group chat
 //! > gasté 250 en uber           a user turn ("> [action=p2] sí" for a button;
 //!                                `{{nl}}` is a line break, `{{repeat N x}}` repeats)
 //! < texto                       the reply contains it
@@ -40,6 +41,10 @@ const FILES: &[(&str, &str)] = &[
     (
         "older_rows.txt",
         include_str!("../../tests/transcripts/older_rows.txt"),
+    ),
+    (
+        "groups.txt",
+        include_str!("../../tests/transcripts/groups.txt"),
     ),
     (
         "splits.txt",
@@ -213,6 +218,7 @@ fn run_all() -> Run {
         let mut fail_next: Vec<(String, String)> = Vec::new();
         let mut last: Option<caja_core::agent::TurnOutput> = None;
         let mut seed_seq = 0;
+        let mut shared_chat = false;
         for (number, line) in &conversation.lines {
             let at = format!("{}:{} [{}]", conversation.file, number, conversation.title);
             let mut fail = |why: String| run.failures.push(format!("{at}: {why}"));
@@ -220,6 +226,7 @@ fn run_all() -> Run {
             match tag {
                 "@now" => now = parse_iso_utc(rest).expect("@now timestamp"),
                 "@advance" => now += parse_duration(rest),
+                "@group" => shared_chat = true,
                 "@seed" => {
                     seed_seq += 1;
                     let request = serde_json::from_str(rest).expect("@seed tool request JSON");
@@ -249,6 +256,7 @@ fn run_all() -> Run {
                         now_ms: now,
                         timezone: None,
                         action_id,
+                        shared_chat,
                     };
                     // The checkpoint round trip: state through JSON every turn.
                     let stored = state.to_json();

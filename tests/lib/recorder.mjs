@@ -7,6 +7,8 @@ export const RECORDER_PORT = Number(process.env.CAJA_RECORDER_PORT ?? 8798);
 export async function startRecorder() {
   const calls = [];
   const waiters = [];
+  // Chats Telegram refuses to write to (a user who never opened the bot).
+  const refused = new Set();
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -19,14 +21,23 @@ export async function startRecorder() {
         json = body;
       }
       calls.push({ url: req.url, method, body: json });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: true, result: true }));
+      if (method === 'sendMessage' && json && refused.has(json.chat_id)) {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" }));
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: true, result: true }));
+      }
       for (const w of waiters.splice(0)) w();
     });
   });
   await new Promise((resolve) => server.listen(RECORDER_PORT, '127.0.0.1', resolve));
   return {
     calls,
+    /** Telegram refuses every sendMessage to `chatId` from now on. */
+    refuse(chatId) {
+      refused.add(chatId);
+    },
     /** Resolves once `predicate(calls)` holds; event-driven, no sleeps. */
     async until(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

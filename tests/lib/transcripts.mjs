@@ -35,9 +35,10 @@ export function loadTranscripts() {
   return all;
 }
 
-/** Seeded data and injected failures exist only in the native driver. */
+/** Seeded data, injected failures and group turns exist only in the
+ * native driver (groups are tested on the Worker through Telegram). */
 export function nativeOnly(conversation) {
-  return conversation.lines.some((l) => l.tag === '@seed' || l.tag === '@fail');
+  return conversation.lines.some((l) => ['@seed', '@fail', '@group'].includes(l.tag));
 }
 
 /** Whether the conversation presses buttons (`> [action=ID] sí`). */
@@ -150,6 +151,7 @@ export async function replay(conversation, send) {
         break;
       case '@seed':
       case '@fail':
+      case '@group':
         throw new Error(`${at}: ${line.tag} runs natively only`);
       case '>':
         last = await send({ ...userTurn(line.rest), now: new Date(now).toISOString(), at });

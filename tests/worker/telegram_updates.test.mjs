@@ -566,3 +566,71 @@ test('13. a bot sender, in a private chat or a group, is never a prompt nor a wr
   assertIgnoredOrRefused(yesGroup, group.id, 'bot "sí" in a group');
   assertNothingSpent(await spentInGroup(group, member), group.id);
 });
+
+test('14. a group never shows a member\'s private rows or totals; personal questions are answered in private', async () => {
+  const group = supergroup('Roomies');
+  const ana = user('Ana');
+  const say = (text) => post(groupMessage({ chat: group, from: ana, text: `@caja_bot ${text}` }));
+  const sayPrivately = (text) => post(privateMessage({ from: ana, text }));
+
+  // Ana's private chat: rent and her bank balance.
+  assertPrompt(await sayPrivately('gasté 5,000 en renta'), ana.id, '5,000.00');
+  assertSend(await sayPrivately('sí'), ana.id, /Listo, registré el gasto de \$5,000\.00/);
+  assertSend(await sayPrivately('tengo 12,345 en el banco'), ana.id, /12,345\.00/);
+  assertSend(await sayPrivately('sí'), ana.id, /Listo/);
+
+  // In the group: one pizza.
+  assertPrompt(await say('gasté 120 en pizza'), group.id, '120.00');
+  const logged = await say('sí');
+  assertSend(logged, group.id, /^Ana: Listo, registré el gasto de \$120\.00/);
+
+  // Totals and lists in the group count only what was logged there.
+  const summary = await say(SUMMARY);
+  assertSend(summary, group.id, /^Ana: Solo cuento lo que registraste en este grupo:[\s\S]*Gastos: \$120\.00/);
+  assert.doesNotMatch(summary.text, /5,000|5,120/);
+  const list = await say('muéstrame mis últimos movimientos');
+  assertSend(list, group.id, /\$120\.00/);
+  assert.doesNotMatch(list.text, /5,000|renta/);
+
+  // "el último" in the group is the group's last, not the private rent.
+  const del = await say('borra el último que puse');
+  assertSend(del, group.id, /¿Borro[\s\S]*\$120\.00/);
+  assert.doesNotMatch(del.text, /5,000/);
+  assertSend(await say('no'), group.id, /Ana: /);
+
+  // The balance: not read in the group; answered in Ana's private chat.
+  const before = recorder.calls.length;
+  const balance = await say('¿cuánto tengo en el banco?');
+  assertSend(balance, group.id, /^Ana: Eso es personal, así que no lo muestro en el grupo/);
+  assert.doesNotMatch(balance.text, /12,345/);
+  await recorder.until((calls) => calls.slice(before).some((c) => c.method === 'sendMessage' && c.body.chat_id === ana.id));
+  const privately = recorder.calls.slice(before).find((c) => c.method === 'sendMessage' && c.body.chat_id === ana.id);
+  assert.match(privately.body.text, /\$12,345\.00/);
+  assert.ok(recorder.calls.slice(before).every((c) => c.body.chat_id !== group.id), 'nothing more is sent to the group');
+
+  // Her private summary still has both.
+  assertSend(await spentInPrivate(ana), ana.id, /Gastos: \$5,120\.00/);
+});
+
+test('15. a member who never opened the private chat is told how to, in the group', async () => {
+  const group = supergroup('Roomies');
+  const beto = user('Beto');
+  recorder.refuse(beto.id);
+  const before = recorder.calls.length;
+  const debts = await post(groupMessage({ chat: group, from: beto, text: '@caja_bot ¿cuánto debo?' }));
+  assertSend(debts, group.id, /^Beto: Eso es personal/);
+  await recorder.until((calls) => calls.slice(before).some((c) => c.body.chat_id === group.id));
+  const notice = recorder.calls.slice(before).find((c) => c.body.chat_id === group.id);
+  assert.match(notice.body.text, /No pude escribirte en privado[\s\S]*t\.me\/caja_bot/);
+});
+
+test('16. /start and ayuda in a group explain how to talk to Caja there', async () => {
+  const group = supergroup('Roomies');
+  const eva = user('Eva');
+  for (const text of ['/start@caja_bot', '@caja_bot ayuda']) {
+    const body = await post(groupMessage({ chat: group, from: eva, text }));
+    assertSend(body, group.id, /^Eva: [\s\S]*En este grupo escríbeme mencionándome \(@caja_bot[\s\S]*solo te los doy en privado/);
+  }
+  const privately = await post(privateMessage({ from: eva, text: 'ayuda' }));
+  assert.doesNotMatch(privately.text, /En este grupo/);
+});

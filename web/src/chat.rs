@@ -53,6 +53,7 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
         now_ms: now_ms(),
         timezone: api::browser_timezone(),
         action_id: None,
+        shared_chat: false,
     };
     let (predicted, suggestions) = match start_turn(state, input, &AgentConfig::default()) {
         TurnStep::Done(output) => {

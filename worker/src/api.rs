@@ -202,6 +202,7 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
     let request = TurnRequest {
         user_id: &user_id,
         thread_id: &thread,
+        shared_chat: false,
         message: &body.text,
         now_ms: now,
         timezone: body
@@ -295,7 +296,9 @@ async fn month_transactions(
     month: &str,
     category: Option<&str>,
 ) -> Result<Vec<caja_core::tools::TransactionRow>, ApiError> {
-    let mut rows = tools::list_transactions(db, user_id, Some(month), category, None).await?;
+    let mut rows =
+        tools::list_transactions(db, tools::Rows::all(user_id), Some(month), category, None)
+            .await?;
     rows.sort_by(|a, b| b.date_iso.cmp(&a.date_iso).then(b.id.cmp(&a.id)));
     Ok(rows)
 }
@@ -314,7 +317,8 @@ pub async fn handle_transactions(req: Request, env: &Env, db: &Db) -> ApiResult 
 pub async fn handle_summary(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
     let month = month_param(&req, session.now)?;
-    let summary = tools::month_summary(db, &session.user_id, &month, None).await?;
+    let summary =
+        tools::month_summary(db, tools::Rows::all(&session.user_id), &month, None).await?;
     json(&summary.ok_or(ApiError::BadRequest)?)
 }
 

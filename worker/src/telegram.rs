@@ -184,11 +184,25 @@ async fn handle_text(
         }
         return web_link(env, db, key, &place, &person, now).await;
     }
-    let render =
-        |output: &TurnOutput, _version: i64| turn_message(&place, &person, output).to_string();
+    let bot = config::bot_username(env);
+    let asks_help = matches!(command.as_str(), "/start" | "/ayuda" | "/help")
+        || caja_core::nlu::answers::is_help(&caja_core::nlu::normalize::fold(&text));
+    let render = |output: &TurnOutput, _version: i64| {
+        let mut message = turn_message(&place, &person, output);
+        if !place.private {
+            // In a group: whom it answers, and how to talk to Caja there.
+            let mut reply = host::for_member(person.first_name.as_deref()) + &output.reply;
+            if asks_help {
+                reply = format!("{reply}\n\n{}", host::group_help(&bot));
+            }
+            message["text"] = json!(truncate(&reply));
+        }
+        message.to_string()
+    };
     let request = TurnRequest {
         user_id: &person.user_id,
         thread_id: &person.thread_id,
+        shared_chat: !place.private,
         message: &text,
         now_ms: now,
         timezone: None,
@@ -199,7 +213,74 @@ async fn handle_text(
     };
     let outcome = turn::run(db, &request).await?;
     crate::testing::remember(env, &person.thread_id, &person.user_id, &outcome);
+    if let TurnOutcome::Done { output, .. } = &outcome
+        && output.answer_privately
+    {
+        answer_privately(env, db, key, &place, &person, &text, now).await?;
+    }
     webhook_answer(outcome, plain_message(&place, host::RATE_LIMITED))
+}
+
+/// A personal question asked in a group: asked again in the member's
+/// private chat with Caja and answered there; when Telegram refuses (the
+/// member never opened that chat), the group is told how to open it.
+async fn answer_privately(
+    env: &Env,
+    db: &Db,
+    key: &str,
+    group: &Place,
+    person: &Person,
+    text: &str,
+    now: i64,
+) -> Result<(), ApiError> {
+    let private = Place {
+        chat_id: person.telegram_id,
+        private: true,
+        topic: None,
+    };
+    let thread_id = format!("tg:{}", person.telegram_id);
+    let owner = Person {
+        thread_id: thread_id.clone(),
+        ..person.clone()
+    };
+    let render =
+        |output: &TurnOutput, _version: i64| turn_message(&private, &owner, output).to_string();
+    let request = TurnRequest {
+        user_id: &person.user_id,
+        thread_id: &thread_id,
+        shared_chat: false,
+        message: text,
+        now_ms: now,
+        timezone: None,
+        action_id: None,
+        dedupe_key: Some(format!("{key}:private")),
+        render: &render,
+        before: vec![ensure_user(person, now)],
+    };
+    let outcome = turn::run(db, &request).await?;
+    crate::testing::remember(env, &thread_id, &person.user_id, &outcome);
+    let sent = match &outcome {
+        TurnOutcome::Done { output, .. } => {
+            let mut message = turn_message(&private, &owner, output);
+            if let Some(map) = message.as_object_mut() {
+                map.remove("method");
+            }
+            bot_call(env, "sendMessage", &message).await
+        }
+        // Already answered for this update, or over the limit: nothing new to send.
+        _ => true,
+    };
+    if !sent {
+        let mut notice = plain_message(
+            group,
+            &host::private_chat_closed(&config::bot_username(env)),
+        );
+        if let Some(map) = notice.as_object_mut() {
+            map.remove("method");
+        }
+        bot_call(env, "sendMessage", &notice).await;
+    }
+    Ok(())
 }
 
 fn ensure_user(person: &Person, now: i64) -> (String, Vec<String>) {
@@ -338,6 +419,7 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
     let request = TurnRequest {
         user_id: &press.person.user_id,
         thread_id: &press.person.thread_id,
+        shared_chat: !press.place.private,
         message: answer,
         now_ms: now,
         timezone: None,
@@ -368,10 +450,11 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
 }
 
 /// Calls the Bot API; failures are logged, never fatal to the turn.
-async fn bot_call(env: &Env, method: &str, body: &Value) {
+/// Whether Telegram accepted the call.
+async fn bot_call(env: &Env, method: &str, body: &Value) -> bool {
     let Some(token) = config::bot_token(env) else {
         worker::console_error!("TELEGRAM_BOT_TOKEN is not configured; {method} not sent");
-        return;
+        return false;
     };
     let url = format!("{}/bot{token}/{method}", config::telegram_api_base(env));
     let headers = Headers::new();
@@ -387,7 +470,15 @@ async fn bot_call(env: &Env, method: &str, body: &Value) {
             .map(|r| r.status_code()),
         Err(error) => Err(error),
     };
-    if let Err(error) = result {
-        worker::console_error!("Bot API {method} failed: {error}");
+    match result {
+        Ok(status) if (200..300).contains(&status) => true,
+        Ok(status) => {
+            worker::console_error!("Bot API {method} refused: {status}");
+            false
+        }
+        Err(error) => {
+            worker::console_error!("Bot API {method} failed: {error}");
+            false
+        }
     }
 }

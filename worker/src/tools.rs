@@ -26,7 +26,7 @@ use reads::{
     BALANCE_SQL, BalanceRow, CAP_SQL, DebtDbRow, ROW_VERSION_SQL, VARIABLE_SPENT_SQL, budget_from,
     debts_sql, period_bounds, period_summary, rows_between,
 };
-pub use reads::{bank_balance, budget_status, debt_list, list_transactions, month_summary};
+pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
 
 /// A stored transaction row.
 #[derive(Clone, Debug, Deserialize)]
@@ -76,19 +76,20 @@ struct MaxSeqRow {
     max_seq: i64,
 }
 
-/// The statements that read the ledger head (two results).
-pub fn head_statements(db: &Db, user: &str) -> worker::Result<Vec<D1PreparedStatement>> {
+/// The statements that read the ledger head (two results): the user's
+/// highest number, and the last live row `rows` sees.
+pub fn head_statements(db: &Db, rows: Rows<'_>) -> worker::Result<Vec<D1PreparedStatement>> {
+    let mut last =
+        format!("SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL");
+    let mut args = vec![Arg::Text(rows.user)];
+    rows.scope(&mut last, &mut args);
+    last.push_str(" ORDER BY seq DESC LIMIT 1");
     Ok(vec![
         db.stmt(
             "SELECT COALESCE(MAX(seq), 0) AS max_seq FROM transactions WHERE user_id = ?1",
-            &[Arg::Text(user)],
+            &[Arg::Text(rows.user)],
         )?,
-        db.stmt(
-            &format!(
-                "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY seq DESC LIMIT 1"
-            ),
-            &[Arg::Text(user)],
-        )?,
+        db.stmt(&last, &args)?,
     ])
 }
 
@@ -111,6 +112,10 @@ pub fn head_from(
 pub struct ToolRunner<'a> {
     pub db: &'a Db,
     pub user_id: &'a str,
+    /// The thread new movements are logged in.
+    thread_id: &'a str,
+    /// The movements this turn may read (only the thread's in a group).
+    rows: Rows<'a>,
     pub now_iso: String,
     /// The ledger head read from D1 during this turn, once needed.
     head: Option<LedgerHead>,
@@ -125,11 +130,20 @@ pub struct ToolRunner<'a> {
 }
 
 impl<'a> ToolRunner<'a> {
-    /// A runner; `head` is the ledger head when the turn already read it.
-    pub fn new(db: &'a Db, user_id: &'a str, now_iso: String, head: Option<LedgerHead>) -> Self {
+    /// A runner; `head` is the ledger head `rows` sees when the turn
+    /// already read it.
+    pub fn new(
+        db: &'a Db,
+        rows: Rows<'a>,
+        thread_id: &'a str,
+        now_iso: String,
+        head: Option<LedgerHead>,
+    ) -> Self {
         ToolRunner {
             db,
-            user_id,
+            user_id: rows.user,
+            thread_id,
+            rows,
             now_iso,
             head,
             staged: Vec::new(),
@@ -161,10 +175,7 @@ impl<'a> ToolRunner<'a> {
         if let Some(head) = &self.head {
             return Ok(head.clone());
         }
-        let results = self
-            .db
-            .batch(head_statements(self.db, self.user_id)?)
-            .await?;
+        let results = self.db.batch(head_statements(self.db, self.rows)?).await?;
         let head = head_from(results.first(), results.get(1))?;
         self.head = Some(head.clone());
         Ok(head)
@@ -173,6 +184,7 @@ impl<'a> ToolRunner<'a> {
     async fn run_one(&mut self, call: &ToolCall) -> worker::Result<ToolResult> {
         let at = self.now_iso.clone();
         let user = self.user_id;
+        let rows = self.rows;
         let db = self.db;
         if let Err(problem) = rules::check_write(&call.request) {
             return Ok(ToolResult::failure(call, codes::INVALID, problem, &at));
@@ -344,7 +356,7 @@ impl<'a> ToolRunner<'a> {
                 ToolResult::success(call, &balance, &at)
             }
             ToolRequest::GetMonthSummary { month, category } => {
-                match month_summary(db, user, month, category.as_deref()).await? {
+                match month_summary(db, rows, month, category.as_deref()).await? {
                     Some(summary) => ToolResult::success(call, &summary, &at),
                     None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
                 }
@@ -356,7 +368,7 @@ impl<'a> ToolRunner<'a> {
             } => {
                 let transactions = list_transactions(
                     db,
-                    user,
+                    rows,
                     month.as_deref(),
                     category.as_deref(),
                     Some(*limit),
@@ -365,7 +377,7 @@ impl<'a> ToolRunner<'a> {
                 ToolResult::success(call, &TransactionList { transactions }, &at)
             }
             ToolRequest::GetPeriodSummary { from, to, category } => {
-                match period_summary(db, user, from, to, category.as_deref()).await? {
+                match period_summary(db, rows, from, to, category.as_deref()).await? {
                     Some(summary) => ToolResult::success(call, &summary, &at),
                     None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
                 }
@@ -378,7 +390,7 @@ impl<'a> ToolRunner<'a> {
             } => match period_bounds(from, to) {
                 Some(bounds) => {
                     let transactions =
-                        rows_between(db, user, Some(&bounds), category.as_deref(), Some(*limit))
+                        rows_between(db, rows, Some(&bounds), category.as_deref(), Some(*limit))
                             .await?;
                     ToolResult::success(call, &TransactionList { transactions }, &at)
                 }
@@ -409,8 +421,8 @@ impl<'a> ToolRunner<'a> {
                     .and_then(|(from, to)| period_bounds(&from, &to));
                 match window {
                     Some(bounds) => {
-                        let rows = rows_between(db, user, Some(&bounds), None, None).await?;
-                        caja_core::tools::ledger::run(call, request, &rows, &at)
+                        let found = rows_between(db, rows, Some(&bounds), None, None).await?;
+                        caja_core::tools::ledger::run(call, request, &found, &at)
                     }
                     None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
                 }
@@ -492,19 +504,20 @@ impl<'a> ToolRunner<'a> {
         })
     }
 
-    /// Stages a new row; a stale max_seq fails the batch on the primary key.
+    /// Stages a new row in this thread; a stale max_seq fails the batch on
+    /// the primary key.
     fn stage_insert(&mut self, row: &TransactionRow) -> worker::Result<()> {
+        let mut args = row_args(self.user_id, row, &self.now_iso).to_vec();
+        args.push(Arg::Text(self.thread_id));
         let statement = self.db.stmt(
-            "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at, version) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)",
-            &row_args(self.user_id, row, &self.now_iso),
+            "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at, version, thread_id) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
+            &args,
         )?;
         self.staged.push(statement);
         Ok(())
     }
 
-    /// Fails the commit unless the user's last live row is still `seq` at
-    /// `version`: the row the confirmation prompt showed.
     /// The debt stored under `key`, as D1 has it now.
     async fn stored_debt(&self, key: &str) -> worker::Result<Option<DebtRow>> {
         let row: Option<DebtDbRow> = self
@@ -517,15 +530,15 @@ impl<'a> ToolRunner<'a> {
         Ok(row.map(|r| r.to_core()))
     }
 
-    /// The live row `seq` as D1 has it now (what this turn staged is not
-    /// there yet: a turn changes at most one row).
+    /// The live row `seq` as D1 has it now, if this turn may see it (what
+    /// this turn staged is not there yet: a turn changes at most one row).
     async fn live_row(&mut self, seq: i64) -> worker::Result<Option<TransactionRow>> {
-        let statement = self.db.stmt(
-            &format!(
-                "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND seq = ?2 AND deleted_at IS NULL"
-            ),
-            &[Arg::Text(self.user_id), Arg::Int(seq)],
-        )?;
+        let mut sql = format!(
+            "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND seq = ?2 AND deleted_at IS NULL"
+        );
+        let mut args = vec![Arg::Text(self.user_id), Arg::Int(seq)];
+        self.rows.scope(&mut sql, &mut args);
+        let statement = self.db.stmt(&sql, &args)?;
         let found: Vec<TxRow> = self.db.all(statement).await?;
         found.first().map(TxRow::to_core).transpose()
     }

@@ -13,7 +13,7 @@ use caja_core::time::iso_utc;
 use serde::Deserialize;
 
 use crate::store::{Arg, Db, is_conflict, rows};
-use crate::tools::{LedgerHead, ToolRunner, head_from, head_statements};
+use crate::tools::{LedgerHead, Rows, ToolRunner, head_from, head_statements};
 
 /// How many times a turn is re-run after losing a race.
 const MAX_ATTEMPTS: u32 = 3;
@@ -26,6 +26,9 @@ pub const DEDUPE_TTL_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 pub struct TurnRequest<'a> {
     pub user_id: &'a str,
     pub thread_id: &'a str,
+    /// Written where others read the replies (a Telegram group): see
+    /// `TurnInput::shared_chat`; tools see only this thread's movements.
+    pub shared_chat: bool,
     pub message: &'a str,
     pub now_ms: i64,
     pub timezone: Option<String>,
@@ -36,6 +39,16 @@ pub struct TurnRequest<'a> {
     pub render: &'a dyn Fn(&TurnOutput, i64) -> String,
     /// Statements that must commit with the turn (user upsert).
     pub before: Vec<(String, Vec<String>)>,
+}
+
+impl<'a> TurnRequest<'a> {
+    /// The movements the turn may read: in a shared chat, this thread's.
+    fn rows(&self) -> Rows<'a> {
+        Rows {
+            user: self.user_id,
+            thread: self.shared_chat.then_some(self.thread_id),
+        }
+    }
 }
 
 /// The outcome the host answers with.
@@ -208,10 +221,12 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             now_ms: request.now_ms,
             timezone: request.timezone.clone(),
             action_id: request.action_id.clone(),
+            shared_chat: request.shared_chat,
         };
         let now_iso = iso_utc(request.now_ms);
         let head_read = head.is_some().then_some(());
-        let mut runner = ToolRunner::new(db, request.user_id, now_iso.clone(), head);
+        let mut runner =
+            ToolRunner::new(db, request.rows(), request.thread_id, now_iso.clone(), head);
         let mut step = start_turn(state, input, &config);
         let output = loop {
             match step {
@@ -380,7 +395,7 @@ async fn load(db: &Db, request: &TurnRequest<'_>) -> worker::Result<Loaded> {
             &[Arg::Text(request.thread_id), Arg::Text(request.user_id)],
         )?,
     ];
-    statements.append(&mut head_statements(db, request.user_id)?);
+    statements.append(&mut head_statements(db, request.rows())?);
     statements.push(recent_messages(db, request.user_id, request.now_ms)?);
     let loaded = db.batch(statements).await?;
     if request.dedupe_key.is_some()

@@ -135,6 +135,10 @@ fn after_query(
     requests: &[ToolRequest],
     results: &[&ToolResult],
 ) -> NodeOutcome {
+    if ctx.shared_chat {
+        // The host counted only this thread's movements: say so.
+        ctx.say(text::GROUP_SCOPE);
+    }
     for (request, result) in requests.iter().zip(results) {
         let reply = match request {
             ToolRequest::GetMonthSummary { .. } => result

@@ -45,6 +45,13 @@ pub const NOTHING_TO_CONFIRM: &str = "No tengo nada pendiente de confirmar, así
 pub const REJECTED: &str = "Cancelado. No se guardó nada.";
 pub const STALE_BUTTON: &str = "Ese botón ya no es válido; no se guardó nada.";
 pub const NOT_UNDERSTOOD: &str = "No entendí tu respuesta.";
+/// Asked in a group for the balance, debts, budgets or cobros.
+pub const PERSONAL_IN_GROUP: &str =
+    "Eso es personal, así que no lo muestro en el grupo. Te contesto en nuestro chat privado.";
+
+/// Before an answer about movements given in a group.
+pub const GROUP_SCOPE: &str = "Solo cuento lo que registraste en este grupo:";
+
 pub const INTERNAL_ERROR: &str = "Tuve un problema interno y no se guardó nada. Intenta de nuevo.";
 pub const NO_TRANSACTIONS_TO_CHANGE: &str =
     "No tienes movimientos registrados, así que no hay nada que corregir ni borrar.";

@@ -70,6 +70,31 @@ pub(super) const BALANCE_SQL: &str =
 pub(super) const ROW_VERSION_SQL: &str =
     "SELECT version FROM transactions WHERE user_id = ?1 AND seq = ?2 AND deleted_at IS NULL";
 
+/// Which of a user's movements a read sees: all of them (their private
+/// chat, the web, the API), or in a group only those logged in that
+/// thread, so no row or total of another thread is ever shown there.
+#[derive(Clone, Copy, Debug)]
+pub struct Rows<'a> {
+    pub user: &'a str,
+    /// `Some(thread)` in a shared chat.
+    pub thread: Option<&'a str>,
+}
+
+impl<'a> Rows<'a> {
+    /// Every movement of `user`.
+    pub fn all(user: &'a str) -> Self {
+        Rows { user, thread: None }
+    }
+
+    /// Appends the thread condition to `sql` as parameter `args.len() + 1`.
+    pub(super) fn scope(&self, sql: &mut String, args: &mut Vec<Arg<'a>>) {
+        if let Some(thread) = self.thread {
+            sql.push_str(&format!(" AND thread_id = ?{}", args.len() + 1));
+            args.push(Arg::Text(thread));
+        }
+    }
+}
+
 pub(super) fn debts_sql(filter: &str) -> String {
     format!("SELECT {DEBT_COLUMNS} FROM debts WHERE user_id = ?1{filter} ORDER BY name_key")
 }
@@ -78,7 +103,7 @@ pub(super) fn debts_sql(filter: &str) -> String {
 /// category, at most `limit` (all when `None`; also used by the API).
 pub async fn list_transactions(
     db: &Db,
-    user: &str,
+    user: Rows<'_>,
     month: Option<&str>,
     category: Option<&str>,
     limit: Option<u32>,
@@ -105,21 +130,22 @@ pub(super) fn period_bounds(from: &str, to: &str) -> Option<(String, String)> {
 
 /// Live transactions dated in `[start, end)` when given, last recorded
 /// first.
-pub(super) async fn rows_between(
+pub(super) async fn rows_between<'a>(
     db: &Db,
-    user: &str,
-    bounds: Option<&(String, String)>,
-    category: Option<&str>,
+    user: Rows<'a>,
+    bounds: Option<&'a (String, String)>,
+    category: Option<&'a str>,
     limit: Option<u32>,
 ) -> worker::Result<Vec<TransactionRow>> {
     let mut sql =
         format!("SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL");
-    let mut args = vec![Arg::Text(user)];
+    let mut args = vec![Arg::Text(user.user)];
     if let Some((start, end)) = bounds {
         sql.push_str(" AND date_iso >= ?2 AND date_iso < ?3");
         args.push(Arg::Text(start));
         args.push(Arg::Text(end));
     }
+    user.scope(&mut sql, &mut args);
     if let Some(category) = category {
         sql.push_str(&format!(" AND category = ?{}", args.len() + 1));
         args.push(Arg::Text(category));
@@ -136,7 +162,7 @@ pub(super) async fn rows_between(
 /// `None` for a malformed month.
 pub async fn month_summary(
     db: &Db,
-    user: &str,
+    user: Rows<'_>,
     month: &str,
     category: Option<&str>,
 ) -> worker::Result<Option<MonthSummary>> {
@@ -150,7 +176,7 @@ pub async fn month_summary(
 /// Totals of the days `from`..=`to`; `None` for a malformed range.
 pub(super) async fn period_summary(
     db: &Db,
-    user: &str,
+    user: Rows<'_>,
     from: &str,
     to: &str,
     category: Option<&str>,
@@ -164,21 +190,22 @@ pub(super) async fn period_summary(
 
 /// The live transactions dated in `[start, end)`, grouped as the summaries
 /// need them.
-async fn groups_between(
+async fn groups_between<'a>(
     db: &Db,
-    user: &str,
-    start: &str,
-    end: &str,
-    category: Option<&str>,
+    user: Rows<'a>,
+    start: &'a str,
+    end: &'a str,
+    category: Option<&'a str>,
 ) -> worker::Result<Vec<Group>> {
     let mut sql = "SELECT category, category_type, kind, SUM(amount_mxn_cents) AS total, COUNT(*) AS n FROM transactions \
                    WHERE user_id = ?1 AND deleted_at IS NULL AND date_iso >= ?2 AND date_iso < ?3"
         .to_string();
-    let mut args = vec![Arg::Text(user), Arg::Text(start), Arg::Text(end)];
+    let mut args = vec![Arg::Text(user.user), Arg::Text(start), Arg::Text(end)];
     if let Some(category) = category {
         sql.push_str(" AND category = ?4");
         args.push(Arg::Text(category));
     }
+    user.scope(&mut sql, &mut args);
     sql.push_str(" GROUP BY category, category_type, kind");
     let found: Vec<GroupRow> = db.all(db.stmt(&sql, &args)?).await?;
     found

@@ -33,6 +33,31 @@ pub const FORWARDED: &str = "No tomo en cuenta mensajes reenviados: escríbemelo
 pub const WEB_ONLY_PRIVATE: &str =
     "Por seguridad, el enlace para la web solo lo mando en un chat privado conmigo.";
 
+/// Before a reply in a group: whom it answers.
+pub fn for_member(name: Option<&str>) -> String {
+    match name.map(str::trim).filter(|n| !n.is_empty()) {
+        Some(name) => format!("{name}: "),
+        None => String::new(),
+    }
+}
+
+/// Added to the help in a group: how to talk to Caja there.
+pub fn group_help(bot: &str) -> String {
+    format!(
+        "En este grupo escríbeme mencionándome (@{bot} gasté 120 en pizza) o respondiendo a uno de mis mensajes. \
+Cada quien tiene sus propios registros; aquí solo muestro lo que registraste en este grupo. \
+Tu saldo, tus deudas, tus presupuestos y tus cobros solo te los doy en privado."
+    )
+}
+
+/// In a group, after a personal question: the answer could not be sent
+/// privately because the user never opened the private chat.
+pub fn private_chat_closed(bot: &str) -> String {
+    format!(
+        "No pude escribirte en privado porque todavía no abres un chat conmigo. Entra a t.me/{bot}, toca «Iniciar» y pregúntame ahí."
+    )
+}
+
 pub fn web_link(url: &str) -> String {
     format!("Tu enlace para entrar a Caja en la web (válido 15 minutos, un solo uso):\n{url}")
 }
