@@ -397,26 +397,28 @@ fn advance(mut turn: SuspendedTurn) -> TurnStep {
                 let asked = std::mem::take(&mut turn.ctx.pending_calls);
                 turn.ctx.calls.retain(|c| !asked.contains(c));
                 turn.ctx.answer_privately = true;
-                return abandon(
-                    turn,
-                    "personal data in a shared chat",
-                    text::PERSONAL_IN_GROUP,
-                );
+                let why = "personal data in a shared chat";
+                return abandon(turn, why, why.into(), text::PERSONAL_IN_GROUP);
             }
             turn.path = path;
             TurnStep::NeedTools(Box::new(turn))
         }
         Ok(RunEnd::Finished { .. }) => TurnStep::Done(Box::new(finish(turn))),
         // A graph error is a bug.
-        Err(error) => abandon(turn, &error.to_string(), text::INTERNAL_ERROR),
+        Err(error) => abandon(
+            turn,
+            "internal error",
+            error.to_string(),
+            text::INTERNAL_ERROR,
+        ),
     }
 }
 
 /// Ends a turn that cannot go on. Nothing half-done may stay open: the
 /// flow is kept in the backup log and dropped, so no prompt of this turn
 /// can be confirmed later.
-fn abandon(mut turn: SuspendedTurn, reason: &str, reply: &str) -> TurnStep {
-    turn.state.backup(reason, &turn.ctx.now_iso);
+fn abandon(mut turn: SuspendedTurn, backup: &str, reason: String, reply: &str) -> TurnStep {
+    turn.state.backup(backup, &turn.ctx.now_iso);
     turn.state.clear_flow();
     turn.state.agent_stack.truncate(1);
     turn.state.current_flow = None;
@@ -425,7 +427,7 @@ fn abandon(mut turn: SuspendedTurn, reason: &str, reply: &str) -> TurnStep {
         node: "financial_agent".into(),
         edge: "error".into(),
         to: END.into(),
-        reason: reason.to_string().into(),
+        reason: reason.into(),
     });
     turn.ctx.reply = vec![reply.to_string()];
     turn.ctx.suggestions.clear();
