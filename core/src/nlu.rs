@@ -150,6 +150,8 @@ pub struct Understanding {
     /// Among how many people a logged bill was shared ("1,240 entre 4",
     /// "a medias"): the user's part is asked before anything is logged.
     pub split_ways: Option<u8>,
+    /// "quita el presupuesto de comida": the category's budget goes.
+    pub budget_remove: bool,
 }
 
 /// What a message says about which stored movement it means. The host's
@@ -196,6 +198,7 @@ impl Understanding {
             debt_paid: None,
             target: None,
             split_ways: None,
+            budget_remove: false,
         }
     }
 
@@ -216,6 +219,12 @@ fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
     } else {
         today.year() + 1
     }
+}
+
+/// "quita el presupuesto de comida", "ya no quiero presupuesto para uber".
+fn budget_removal(f: &Features<'_>) -> bool {
+    let c = lexicon::cues();
+    f.has(c.budget_words) && (f.has_prefix(c.delete_prefixes) || f.has(c.budget_remove_words))
 }
 
 /// Category of money received when no income keyword says which.
@@ -362,7 +371,10 @@ fn understand_tokens(
             let in_period = |m: &category::CategoryMatch| {
                 period.is_some_and(|p| m.start < p.end && p.start < m.end)
             };
-            if matches!(u.query, Some(QueryKind::Summary | QueryKind::Transactions)) {
+            if matches!(
+                u.query,
+                Some(QueryKind::Summary | QueryKind::Transactions | QueryKind::Budget)
+            ) {
                 let outside: Vec<category::CategoryMatch> = categories
                     .iter()
                     .filter(|m| !in_period(m))
@@ -374,7 +386,10 @@ fn understand_tokens(
             }
         }
         Intent::SetBudget => {
-            u.amount = amount.as_ref().and_then(money);
+            // "presupuesto de 2,000 para comida": that category's budget.
+            u.category = chosen_category.filter(|m| !m.fuzzy).map(|m| m.category);
+            u.budget_remove = budget_removal(&f);
+            u.amount = amount.as_ref().and_then(money).filter(|_| !u.budget_remove);
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
             // A budget is set for now or later: "diciembre" said in November
             // is the coming December.

@@ -141,7 +141,13 @@ pub struct DebtPayment {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BudgetCapInput {
     pub month: String,
+    /// With `category`: that category's monthly cap, and 0 removes it from
+    /// `month` on.
     pub variable_cap_mxn_cents: Centavos,
+    /// The category key this budget is for; `None` for the general
+    /// budget of variable spending.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
 }
 
 /// `set_bank_balance` input.
@@ -255,6 +261,10 @@ pub enum ToolRequest {
     },
     GetBudgetStatus {
         month: String,
+        /// One category's budget (every expense of it counts) instead of
+        /// the general one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        category: Option<String>,
     },
     ListDebts {
         month: String,
@@ -484,6 +494,10 @@ pub struct TransactionList {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BudgetStatus {
     pub month: String,
+    /// The category when it is that category's budget (its cap, and all
+    /// its expenses of the month as spent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
     /// `None` when no cap is in force for the month.
     pub variable_cap_mxn_cents: Option<Centavos>,
     pub variable_spent_mxn_cents: Centavos,
@@ -534,6 +548,8 @@ pub struct BankBalance {
 pub struct BudgetCap {
     pub month: String,
     pub variable_cap_mxn_cents: Centavos,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
 }
 
 /// `simulate_purchase` data.

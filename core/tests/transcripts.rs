@@ -43,6 +43,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/older_rows.txt"),
     ),
     (
+        "category_budgets.txt",
+        include_str!("../../tests/transcripts/category_budgets.txt"),
+    ),
+    (
         "groups.txt",
         include_str!("../../tests/transcripts/groups.txt"),
     ),

@@ -11,8 +11,9 @@
 use caja_core::time::{iso_month, parse_iso_date};
 use caja_core::tools::rules;
 use caja_core::tools::{
-    BankBalance, BudgetCap, CategoryType, DebtPayment, DebtRow, SimulatePurchaseInput, ToolCall,
-    ToolRequest, ToolResult, TransactionList, TransactionRow, TransactionType, codes,
+    BankBalance, BudgetCap, BudgetCapInput, CategoryType, DebtPayment, DebtRow,
+    SimulatePurchaseInput, ToolCall, ToolRequest, ToolResult, TransactionList, TransactionRow,
+    TransactionType, codes,
 };
 use serde::Deserialize;
 use worker::{D1PreparedStatement, D1Result};
@@ -26,7 +27,10 @@ use reads::{
     BALANCE_SQL, BalanceRow, CAP_SQL, DebtDbRow, ROW_VERSION_SQL, VARIABLE_SPENT_SQL, budget_from,
     debts_sql, period_bounds, period_summary, rows_between,
 };
-pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
+pub use reads::{
+    Rows, bank_balance, budget_status, category_budget_status, debt_list, list_transactions,
+    month_summary,
+};
 
 /// A stored transaction row.
 #[derive(Clone, Debug, Deserialize)]
@@ -330,6 +334,23 @@ impl<'a> ToolRunner<'a> {
                     &at,
                 )
             }
+            ToolRequest::SetBudgetCap(BudgetCapInput {
+                month,
+                variable_cap_mxn_cents,
+                category: Some(category),
+            }) => {
+                self.staged.push(db.stmt(
+                    "INSERT INTO category_budgets (user_id, category, month, cap_mxn_cents, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) \
+                     ON CONFLICT (user_id, category, month) DO UPDATE SET cap_mxn_cents = excluded.cap_mxn_cents, updated_at = excluded.updated_at",
+                    &[Arg::Text(user), Arg::Text(category), Arg::Text(month), Arg::Int(*variable_cap_mxn_cents), Arg::Text(&at)],
+                )?);
+                let cap = BudgetCap {
+                    month: month.clone(),
+                    variable_cap_mxn_cents: *variable_cap_mxn_cents,
+                    category: Some(category.clone()),
+                };
+                ToolResult::success(call, &cap, &at)
+            }
             ToolRequest::SetBudgetCap(input) => {
                 self.staged.push(db.stmt(
                     "INSERT INTO budgets (user_id, month, variable_cap_mxn_cents, updated_at) VALUES (?1, ?2, ?3, ?4) \
@@ -339,6 +360,7 @@ impl<'a> ToolRunner<'a> {
                 let cap = BudgetCap {
                     month: input.month.clone(),
                     variable_cap_mxn_cents: input.variable_cap_mxn_cents,
+                    category: None,
                 };
                 ToolResult::success(call, &cap, &at)
             }
@@ -400,7 +422,17 @@ impl<'a> ToolRunner<'a> {
                 Some(row) => ToolResult::success(call, &row, &at),
                 None => ToolResult::failure(call, codes::NOT_FOUND, "no transactions", &at),
             },
-            ToolRequest::GetBudgetStatus { month } => match budget_status(db, user, month).await? {
+            ToolRequest::GetBudgetStatus {
+                month,
+                category: Some(category),
+            } => match category_budget_status(db, user, month, category).await? {
+                Some(status) => ToolResult::success(call, &status, &at),
+                None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
+            },
+            ToolRequest::GetBudgetStatus {
+                month,
+                category: None,
+            } => match budget_status(db, user, month).await? {
                 Some(status) => ToolResult::success(call, &status, &at),
                 None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
             },

@@ -100,6 +100,20 @@ fn answer_split(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let (Some(total), Some(ways)) = (draft.amount_mxn_cents, draft.split_ways) else {
         return ask(state, ctx);
     };
+    if let Some(split) = crate::nlu::split::find_split(ctx.reading.tokens()) {
+        // "ah no, éramos 5", "no, fueron 1,200 entre 3": the bill is
+        // recounted and the part asked again.
+        draft.split_ways = Some(split.ways);
+        if let Some(a) = ctx
+            .reading
+            .understanding_as(crate::nlu::Intent::LogTransaction)
+            .amount
+        {
+            draft.amount_mxn_cents = Some(a);
+        }
+        state.clarification_questions.clear();
+        return NodeOutcome::because("validate", format!("split recounted: {} ways", split.ways));
+    }
     let amount = match split_answer(&ctx.reading) {
         Some(SplitAnswer::Part) => crate::money::share(total, ways),
         Some(SplitAnswer::Total) => total,

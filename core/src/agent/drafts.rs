@@ -48,6 +48,8 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
             state.pending_params = Some(ParamsDraft {
                 budget_cap_mxn_cents: u.amount,
                 budget_month: u.month.clone(),
+                budget_category: u.category.map(|c| c.key.to_string()),
+                budget_remove: u.budget_remove,
                 ..ParamsDraft::default()
             });
         }

@@ -128,7 +128,7 @@ fn month_request(
             category,
             limit: 10,
         },
-        QueryKind::Budget => ToolRequest::GetBudgetStatus { month },
+        QueryKind::Budget => ToolRequest::GetBudgetStatus { month, category },
         QueryKind::Debts => ToolRequest::ListDebts { month },
         QueryKind::Balance => ToolRequest::GetBankBalance {},
     }

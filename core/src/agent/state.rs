@@ -284,6 +284,12 @@ pub struct ParamsDraft {
     pub budget_cap_mxn_cents: Option<Centavos>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_month: Option<String>,
+    /// The category key of a category budget.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget_category: Option<String>,
+    /// The category budget is to be removed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub budget_remove: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub debt_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -311,6 +311,9 @@ pub fn confirmation_prompt(write: &PendingWrite) -> String {
                 lines,
             )
         }
+        PendingWrite::SetBudgetCap(b) if b.category.is_some() => {
+            budget::prompt(b, b.category.as_deref().unwrap_or_default())
+        }
         PendingWrite::SetBudgetCap(b) => (
             "¿Fijo tu presupuesto mensual de gastos variables?".to_string(),
             vec![
@@ -517,6 +520,9 @@ pub fn debt_saved(debt: &DebtRow) -> String {
 }
 
 pub fn budget_saved(cap: &BudgetCap) -> String {
+    if let Some(category) = &cap.category {
+        return budget::saved(cap, category);
+    }
     format!(
         "Listo, tu presupuesto de gastos variables es de {} al mes desde {}.",
         mxn(cap.variable_cap_mxn_cents),
@@ -550,6 +556,9 @@ pub fn transaction_list(list: &TransactionList, month: Option<&str>) -> String {
 }
 
 pub fn budget_status(status: &BudgetStatus) -> String {
+    if let Some(category) = &status.category {
+        return budget::status(status, category);
+    }
     match (
         status.variable_cap_mxn_cents,
         status.variable_remaining_mxn_cents,
@@ -647,6 +656,7 @@ pub fn simulation(sim: &Simulation, category: &str) -> String {
     text
 }
 
+pub mod budget;
 pub mod dialogue;
 pub mod host;
 mod summary;

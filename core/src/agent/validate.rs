@@ -153,14 +153,32 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Intent::SetBudget => {
             let params = state.pending_params.get_or_insert_with(Default::default);
             drop_out_of_range(&mut params.budget_cap_mxn_cents, limits::amount_ok, ctx);
-            match params.budget_cap_mxn_cents {
-                Some(cap) => {
+            let month = params
+                .budget_month
+                .clone()
+                .unwrap_or_else(|| iso_month(ctx.today));
+            match (params.budget_remove, params.budget_cap_mxn_cents) {
+                (true, _) => {
+                    let Some(category) = params.budget_category.clone() else {
+                        state.clear_flow();
+                        ctx.say(text::budget::GENERAL_NOT_REMOVED);
+                        return NodeOutcome::because(
+                            "respond",
+                            "general budget is changed, not removed",
+                        );
+                    };
                     ctx.prepared = Some(PendingWrite::SetBudgetCap(BudgetCapInput {
-                        month: params
-                            .budget_month
-                            .clone()
-                            .unwrap_or_else(|| iso_month(ctx.today)),
+                        month,
+                        variable_cap_mxn_cents: 0,
+                        category: Some(category),
+                    }));
+                    Some(NodeOutcome::because("confirm", "category budget removal"))
+                }
+                (false, Some(cap)) => {
+                    ctx.prepared = Some(PendingWrite::SetBudgetCap(BudgetCapInput {
+                        month,
                         variable_cap_mxn_cents: cap,
+                        category: params.budget_category.clone(),
                     }));
                     Some(NodeOutcome::because("confirm", "budget cap complete"))
                 }

@@ -266,6 +266,10 @@ pub fn split_answer(reading: &super::Reading) -> Option<SplitAnswer> {
     if let Some(last) = peso_amounts.last() {
         return Some(SplitAnswer::Amount(last.centavos));
     }
+    if reading.is_question() {
+        // "¿cómo que mi parte?" asks; it does not answer.
+        return None;
+    }
     let words: Vec<&str> = bare_words(reading.folded()).collect();
     if c.split_total_words.found_in(&words) {
         return Some(SplitAnswer::Total);

@@ -62,6 +62,25 @@ fn split_at(tokens: &[Token], i: usize) -> Option<Split> {
                 end: i + 1,
             });
         }
+        if c.split_people_verbs.at(tokens, i) {
+            // "éramos 4", "fuimos 5 personas": a count, never money.
+            let t = tokens.get(i + 1)?;
+            let ways = match t.kind {
+                TokenKind::Number if t.text.chars().all(|d| d.is_ascii_digit()) => {
+                    t.text.parse::<u8>().ok()
+                }
+                TokenKind::Number => None,
+                TokenKind::Word => t.number_word().and_then(|n| u8::try_from(n).ok()),
+            }
+            .filter(|w| (2..=MAX_WAYS).contains(w))?;
+            let money_after =
+                c.thousand_words.at(tokens, i + 2) || c.split_money_after.at(tokens, i + 2);
+            return (!money_after).then_some(Split {
+                ways,
+                start: i,
+                end: i + 2 + usize::from(c.split_people_words.at(tokens, i + 2)),
+            });
+        }
         let n = c.split_among.cue_at(tokens, i)?;
         among(tokens, i, i + n)
     }
@@ -139,6 +158,10 @@ mod tests {
             ("uber 300 entre mi hermana y yo", Some(2)),
             ("cena 900 entre Ana, Luis y yo", Some(3)),
             ("a medias, no, entre 3", Some(3)),
+            ("ah no, eramos 5", Some(5)),
+            ("yo pague todo pero fuimos 4, fueron 1600", Some(4)),
+            ("fueron 500", None),
+            ("eran 300 pesos", None),
             ("gasté entre 200 y 300 en el súper", None),
             ("entre 4 mil y 5 mil", None),
             ("comida 500 entre semana", None),

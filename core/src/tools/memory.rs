@@ -14,6 +14,8 @@ pub struct MemoryLedger {
     debts: BTreeMap<String, DebtRow>,
     /// (month it starts, cap), kept sorted by month.
     budget_caps: BTreeMap<String, Centavos>,
+    /// (category, month it starts) → cap; 0 removes it from that month.
+    category_caps: BTreeMap<(String, String), Centavos>,
     bank_balance: Option<BankBalance>,
     next_id: i64,
     /// Contacts and payment requests (the `cobros` provider).
@@ -197,11 +199,19 @@ impl MemoryLedger {
                 ToolResult::success(call, &payment, &at)
             }
             ToolRequest::SetBudgetCap(input) => {
-                self.budget_caps
-                    .insert(input.month.clone(), input.variable_cap_mxn_cents);
+                match &input.category {
+                    Some(category) => self.category_caps.insert(
+                        (category.clone(), input.month.clone()),
+                        input.variable_cap_mxn_cents,
+                    ),
+                    None => self
+                        .budget_caps
+                        .insert(input.month.clone(), input.variable_cap_mxn_cents),
+                };
                 let cap = BudgetCap {
                     month: input.month.clone(),
                     variable_cap_mxn_cents: input.variable_cap_mxn_cents,
+                    category: input.category.clone(),
                 };
                 ToolResult::success(call, &cap, &at)
             }
@@ -274,8 +284,15 @@ impl MemoryLedger {
                 Some(row) => ToolResult::success(call, row, &at),
                 None => ToolResult::failure(call, codes::NOT_FOUND, "no transactions", &at),
             },
-            ToolRequest::GetBudgetStatus { month } => {
-                ToolResult::success(call, &self.budget_status(month), &at)
+            ToolRequest::GetBudgetStatus { month, category } => {
+                if rules::month_bounds(month).is_none() {
+                    return ToolResult::failure(call, codes::INVALID, "bad month", &at);
+                }
+                let status = match category {
+                    Some(category) => self.category_budget_status(month, category),
+                    None => self.budget_status(month),
+                };
+                ToolResult::success(call, &status, &at)
             }
             ToolRequest::ListDebts { .. } => {
                 let list = DebtList::from_debts(self.debts.values().cloned().collect());
@@ -300,6 +317,22 @@ impl MemoryLedger {
                 }
             }
         }
+    }
+
+    fn category_budget_status(&self, month: &str, category: &str) -> BudgetStatus {
+        let cap = self
+            .category_caps
+            .range(
+                (category.to_string(), String::new())..=(category.to_string(), month.to_string()),
+            )
+            .next_back()
+            .map(|(_, &cap)| cap);
+        let spent: Centavos = self
+            .transactions()
+            .filter(|t| rules::counts_against_category(t, category, month))
+            .map(|t| t.amount_mxn_cents)
+            .sum();
+        rules::category_budget_status(month, category, cap, spent)
     }
 
     fn budget_status(&self, month: &str) -> BudgetStatus {

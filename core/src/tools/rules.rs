@@ -54,8 +54,14 @@ pub fn check_write(request: &ToolRequest) -> Result<(), Refusal> {
             Ok(())
         }
         ToolRequest::SetBudgetCap(i) => {
-            if !amount_ok(i.variable_cap_mxn_cents) {
+            let removes = i.category.is_some() && i.variable_cap_mxn_cents == 0;
+            if !amount_ok(i.variable_cap_mxn_cents) && !removes {
                 return Err("cap out of range");
+            }
+            if i.category.as_ref().is_some_and(|c| {
+                c.is_empty() || c.chars().count() > crate::limits::MAX_CATEGORY_CHARS
+            }) {
+                return Err("bad category");
             }
             month_bounds(&i.month)
                 .map(|_| ())
@@ -423,10 +429,32 @@ pub fn counts_against_budget(kind: TransactionType, category_type: CategoryType)
 pub fn budget_status(month: &str, cap: Option<Centavos>, spent: Centavos) -> BudgetStatus {
     BudgetStatus {
         month: month.to_string(),
+        category: None,
         variable_cap_mxn_cents: cap,
         variable_spent_mxn_cents: spent,
         variable_remaining_mxn_cents: cap.map(|cap| cap - spent),
     }
+}
+
+/// A category's budget for `month`: its cap in force (a cap of 0 means
+/// removed) and every expense of the category that month as spent.
+pub fn category_budget_status(
+    month: &str,
+    category: &str,
+    cap: Option<Centavos>,
+    spent: Centavos,
+) -> BudgetStatus {
+    BudgetStatus {
+        category: Some(category.to_string()),
+        ..budget_status(month, cap.filter(|&c| c > 0), spent)
+    }
+}
+
+/// Whether a row counts against its category's budget.
+pub fn counts_against_category(row: &TransactionRow, category: &str, month: &str) -> bool {
+    row.kind == TransactionType::Expense
+        && row.category == category
+        && row.date_iso.starts_with(month)
 }
 
 /// Minimum payments still due in the month on or after `day` (debts
@@ -497,6 +525,7 @@ mod tests {
             ToolRequest::SetBudgetCap(BudgetCapInput {
                 month: "2026-11".into(),
                 variable_cap_mxn_cents: c,
+                category: None,
             })
         };
         assert!(check_write(&cap(12_345_678_901_234_567)).is_err());

@@ -63,6 +63,12 @@ pub(super) const VARIABLE_SPENT_SQL: &str = "SELECT SUM(amount_mxn_cents) AS tot
     AND date_iso >= ?2 AND date_iso < ?3";
 pub(super) const CAP_SQL: &str = "SELECT variable_cap_mxn_cents FROM budgets WHERE user_id = ?1 AND month <= ?2 \
     ORDER BY month DESC LIMIT 1";
+/// A category's cap in force for a month (0: removed), and its expenses.
+pub(super) const CATEGORY_CAP_SQL: &str = "SELECT cap_mxn_cents AS variable_cap_mxn_cents FROM category_budgets \
+    WHERE user_id = ?1 AND category = ?2 AND month <= ?3 ORDER BY month DESC LIMIT 1";
+pub(super) const CATEGORY_SPENT_SQL: &str = "SELECT SUM(amount_mxn_cents) AS total FROM transactions \
+    WHERE user_id = ?1 AND deleted_at IS NULL AND kind = 'EXPENSE' AND category = ?2 \
+    AND date_iso >= ?3 AND date_iso < ?4";
 pub(super) const DEBT_COLUMNS: &str = "name, balance_mxn_cents, minimum_payment_mxn_cents, due_day";
 pub(super) const BALANCE_SQL: &str =
     "SELECT balance_mxn_cents, updated_at FROM bank_balances WHERE user_id = ?1";
@@ -258,6 +264,45 @@ pub async fn budget_status(
         ])
         .await?;
     budget_from(month, results.first(), results.get(1)).map(Some)
+}
+
+/// A category's budget status of a month; `None` for a malformed month.
+pub async fn category_budget_status(
+    db: &Db,
+    user: &str,
+    month: &str,
+    category: &str,
+) -> worker::Result<Option<BudgetStatus>> {
+    let Some((start, end)) = rules::month_bounds(month) else {
+        return Ok(None);
+    };
+    let results = db
+        .batch(vec![
+            db.stmt(
+                CATEGORY_CAP_SQL,
+                &[Arg::Text(user), Arg::Text(category), Arg::Text(month)],
+            )?,
+            db.stmt(
+                CATEGORY_SPENT_SQL,
+                &[
+                    Arg::Text(user),
+                    Arg::Text(category),
+                    Arg::Text(&start),
+                    Arg::Text(&end),
+                ],
+            )?,
+        ])
+        .await?;
+    let cap = rows::<CapRow>(results.first())?
+        .first()
+        .map(|c| c.variable_cap_mxn_cents);
+    let spent = rows::<TotalRow>(results.get(1))?
+        .first()
+        .and_then(|t| t.total)
+        .unwrap_or(0);
+    Ok(Some(rules::category_budget_status(
+        month, category, cap, spent,
+    )))
 }
 
 /// All debts with their totals (also used by the API).

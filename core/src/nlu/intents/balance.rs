@@ -25,6 +25,8 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         && !f.has(c.not_bank_balance_words)
         && (!f.has(c.card_nouns) || f.has(c.debit_words))
         && !lender
+        // "dividimos la cuenta de 1500 entre 5": a bill, not the bank.
+        && crate::nlu::split::find_split(f.tokens).is_none()
     {
         add(Intent::SetBankBalance, 0.92);
     }

@@ -30,4 +30,11 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if budget_word && !has_amount && !question && f.has(c.budget_commands) {
         add(Intent::SetBudget, 0.85);
     }
+    // "quita el presupuesto de comida".
+    if budget_word
+        && !has_amount
+        && (f.has_prefix(c.delete_prefixes) || f.has(c.budget_remove_words))
+    {
+        add(Intent::SetBudget, 0.9);
+    }
 }

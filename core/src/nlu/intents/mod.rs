@@ -34,7 +34,10 @@ pub(super) fn received_money(f: &Features<'_>) -> bool {
 
 pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {
     let c = cues();
-    if f.has(c.budget_query_cues) || f.has(c.overspend_words) && !f.has(c.debt_not_budget_words) {
+    if f.has(c.budget_query_cues)
+        || f.has(c.category_left_cues)
+        || f.has(c.overspend_words) && !f.has(c.debt_not_budget_words)
+    {
         return QueryKind::Budget;
     }
     let spending = f.has(c.spending_query_words);

@@ -258,6 +258,10 @@ cue_lists! {
     retraction_words,
     /// "120 en vez de 100": the amount after them is not meant.
     instead_phrases,
+    /// Words that drop a budget ("ya no quiero presupuesto", "sin límite").
+    budget_remove_words,
+    /// What is left of a category's budget ("¿cuánto me queda para comida?").
+    category_left_cues,
     /// A bill paid half each ("a medias", "mitad y mitad").
     split_halves,
     /// Words before a count of people sharing a bill ("entre 4", "dividido en 3").
@@ -266,6 +270,8 @@ cue_lists! {
     split_total_words,
     /// A reply that logs the user's part of it ("mi parte", "lo que me toca").
     split_part_words,
+    /// Verbs before a count of the people who shared ("éramos 4", "fuimos 5").
+    split_people_verbs,
     /// Words between them and the count ("entre los tres").
     split_count_articles,
     /// Words after the count that say it is people ("entre 4 personas").

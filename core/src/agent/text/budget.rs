@@ -1,0 +1,99 @@
+//! The words of budgets per category: set, change, remove, how much is
+//! left, and the alerts when an expense crosses 80 % and 100 % of one.
+
+use super::{category_label, mxn};
+use crate::money::Centavos;
+use crate::tools::{BudgetCap, BudgetCapInput, BudgetStatus};
+
+/// "quita mi presupuesto" with no category.
+pub const GENERAL_NOT_REMOVED: &str = "Tu presupuesto general de gastos variables no se quita, se cambia: escribe, por ejemplo, «presupuesto de 8,000 al mes». Para quitar uno por categoría dime cuál: «quita el presupuesto de comida».";
+
+/// The confirmation prompt's title and lines for a category budget.
+pub fn prompt(input: &BudgetCapInput, category: &str) -> (String, Vec<String>) {
+    let label = category_label(category);
+    if input.variable_cap_mxn_cents == 0 {
+        return (
+            format!("¿Quito tu presupuesto de {label}?"),
+            vec![format!("Desde: {}", input.month)],
+        );
+    }
+    (
+        format!("¿Fijo tu presupuesto mensual de {label}?"),
+        vec![
+            format!("Tope mensual: {}", mxn(input.variable_cap_mxn_cents)),
+            format!("Desde: {}", input.month),
+        ],
+    )
+}
+
+/// After the write.
+pub fn saved(cap: &BudgetCap, category: &str) -> String {
+    let label = category_label(category);
+    if cap.variable_cap_mxn_cents == 0 {
+        return format!(
+            "Listo, ya no tienes presupuesto de {label} desde {}.",
+            cap.month
+        );
+    }
+    format!(
+        "Listo, tu presupuesto de {label} es de {} al mes desde {}. Pregúntame «¿cuánto me queda para {label}?» cuando quieras.",
+        mxn(cap.variable_cap_mxn_cents),
+        cap.month
+    )
+}
+
+/// "¿Cuánto me queda para comida?"
+pub fn status(status: &BudgetStatus, category: &str) -> String {
+    let label = category_label(category);
+    let spent = mxn(status.variable_spent_mxn_cents);
+    match (
+        status.variable_cap_mxn_cents,
+        status.variable_remaining_mxn_cents,
+    ) {
+        (Some(cap), Some(left)) if left >= 0 => format!(
+            "Presupuesto de {label} en {}: tope {}, gastado {spent}, te quedan {}.",
+            status.month,
+            mxn(cap),
+            mxn(left)
+        ),
+        (Some(cap), Some(left)) => format!(
+            "Presupuesto de {label} en {}: tope {}, gastado {spent}. Te pasaste por {}.",
+            status.month,
+            mxn(cap),
+            mxn(-left)
+        ),
+        _ => format!(
+            "No tienes presupuesto de {label}. En {} llevas {spent} en {label}. Para fijarlo escribe, por ejemplo, «presupuesto de 2,000 para {label}».",
+            status.month
+        ),
+    }
+}
+
+/// The alert when the expense just logged (`amount`) made the category
+/// cross 80 % or 100 % of its budget; `None` when it crossed neither.
+pub fn alert(status: &BudgetStatus, category: &str, amount: Centavos) -> Option<String> {
+    let cap = status.variable_cap_mxn_cents.filter(|&c| c > 0)?;
+    let after = status.variable_spent_mxn_cents;
+    let before = after - amount;
+    let crossed = |percent: i128| {
+        let line = i128::from(cap) * percent;
+        i128::from(before) * 100 < line && i128::from(after) * 100 >= line
+    };
+    let label = category_label(category);
+    if crossed(100) {
+        return Some(format!(
+            "Ojo: ya pasaste tu presupuesto de {label} de este mes: llevas {} de {}.",
+            mxn(after),
+            mxn(cap)
+        ));
+    }
+    crossed(80).then(|| {
+        format!(
+            "Aviso: ya usaste el {} % de tu presupuesto de {label}: llevas {} de {}, te quedan {}.",
+            i128::from(after) * 100 / i128::from(cap),
+            mxn(after),
+            mxn(cap),
+            mxn(cap - after)
+        )
+    })
+}
