@@ -172,6 +172,13 @@ function fromSendMessage(body) {
   return { text: String(body?.text ?? ''), pendingId: yes, yes, no };
 }
 
+/** A group reply names the member it answers; the rest is the reply. */
+function unnamed(thread, reply) {
+  if (thread.chatType === 'private') return reply;
+  check(reply.text.startsWith('Ana: '), () => `a group reply should name the member; got ${excerpt(reply.text)}`);
+  return { ...reply, text: reply.text.slice('Ana: '.length) };
+}
+
 /** Types `text` in a thread; returns {text, pendingId, yes, no, now}. */
 async function say(thread, text) {
   const now = tick();
@@ -187,7 +194,7 @@ async function say(thread, text) {
     expectOk(res, `webhook ${JSON.stringify(typed)}`);
     check(res.body?.method === 'sendMessage' && res.body.chat_id === thread.chatId,
       () => `webhook should answer with sendMessage to ${thread.chatId}; got ${JSON.stringify(res.body).slice(0, 400)}`);
-    reply = fromSendMessage(res.body);
+    reply = unnamed(thread, fromSendMessage(res.body));
   }
   reply.now = now;
   note(`${iso(now).slice(11, 19)} ${thread.name} > ${text}`);
@@ -220,7 +227,7 @@ async function press(thread, data, which) {
     fail(`no sendMessage to ${thread.chatId} reached the Bot API recorder after pressing ${which} (${data}); answerCallbackQuery text ${JSON.stringify(res.body.text)}`);
   }
   const sent = recorder.calls.slice(seen).filter(ours).at(-1);
-  const reply = { ...fromSendMessage(sent.body), now, toast: res.body.text };
+  const reply = { ...unnamed(thread, fromSendMessage(sent.body)), now, toast: res.body.text };
   note(`${iso(now).slice(11, 19)} ${thread.name} [${which} button ${data}] → toast ${JSON.stringify(res.body.text)}`);
   note(`${' '.repeat(9)}${thread.name} < ${reply.text.replace(/\n/g, ' ⏎ ').slice(0, 300)}${reply.pendingId ? `  [pending ${reply.pendingId}]` : ''}`);
   return reply;

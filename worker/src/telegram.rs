@@ -47,8 +47,14 @@ fn plain_message(place: &Place, text: &str) -> Value {
 /// in a group another member's press is told apart from a stale one.
 /// A text to forward (a reminder) gets a button that opens Telegram's share
 /// sheet with it: the user picks the chat; Caja never sends it itself.
+/// In a group the reply starts with the member's name.
 fn turn_message(place: &Place, owner: &Person, output: &TurnOutput) -> Value {
-    let mut method = plain_message(place, &output.reply);
+    let mut method = if place.private {
+        plain_message(place, &output.reply)
+    } else {
+        let named = host::for_member(owner.first_name.as_deref()) + &output.reply;
+        plain_message(place, &named)
+    };
     let mut rows = Vec::new();
     if let Some(id) = output.state.confirmation_id() {
         let owner = owner.telegram_id;
@@ -189,12 +195,14 @@ async fn handle_text(
         || caja_core::nlu::answers::is_help(&caja_core::nlu::normalize::fold(&text));
     let render = |output: &TurnOutput, _version: i64| {
         let mut message = turn_message(&place, &person, output);
-        if !place.private {
-            // In a group: whom it answers, and how to talk to Caja there.
-            let mut reply = host::for_member(person.first_name.as_deref()) + &output.reply;
-            if asks_help {
-                reply = format!("{reply}\n\n{}", host::group_help(&bot));
-            }
+        if !place.private && asks_help {
+            // In a group: how to talk to Caja there.
+            let reply = format!(
+                "{}{}\n\n{}",
+                host::for_member(person.first_name.as_deref()),
+                output.reply,
+                host::group_help(&bot)
+            );
             message["text"] = json!(truncate(&reply));
         }
         message.to_string()
