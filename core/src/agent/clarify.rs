@@ -123,20 +123,12 @@ fn answer_split(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             return ask(state, ctx);
         }
     };
-    draft.amount_mxn_cents = Some(amount);
-    draft.split_ways = None;
-    // Other fields the answer brings ("sí, fue en comida") still count.
-    let mut patched = state.clone();
-    if !apply_answer(&mut patched, &ctx.reading, Some(Field::SplitShare))
-        .applied
-        .is_empty()
-        && let (Some(a), Some(b)) = (
-            patched.pending_transaction.as_mut(),
-            state.pending_transaction.as_ref(),
-        )
-    {
-        a.amount_mxn_cents = b.amount_mxn_cents;
-        *state = patched;
+    // Other fields the answer brings ("sí, fue en comida") still count;
+    // the amount is the one the answer chose.
+    apply_answer(state, &ctx.reading, Some(Field::SplitShare));
+    if let Some(draft) = state.pending_transaction.as_mut() {
+        draft.amount_mxn_cents = Some(amount);
+        draft.split_ways = None;
     }
     state.clarification_questions.clear();
     NodeOutcome::because("validate", format!("split answered: {amount}"))

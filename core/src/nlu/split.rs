@@ -41,49 +41,57 @@ pub fn find_splits(tokens: &[Token]) -> Vec<Split> {
 
 fn split_at(tokens: &[Token], i: usize) -> Option<Split> {
     let c = cues();
-    {
-        // "a medias", "mitad y mitad", "fifty fifty"
-        if let Some(n) = c.split_halves.cue_at(tokens, i) {
-            return Some(Split {
-                ways: 2,
-                start: i,
-                end: i + n,
-            });
-        }
-        // "50/50": half each, written as a fraction.
-        if tokens[i].kind == TokenKind::Number
-            && let Some((a, b)) = tokens[i].text.split_once('/')
-            && a == b
-            && a == "50"
-        {
-            return Some(Split {
-                ways: 2,
-                start: i,
-                end: i + 1,
-            });
-        }
-        if c.split_people_verbs.at(tokens, i) {
-            // "éramos 4", "fuimos 5 personas": a count, never money.
-            let t = tokens.get(i + 1)?;
-            let ways = match t.kind {
-                TokenKind::Number if t.text.chars().all(|d| d.is_ascii_digit()) => {
-                    t.text.parse::<u8>().ok()
-                }
-                TokenKind::Number => None,
-                TokenKind::Word => t.number_word().and_then(|n| u8::try_from(n).ok()),
-            }
-            .filter(|w| (2..=MAX_WAYS).contains(w))?;
-            let money_after =
-                c.thousand_words.at(tokens, i + 2) || c.split_money_after.at(tokens, i + 2);
-            return (!money_after).then_some(Split {
-                ways,
-                start: i,
-                end: i + 2 + usize::from(c.split_people_words.at(tokens, i + 2)),
-            });
-        }
-        let n = c.split_among.cue_at(tokens, i)?;
-        among(tokens, i, i + n)
+    // "a medias", "mitad y mitad", "fifty fifty"
+    if let Some(n) = c.split_halves.cue_at(tokens, i) {
+        return Some(Split {
+            ways: 2,
+            start: i,
+            end: i + n,
+        });
     }
+    // "50/50": half each, written as a fraction.
+    if tokens[i].kind == TokenKind::Number && tokens[i].text == "50/50" {
+        return Some(Split {
+            ways: 2,
+            start: i,
+            end: i + 1,
+        });
+    }
+    if c.split_people_verbs.at(tokens, i) {
+        // "éramos 4", "fuimos 5 personas".
+        return counted(tokens, i, i + 1);
+    }
+    let n = c.split_among.cue_at(tokens, i)?;
+    among(tokens, i, i + n)
+}
+
+/// The count of people at `tokens[k]` ("4", "cuatro"), if it is one.
+fn count_at(tokens: &[Token], k: usize) -> Option<u8> {
+    let t = tokens.get(k)?;
+    let n = match t.kind {
+        TokenKind::Number if t.text.chars().all(|d| d.is_ascii_digit()) => t.text.parse().ok()?,
+        TokenKind::Number => return None,
+        TokenKind::Word => t.number_word()?,
+    };
+    u8::try_from(n).ok().filter(|w| (2..=MAX_WAYS).contains(w))
+}
+
+/// A split from `cue` whose count is at `tokens[k]`; not when money
+/// follows the number ("entre 200 y 300", "entre 4 mil", "éramos 4 pesos").
+fn counted(tokens: &[Token], cue: usize, k: usize) -> Option<Split> {
+    let c = cues();
+    let ways = count_at(tokens, k)?;
+    let money_after = c.thousand_words.at(tokens, k + 1)
+        || c.and_words.at(tokens, k + 1)
+            && tokens
+                .get(k + 2)
+                .is_some_and(|n| n.kind == TokenKind::Number)
+        || c.split_money_after.at(tokens, k + 1);
+    (!money_after).then_some(Split {
+        ways,
+        start: cue,
+        end: k + 1 + usize::from(c.split_people_words.at(tokens, k + 1)),
+    })
 }
 
 /// After "entre" / "dividido en": a count ("4", "los tres", "cuatro
@@ -94,27 +102,8 @@ fn among(tokens: &[Token], cue: usize, mut k: usize) -> Option<Split> {
         k += 1;
     }
     let t = tokens.get(k)?;
-    let count = match t.kind {
-        TokenKind::Number if t.text.chars().all(|d| d.is_ascii_digit()) => t.text.parse().ok(),
-        TokenKind::Number => None,
-        TokenKind::Word => t.number_word(),
-    };
-    if let Some(ways) = count {
-        // "entre 200 y 300" is a range of money, "entre 4 mil" money too.
-        let money_after = c.thousand_words.at(tokens, k + 1)
-            || c.and_words.at(tokens, k + 1)
-                && tokens
-                    .get(k + 2)
-                    .is_some_and(|n| n.kind == TokenKind::Number)
-            || c.split_money_after.at(tokens, k + 1);
-        let ways = u8::try_from(ways)
-            .ok()
-            .filter(|w| (2..=MAX_WAYS).contains(w));
-        return ways.filter(|_| !money_after).map(|ways| Split {
-            ways,
-            start: cue,
-            end: k + 1 + usize::from(c.split_people_words.at(tokens, k + 1)),
-        });
+    if t.kind == TokenKind::Number || t.number_word().is_some() {
+        return counted(tokens, cue, k);
     }
     // "entre mi hermana y yo", "entre Ana, Luis y yo": the people named,
     // the speaker last.
