@@ -552,6 +552,17 @@ pub struct BudgetCap {
     pub category: Option<String>,
 }
 
+impl From<&BudgetCapInput> for BudgetCap {
+    /// The budget as stored by the write of `input`.
+    fn from(input: &BudgetCapInput) -> BudgetCap {
+        BudgetCap {
+            month: input.month.clone(),
+            variable_cap_mxn_cents: input.variable_cap_mxn_cents,
+            category: input.category.clone(),
+        }
+    }
+}
+
 /// `simulate_purchase` data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Simulation {

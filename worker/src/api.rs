@@ -326,7 +326,7 @@ pub async fn handle_summary(req: Request, env: &Env, db: &Db) -> ApiResult {
 pub async fn handle_budget(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
     let month = month_param(&req, session.now)?;
-    let status = tools::budget_status(db, &session.user_id, &month).await?;
+    let status = tools::budget_status(db, &session.user_id, &month, None).await?;
     json(&status.ok_or(ApiError::BadRequest)?)
 }
 

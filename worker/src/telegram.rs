@@ -197,13 +197,9 @@ async fn handle_text(
         let mut message = turn_message(&place, &person, output);
         if !place.private && asks_help {
             // In a group: how to talk to Caja there.
-            let reply = format!(
-                "{}{}\n\n{}",
-                host::for_member(person.first_name.as_deref()),
-                output.reply,
-                host::group_help(&bot)
-            );
-            message["text"] = json!(truncate(&reply));
+            let reply = format!("{}\n\n{}", output.reply, host::group_help(&bot));
+            let named = host::for_member(person.first_name.as_deref()) + &reply;
+            message["text"] = json!(truncate(&named));
         }
         message.to_string()
     };
@@ -224,7 +220,7 @@ async fn handle_text(
     if let TurnOutcome::Done { output, .. } = &outcome
         && output.answer_privately
     {
-        answer_privately(env, db, key, &place, &person, &text, now).await?;
+        answer_privately(env, db, key, &place, &person, &text, now).await;
     }
     webhook_answer(outcome, plain_message(&place, host::RATE_LIMITED))
 }
@@ -240,19 +236,15 @@ async fn answer_privately(
     person: &Person,
     text: &str,
     now: i64,
-) -> Result<(), ApiError> {
+) {
     let private = Place {
         chat_id: person.telegram_id,
         private: true,
         topic: None,
     };
     let thread_id = format!("tg:{}", person.telegram_id);
-    let owner = Person {
-        thread_id: thread_id.clone(),
-        ..person.clone()
-    };
     let render =
-        |output: &TurnOutput, _version: i64| turn_message(&private, &owner, output).to_string();
+        |output: &TurnOutput, _version: i64| turn_message(&private, person, output).to_string();
     let request = TurnRequest {
         user_id: &person.user_id,
         thread_id: &thread_id,
@@ -265,30 +257,37 @@ async fn answer_privately(
         render: &render,
         before: vec![ensure_user(person, now)],
     };
-    let outcome = turn::run(db, &request).await?;
-    crate::testing::remember(env, &thread_id, &person.user_id, &outcome);
-    let sent = match &outcome {
-        TurnOutcome::Done { output, .. } => {
-            let mut message = turn_message(&private, &owner, output);
-            if let Some(map) = message.as_object_mut() {
-                map.remove("method");
-            }
-            bot_call(env, "sendMessage", &message).await
+    // The group's turn is stored already: whatever happens here, the
+    // group is told when the private answer did not go out.
+    let outcome = turn::run(db, &request).await;
+    if let Ok(outcome) = &outcome {
+        crate::testing::remember(env, &thread_id, &person.user_id, outcome);
+    }
+    let sent = match outcome {
+        Ok(TurnOutcome::Done { output, .. }) => {
+            send_message(env, turn_message(&private, person, &output)).await
         }
-        // Already answered for this update, or over the limit: nothing new to send.
-        _ => true,
+        // Already answered for this update.
+        Ok(TurnOutcome::Duplicate { .. }) => true,
+        Ok(TurnOutcome::Busy | TurnOutcome::Limited) => false,
+        Err(error) => {
+            worker::console_error!("private answer failed: {error:?}");
+            false
+        }
     };
     if !sent {
-        let mut notice = plain_message(
-            group,
-            &host::private_chat_closed(&config::bot_username(env)),
-        );
-        if let Some(map) = notice.as_object_mut() {
-            map.remove("method");
-        }
-        bot_call(env, "sendMessage", &notice).await;
+        let notice = host::private_chat_closed(&config::bot_username(env));
+        send_message(env, plain_message(group, &notice)).await;
     }
-    Ok(())
+}
+
+/// Sends a `sendMessage` method body as its own Bot API call; whether
+/// Telegram accepted it.
+async fn send_message(env: &Env, mut message: Value) -> bool {
+    if let Some(map) = message.as_object_mut() {
+        map.remove("method");
+    }
+    bot_call(env, "sendMessage", &message).await
 }
 
 fn ensure_user(person: &Person, now: i64) -> (String, Vec<String>) {
@@ -448,11 +447,7 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
         if let Some(message_id) = press.message_id {
             bot_call(env, "editMessageReplyMarkup", &json!({ "chat_id": press.place.chat_id, "message_id": message_id, "reply_markup": { "inline_keyboard": [] } })).await;
         }
-        let mut reply = turn_message(&press.place, &press.person, output);
-        if let Some(map) = reply.as_object_mut() {
-            map.remove("method");
-        }
-        bot_call(env, "sendMessage", &reply).await;
+        send_message(env, turn_message(&press.place, &press.person, output)).await;
     }
     webhook_answer(outcome, callback_answer(&callback_id, host::RATE_LIMITED))
 }

@@ -11,9 +11,8 @@
 use caja_core::time::{iso_month, parse_iso_date};
 use caja_core::tools::rules;
 use caja_core::tools::{
-    BankBalance, BudgetCap, BudgetCapInput, CategoryType, DebtPayment, DebtRow,
-    SimulatePurchaseInput, ToolCall, ToolRequest, ToolResult, TransactionList, TransactionRow,
-    TransactionType, codes,
+    BankBalance, BudgetCap, CategoryType, DebtPayment, DebtRow, SimulatePurchaseInput, ToolCall,
+    ToolRequest, ToolResult, TransactionList, TransactionRow, TransactionType, codes,
 };
 use serde::Deserialize;
 use worker::{D1PreparedStatement, D1Result};
@@ -27,10 +26,7 @@ use reads::{
     BALANCE_SQL, BalanceRow, CAP_SQL, DebtDbRow, ROW_VERSION_SQL, VARIABLE_SPENT_SQL, budget_from,
     debts_sql, period_bounds, period_summary, rows_between,
 };
-pub use reads::{
-    Rows, bank_balance, budget_status, category_budget_status, debt_list, list_transactions,
-    month_summary,
-};
+pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
 
 /// A stored transaction row.
 #[derive(Clone, Debug, Deserialize)]
@@ -115,10 +111,10 @@ pub fn head_from(
 /// Runs tool calls for one user during one turn.
 pub struct ToolRunner<'a> {
     pub db: &'a Db,
-    pub user_id: &'a str,
     /// The thread new movements are logged in.
     thread_id: &'a str,
-    /// The movements this turn may read (only the thread's in a group).
+    /// Whose data this is, and the movements this turn may read (only the
+    /// thread's in a group).
     rows: Rows<'a>,
     pub now_iso: String,
     /// The ledger head read from D1 during this turn, once needed.
@@ -145,7 +141,6 @@ impl<'a> ToolRunner<'a> {
     ) -> Self {
         ToolRunner {
             db,
-            user_id: rows.user,
             thread_id,
             rows,
             now_iso,
@@ -187,7 +182,7 @@ impl<'a> ToolRunner<'a> {
 
     async fn run_one(&mut self, call: &ToolCall) -> worker::Result<ToolResult> {
         let at = self.now_iso.clone();
-        let user = self.user_id;
+        let user = self.rows.user;
         let rows = self.rows;
         let db = self.db;
         if let Err(problem) = rules::check_write(&call.request) {
@@ -334,35 +329,21 @@ impl<'a> ToolRunner<'a> {
                     &at,
                 )
             }
-            ToolRequest::SetBudgetCap(BudgetCapInput {
-                month,
-                variable_cap_mxn_cents,
-                category: Some(category),
-            }) => {
-                self.staged.push(db.stmt(
-                    "INSERT INTO category_budgets (user_id, category, month, cap_mxn_cents, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) \
-                     ON CONFLICT (user_id, category, month) DO UPDATE SET cap_mxn_cents = excluded.cap_mxn_cents, updated_at = excluded.updated_at",
-                    &[Arg::Text(user), Arg::Text(category), Arg::Text(month), Arg::Int(*variable_cap_mxn_cents), Arg::Text(&at)],
-                )?);
-                let cap = BudgetCap {
-                    month: month.clone(),
-                    variable_cap_mxn_cents: *variable_cap_mxn_cents,
-                    category: Some(category.clone()),
-                };
-                ToolResult::success(call, &cap, &at)
-            }
             ToolRequest::SetBudgetCap(input) => {
-                self.staged.push(db.stmt(
-                    "INSERT INTO budgets (user_id, month, variable_cap_mxn_cents, updated_at) VALUES (?1, ?2, ?3, ?4) \
-                     ON CONFLICT (user_id, month) DO UPDATE SET variable_cap_mxn_cents = excluded.variable_cap_mxn_cents, updated_at = excluded.updated_at",
-                    &[Arg::Text(user), Arg::Text(&input.month), Arg::Int(input.variable_cap_mxn_cents), Arg::Text(&at)],
-                )?);
-                let cap = BudgetCap {
-                    month: input.month.clone(),
-                    variable_cap_mxn_cents: input.variable_cap_mxn_cents,
-                    category: None,
-                };
-                ToolResult::success(call, &cap, &at)
+                let cap = Arg::Int(input.variable_cap_mxn_cents);
+                self.staged.push(match &input.category {
+                    Some(category) => db.stmt(
+                        "INSERT INTO category_budgets (user_id, category, month, cap_mxn_cents, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) \
+                         ON CONFLICT (user_id, category, month) DO UPDATE SET cap_mxn_cents = excluded.cap_mxn_cents, updated_at = excluded.updated_at",
+                        &[Arg::Text(user), Arg::Text(category), Arg::Text(&input.month), cap, Arg::Text(&at)],
+                    )?,
+                    None => db.stmt(
+                        "INSERT INTO budgets (user_id, month, variable_cap_mxn_cents, updated_at) VALUES (?1, ?2, ?3, ?4) \
+                         ON CONFLICT (user_id, month) DO UPDATE SET variable_cap_mxn_cents = excluded.variable_cap_mxn_cents, updated_at = excluded.updated_at",
+                        &[Arg::Text(user), Arg::Text(&input.month), cap, Arg::Text(&at)],
+                    )?,
+                });
+                ToolResult::success(call, &BudgetCap::from(input), &at)
             }
             ToolRequest::SetBankBalance(input) => {
                 self.staged.push(db.stmt(
@@ -422,20 +403,12 @@ impl<'a> ToolRunner<'a> {
                 Some(row) => ToolResult::success(call, &row, &at),
                 None => ToolResult::failure(call, codes::NOT_FOUND, "no transactions", &at),
             },
-            ToolRequest::GetBudgetStatus {
-                month,
-                category: Some(category),
-            } => match category_budget_status(db, user, month, category).await? {
-                Some(status) => ToolResult::success(call, &status, &at),
-                None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
-            },
-            ToolRequest::GetBudgetStatus {
-                month,
-                category: None,
-            } => match budget_status(db, user, month).await? {
-                Some(status) => ToolResult::success(call, &status, &at),
-                None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
-            },
+            ToolRequest::GetBudgetStatus { month, category } => {
+                match budget_status(db, user, month, category.as_deref()).await? {
+                    Some(status) => ToolResult::success(call, &status, &at),
+                    None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
+                }
+            }
             ToolRequest::ListDebts { .. } => {
                 ToolResult::success(call, &debt_list(db, user).await?, &at)
             }
@@ -492,7 +465,7 @@ impl<'a> ToolRunner<'a> {
         call: &ToolCall,
         input: &SimulatePurchaseInput,
     ) -> worker::Result<ToolResult> {
-        let (db, user, at) = (self.db, self.user_id, &self.now_iso);
+        let (db, user, at) = (self.db, self.rows.user, &self.now_iso);
         let Some(month) = parse_iso_date(&input.date_iso).map(iso_month) else {
             return Ok(ToolResult::failure(call, codes::INVALID, "bad date", at));
         };
@@ -525,7 +498,7 @@ impl<'a> ToolRunner<'a> {
                 at,
             ));
         };
-        let budget = budget_from(&month, results.get(1), results.get(2))?;
+        let budget = budget_from(&month, None, results.get(1), results.get(2))?;
         let debts: Vec<DebtRow> = rows::<DebtDbRow>(results.get(3))?
             .iter()
             .map(DebtDbRow::to_core)
@@ -539,7 +512,7 @@ impl<'a> ToolRunner<'a> {
     /// Stages a new row in this thread; a stale max_seq fails the batch on
     /// the primary key.
     fn stage_insert(&mut self, row: &TransactionRow) -> worker::Result<()> {
-        let mut args = row_args(self.user_id, row, &self.now_iso).to_vec();
+        let mut args = row_args(self.rows.user, row, &self.now_iso).to_vec();
         args.push(Arg::Text(self.thread_id));
         let statement = self.db.stmt(
             "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at, version, thread_id) \
@@ -556,7 +529,7 @@ impl<'a> ToolRunner<'a> {
             .db
             .first(self.db.stmt(
                 &debts_sql(" AND name_key = ?2"),
-                &[Arg::Text(self.user_id), Arg::Text(key)],
+                &[Arg::Text(self.rows.user), Arg::Text(key)],
             )?)
             .await?;
         Ok(row.map(|r| r.to_core()))
@@ -568,7 +541,7 @@ impl<'a> ToolRunner<'a> {
         let mut sql = format!(
             "SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND seq = ?2 AND deleted_at IS NULL"
         );
-        let mut args = vec![Arg::Text(self.user_id), Arg::Int(seq)];
+        let mut args = vec![Arg::Text(self.rows.user), Arg::Int(seq)];
         self.rows.scope(&mut sql, &mut args);
         let statement = self.db.stmt(&sql, &args)?;
         let found: Vec<TxRow> = self.db.all(statement).await?;
@@ -579,7 +552,7 @@ impl<'a> ToolRunner<'a> {
     fn stage_row_guard(&mut self, seq: i64, version: u32) -> worker::Result<()> {
         let guard = self.db.guard(
             ROW_VERSION_SQL,
-            &[Arg::Text(self.user_id), Arg::Int(seq)],
+            &[Arg::Text(self.rows.user), Arg::Int(seq)],
             Arg::Int(i64::from(version)),
         )?;
         self.staged.push(guard);
@@ -591,7 +564,7 @@ impl<'a> ToolRunner<'a> {
             serde_json::to_string(previous).map_err(|e| worker::Error::RustError(e.to_string()))?;
         let statement = self.db.stmt(
             "INSERT INTO transaction_history (user_id, seq, change, previous, changed_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            &[Arg::Text(self.user_id), Arg::Int(previous.id), Arg::Text(change), Arg::Text(&snapshot), Arg::Text(&self.now_iso)],
+            &[Arg::Text(self.rows.user), Arg::Int(previous.id), Arg::Text(change), Arg::Text(&snapshot), Arg::Text(&self.now_iso)],
         )?;
         self.staged.push(statement);
         Ok(())

@@ -208,12 +208,7 @@ impl MemoryLedger {
                         .budget_caps
                         .insert(input.month.clone(), input.variable_cap_mxn_cents),
                 };
-                let cap = BudgetCap {
-                    month: input.month.clone(),
-                    variable_cap_mxn_cents: input.variable_cap_mxn_cents,
-                    category: input.category.clone(),
-                };
-                ToolResult::success(call, &cap, &at)
+                ToolResult::success(call, &BudgetCap::from(input), &at)
             }
             ToolRequest::SetBankBalance(input) => {
                 let balance = BankBalance {

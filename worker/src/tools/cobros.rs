@@ -90,7 +90,7 @@ impl ToolRunner<'_> {
     /// first; a changed request commits only while D1 still has the
     /// version the decision read.
     pub(super) async fn stage_cobros(&mut self, changes: Vec<Change>) -> worker::Result<()> {
-        let (db, user) = (self.db, self.user_id);
+        let (db, user) = (self.db, self.rows.user);
         let at = self.now_iso.clone();
         for change in changes {
             match change {

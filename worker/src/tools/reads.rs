@@ -229,8 +229,11 @@ async fn groups_between<'a>(
         .collect()
 }
 
+/// The budget status from the results of its cap and spent statements:
+/// the general one, or `category`'s.
 pub(super) fn budget_from(
     month: &str,
+    category: Option<&str>,
     cap: Option<&D1Result>,
     spent: Option<&D1Result>,
 ) -> worker::Result<BudgetStatus> {
@@ -241,43 +244,25 @@ pub(super) fn budget_from(
         .first()
         .and_then(|t| t.total)
         .unwrap_or(0);
-    Ok(rules::budget_status(month, cap, spent))
+    Ok(match category {
+        Some(category) => rules::category_budget_status(month, category, cap, spent),
+        None => rules::budget_status(month, cap, spent),
+    })
 }
 
-/// Budget status of a month (also used by the API); `None` for a
-/// malformed month.
+/// Budget status of a month, the general one or `category`'s (also used
+/// by the API); `None` for a malformed month.
 pub async fn budget_status(
     db: &Db,
     user: &str,
     month: &str,
+    category: Option<&str>,
 ) -> worker::Result<Option<BudgetStatus>> {
     let Some((start, end)) = rules::month_bounds(month) else {
         return Ok(None);
     };
-    let results = db
-        .batch(vec![
-            db.stmt(CAP_SQL, &[Arg::Text(user), Arg::Text(month)])?,
-            db.stmt(
-                VARIABLE_SPENT_SQL,
-                &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
-            )?,
-        ])
-        .await?;
-    budget_from(month, results.first(), results.get(1)).map(Some)
-}
-
-/// A category's budget status of a month; `None` for a malformed month.
-pub async fn category_budget_status(
-    db: &Db,
-    user: &str,
-    month: &str,
-    category: &str,
-) -> worker::Result<Option<BudgetStatus>> {
-    let Some((start, end)) = rules::month_bounds(month) else {
-        return Ok(None);
-    };
-    let results = db
-        .batch(vec![
+    let statements = match category {
+        Some(category) => vec![
             db.stmt(
                 CATEGORY_CAP_SQL,
                 &[Arg::Text(user), Arg::Text(category), Arg::Text(month)],
@@ -291,18 +276,17 @@ pub async fn category_budget_status(
                     Arg::Text(&end),
                 ],
             )?,
-        ])
-        .await?;
-    let cap = rows::<CapRow>(results.first())?
-        .first()
-        .map(|c| c.variable_cap_mxn_cents);
-    let spent = rows::<TotalRow>(results.get(1))?
-        .first()
-        .and_then(|t| t.total)
-        .unwrap_or(0);
-    Ok(Some(rules::category_budget_status(
-        month, category, cap, spent,
-    )))
+        ],
+        None => vec![
+            db.stmt(CAP_SQL, &[Arg::Text(user), Arg::Text(month)])?,
+            db.stmt(
+                VARIABLE_SPENT_SQL,
+                &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
+            )?,
+        ],
+    };
+    let results = db.batch(statements).await?;
+    budget_from(month, category, results.first(), results.get(1)).map(Some)
 }
 
 /// All debts with their totals (also used by the API).

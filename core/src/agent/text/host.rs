@@ -51,10 +51,10 @@ Tu saldo, tus deudas, tus presupuestos y tus cobros solo te los doy en privado."
 }
 
 /// In a group, after a personal question: the answer could not be sent
-/// privately because the user never opened the private chat.
+/// privately (most often: the user never opened the private chat).
 pub fn private_chat_closed(bot: &str) -> String {
     format!(
-        "No pude escribirte en privado porque todavía no abres un chat conmigo. Entra a t.me/{bot}, toca «Iniciar» y pregúntame ahí."
+        "No pude escribirte en privado. Si todavía no abres un chat conmigo, entra a t.me/{bot}, toca «Iniciar» y pregúntame ahí."
     )
 }
 
