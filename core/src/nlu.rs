@@ -221,6 +221,21 @@ fn upcoming_year(month: u32, today: NaiveDate) -> i32 {
     }
 }
 
+/// The category a budget is for: the first one named after the budget word
+/// ("sube el presupuesto de comida": comida, not the transporte of "sube").
+fn budget_category<'c>(
+    tokens: &[Token],
+    categories: &'c [category::CategoryMatch],
+) -> Option<&'c category::CategoryMatch> {
+    let budget = tokens
+        .iter()
+        .position(|t| t.is_in(lexicon::cues().budget_words))?;
+    categories
+        .iter()
+        .filter(|m| !m.fuzzy && m.start > budget)
+        .min_by_key(|m| m.start)
+}
+
 /// "quita el presupuesto de comida", "ya no quiero presupuesto para uber".
 fn budget_removal(f: &Features<'_>) -> bool {
     let c = lexicon::cues();
@@ -387,7 +402,9 @@ fn understand_tokens(
         }
         Intent::SetBudget => {
             // "presupuesto de 2,000 para comida": that category's budget.
-            u.category = chosen_category.filter(|m| !m.fuzzy).map(|m| m.category);
+            u.category = budget_category(tokens, &categories)
+                .or(chosen_category.filter(|m| !m.fuzzy))
+                .map(|m| m.category);
             u.budget_remove = budget_removal(&f);
             u.amount = amount.as_ref().and_then(money).filter(|_| !u.budget_remove);
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);

@@ -114,7 +114,22 @@ fn answer_split(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         state.clarification_questions.clear();
         return NodeOutcome::because("validate", format!("split recounted: {} ways", split.ways));
     }
-    let amount = match split_answer(&ctx.reading) {
+    let answer = split_answer(&ctx.reading);
+    if let Some(SplitAnswer::Amount(new_total)) = answer
+        && ctx
+            .reading
+            .extraction()
+            .amounts
+            .iter()
+            .any(|m| m.centavos == total && m.currency == "MXN")
+        && new_total != total
+    {
+        // "fue 1,420 no 1,240": the bill's total was wrong; asked again.
+        draft.amount_mxn_cents = Some(new_total);
+        state.clarification_questions.clear();
+        return NodeOutcome::because("validate", "split total corrected");
+    }
+    let amount = match answer {
         Some(SplitAnswer::Part) => crate::money::share(total, ways),
         Some(SplitAnswer::Total) => total,
         Some(SplitAnswer::Amount(amount)) => amount,

@@ -118,6 +118,14 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
                     patch.applied.push(Field::Amount);
                 }
             }
+            // "no, fueron 1,240 entre 4": the bill is shared; its part is
+            // asked before the confirmation again.
+            if intent == Intent::LogTransaction
+                && let Some(split) = crate::nlu::split::find_split(tokens)
+            {
+                draft.split_ways = Some(split.ways);
+                patch.applied.push(Field::SplitShare);
+            }
             // Answer first: a category word in the answer to another
             // question ("como 830 con la comisión" to "¿cuánto fue en
             // pesos?") keeps the draft's category unless it is a correction

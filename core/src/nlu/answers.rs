@@ -257,14 +257,9 @@ pub enum SplitAnswer {
 /// those (a bare "no" says what is not meant, not what is).
 pub fn split_answer(reading: &super::Reading) -> Option<SplitAnswer> {
     let c = cues();
-    let peso_amounts: Vec<_> = reading
-        .extraction()
-        .amounts
-        .iter()
-        .filter(|m| m.currency == "MXN" && !m.negative && m.centavos > 0)
-        .collect();
-    if let Some(last) = peso_amounts.last() {
-        return Some(SplitAnswer::Amount(last.centavos));
+    // The amount the message means ("fue 1,420 no 1,240": 1,420).
+    if let Some(amount) = reading.understanding_as(Intent::LogTransaction).amount {
+        return Some(SplitAnswer::Amount(amount));
     }
     if reading.is_question() {
         // "¿cómo que mi parte?" asks; it does not answer.

@@ -100,8 +100,12 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
                     || crate::nlu::category::key_of_word(&v.text).is_some()
             })
     });
-    // A debt or the bank balance is updated by its own intents.
-    let other_record = debt_noun || f.has(c.balance_nouns) || f.has(c.owe_verbs);
+    // A debt or the bank balance is updated by its own intents; "la cena
+    // fueron 1,240 entre 4" is a shared bill to log.
+    let other_record = debt_noun
+        || f.has(c.balance_nouns)
+        || f.has(c.owe_verbs)
+        || crate::nlu::split::find_split(f.tokens).is_some();
     if names_a_movement
         && says_what_it_was
         && !question
