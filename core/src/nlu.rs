@@ -134,7 +134,8 @@ pub struct Understanding {
     pub date: Option<NaiveDate>,
     pub month: Option<String>,
     /// A period finer than a month a question asks about ("ayer", "esta
-    /// semana", "del 10 al 20 de noviembre").
+    /// semana", "del 10 al 20 de noviembre"); in a logged movement with no
+    /// day, the days gone by it names ("el mes pasado", "la semana pasada").
     pub period: Option<period::Period>,
     pub query: Option<QueryKind>,
     pub debt_name: Option<String>,
@@ -343,6 +344,14 @@ fn understand_tokens(
             u.category = chosen_category.map(|m| m.category);
             u.description = chosen_category.and_then(|m| describe(original, tokens, m));
             u.date = date.as_ref().map(|d| d.date);
+            if intent == Intent::LogTransaction && u.date.is_none() {
+                // "gasté 300 el mes pasado": a span of days gone by names
+                // no day, and today is not in it.
+                u.period = period::find_period_match(tokens, today)
+                    .map(|p| p.period)
+                    .or_else(|| month.as_ref().and_then(date::MonthMatch::days))
+                    .filter(|p| p.to < today);
+            }
             let income = intent == Intent::LogTransaction && is_income(&f);
             if income
                 && u.category

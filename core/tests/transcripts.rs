@@ -55,6 +55,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/splits.txt"),
     ),
     (
+        "dates_and_spellings.txt",
+        include_str!("../../tests/transcripts/dates_and_spellings.txt"),
+    ),
+    (
         "cobros.txt",
         include_str!("../../tests/transcripts/cobros.txt"),
     ),

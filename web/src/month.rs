@@ -31,7 +31,7 @@ fn shift_month(month: &str, delta: i32) -> String {
     )
 }
 
-/// ‹ noviembre 2026 ›: months in Spanish, never the browser's month input.
+/// ‹ noviembre de 2026 ›: months in Spanish, never the browser's month input.
 #[component]
 fn MonthPicker(month: RwSignal<String>) -> impl IntoView {
     let current = this_month();

@@ -1,13 +1,14 @@
 //! Turning what was understood into drafts, and patching drafts with
 //! answers. Shared by parse, clarify and validate.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
-use super::state::{AgentState, Field, ParamsDraft, TransactionDraft};
+use super::state::{AgentState, DaySpan, Field, ParamsDraft, TransactionDraft};
 use crate::nlu::amount::{best_amount, find_amounts};
 use crate::nlu::answers;
 use crate::nlu::category::find_categories;
 use crate::nlu::date::find_date;
+use crate::nlu::normalize::Token;
 use crate::nlu::{Intent, Reading, Understanding, understand_as};
 use crate::time::iso_date;
 use crate::tools::{AddTransactionInput, AddTransactionsInput, CategoryType, TransactionType};
@@ -32,6 +33,13 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
                     .then(|| u.debt_paid.clone())
                     .flatten(),
                 split_ways: u.split_ways,
+                date_within: u
+                    .period
+                    .filter(|_| u.intent == Intent::LogTransaction && u.date.is_none())
+                    .map(|p| DaySpan {
+                        from: iso_date(p.from),
+                        to: iso_date(p.to),
+                    }),
             });
             if u.intent == Intent::SimulatePurchase
                 && let Some(draft) = &mut state.pending_transaction
@@ -180,7 +188,11 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
                 patch.applied.push(Field::CategoryType);
             }
             if let Some(d) = &date {
-                draft.date_iso = Some(iso_date(d.date));
+                let day = match &draft.date_within {
+                    Some(span) if asked == Some(Field::Date) => within(span, d, tokens),
+                    _ => d.date,
+                };
+                draft.date_iso = Some(iso_date(day));
                 patch.applied.push(Field::Date);
             }
         }
@@ -303,4 +315,33 @@ pub fn complete_items(items: &[String], today: NaiveDate) -> Option<AddTransacti
         });
     }
     Some(AddTransactionsInput { transactions: rows })
+}
+
+/// The day an answer names within the span it was asked in: "el 15" to
+/// "¿qué día de octubre?" is October 15, "el martes" to "¿qué día de la
+/// semana pasada?" is that week's Tuesday. A full date, or one already in
+/// the span, stays as said.
+fn within(span: &DaySpan, said: &crate::nlu::date::DateMatch, tokens: &[Token]) -> NaiveDate {
+    let (Ok(from), Ok(to)) = (
+        NaiveDate::parse_from_str(&span.from, "%Y-%m-%d"),
+        NaiveDate::parse_from_str(&span.to, "%Y-%m-%d"),
+    ) else {
+        return said.date;
+    };
+    let words = &tokens[said.start..said.end.min(tokens.len())];
+    if (from..=to).contains(&said.date) || words.iter().any(|t| t.month().is_some()) {
+        return said.date;
+    }
+    let weekday = words.iter().find_map(Token::weekday);
+    let bare_day = words.iter().all(|t| {
+        t.kind == crate::nlu::normalize::TokenKind::Number && !t.text.contains(['/', '-', '.'])
+            || t.is_in(crate::nlu::lexicon::cues().day_openers)
+    });
+    from.iter_days()
+        .take_while(|d| *d <= to)
+        .find(|d| match weekday {
+            Some(w) => d.weekday() == w,
+            None => bare_day && d.day() == said.date.day(),
+        })
+        .unwrap_or(said.date)
 }

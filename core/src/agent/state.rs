@@ -47,6 +47,17 @@ pub struct TransactionDraft {
     /// which part is theirs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub split_ways: Option<u8>,
+    /// The days gone by the user named without a day ("el mes pasado"):
+    /// the day is asked within them, never taken to be today.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date_within: Option<DaySpan>,
+}
+
+/// An inclusive span of days, as ISO dates.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DaySpan {
+    pub from: String,
+    pub to: String,
 }
 
 /// What a clarification question asks for.

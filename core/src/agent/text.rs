@@ -14,6 +14,7 @@ use crate::tools::{
 
 /// The gate's words, the same for every agent.
 pub use crate::gate::text::{CANCELLED, EXPIRED, NO, YES};
+pub use ui::month_name;
 
 pub const CONFIRM_SUFFIX: &str = "Responde: sí / no";
 pub const REASK: &str = "Responde exactamente: sí / no";
@@ -68,6 +69,24 @@ pub fn future_date(date_iso: &str) -> String {
     format!(
         "La fecha {date_iso} todavía no llega. ¿Ya lo pagaste hoy, lo registro para ese día o es un pago pendiente?"
     )
+}
+
+/// The day of a movement said with a span of days gone by ("el mes
+/// pasado", "la semana pasada").
+pub fn which_day(span: &crate::agent::state::DaySpan) -> String {
+    let month = span.from.get(..7).filter(|m| {
+        span.from.ends_with("-01") && span.to.get(..7) == Some(m) && span.to.get(8..) >= Some("28")
+    });
+    match month {
+        Some(month) => format!(
+            "¿Qué día fue? Mencionaste {}: dime, por ejemplo, «el 15» ({month}-15), o «hoy» si fue hoy.",
+            month_name(month),
+        ),
+        None => format!(
+            "¿Qué día fue? Mencionaste del {} al {}: dime, por ejemplo, «el martes» o {}, o «hoy» si fue hoy.",
+            span.from, span.to, span.from
+        ),
+    }
 }
 
 /// A reply to the shared-bill question that names no amount to log.
@@ -318,7 +337,7 @@ pub fn confirmation_prompt(write: &PendingWrite) -> String {
             "¿Fijo tu presupuesto mensual de gastos variables?".to_string(),
             vec![
                 format!("Tope mensual: {}", mxn(b.variable_cap_mxn_cents)),
-                format!("Desde: {}", b.month),
+                format!("Desde: {}", month_name(&b.month)),
             ],
         ),
         PendingWrite::SetBankBalance(b) => (
@@ -526,7 +545,7 @@ pub fn budget_saved(cap: &BudgetCap) -> String {
     format!(
         "Listo, tu presupuesto de gastos variables es de {} al mes desde {}.",
         mxn(cap.variable_cap_mxn_cents),
-        cap.month
+        month_name(&cap.month)
     )
 }
 
@@ -540,12 +559,12 @@ pub fn bank_balance_saved(balance: &BankBalance) -> String {
 pub fn transaction_list(list: &TransactionList, month: Option<&str>) -> String {
     if list.transactions.is_empty() {
         return match month {
-            Some(month) => format!("No tienes movimientos en {month}."),
+            Some(month) => format!("No tienes movimientos en {}.", month_name(month)),
             None => "Todavía no tienes movimientos registrados.".into(),
         };
     }
     let mut text = match month {
-        Some(month) => format!("Tus movimientos de {month}:"),
+        Some(month) => format!("Tus movimientos de {}:", month_name(month)),
         None => "Tus últimos movimientos:".to_string(),
     };
     for row in &list.transactions {
@@ -565,21 +584,21 @@ pub fn budget_status(status: &BudgetStatus) -> String {
     ) {
         (Some(cap), Some(remaining)) if remaining >= 0 => format!(
             "Presupuesto de {}: tope {}, gastado {}, te quedan {}.",
-            status.month,
+            month_name(&status.month),
             mxn(cap),
             mxn(status.variable_spent_mxn_cents),
             mxn(remaining)
         ),
         (Some(cap), Some(remaining)) => format!(
             "Presupuesto de {}: tope {}, gastado {}. Te pasaste por {}.",
-            status.month,
+            month_name(&status.month),
             mxn(cap),
             mxn(status.variable_spent_mxn_cents),
             mxn(-remaining)
         ),
         _ => format!(
             "No tienes presupuesto para {}. Llevas {} en gastos variables. Para fijarlo escribe, por ejemplo, «presupuesto de 8,000 al mes».",
-            status.month,
+            month_name(&status.month),
             mxn(status.variable_spent_mxn_cents)
         ),
     }

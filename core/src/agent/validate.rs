@@ -62,7 +62,12 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 missing.push(Field::CategoryType);
             }
             if draft.date_iso.is_none() {
-                draft.date_iso = Some(today.clone());
+                // "el mes pasado" names no day, and today is not in it.
+                if draft.date_within.is_some() && intent == Intent::LogTransaction {
+                    missing.push(Field::Date);
+                } else {
+                    draft.date_iso = Some(today.clone());
+                }
             }
             // A day that has not come yet is never logged silently.
             let future = draft
@@ -283,6 +288,11 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                         .and_then(|d| d.date_iso.as_deref())
                         .unwrap_or_default(),
                 ),
+                (_, Field::Date) => state
+                    .pending_transaction
+                    .as_ref()
+                    .and_then(|d| d.date_within.as_ref())
+                    .map_or_else(|| text::question(field, None), text::which_day),
                 (_, Field::SplitShare) => state
                     .pending_transaction
                     .as_ref()

@@ -179,7 +179,11 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
     if best.is_some() {
         return best;
     }
-    if word.len() < 5 || super::lexicon::cues().not_category_words.contains(word) {
+    // A word the lexicon knows ("porque", "pague") is no typo of a keyword.
+    if word.len() < 5
+        || tokens[start].cues.is_some()
+        || super::lexicon::cues().not_category_words.contains(word)
+    {
         return None;
     }
     let lengths = index.fuzzy_by_len.len();

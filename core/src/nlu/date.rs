@@ -27,6 +27,13 @@ pub struct MonthMatch {
 }
 
 impl MonthMatch {
+    /// Its first and last days.
+    pub fn days(&self) -> Option<super::period::Period> {
+        let from = NaiveDate::from_ymd_opt(self.year, self.month, 1)?;
+        let to = from.checked_add_months(Months::new(1))?.pred_opt()?;
+        Some(super::period::Period { from, to })
+    }
+
     pub fn iso(&self) -> String {
         format!("{:04}-{:02}", self.year, self.month)
     }
@@ -87,6 +94,18 @@ fn two_or_three(text: &str, sep: char) -> Option<(&str, &str, Option<&str>)> {
     parts.next().is_none().then_some((first, second, third))
 }
 
+/// The year a number names in a date: four digits from 1900 to next year,
+/// or two digits as the most recent such year gone by ("26", "99").
+pub(super) fn year_of(text: &str, today: NaiveDate) -> Option<i32> {
+    let n: i32 = text.parse().ok()?;
+    match text.len() {
+        2 if 2000 + n <= today.year() => Some(2000 + n),
+        2 => Some(1900 + n),
+        4 => (1900..=today.year() + 1).contains(&n).then_some(n),
+        _ => None,
+    }
+}
+
 fn parse_slashed(text: &str, today: NaiveDate) -> Option<NaiveDate> {
     if text.contains('-') {
         return match two_or_three(text, '-')? {
@@ -95,23 +114,16 @@ fn parse_slashed(text: &str, today: NaiveDate) -> Option<NaiveDate> {
                 NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
             }
             // "08-11-26", "08-11-2026": day first.
-            (d, m, Some(y)) if y.len() == 2 || y.len() == 4 => {
-                let year: i32 = y.parse().ok()?;
-                let year = if y.len() == 2 { year + 2000 } else { year };
-                NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
+            (d, m, Some(y)) => {
+                NaiveDate::from_ymd_opt(year_of(y, today)?, m.parse().ok()?, d.parse().ok()?)
             }
             (d, m, None) => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
-            _ => None,
         };
     }
     match two_or_three(text, '/')? {
         (d, m, None) => recent_day_month(today, d.parse().ok()?, m.parse().ok()?),
         (d, m, Some(y)) => {
-            let mut year: i32 = y.parse().ok()?;
-            if y.len() == 2 {
-                year += 2000;
-            }
-            NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
+            NaiveDate::from_ymd_opt(year_of(y, today)?, m.parse().ok()?, d.parse().ok()?)
         }
     }
 }
@@ -146,7 +158,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                             .then(|| tokens.get(i + 4))
                             .flatten()
                             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
-                            .and_then(|y| y.text.parse::<i32>().ok());
+                            .and_then(|y| year_of(&y.text, today));
                         match year {
                             Some(year) => NaiveDate::from_ymd_opt(year, month, day)
                                 .map(|date| (date, i, i + 5)),
@@ -214,20 +226,23 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                             - day.num_days_from_monday())
                             % 7;
                         let back = if back == 0 { 7 } else { back };
-                        // "el sábado de la semana pasada", "el martes de esta semana"
-                        let week = c
-                            .last_week_phrases
-                            .cue_at(tokens, i + 1)
-                            .map(|n| (7, i + 1 + n))
-                            .or_else(|| {
-                                c.this_week_phrases
-                                    .cue_at(tokens, i + 1)
-                                    .map(|n| (0, i + 1 + n))
-                            });
-                        if let Some((weeks_back, end)) = week {
-                            let monday = today.checked_sub_days(Days::new(u64::from(
-                                today.weekday().num_days_from_monday() + weeks_back,
+                        // "el sábado de la semana pasada", "el martes de esta
+                        // semana", "el miércoles de la semana que viene"
+                        let week = [
+                            (c.last_week_phrases, -7),
+                            (c.this_week_phrases, 0),
+                            (c.next_week_phrases, 7),
+                        ]
+                        .into_iter()
+                        .find_map(|(list, shift)| {
+                            list.cue_at(tokens, i + 1).map(|n| (shift, i + 1 + n))
+                        });
+                        if let Some((shift, end)) = week {
+                            let this_monday = today.checked_sub_days(Days::new(u64::from(
+                                today.weekday().num_days_from_monday(),
                             )))?;
+                            let monday =
+                                this_monday.checked_add_signed(chrono::TimeDelta::days(shift))?;
                             let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
                                 i - 1
                             } else {
@@ -278,15 +293,21 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
         match word(i) {
             Some(_) if tokens[i].is_in(c.month_words) => {
                 let before = |list: &CueList| i > 0 && word_in(i - 1, list);
+                // "el mes pasado", and "el pasado mes" with the word first.
+                let back_before = i
+                    .checked_sub(1)
+                    .and_then(word)
+                    .and_then(|w| v.months_back.get(w).copied());
                 let back = word(i + 1).and_then(|w| v.months_back.get(w).copied());
                 // "al mes", "por mes", "cada mes" are a rate, not a month.
                 if before(c.rate_markers) && back.is_none() {
                     continue;
                 }
-                let (shift, start, end) = match back {
-                    Some(back) => (back, i.saturating_sub(1), i + 2),
-                    None if before(c.this_month_articles) => (0, i - 1, i + 1),
-                    None => (0, i, i + 1),
+                let (shift, start, end) = match (back, back_before) {
+                    (_, Some(back)) => (back, i.saturating_sub(2), i + 1),
+                    (Some(back), None) => (back, i.saturating_sub(1), i + 2),
+                    (None, None) if before(c.this_month_articles) => (0, i - 1, i + 1),
+                    (None, None) => (0, i, i + 1),
                 };
                 let date = today.checked_sub_months(Months::new(shift))?;
                 return Some(MonthMatch {
@@ -317,7 +338,7 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                     .flatten()
                     .or_else(|| tokens.get(i + 1))
                     .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
-                    .and_then(|y| y.text.parse::<i32>().ok());
+                    .and_then(|y| year_of(&y.text, today));
                 let explicit_year = year.is_some();
                 let (year, end) = match year {
                     Some(year) => (year, if word(i + 1).is_some() { i + 3 } else { i + 2 }),

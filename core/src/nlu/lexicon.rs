@@ -40,6 +40,9 @@ pub struct Lexicon {
     pub currencies: Currencies,
     /// Holidays by name, with their day of the year.
     pub holidays: Vec<Holiday>,
+    /// Chat spellings and the word they stand for ("q" → "que", "xq" →
+    /// "porque", "tmb" → "también"): tokens carry the word.
+    pub spellings: WordMap<&'static str>,
     /// For each cue word or word of `values`, what the lexicon knows of it.
     word_index: WordMap<WordCues>,
 }
@@ -55,6 +58,7 @@ struct LexiconFile {
     values: ValuesEntry,
     currencies: CurrenciesEntry,
     holidays: Vec<HolidayEntry>,
+    spellings: values::Grouped,
 }
 
 /// A holiday people name instead of its date ("Navidad").
@@ -131,6 +135,11 @@ pub struct WordCues {
     month: Option<u32>,
     weekday: Option<Weekday>,
     days_ago: Option<u64>,
+}
+
+/// The word a chat spelling stands for ("xq" → "porque"), if it is one.
+pub fn spelling(word: &str) -> Option<&'static str> {
+    lexicon().spellings.get(word).copied()
 }
 
 /// The lexicon's entry for a folded word, if it is a cue word.
@@ -384,7 +393,10 @@ pub fn lexicon() -> &'static Lexicon {
             adjectives: codes(file.currencies.adjectives)
                 .expect("lexicon.json has valid currencies"),
         };
+        let spellings = by_word(file.spellings, |word| Some(keep(word.to_string())))
+            .expect("lexicon.json has valid spellings");
         Lexicon {
+            spellings,
             categories: file.categories,
             word_index: index_words(&cues, &values),
             cues,

@@ -204,8 +204,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                 && m.len() <= 2
                 && (y.len() == 2 || y.len() == 4)
             {
-                let year: i32 = y.parse().ok()?;
-                let year = if y.len() == 2 { year + 2000 } else { year };
+                let year = super::date::year_of(y, today)?;
                 if let Some(date) = NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
                 {
                     return found(date, i, i + 1);
@@ -297,7 +296,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                             .then(|| tokens.get(after + 3))
                             .flatten()
                             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
-                            .and_then(|y| y.text.parse::<i32>().ok());
+                            .and_then(|y| super::date::year_of(&y.text, today));
                         let (date, end) = match year {
                             Some(year) => (NaiveDate::from_ymd_opt(year, month, day), after + 4),
                             None => (recent_day_month(today, day, month), after + 2),

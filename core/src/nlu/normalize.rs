@@ -1,7 +1,7 @@
 //! Text folding and tokenizing: lower case, no accents, no emoji, so that
 //! "Gasté", "gaste" and "GASTE 🙃" read the same.
 
-use super::lexicon::{WordCues, word_cues};
+use super::lexicon::{WordCues, spelling, word_cues};
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +139,15 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 i += 1;
             }
             let text: String = chars[start..i].iter().collect();
+            // A chat spelling stands for its word ("xq" → "porque"), but not
+            // right after a number: "5k", "2 x 1", "1 tb".
+            let after_number = tokens
+                .last()
+                .is_some_and(|t: &Token| t.kind == TokenKind::Number);
+            let text = match spelling(&text) {
+                Some(word) if !after_number => word.to_string(),
+                _ => text,
+            };
             tokens.push(Token {
                 cues: word_cues(&text),
                 text,

@@ -76,8 +76,6 @@ struct Table {
     /// The first words of the openers, sorted: a concept question holds
     /// one.
     opener_starts: Vec<String>,
-    /// Chat abbreviations and what they stand for ("q" → "que").
-    abbreviations: Vec<(String, String)>,
     /// The first words of the kinds' cues and of the glossary's terms,
     /// sorted: a message with none of them is no small talk (most are
     /// not, and leave here without a copy).
@@ -151,13 +149,7 @@ fn parse(source: &str) -> Result<Table, String> {
         }
     };
     let top = object(file.clone())?;
-    let known = [
-        "kinds",
-        "abbreviations",
-        "fillers",
-        "concept_openers",
-        "concepts",
-    ];
+    let known = ["kinds", "fillers", "concept_openers", "concepts"];
     if let Some(unknown) = top.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(format!("unknown field {unknown}"));
     }
@@ -185,10 +177,6 @@ fn parse(source: &str) -> Result<Table, String> {
             answer: text(field(&concept, "answer")?)?,
         });
     }
-    let abbreviations = object(field(&file, "abbreviations")?)?
-        .into_iter()
-        .map(|(short, long)| Ok((short, text(long)?)))
-        .collect::<Result<Vec<_>, String>>()?;
     let fillers: Vec<String> = strings(field(&file, "fillers")?)?
         .iter()
         .map(|w| fold(w))
@@ -222,7 +210,6 @@ fn parse(source: &str) -> Result<Table, String> {
         concepts,
         vocabulary,
         opener_starts,
-        abbreviations,
         starts,
     })
 }
@@ -282,7 +269,7 @@ fn rank(kind: &str) -> u8 {
 }
 
 /// The words of a message as small talk reads them: stretched letters
-/// undone and chat abbreviations written out ("q" → "que").
+/// undone (the tokens already write chat spellings out).
 fn words(tokens: &[Token]) -> Option<Vec<String>> {
     if tokens.iter().any(|t| t.kind == TokenKind::Number) {
         return None;
@@ -290,9 +277,7 @@ fn words(tokens: &[Token]) -> Option<Vec<String>> {
     let t = table();
     // Most messages hold no word the file knows: leave before copying.
     let may_be = tokens.iter().any(|w| {
-        let long = t.abbreviations.iter().find(|(short, _)| *short == w.text);
         t.starts(&w.text)
-            || long.is_some_and(|(_, long)| t.starts(long))
             || w.text.as_bytes().windows(2).any(|p| p[0] == p[1]) && t.starts(&unstretch(&w.text))
     });
     if !may_be {
@@ -301,13 +286,7 @@ fn words(tokens: &[Token]) -> Option<Vec<String>> {
     let words: Vec<String> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word)
-        .map(|w| {
-            let word = unstretch(&w.text);
-            t.abbreviations
-                .iter()
-                .find(|(short, _)| *short == word)
-                .map_or(word, |(_, long)| long.clone())
-        })
+        .map(|w| unstretch(&w.text))
         .collect();
     (!words.is_empty()).then_some(words)
 }

@@ -1,7 +1,7 @@
 //! The words of budgets per category: set, change, remove, how much is
 //! left, and the alerts when an expense crosses 80 % and 100 % of one.
 
-use super::{category_label, mxn};
+use super::{category_label, month_name, mxn};
 use crate::money::Centavos;
 use crate::tools::{BudgetCap, BudgetCapInput, BudgetStatus};
 
@@ -14,14 +14,14 @@ pub fn prompt(input: &BudgetCapInput, category: &str) -> (String, Vec<String>) {
     if input.variable_cap_mxn_cents == 0 {
         return (
             format!("¿Quito tu presupuesto de {label}?"),
-            vec![format!("Desde: {}", input.month)],
+            vec![format!("Desde: {}", month_name(&input.month))],
         );
     }
     (
         format!("¿Fijo tu presupuesto mensual de {label}?"),
         vec![
             format!("Tope mensual: {}", mxn(input.variable_cap_mxn_cents)),
-            format!("Desde: {}", input.month),
+            format!("Desde: {}", month_name(&input.month)),
         ],
     )
 }
@@ -32,13 +32,13 @@ pub fn saved(cap: &BudgetCap, category: &str) -> String {
     if cap.variable_cap_mxn_cents == 0 {
         return format!(
             "Listo, ya no tienes presupuesto de {label} desde {}.",
-            cap.month
+            month_name(&cap.month)
         );
     }
     format!(
         "Listo, tu presupuesto de {label} es de {} al mes desde {}. Pregúntame «¿cuánto me queda para {label}?» cuando quieras.",
         mxn(cap.variable_cap_mxn_cents),
-        cap.month
+        month_name(&cap.month)
     )
 }
 
@@ -52,19 +52,19 @@ pub fn status(status: &BudgetStatus, category: &str) -> String {
     ) {
         (Some(cap), Some(left)) if left >= 0 => format!(
             "Presupuesto de {label} en {}: tope {}, gastado {spent}, te quedan {}.",
-            status.month,
+            month_name(&status.month),
             mxn(cap),
             mxn(left)
         ),
         (Some(cap), Some(left)) => format!(
             "Presupuesto de {label} en {}: tope {}, gastado {spent}. Te pasaste por {}.",
-            status.month,
+            month_name(&status.month),
             mxn(cap),
             mxn(-left)
         ),
         _ => format!(
             "No tienes presupuesto de {label}. En {} llevas {spent} en {label}. Para fijarlo escribe, por ejemplo, «presupuesto de 2,000 para {label}».",
-            status.month
+            month_name(&status.month)
         ),
     }
 }

@@ -1,13 +1,13 @@
 //! Summaries of a month or a range of days, and the rows of a range.
 
-use super::{category_label, mxn, row_line};
+use super::{category_label, month_name, mxn, row_line};
 use crate::money::Centavos;
 use crate::tools::{CategoryTotal, CategoryType, MonthSummary, PeriodSummary, TransactionList};
 
 pub fn month_summary(summary: &MonthSummary) -> String {
     let span = Span {
-        intro: format!("En {}", summary.month),
-        heading: format!("Resumen de {}", summary.month),
+        intro: format!("En {}", month_name(&summary.month)),
+        heading: format!("Resumen de {}", month_name(&summary.month)),
     };
     summary_text(
         &span,
@@ -30,7 +30,7 @@ pub fn period_summary(summary: &PeriodSummary) -> String {
     )
 }
 
-/// How a summary names its days: "En 2026-11" / "Del 2026-11-10 al
+/// How a summary names its days: "En noviembre de 2026" / "Del 2026-11-10 al
 /// 2026-11-20" / "El 2026-11-21", and its heading.
 struct Span {
     intro: String,

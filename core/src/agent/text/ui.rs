@@ -123,14 +123,14 @@ pub const MONTHS: [&str; 12] = [
     "diciembre",
 ];
 
-/// "noviembre 2026" for `2026-11`; the text itself when malformed.
+/// "noviembre de 2026" for `2026-11`; the text itself when malformed.
 pub fn month_name(month: &str) -> String {
     let name = month
         .get(5..7)
         .and_then(|m| m.parse::<usize>().ok())
         .and_then(|m| MONTHS.get(m.wrapping_sub(1)));
     match (name, month.get(..4)) {
-        (Some(name), Some(year)) => format!("{name} {year}"),
+        (Some(name), Some(year)) => format!("{name} de {year}"),
         _ => month.to_string(),
     }
 }

@@ -525,6 +525,8 @@ cue_lists! {
     last_week_phrases,
     /// After a weekday: the one of this week ("el martes de esta semana").
     this_week_phrases,
+    /// After a weekday: the one of next week ("el miércoles de la semana que viene").
+    next_week_phrases,
     /// Words before a weekday that belong to it ("el lunes", "este viernes").
     weekday_articles,
     /// "Pasado" after a day, a weekday or a year ("el lunes pasado", "el año pasado").

@@ -30,7 +30,7 @@ pub(super) struct CurrenciesEntry {
 /// Words grouped under what they stand for (`{"1": ["un", "uno"]}`,
 /// `{"USD": ["dolares"]}`): the shape of the cue lists, so one parser
 /// reads them all.
-pub(super) type Grouped = BTreeMap<String, Vec<String>>;
+pub(crate) type Grouped = BTreeMap<String, Vec<String>>;
 
 /// Each word of `grouped` with what it stands for; a word under two keys
 /// is an error.
