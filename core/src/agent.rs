@@ -142,6 +142,49 @@ pub(crate) enum Work {
         payment: crate::tools::AddTransactionInput,
         paid: String,
     },
+    /// After confirmed expenses: read the budget of each category and
+    /// month they went to, to say when one crossed 80 % or 100 %.
+    BudgetAlerts(Vec<Spent>),
+}
+
+/// What confirmed expenses added to one category in one month.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Spent {
+    pub month: String,
+    pub category: String,
+    pub amount: crate::money::Centavos,
+}
+
+impl Spent {
+    /// The expenses among `rows`, summed by month and category.
+    pub fn of(rows: &[crate::tools::TransactionRow]) -> Vec<Spent> {
+        let mut spent: Vec<Spent> = Vec::new();
+        for row in rows
+            .iter()
+            .filter(|r| r.kind == crate::tools::TransactionType::Expense)
+        {
+            let month = row.date_iso.get(..7).unwrap_or_default();
+            match spent
+                .iter_mut()
+                .find(|s| s.month == month && s.category == row.category)
+            {
+                Some(s) => s.amount = s.amount.saturating_add(row.amount_mxn_cents),
+                None => spent.push(Spent {
+                    month: month.to_string(),
+                    category: row.category.clone(),
+                    amount: row.amount_mxn_cents,
+                }),
+            }
+        }
+        spent
+    }
+
+    fn request(&self) -> ToolRequest {
+        ToolRequest::GetBudgetStatus {
+            month: self.month.clone(),
+            category: Some(self.category.clone()),
+        }
+    }
 }
 
 /// How the router sent the turn on.

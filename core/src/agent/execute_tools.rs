@@ -5,7 +5,7 @@
 use super::state::{
     AgentState, ClarificationQuestion, Field, ParamsDraft, PendingWrite, QuestionKey, RowChoice,
 };
-use super::{TurnCtx, Work, text};
+use super::{Spent, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::Intent;
 use crate::tools::{
@@ -26,6 +26,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::FindDebt { .. } => vec![ToolRequest::ListDebts {
             month: crate::time::iso_month(ctx.today),
         }],
+        Work::BudgetAlerts(spent) => spent.iter().map(Spent::request).collect(),
     };
     // First visit: emit the calls and wait for the host.
     let answered: Vec<usize> = ctx
@@ -57,6 +58,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::Simulate(input) => after_simulation(state, ctx, input, answered[0]),
         Work::FindRow { delete } => after_find_row(state, ctx, delete, answered[0]),
         Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, answered[0]),
+        Work::BudgetAlerts(spent) => after_budget_reads(ctx, &spent, &answered),
     };
     ctx.results = results;
     outcome
@@ -108,6 +110,19 @@ fn after_write(
     ctx.say(reply);
     let resume = state.resume_simulation.take();
     state.clear_flow();
+    // A category budget is personal: never read in a shared chat.
+    let rows = match &write {
+        PendingWrite::AddTransaction(_) => result.data_as::<TransactionRow>().map(|r| vec![r]),
+        PendingWrite::AddTransactions(_) => {
+            result.data_as::<TransactionList>().map(|l| l.transactions)
+        }
+        _ => None,
+    };
+    let spent = rows.map(|rows| Spent::of(&rows)).unwrap_or_default();
+    if !spent.is_empty() && !ctx.shared_chat {
+        ctx.work = Work::BudgetAlerts(spent);
+        return execute_tools(state, ctx);
+    }
     if let (PendingWrite::SetBankBalance(_), Some(draft)) = (&write, resume)
         && let (Some(amount), Some(category), Some(category_type), Some(date_iso)) = (
             draft.amount_mxn_cents,
@@ -128,6 +143,20 @@ fn after_write(
         return execute_tools(state, ctx);
     }
     NodeOutcome::because("respond", format!("{} ok", result.tool_name))
+}
+
+/// The alerts of the budgets the confirmed expenses crossed. The write is
+/// already done and said: a read that failed only leaves its alert out.
+fn after_budget_reads(ctx: &mut TurnCtx, spent: &[Spent], results: &[&ToolResult]) -> NodeOutcome {
+    for (spent, result) in spent.iter().zip(results) {
+        if let Some(alert) = result
+            .data_as::<BudgetStatus>()
+            .and_then(|status| text::budget::alert(&status, &spent.category, spent.amount))
+        {
+            ctx.say(alert);
+        }
+    }
+    NodeOutcome::because("respond", "budgets read")
 }
 
 fn after_query(

@@ -82,15 +82,17 @@ pub fn alert(status: &BudgetStatus, category: &str, amount: Centavos) -> Option<
     let label = category_label(category);
     if crossed(100) {
         return Some(format!(
-            "Ojo: ya pasaste tu presupuesto de {label} de este mes: llevas {} de {}.",
+            "Ojo: ya pasaste tu presupuesto de {label} de {}: llevas {} de {}.",
+            month_name(&status.month),
             mxn(after),
             mxn(cap)
         ));
     }
     crossed(80).then(|| {
         format!(
-            "Aviso: ya usaste el {} % de tu presupuesto de {label}: llevas {} de {}, te quedan {}.",
+            "Aviso: ya usaste el {} % de tu presupuesto de {label} de {}: llevas {} de {}, te quedan {}.",
             i128::from(after) * 100 / i128::from(cap),
+            month_name(&status.month),
             mxn(after),
             mxn(cap),
             mxn(cap - after)
