@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BASE_URL, ARTIFACTS } from '../lib/env.mjs';
 import { launchBrowser, reply, send, signedIn as signedInAs } from '../lib/browser.mjs';
+import { login, uniqueName } from '../lib/api.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -61,10 +62,78 @@ function localClock(iso, timeZone) {
 function thisMonthName(offset = 0) {
   const now = new Date(Date.now() - 6 * 3600_000);
   const index = now.getUTCFullYear() * 12 + now.getUTCMonth() + offset;
-  return `${MONTHS[index % 12]} ${Math.floor(index / 12)}`;
+  return `${MONTHS[index % 12]} de ${Math.floor(index / 12)}`;
 }
 
 for (const size of Object.keys(SIZES)) {
+  test(`${size}: a new device shows the conversation so far, with its open confirmation`, async () => {
+    const user = uniqueName('device');
+    const first = await signedInAs(browser, { viewport: SIZES[size], locale: 'es-MX' }, user);
+    await send(first.page, 'gasté 80 en tacos');
+    await reply(first.page, '¿Registro este movimiento?');
+    await first.context.close();
+
+    // Another browser: nothing stored locally, the Worker has the conversation.
+    const { context, page } = await signedInAs(browser, { viewport: SIZES[size], locale: 'es-MX' }, user);
+    const asked = await reply(page, '¿Registro este movimiento?');
+    assert.match(await asked.textContent(), /Monto: \$80\.00/);
+    await page.locator('[data-testid="message"][data-role="user"]', { hasText: 'gasté 80 en tacos' }).waitFor();
+    await assertInViewport(page, 'composer', 'composer');
+    await shoot(page, `new-device-${size}`);
+    // The open confirmation is answered from here and writes once.
+    await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+    await reply(page, 'Listo, registré el gasto de $80.00');
+    const session = await login(user);
+    const res = await fetch(`${BASE_URL}/api/transactions`, { headers: { authorization: `Bearer ${session.token}` } });
+    assert.equal(res.status, 200);
+    const rows = (await res.json()).transactions;
+    assert.deepEqual(rows.map((r) => [r.amount_mxn_cents, r.category]), [[8000, 'comida']]);
+    await context.close();
+  });
+
+  test(`${size}: the composer grows with a long message and shrinks after sending`, async () => {
+    const { context, page } = await signedIn(size);
+    const input = page.getByTestId('message-input');
+    const short = (await input.boundingBox()).height;
+    const long = 'oye te cuento que hoy fui al mercado con mi mamá y compramos verduras, fruta, tortillas, '
+      + 'queso y un pollo para la comida del domingo porque vienen mis tíos de Puebla y al final '
+      + 'gastamos 640 pesos en total en el mercado';
+    await input.fill(long);
+    const grown = (await input.boundingBox()).height;
+    assert.ok(grown > short * 1.5, `the composer grows: ${short} → ${grown}`);
+    assert.ok(grown <= SIZES[size].height * 0.3 + 1, `but not past 30 % of the screen: ${grown}`);
+    await assertInViewport(page, 'composer', 'composer with a long message');
+    await shoot(page, `composer-long-${size}`);
+    // Shift+Enter is a new line, not a send.
+    await input.press('Shift+Enter');
+    assert.equal(await page.locator('[data-testid="message"][data-role="user"]').count(), 0);
+    await input.press('Enter');
+    const asked = await reply(page, '¿Registro este movimiento?');
+    assert.match(await asked.textContent(), /Monto: \$640\.00/);
+    assert.equal(await input.inputValue(), '');
+    const after = (await input.boundingBox()).height;
+    assert.ok(after < grown, `the composer shrinks back: ${grown} → ${after}`);
+    await context.close();
+  });
+
+  test(`${size}: the debug panel fits the screen`, async () => {
+    const { context, page } = await signedIn(size);
+    await send(page, 'gasté 99 en oxxo');
+    await reply(page, '¿Registro este movimiento?');
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('debug-toggle').click();
+    await page.getByTestId('debug-state').waitFor();
+    const { width, height } = SIZES[size];
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `nothing wider than the screen: ${overflow}px over`);
+    const panel = await page.getByTestId('debug-panel').boundingBox();
+    assert.ok(panel.x >= 0 && panel.x + panel.width <= width + 0.5, `panel inside the width: ${JSON.stringify(panel)}`);
+    assert.ok(panel.height <= height * 0.35 + 1, `panel leaves room for the chat: ${panel.height}`);
+    await assertInViewport(page, 'composer', 'composer with the debug panel');
+    await shoot(page, `debug-${size}`);
+    await context.close();
+  });
+
   test(`${size}: the sign-in screen`, async () => {
     const context = await browser.newContext({ viewport: SIZES[size] });
     const page = await context.newPage();

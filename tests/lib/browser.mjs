@@ -21,21 +21,21 @@ export async function launchBrowser() {
 }
 
 /** A one-time sign-in token for a new dev user. */
-export async function loginLink(prefix = 'web') {
+export async function loginLink(prefix = 'web', user = uniqueName(prefix)) {
   const res = await fetch(`${BASE_URL}/api/dev/login-link`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: uniqueName(prefix) }),
+    body: JSON.stringify({ user }),
   });
   return (await res.json()).token;
 }
 
-/** A new browser context signed in as a new user, on the chat. */
-export async function signedIn(browser, contextOptions = {}) {
+/** A new browser context (a new device) signed in as `user` (a new user by default), on the chat. */
+export async function signedIn(browser, contextOptions = {}, user = uniqueName('web')) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${BASE_URL}/?login=${await loginLink()}`);
+  await page.goto(`${BASE_URL}/?login=${await loginLink('web', user)}`);
   await page.getByTestId('message-input').waitFor();
   return { context, page };
 }

@@ -43,6 +43,7 @@ test('a data agent turn and a finance turn are audited with seed 002 fields', as
   assert.equal(amountEntity.value, 25000);
   assert.equal('gasté 250 en uber'.slice(amountEntity.start, amountEntity.end), '250');
   assert.equal(saved.confirmation_status, 'confirmed');
-  assert.deepEqual(saved.tool_result.map((t) => [t.tool, t.write, t.ok]), [['add_transaction', true, true]]);
+  // The write, then the read of its category's budget (for the 80 % / 100 % alert).
+  assert.deepEqual(saved.tool_result.map((t) => [t.tool, t.write, t.ok]), [['add_transaction', true, true], ['get_budget_status', false, true]]);
   assert.equal(saved.error, null);
 });

@@ -3,12 +3,22 @@
 //
 //   A/telegram  user A in a private chat (typed answers and Sí/No buttons)
 //   A/web       user A on the web, session from /web in A's private chat
+//   B/telegram  user B in a private chat
 //   B/group     member B of a supergroup, always mentioning @caja_bot
 //   C/group     member C of the same supergroup
 //
 // Every thread has its own draft and confirmation; A's two threads share one
-// ledger; B's and C's group expenses go to their own ledgers (read through web
-// sessions from /web in their private chats).
+// ledger; B's private and group expenses and C's group expenses go to their
+// own ledgers (read through web sessions from /web in their private chats).
+//
+// Groups stay private: in the group, "el último", "el de N" and the month's
+// summary see only the rows that member logged in that group, and a group
+// reply never shows an amount or total of the member's other threads.
+//
+// Category budgets: A and B set one at the start; every confirmed expense in
+// a private thread says when it crossed 80 % or 100 % of its category's
+// budget (counted over all the user's rows), exactly as the model predicts;
+// a group reply never mentions a budget.
 //
 // The model is, per user, the ordered list of live rows {amount, category}
 // (plus a row version that each correction bumps), and per thread the pending
@@ -82,7 +92,7 @@ const T = {
   expired: 'La confirmación anterior expiró y no se guardó nada.',
   nothingToChange: 'No tienes movimientos registrados',
   lastChanged: 'Ese movimiento cambió o se borró',
-  emptyMonth: `En ${MONTH} no tienes movimientos registrados.`,
+  emptyMonth: 'En noviembre de 2026 no tienes movimientos registrados.',
   staleButton: 'Ese botón ya no es válido',
   alreadyConfirmed: 'Ya lo había guardado con tu «sí»; no lo hice otra vez.',
   alreadyConfirmedToast: 'Ya estaba guardado',
@@ -267,12 +277,49 @@ async function checkLedger(user) {
   }
 }
 
-/** The month summary reply for the user, predicted from the model. */
-function expectSummary(reply, user) {
-  if (user.rows.length === 0) {
+const inGroup = (thread) => thread.chatType === 'supergroup';
+/** The rows a thread sees: in a group, only what its member logged there. */
+const visibleRows = (thread) => (inGroup(thread) ? thread.user.rows.filter((r) => r.group) : thread.user.rows);
+const total = (rows) => rows.reduce((s, r) => s + r.amount, 0);
+
+/** The month summary reply for the thread, predicted from the model. */
+function expectSummary(reply, thread) {
+  const rows = visibleRows(thread);
+  if (rows.length === 0) {
     expectText(reply, T.emptyMonth);
   } else {
-    expectText(reply, `Gastos: ${mxn(user.rows.reduce((s, r) => s + r.amount, 0))}`);
+    expectText(reply, `Gastos: ${mxn(total(rows))}`);
+  }
+  if (inGroup(thread)) expectGroupPrivate(reply, thread);
+}
+
+/** A group reply shows no amount or total of the member's other threads, and no budget. */
+function expectGroupPrivate(reply, thread) {
+  const shown = new Set(visibleRows(thread).map((r) => r.amount));
+  shown.add(total(visibleRows(thread)));
+  const hidden = thread.user.rows.filter((r) => !r.group).map((r) => r.amount);
+  hidden.push(total(thread.user.rows));
+  for (const amount of hidden) {
+    if (shown.has(amount)) continue;
+    check(!reply.text.includes(mxn(amount)), () => `a group reply shows ${mxn(amount)} from ${thread.user.name}'s private chat: ${excerpt(reply.text)}`);
+  }
+  check(!reply.text.includes('presupuesto'), () => `a group reply mentions a budget: ${excerpt(reply.text)}`);
+}
+
+/** The alert a confirmed expense of `amount` in `category` gives, predicted from the model (after the row is added). */
+function expectBudgetAlert(reply, user, category, amount) {
+  const cap = user.budgets?.[category];
+  const after = total(user.rows.filter((r) => r.category === category));
+  const before = after - amount;
+  const crossed = (percent) => cap && before * 100 < cap * percent && after * 100 >= cap * percent;
+  if (crossed(100)) {
+    count('budget-over');
+    expectText(reply, `Ojo: ya pasaste tu presupuesto de ${label(category)} de noviembre de 2026: llevas ${mxn(after)} de ${mxn(cap)}.`);
+  } else if (crossed(80)) {
+    count('budget-80');
+    expectText(reply, `Aviso: ya usaste el ${Math.floor((after * 100) / cap)} % de tu presupuesto de ${label(category)} de noviembre de 2026`);
+  } else {
+    check(!reply.text.includes('presupuesto'), () => `no budget was crossed, yet: ${excerpt(reply.text)}`);
   }
 }
 
@@ -337,7 +384,7 @@ async function logExpense(thread) {
 
 /** "corrige el último, fue M": a prompt for the model's last row with amount M, or "no rows". */
 async function correctLast(thread) {
-  const last = thread.user.rows.at(-1);
+  const last = visibleRows(thread).at(-1);
   const m = differentAmount(last?.amount);
   const reply = await say(thread, `corrige el último, fue ${m}`);
   expectNoWrite(reply);
@@ -354,7 +401,7 @@ async function correctLast(thread) {
 
 /** "borra el último": a prompt showing the model's last row, or "no rows". */
 async function deleteLast(thread) {
-  const last = thread.user.rows.at(-1);
+  const last = visibleRows(thread).at(-1);
   const reply = await say(thread, 'borra el último');
   expectNoWrite(reply);
   if (!last) {
@@ -368,17 +415,18 @@ async function deleteLast(thread) {
   adoptPrompt(thread, pending, reply);
 }
 
-/** A live row of the user chosen at random whose amount no other live row has: "el de N". */
-function uniqueOlderRow(user) {
+/** A row the thread sees, chosen at random, whose amount no other row it sees has: "el de N". */
+function uniqueOlderRow(thread) {
+  const rows = visibleRows(thread);
   const counts = new Map();
-  for (const r of user.rows) counts.set(r.amount, (counts.get(r.amount) ?? 0) + 1);
-  const unique = user.rows.filter((r) => counts.get(r.amount) === 1);
+  for (const r of rows) counts.set(r.amount, (counts.get(r.amount) ?? 0) + 1);
+  const unique = rows.filter((r) => counts.get(r.amount) === 1);
   return unique.length ? pick(unique) : null;
 }
 
 /** "el de N fue M": a correction aimed at a random older row by its old amount lands on that row. */
 async function correctOlder(thread) {
-  const row = uniqueOlderRow(thread.user);
+  const row = uniqueOlderRow(thread);
   if (!row) return correctLast(thread);
   const m = differentAmount(row.amount);
   const reply = await say(thread, `el de ${row.amount / 100} fue ${m}`);
@@ -393,11 +441,11 @@ async function correctOlder(thread) {
 
 /** "borra el de N": a delete aimed at a random older row by its amount shows that row. */
 async function deleteOlder(thread) {
-  const row = uniqueOlderRow(thread.user);
+  const row = uniqueOlderRow(thread);
   if (!row) return deleteLast(thread);
   const reply = await say(thread, `borra el de ${row.amount / 100}`);
   expectNoWrite(reply);
-  const last = thread.user.rows.at(-1) === row;
+  const last = visibleRows(thread).at(-1) === row;
   const pending = { kind: 'delete', amount: row.amount, category: row.category, target: row.uid, targetVersion: row.version, last };
   expectPrompt(reply, pending);
   expectPending(reply);
@@ -407,7 +455,7 @@ async function deleteOlder(thread) {
 /** Read-only: the month summary equals the model's total; nothing pending, nothing written. */
 async function summary(thread) {
   const reply = await say(thread, SUMMARY_QUESTION);
-  expectSummary(reply, thread.user);
+  expectSummary(reply, thread);
   expectNoPending(reply);
   expectNoWrite(reply);
 }
@@ -444,7 +492,9 @@ async function confirm(thread, viaButton) {
     count('write-add');
     expectStart(reply, `Listo, registré el gasto de ${mxn(pending.amount)} en ${label(pending.category)}`);
     user.uids += 1;
-    user.rows.push({ uid: user.uids, version: 1, amount: pending.amount, category: pending.category });
+    user.rows.push({ uid: user.uids, version: 1, amount: pending.amount, category: pending.category, group: inGroup(thread) });
+    if (inGroup(thread)) expectGroupPrivate(reply, thread);
+    else expectBudgetAlert(reply, user, pending.category, pending.amount);
     return;
   }
   // UPDATE/DELETE_LAST_TRANSACTION write only if the row the prompt showed
@@ -504,7 +554,7 @@ async function expire(thread) {
 async function digress(thread) {
   const pending = thread.pending;
   const reply = await say(thread, SUMMARY_QUESTION);
-  expectSummary(reply, thread.user);
+  expectSummary(reply, thread);
   expectText(reply, T.yesNo);
   expectNoWrite(reply);
   expectPending(reply);
@@ -602,11 +652,22 @@ test('ledger model: random web, private and group turns always leave the ledger 
   const threads = [
     { name: 'A/telegram', kind: 'tg', user: A, chatId: A.id, chatType: 'private', mention: false },
     { name: 'A/web', kind: 'web', user: A },
+    { name: 'B/telegram', kind: 'tg', user: B, chatId: B.id, chatType: 'private', mention: false },
     { name: 'B/group', kind: 'tg', user: B, chatId: groupId, chatType: 'supergroup', mention: true },
     { name: 'C/group', kind: 'tg', user: C, chatId: groupId, chatType: 'supergroup', mention: true },
   ].map((t) => ({ ...t, pending: null, staleYes: null, staleOutcome: null, turns: 0 }));
 
   for (const user of users) await checkLedger(user);
+  // Category budgets, set through the chat and confirmed.
+  A.budgets = { comida: 600_000 };
+  B.budgets = { transporte: 400_000 };
+  for (const [thread, word] of [[threads[0], 'comida'], [threads[2], 'transporte']]) {
+    const cap = thread.user.budgets[word === 'comida' ? 'comida' : 'transporte'];
+    const ask = await say(thread, `presupuesto de ${cap / 100} para ${word}`);
+    expectText(ask, `¿Fijo tu presupuesto mensual de ${word}?`);
+    const saved = await say(thread, 'sí');
+    expectStart(saved, `Listo, tu presupuesto de ${word} es de ${mxn(cap)} al mes`);
+  }
 
   for (let i = 1; i <= STEPS; i += 1) {
     check(Date.now() - started < LOOP_DEADLINE_MS, `out of time after ${i - 1} steps and ${requests} requests`);

@@ -62,7 +62,7 @@ test('commands: /start, /ayuda, /cancelar, /resumen, /web and unknown ones', asy
   assert.match((await webhook(textUpdate(chatId, '/start'))).body.text, /Soy Caja/);
   assert.match((await webhook(textUpdate(chatId, '/ayuda'))).body.text, /gasté 250 en uber/);
   assert.match((await webhook(textUpdate(chatId, '/cancelar'))).body.text, /No hay nada pendiente/);
-  assert.match((await webhook(textUpdate(chatId, '/resumen'))).body.text, /2026-11/);
+  assert.match((await webhook(textUpdate(chatId, '/resumen'))).body.text, /noviembre de 2026/);
   assert.match((await webhook(textUpdate(chatId, '/foo'))).body.text, /No conozco ese comando/);
   const web = await webhook(textUpdate(chatId, '/web'));
   assert.match(web.body.text, /\/\?login=[0-9a-f]{64}/);

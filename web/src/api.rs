@@ -45,6 +45,26 @@ pub struct ChatReply {
     pub tool_results: serde_json::Value,
 }
 
+/// `GET /api/state`: the Worker's checkpoint of the web thread.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct ServerState {
+    pub version: i64,
+    pub state: AgentState,
+}
+
+/// One stored line of the web thread (`GET /api/history`).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct HistoryLine {
+    pub id: i64,
+    pub role: String,
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+struct History {
+    messages: Vec<HistoryLine>,
+}
+
 #[derive(Deserialize)]
 struct Session {
     session_token: String,
@@ -117,6 +137,18 @@ pub async fn budget(token: &str, month: &str) -> Result<BudgetStatus, ApiError> 
 
 pub async fn balance(token: &str) -> Result<Balance, ApiError> {
     get("/api/balance", token).await
+}
+
+/// `GET /api/state`.
+pub async fn server_state(token: &str) -> Result<ServerState, ApiError> {
+    get("/api/state", token).await
+}
+
+/// `GET /api/history`: the newest lines of the web thread, oldest first.
+pub async fn history(token: &str) -> Result<Vec<HistoryLine>, ApiError> {
+    get::<History>("/api/history", token)
+        .await
+        .map(|h| h.messages)
 }
 
 /// `GET /api/payment-requests`: kept untyped (read field by field in

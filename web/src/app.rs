@@ -9,7 +9,7 @@ use crate::api;
 use crate::chat::{ChatView, flush_outbox};
 use crate::cobros::CobrosView;
 use crate::debug::DebugPanel;
-use crate::model::Persisted;
+use crate::model::{Persisted, Role};
 use crate::month::MonthView;
 use crate::store::{DB_NAME, Store};
 use crate::text;
@@ -111,9 +111,13 @@ pub fn App() -> impl IntoView {
                 Err(_) => login_error.set(true),
             }
         }
+        let token = app.session_token.clone();
         ctx.app.set(app);
         loaded.set(true);
         flush_outbox(ctx);
+        if let Some(token) = token {
+            catch_up(ctx, &token).await;
+        }
     });
 
     let _online = window_event_listener(leptos::ev::online, move |_| {
@@ -185,6 +189,41 @@ pub fn App() -> impl IntoView {
                 </Show>
             </Show>
         </main>
+    }
+}
+
+/// Shows the conversation as the Worker has it when the Worker is ahead
+/// of this browser: a new device or browser sees the conversation so far,
+/// open confirmation included. Offline, it stays as stored.
+async fn catch_up(ctx: Ctx, token: &str) {
+    let Ok(server) = api::server_state(token).await else {
+        return;
+    };
+    let behind = ctx
+        .app
+        .with_untracked(|a| a.outbox.is_empty() && server.version > a.server_version);
+    if !behind {
+        return;
+    }
+    let Ok(lines) = api::history(token).await else {
+        return;
+    };
+    let lines = lines
+        .into_iter()
+        .map(|l| {
+            let role = if l.role == "user" {
+                Role::User
+            } else {
+                Role::Assistant
+            };
+            (l.id, role, l.text)
+        })
+        .collect();
+    let mut adopted = false;
+    ctx.app
+        .update(|a| adopted = a.adopt_server(lines, server.state, server.version));
+    if adopted {
+        save(ctx);
     }
 }
 

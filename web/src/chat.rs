@@ -294,17 +294,26 @@ pub(crate) fn ChatView() -> impl IntoView {
                 </div>
                 <form class="composer" data-testid="composer" on:submit=move |ev: leptos::ev::SubmitEvent| { ev.prevent_default(); submit(); }>
                     <label for="message-input" class="visually-hidden">{text::INPUT_LABEL}</label>
-                    <input
+                    // A long message grows the box up to a limit (CSS), and
+                    // Enter sends; Shift+Enter starts a new line.
+                    <textarea
                         id="message-input"
                         data-testid="message-input"
+                        rows="1"
                         autocomplete="off"
                         enterkeyhint="send"
                         maxlength="1000"
                         placeholder=text::INPUT_PLACEHOLDER
                         prop:value=move || input.get()
                         on:input=move |ev| input.set(event_target_value(&ev))
+                        on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                            if ev.key() == "Enter" && !ev.shift_key() && !ev.is_composing() {
+                                ev.prevent_default();
+                                submit();
+                            }
+                        }
                         on:focus=move |_| stick_to_bottom(log)
-                    />
+                    ></textarea>
                     <button type="submit" data-testid="send">{text::SEND}</button>
                 </form>
             </div>

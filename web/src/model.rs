@@ -166,6 +166,35 @@ impl Persisted {
         }
     }
 
+    /// Takes the conversation as the Worker has it when the Worker is
+    /// ahead of this browser (a new device, or another one wrote since)
+    /// and nothing here waits to be sent: its lines, its state and so any
+    /// open confirmation. Returns whether it did.
+    pub fn adopt_server(
+        &mut self,
+        lines: Vec<(i64, Role, String)>,
+        state: AgentState,
+        version: i64,
+    ) -> bool {
+        if !self.outbox.is_empty() || version <= self.server_version {
+            return false;
+        }
+        self.messages = lines
+            .into_iter()
+            .map(|(id, role, text)| ChatMessage {
+                client_msg_id: format!("server-{id}"),
+                role,
+                text,
+                status: Status::Confirmed,
+                share: None,
+            })
+            .collect();
+        self.server_version = version;
+        self.server_state = Some(state.clone());
+        self.local_state = Some(state);
+        true
+    }
+
     /// Replaces the prediction for `client_msg_id` with the Worker's reply
     /// and adopts its state. Returns whether the prediction differed.
     pub fn reconcile(
@@ -237,6 +266,33 @@ mod tests {
         assert_eq!(outbox.front().map(|i| i.client_msg_id.as_str()), Some("a"));
         outbox.acknowledge("a");
         assert_eq!(outbox.front().map(|i| i.client_msg_id.as_str()), Some("c"));
+    }
+
+    #[wasm_bindgen_test]
+    fn the_server_conversation_is_adopted_only_when_it_is_ahead_and_nothing_waits() {
+        let state = AgentState::new("u", "web:u");
+        let lines = || {
+            vec![
+                (1, Role::User, "gasté 80 en tacos".to_string()),
+                (2, Role::Assistant, "¿Registro este movimiento?".to_string()),
+            ]
+        };
+        let mut fresh = Persisted::default();
+        assert!(fresh.adopt_server(lines(), state.clone(), 3));
+        assert_eq!(fresh.messages.len(), 2);
+        assert_eq!(fresh.messages[1].status, Status::Confirmed);
+        assert_eq!(fresh.server_version, 3);
+        // Up to date: nothing changes.
+        assert!(!fresh.adopt_server(Vec::new(), state.clone(), 3));
+        assert_eq!(fresh.messages.len(), 2);
+        // A message waiting to be sent is never overwritten.
+        let mut waiting = Persisted::default();
+        waiting.outbox.push(OutboxItem {
+            client_msg_id: "c1".into(),
+            text: "hola".into(),
+        });
+        assert!(!waiting.adopt_server(lines(), state, 5));
+        assert!(waiting.messages.is_empty());
     }
 
     #[wasm_bindgen_test]

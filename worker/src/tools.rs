@@ -123,6 +123,8 @@ pub struct ToolRunner<'a> {
     pub staged: Vec<D1PreparedStatement>,
     /// The bank balance written earlier in this turn, for later reads.
     written_bank_balance: Option<BankBalance>,
+    /// The movements added earlier in this turn, for later budget reads.
+    inserted: Vec<TransactionRow>,
     /// The user's cobros book, read from D1 at the turn's first cobros
     /// call, with the changes staged since applied (they commit with the
     /// turn, so D1 itself does not have them yet).
@@ -147,6 +149,7 @@ impl<'a> ToolRunner<'a> {
             head,
             staged: Vec::new(),
             written_bank_balance: None,
+            inserted: Vec::new(),
             cobros_book: None,
         }
     }
@@ -405,7 +408,11 @@ impl<'a> ToolRunner<'a> {
             },
             ToolRequest::GetBudgetStatus { month, category } => {
                 match budget_status(db, user, month, category.as_deref()).await? {
-                    Some(status) => ToolResult::success(call, &status, &at),
+                    Some(status) => {
+                        // What this turn added commits with it: count it.
+                        let status = rules::with_rows(status, &self.inserted);
+                        ToolResult::success(call, &status, &at)
+                    }
                     None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
                 }
             }
@@ -512,6 +519,7 @@ impl<'a> ToolRunner<'a> {
     /// Stages a new row in this thread; a stale max_seq fails the batch on
     /// the primary key.
     fn stage_insert(&mut self, row: &TransactionRow) -> worker::Result<()> {
+        self.inserted.push(row.clone());
         let mut args = row_args(self.rows.user, row, &self.now_iso).to_vec();
         args.push(Arg::Text(self.thread_id));
         let statement = self.db.stmt(

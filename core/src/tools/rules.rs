@@ -457,6 +457,33 @@ pub fn counts_against_category(row: &TransactionRow, category: &str, month: &str
         && row.date_iso.starts_with(month)
 }
 
+/// Whether `row` counts against the budget of `month`: `category`'s, or
+/// the general one of variable spending when `None`.
+pub fn counts_against(row: &TransactionRow, category: Option<&str>, month: &str) -> bool {
+    match category {
+        Some(category) => counts_against_category(row, category, month),
+        None => {
+            row.date_iso.starts_with(month) && counts_against_budget(row.kind, row.category_type)
+        }
+    }
+}
+
+/// `status` with `rows` counted too, those of them that count against it
+/// (movements written in the same turn, before they commit).
+pub fn with_rows(status: BudgetStatus, rows: &[TransactionRow]) -> BudgetStatus {
+    let extra: Centavos = rows
+        .iter()
+        .filter(|r| counts_against(r, status.category.as_deref(), &status.month))
+        .map(|r| r.amount_mxn_cents)
+        .sum();
+    let spent = status.variable_spent_mxn_cents.saturating_add(extra);
+    BudgetStatus {
+        variable_spent_mxn_cents: spent,
+        variable_remaining_mxn_cents: status.variable_cap_mxn_cents.map(|cap| cap - spent),
+        ..status
+    }
+}
+
 /// Minimum payments still due in the month on or after `day` (debts
 /// without a due day count as due).
 pub fn minimums_due(debts: &[DebtRow], day: u32) -> Centavos {
