@@ -142,6 +142,13 @@ pub(crate) enum Work {
         payment: crate::tools::AddTransactionInput,
         paid: String,
     },
+    /// A question by merchant or thing ("¿cuánto en uber?"): the summary of
+    /// its category, then that category's rows, to add up the ones with
+    /// `word` in their description.
+    SpentOn {
+        word: String,
+        requests: Vec<ToolRequest>,
+    },
     /// After confirmed expenses: read the budget of each category and
     /// month they went to, to say when one crossed 80 % or 100 %.
     BudgetAlerts(Vec<Spent>),

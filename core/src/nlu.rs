@@ -404,9 +404,13 @@ fn understand_tokens(
                     .filter(|m| !in_period(m))
                     .cloned()
                     .collect();
-                u.category = pick_category(&outside, &f)
-                    .filter(|m| !m.fuzzy)
-                    .map(|m| m.category);
+                let chosen = pick_category(&outside, &f).filter(|m| !m.fuzzy);
+                u.category = chosen.map(|m| m.category);
+                // "¿cuánto en uber?": the merchant or thing named, not only
+                // its category.
+                if u.query == Some(QueryKind::Summary) {
+                    u.description = chosen.and_then(|m| describe(original, tokens, m));
+                }
             }
         }
         Intent::SetBudget => {

@@ -27,6 +27,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             month: crate::time::iso_month(ctx.today),
         }],
         Work::BudgetAlerts(spent) => spent.iter().map(Spent::request).collect(),
+        Work::SpentOn { requests, .. } => requests.clone(),
     };
     // First visit: emit the calls and wait for the host.
     let answered: Vec<usize> = ctx
@@ -59,6 +60,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::FindRow { delete } => after_find_row(state, ctx, delete, answered[0]),
         Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, answered[0]),
         Work::BudgetAlerts(spent) => after_budget_reads(ctx, &spent, &answered),
+        Work::SpentOn { word, requests } => after_spent_on(ctx, &word, &requests, &answered),
     };
     ctx.results = results;
     outcome
@@ -143,6 +145,56 @@ fn after_write(
         return execute_tools(state, ctx);
     }
     NodeOutcome::because("respond", format!("{} ok", result.tool_name))
+}
+
+/// "¿Cuánto en uber?": what went to rows that name it, beside the whole
+/// category. The rows are all the category's when fewer than the most a
+/// read returns; else only the category's total is given, and why.
+fn after_spent_on(
+    ctx: &mut TurnCtx,
+    word: &str,
+    requests: &[ToolRequest],
+    results: &[&ToolResult],
+) -> NodeOutcome {
+    if ctx.shared_chat {
+        ctx.say(text::GROUP_SCOPE);
+    }
+    let (Some(summary), Some(rows)) = (results.first(), results.get(1)) else {
+        return NodeOutcome::because("respond", "no results");
+    };
+    let span = match &requests[0] {
+        ToolRequest::GetPeriodSummary { .. } => summary.data_as::<PeriodSummary>().map(|s| {
+            (
+                text::period_intro(&s.from, &s.to),
+                s.by_category,
+                s.category,
+            )
+        }),
+        _ => summary
+            .data_as::<MonthSummary>()
+            .map(|s| (text::month_intro(&s.month), s.by_category, s.category)),
+    };
+    let (Some((intro, by_category, Some(category))), Some(list)) =
+        (span, rows.data_as::<TransactionList>())
+    else {
+        let failed_at = if summary.ok { 1 } else { 0 };
+        return failed(ctx, requests[failed_at].clone(), results[failed_at]);
+    };
+    let category_total = by_category.iter().map(|c| c.total_mxn_cents).sum();
+    let complete = list.transactions.len() < rules::MAX_LIST_LIMIT as usize;
+    let named: Vec<&TransactionRow> = list
+        .transactions
+        .iter()
+        .filter(|r| rules::describes(r, word))
+        .collect();
+    ctx.say(text::spent_on(
+        &intro,
+        word,
+        &category,
+        category_total,
+        complete.then_some(&named[..]),
+    ));
+    NodeOutcome::because("respond", "query by description answered")
 }
 
 /// The alerts of the budgets the confirmed expenses crossed. The write is

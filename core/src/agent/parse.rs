@@ -9,6 +9,7 @@ use crate::graph::NodeOutcome;
 use crate::nlu::{Intent, QueryKind, understand};
 use crate::time::{iso_date, iso_month};
 use crate::tools::ToolRequest;
+use crate::tools::rules::MAX_LIST_LIMIT;
 
 /// Below this confidence the agent asks instead of guessing.
 pub const CONFIDENCE_THRESHOLD: f32 = 0.7;
@@ -83,17 +84,41 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         let category = u.category.map(|c| c.key.to_string());
         let period = u.period.map(|p| (iso_date(p.from), iso_date(p.to)));
         let request = match (u.query.unwrap_or(QueryKind::Summary), period) {
-            (QueryKind::Summary, Some((from, to))) => {
-                ToolRequest::GetPeriodSummary { from, to, category }
-            }
+            (QueryKind::Summary, Some((from, to))) => ToolRequest::GetPeriodSummary {
+                from,
+                to,
+                category: category.clone(),
+            },
             (QueryKind::Transactions, Some((from, to))) => ToolRequest::ListTransactionsBetween {
                 from,
                 to,
-                category,
+                category: category.clone(),
                 limit: 20,
             },
-            (kind, _) => month_request(kind, &u, month, category),
+            (kind, _) => month_request(kind, &u, month.clone(), category.clone()),
         };
+        if let (Some(word), Some(category)) = (&u.description, category) {
+            let rows = match &request {
+                ToolRequest::GetPeriodSummary { from, to, .. } => {
+                    ToolRequest::ListTransactionsBetween {
+                        from: from.clone(),
+                        to: to.clone(),
+                        category: Some(category),
+                        limit: MAX_LIST_LIMIT,
+                    }
+                }
+                _ => ToolRequest::ListTransactions {
+                    month: Some(month),
+                    category: Some(category),
+                    limit: MAX_LIST_LIMIT,
+                },
+            };
+            ctx.work = Work::SpentOn {
+                word: word.clone(),
+                requests: vec![request, rows],
+            };
+            return NodeOutcome::because("validate", "query by description");
+        }
         ctx.work = Work::Query(vec![request]);
         return NodeOutcome::because("validate", "query");
     }

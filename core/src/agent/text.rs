@@ -681,4 +681,6 @@ pub mod host;
 mod summary;
 pub mod ui;
 
-pub use summary::{month_summary, period_summary, transactions_between};
+pub use summary::{
+    month_intro, month_summary, period_intro, period_summary, spent_on, transactions_between,
+};

@@ -23,7 +23,7 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         });
         return NodeOutcome::because("confirm", "items complete");
     }
-    if matches!(ctx.work, Work::Query(_)) {
+    if matches!(ctx.work, Work::Query(_) | Work::SpentOn { .. }) {
         ctx.validation = Some(ValidationRecord {
             ok: true,
             missing: Vec::new(),

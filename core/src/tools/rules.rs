@@ -138,6 +138,28 @@ pub enum RowMatch<'a> {
     None,
 }
 
+/// The folded words of a row's description.
+fn description_words(row: &TransactionRow) -> Vec<String> {
+    row.description
+        .as_deref()
+        .map(|d| {
+            crate::nlu::normalize::fold(d)
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether a row's description names `what` (every word of it, a plural
+/// or singular counting): "uber" in "Uber al aeropuerto".
+pub fn describes(row: &TransactionRow, what: &str) -> bool {
+    let described = description_words(row);
+    let what = crate::nlu::normalize::fold(what);
+    let mut words = what.split_whitespace().peekable();
+    words.peek().is_some() && words.all(|w| described.iter().any(|d| d == w || stem_eq(d, w)))
+}
+
 /// Most rows offered to choose from.
 pub const MAX_ROW_CHOICES: usize = 5;
 
@@ -148,7 +170,6 @@ pub const MAX_ROW_CHOICES: usize = 5;
 /// only names its category. A position counts among the candidates ("el
 /// penúltimo uber"), or among all rows when nothing else was said.
 pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowMatch<'a> {
-    use crate::nlu::normalize::fold;
     let criteria = usize::from(!target.words.is_empty())
         + usize::from(!target.amounts.is_empty())
         + usize::from(target.date_iso.is_some());
@@ -159,11 +180,7 @@ pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowM
         .map(|w| (w.as_str(), crate::nlu::category::key_of_word(w)))
         .collect();
     let word_score = |row: &TransactionRow| -> u32 {
-        let described: Vec<String> = row
-            .description
-            .as_deref()
-            .map(|d| fold(d).split_whitespace().map(str::to_string).collect())
-            .unwrap_or_default();
+        let described = description_words(row);
         named
             .iter()
             .map(|&(w, category)| {

@@ -121,3 +121,48 @@ pub fn transactions_between(list: &TransactionList, from: &str, to: &str) -> Str
     }
     text
 }
+
+/// "En noviembre de 2026" for a month.
+pub fn month_intro(month: &str) -> String {
+    format!("En {}", month_name(month))
+}
+
+/// "Del 2026-11-10 al 2026-11-20" / "El 2026-11-21" for a range of days.
+pub fn period_intro(from: &str, to: &str) -> String {
+    Span::of(from, to).intro
+}
+
+/// A question by merchant or thing ("¿cuánto en uber?"): what went to the
+/// rows that name it (`None` when there are too many rows to read them
+/// all), and the whole category beside it.
+pub fn spent_on(
+    intro: &str,
+    word: &str,
+    category: &str,
+    category_total: Centavos,
+    named: Option<&[&crate::tools::TransactionRow]>,
+) -> String {
+    let label = category_label(category);
+    let whole = format!(
+        "en toda la categoría {label} llevas {}",
+        mxn(category_total)
+    );
+    match named {
+        None => format!(
+            "{intro} {whole}. Son demasiados movimientos para separar los de «{word}»; pregúntame por un periodo más corto."
+        ),
+        Some([]) => format!("{intro} no tienes movimientos de «{word}»; {whole}."),
+        Some(rows) => {
+            let spent: Centavos = rows.iter().map(|r| r.amount_mxn_cents).sum();
+            let count = if rows.len() == 1 {
+                "1 movimiento".to_string()
+            } else {
+                format!("{} movimientos", rows.len())
+            };
+            format!(
+                "{intro} llevas {} en «{word}» ({count}); {whole}.",
+                mxn(spent)
+            )
+        }
+    }
+}
