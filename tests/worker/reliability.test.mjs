@@ -146,7 +146,9 @@ test('read endpoints and CSV export reflect what was written', async () => {
   assert.equal(summary.body.total_income_mxn_cents, 850000);
   const csv = await get(session, '/api/export.csv?month=2026-11');
   assert.match(csv.headers.get('content-type'), /text\/csv/);
-  assert.match(csv.body, /2026-11-21,EXPENSE,250\.00,25000,"transporte"/);
+  assert.match(csv.body, /2026-11-21,Gasto,250\.00,25000,"transporte",gasto variable,"uber"/);
+  assert.match(csv.body, /,Ingreso,8500\.00,850000,"sueldo",ingreso,/);
+  assert.doesNotMatch(csv.body, /EXPENSE|INCOME|VARIABLE|otros_ingresos|cuidado_personal/);
   assert.equal(csv.body.trim().split('\n').length, 4);
   const history = await get(session, '/api/history');
   assert.equal(history.body.messages.length, 12);

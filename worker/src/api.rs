@@ -393,11 +393,12 @@ pub async fn handle_export(req: Request, env: &Env, db: &Db) -> ApiResult {
             "{},{},{},{},{},{},{},{}\n",
             t.id,
             t.date_iso,
-            t.kind.as_str(),
+            // Words a person reads, never enum values or keys.
+            caja_core::agent::text::kind_label(t.kind),
             pesos,
             t.amount_mxn_cents,
-            csv_field(&t.category),
-            t.category_type.as_str(),
+            csv_field(&caja_core::agent::text::category_label(&t.category)),
+            caja_core::agent::text::category_type_label(t.category_type),
             csv_field(t.description.as_deref().unwrap_or("")),
         ));
     }

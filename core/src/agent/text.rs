@@ -147,7 +147,8 @@ pub fn category_type_label(kind: CategoryType) -> &'static str {
     }
 }
 
-fn kind_label(kind: TransactionType) -> &'static str {
+/// "Gasto" or "Ingreso".
+pub fn kind_label(kind: TransactionType) -> &'static str {
     match kind {
         TransactionType::Expense => "Gasto",
         TransactionType::Income => "Ingreso",
