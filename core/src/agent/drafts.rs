@@ -10,7 +10,7 @@ use crate::nlu::category::find_categories;
 use crate::nlu::date::find_date;
 use crate::nlu::normalize::Token;
 use crate::nlu::{Intent, Reading, Understanding, understand_as};
-use crate::time::iso_date;
+use crate::time::{iso_date, parse_iso_date};
 use crate::tools::{AddTransactionInput, AddTransactionsInput, CategoryType, TransactionType};
 
 /// Stores the drafts for `u` in the state. Returns the foreign currency
@@ -322,10 +322,7 @@ pub fn complete_items(items: &[String], today: NaiveDate) -> Option<AddTransacti
 /// semana pasada?" is that week's Tuesday. A full date, or one already in
 /// the span, stays as said.
 fn within(span: &DaySpan, said: &crate::nlu::date::DateMatch, tokens: &[Token]) -> NaiveDate {
-    let (Ok(from), Ok(to)) = (
-        NaiveDate::parse_from_str(&span.from, "%Y-%m-%d"),
-        NaiveDate::parse_from_str(&span.to, "%Y-%m-%d"),
-    ) else {
+    let (Some(from), Some(to)) = (parse_iso_date(&span.from), parse_iso_date(&span.to)) else {
         return said.date;
     };
     let words = &tokens[said.start..said.end.min(tokens.len())];

@@ -74,13 +74,23 @@ pub fn future_date(date_iso: &str) -> String {
 /// The day of a movement said with a span of days gone by ("el mes
 /// pasado", "la semana pasada").
 pub fn which_day(span: &crate::agent::state::DaySpan) -> String {
-    let month = span.from.get(..7).filter(|m| {
-        span.from.ends_with("-01") && span.to.get(..7) == Some(m) && span.to.get(8..) >= Some("28")
-    });
+    use chrono::Datelike;
+    let parse = crate::time::parse_iso_date;
+    // A whole month: from its first day to its last.
+    let month = match (parse(&span.from), parse(&span.to)) {
+        (Some(from), Some(to))
+            if from.day() == 1
+                && to.succ_opt().is_some_and(|d| d.day() == 1)
+                && from.month() == to.month() =>
+        {
+            Some(crate::time::iso_month(from))
+        }
+        _ => None,
+    };
     match month {
         Some(month) => format!(
             "¿Qué día fue? Mencionaste {}: dime, por ejemplo, «el 15» ({month}-15), o «hoy» si fue hoy.",
-            month_name(month),
+            month_name(&month),
         ),
         None => format!(
             "¿Qué día fue? Mencionaste del {} al {}: dime, por ejemplo, «el martes» o {}, o «hoy» si fue hoy.",
@@ -576,32 +586,32 @@ pub fn transaction_list(list: &TransactionList, month: Option<&str>) -> String {
 }
 
 pub fn budget_status(status: &BudgetStatus) -> String {
-    if let Some(category) = &status.category {
-        return budget::status(status, category);
-    }
+    let month = month_name(&status.month);
+    let spent = mxn(status.variable_spent_mxn_cents);
+    let heading = match &status.category {
+        Some(category) => format!("Presupuesto de {} en {month}", category_label(category)),
+        None => format!("Presupuesto de {month}"),
+    };
     match (
         status.variable_cap_mxn_cents,
         status.variable_remaining_mxn_cents,
     ) {
-        (Some(cap), Some(remaining)) if remaining >= 0 => format!(
-            "Presupuesto de {}: tope {}, gastado {}, te quedan {}.",
-            month_name(&status.month),
+        (Some(cap), Some(left)) if left >= 0 => format!(
+            "{heading}: tope {}, gastado {spent}, te quedan {}.",
             mxn(cap),
-            mxn(status.variable_spent_mxn_cents),
-            mxn(remaining)
+            mxn(left)
         ),
-        (Some(cap), Some(remaining)) => format!(
-            "Presupuesto de {}: tope {}, gastado {}. Te pasaste por {}.",
-            month_name(&status.month),
+        (Some(cap), Some(left)) => format!(
+            "{heading}: tope {}, gastado {spent}. Te pasaste por {}.",
             mxn(cap),
-            mxn(status.variable_spent_mxn_cents),
-            mxn(-remaining)
+            mxn(-left)
         ),
-        _ => format!(
-            "No tienes presupuesto para {}. Llevas {} en gastos variables. Para fijarlo escribe, por ejemplo, «presupuesto de 8,000 al mes».",
-            month_name(&status.month),
-            mxn(status.variable_spent_mxn_cents)
-        ),
+        _ => match &status.category {
+            Some(category) => budget::none(category, &month, &spent),
+            None => format!(
+                "No tienes presupuesto para {month}. Llevas {spent} en gastos variables. Para fijarlo escribe, por ejemplo, «presupuesto de 8,000 al mes»."
+            ),
+        },
     }
 }
 

@@ -113,11 +113,11 @@ pub fn extract(text: &str, today: NaiveDate) -> Extraction {
         });
     }
     if let Some(m) = &month
-        && let Some((from, to)) = month_days(m.year, m.month)
+        && let Some(days) = m.days()
     {
         dates.push(When {
-            from,
-            to,
+            from: days.from,
+            to: days.to,
             grain: Grain::Month,
             span: span(m.start, m.end),
         });
@@ -139,16 +139,6 @@ pub fn extract(text: &str, today: NaiveDate) -> Extraction {
         items,
         reading: understand_tokens(text, &folded, &tokens, today, None).0,
     }
-}
-
-fn month_days(year: i32, month: u32) -> Option<(NaiveDate, NaiveDate)> {
-    let first = NaiveDate::from_ymd_opt(year, month, 1)?;
-    let next = if month == 12 {
-        NaiveDate::from_ymd_opt(year + 1, 1, 1)?
-    } else {
-        NaiveDate::from_ymd_opt(year, month + 1, 1)?
-    };
-    Some((first, next.pred_opt()?))
 }
 
 /// Char offsets (what tokens carry) to byte offsets of the original text.

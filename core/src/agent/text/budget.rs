@@ -42,31 +42,12 @@ pub fn saved(cap: &BudgetCap, category: &str) -> String {
     )
 }
 
-/// "¿Cuánto me queda para comida?"
-pub fn status(status: &BudgetStatus, category: &str) -> String {
+/// "¿Cuánto me queda para comida?" with no budget for it: what was spent.
+pub fn none(category: &str, month: &str, spent: &str) -> String {
     let label = category_label(category);
-    let spent = mxn(status.variable_spent_mxn_cents);
-    match (
-        status.variable_cap_mxn_cents,
-        status.variable_remaining_mxn_cents,
-    ) {
-        (Some(cap), Some(left)) if left >= 0 => format!(
-            "Presupuesto de {label} en {}: tope {}, gastado {spent}, te quedan {}.",
-            month_name(&status.month),
-            mxn(cap),
-            mxn(left)
-        ),
-        (Some(cap), Some(left)) => format!(
-            "Presupuesto de {label} en {}: tope {}, gastado {spent}. Te pasaste por {}.",
-            month_name(&status.month),
-            mxn(cap),
-            mxn(-left)
-        ),
-        _ => format!(
-            "No tienes presupuesto de {label}. En {} llevas {spent} en {label}. Para fijarlo escribe, por ejemplo, «presupuesto de 2,000 para {label}».",
-            month_name(&status.month)
-        ),
-    }
+    format!(
+        "No tienes presupuesto de {label}. En {month} llevas {spent} en {label}. Para fijarlo escribe, por ejemplo, «presupuesto de 2,000 para {label}»."
+    )
 }
 
 /// The alert when the expense just logged (`amount`) made the category
