@@ -82,13 +82,25 @@ fn after_write(
     write: PendingWrite,
     result: &ToolResult,
 ) -> NodeOutcome {
+    // The movements a write added, read once: for the reply and the
+    // budget alerts.
+    let added = match &write {
+        PendingWrite::AddTransaction(_) => {
+            result
+                .data_as::<TransactionRow>()
+                .map(|row| TransactionList {
+                    transactions: vec![row],
+                })
+        }
+        PendingWrite::AddTransactions(_) => result.data_as::<TransactionList>(),
+        _ => None,
+    };
     let reply = match &write {
-        PendingWrite::AddTransaction(_) => result
-            .data_as::<TransactionRow>()
-            .map(|r| text::transaction_added(&r)),
-        PendingWrite::AddTransactions(_) => result
-            .data_as::<TransactionList>()
-            .map(|l| text::transactions_added(&l)),
+        PendingWrite::AddTransaction(_) => added
+            .as_ref()
+            .and_then(|l| l.transactions.first())
+            .map(text::transaction_added),
+        PendingWrite::AddTransactions(_) => added.as_ref().map(text::transactions_added),
         PendingWrite::UpdateLastTransaction(_) => result
             .data_as::<TransactionRow>()
             .map(|r| text::transaction_updated(&r)),
@@ -113,14 +125,9 @@ fn after_write(
     let resume = state.resume_simulation.take();
     state.clear_flow();
     // A category budget is personal: never read in a shared chat.
-    let rows = match &write {
-        PendingWrite::AddTransaction(_) => result.data_as::<TransactionRow>().map(|r| vec![r]),
-        PendingWrite::AddTransactions(_) => {
-            result.data_as::<TransactionList>().map(|l| l.transactions)
-        }
-        _ => None,
-    };
-    let spent = rows.map(|rows| Spent::of(&rows)).unwrap_or_default();
+    let spent = added
+        .map(|l| Spent::of(&l.transactions))
+        .unwrap_or_default();
     if !spent.is_empty() && !ctx.shared_chat {
         ctx.work = Work::BudgetAlerts(spent);
         return execute_tools(state, ctx);
