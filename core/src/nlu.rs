@@ -347,10 +347,22 @@ fn understand_tokens(
             if intent == Intent::LogTransaction && u.date.is_none() {
                 // "gasté 300 el mes pasado": a span of days gone by names
                 // no day, and today is not in it.
-                u.period = period::find_period_match(tokens, today)
-                    .map(|p| p.period)
-                    .or_else(|| month.as_ref().and_then(date::MonthMatch::days))
-                    .filter(|p| p.to < today);
+                let month_days = month.as_ref().and_then(date::MonthMatch::days);
+                let period = period::find_period_match(tokens, today).map(|p| p.period);
+                u.period = match (period, month_days) {
+                    // "en octubre del año pasado": that year's October.
+                    (Some(p), Some(m)) if p.to - p.from > m.to - m.from => {
+                        month.as_ref().and_then(|m| {
+                            date::MonthMatch {
+                                year: chrono::Datelike::year(&p.from),
+                                ..m.clone()
+                            }
+                            .days()
+                        })
+                    }
+                    (p, m) => p.or(m),
+                }
+                .filter(|p| p.to < today);
             }
             let income = intent == Intent::LogTransaction && is_income(&f);
             if income

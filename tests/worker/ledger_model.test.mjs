@@ -314,7 +314,9 @@ function expectBudgetAlert(reply, user, category, amount) {
   const crossed = (percent) => cap && before * 100 < cap * percent && after * 100 >= cap * percent;
   if (crossed(100)) {
     count('budget-over');
-    expectText(reply, `Ojo: ya pasaste tu presupuesto de ${label(category)} de noviembre de 2026: llevas ${mxn(after)} de ${mxn(cap)}.`);
+    expectText(reply, after === cap
+      ? `Ojo: llegaste al tope de tu presupuesto de ${label(category)} de noviembre de 2026: llevas ${mxn(after)} de ${mxn(cap)}.`
+      : `Ojo: ya pasaste tu presupuesto de ${label(category)} de noviembre de 2026: llevas ${mxn(after)} de ${mxn(cap)}, te pasaste por ${mxn(after - cap)}.`);
   } else if (crossed(80)) {
     count('budget-80');
     expectText(reply, `Aviso: ya usaste el ${Math.floor((after * 100) / cap)} % de tu presupuesto de ${label(category)} de noviembre de 2026`);

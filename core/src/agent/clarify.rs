@@ -57,6 +57,8 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 question: text::question(Field::ForeignAmount, Some(code)),
                 field: Field::ForeignAmount,
             }];
+        } else if patch.day_outside {
+            ctx.say(text::DAY_OUTSIDE);
         } else {
             ctx.say(text::NOT_UNDERSTOOD);
         }

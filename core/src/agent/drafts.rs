@@ -86,6 +86,8 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
 pub struct Patch {
     pub applied: Vec<Field>,
     pub foreign: Option<&'static str>,
+    /// A day was said that the span asked about holds not once.
+    pub day_outside: bool,
 }
 
 /// Applies an answer to the open drafts. Everything the answer contains
@@ -190,10 +192,15 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
             if let Some(d) = &date {
                 let day = match &draft.date_within {
                     Some(span) if asked == Some(Field::Date) => within(span, d, tokens),
-                    _ => d.date,
+                    _ => Some(d.date),
                 };
-                draft.date_iso = Some(iso_date(day));
-                patch.applied.push(Field::Date);
+                match day {
+                    Some(day) => {
+                        draft.date_iso = Some(iso_date(day));
+                        patch.applied.push(Field::Date);
+                    }
+                    None => patch.day_outside = true,
+                }
             }
         }
         Intent::SetBudget => {
@@ -319,26 +326,39 @@ pub fn complete_items(items: &[String], today: NaiveDate) -> Option<AddTransacti
 
 /// The day an answer names within the span it was asked in: "el 15" to
 /// "¿qué día de octubre?" is October 15, "el martes" to "¿qué día de la
-/// semana pasada?" is that week's Tuesday. A full date, or one already in
-/// the span, stays as said.
-fn within(span: &DaySpan, said: &crate::nlu::date::DateMatch, tokens: &[Token]) -> NaiveDate {
+/// semana pasada?" is that week's Tuesday. A day already in the span, a
+/// full date or a word like "hoy" stays as said. `None` when the span
+/// holds no such day or several ("el martes" of a month): asked again.
+fn within(
+    span: &DaySpan,
+    said: &crate::nlu::date::DateMatch,
+    tokens: &[Token],
+) -> Option<NaiveDate> {
+    use crate::nlu::normalize::TokenKind;
     let (Some(from), Some(to)) = (parse_iso_date(&span.from), parse_iso_date(&span.to)) else {
-        return said.date;
+        return Some(said.date);
     };
     let words = &tokens[said.start..said.end.min(tokens.len())];
-    if (from..=to).contains(&said.date) || words.iter().any(|t| t.month().is_some()) {
-        return said.date;
-    }
-    let weekday = words.iter().find_map(Token::weekday);
-    let bare_day = words.iter().all(|t| {
-        t.kind == crate::nlu::normalize::TokenKind::Number && !t.text.contains(['/', '-', '.'])
-            || t.is_in(crate::nlu::lexicon::cues().day_openers)
+    let full_date = words.iter().any(|t| {
+        t.month().is_some() || t.kind == TokenKind::Number && t.text.contains(['/', '-', '.'])
     });
-    from.iter_days()
-        .take_while(|d| *d <= to)
-        .find(|d| match weekday {
-            Some(w) => d.weekday() == w,
-            None => bare_day && d.day() == said.date.day(),
-        })
-        .unwrap_or(said.date)
+    if (from..=to).contains(&said.date) || full_date {
+        return Some(said.date);
+    }
+    let day_number = words.iter().any(|t| t.kind == TokenKind::Number);
+    let weekday = words.iter().find_map(Token::weekday);
+    if !day_number && weekday.is_none() {
+        return Some(said.date);
+    }
+    let mut days = from.iter_days().take_while(|d| *d <= to).filter(|d| {
+        if day_number {
+            d.day() == said.date.day()
+        } else {
+            Some(d.weekday()) == weekday
+        }
+    });
+    match (days.next(), days.next()) {
+        (Some(day), None) => Some(day),
+        _ => None,
+    }
 }

@@ -46,6 +46,9 @@ pub const NOTHING_TO_CONFIRM: &str = "No tengo nada pendiente de confirmar, así
 pub const REJECTED: &str = "Cancelado. No se guardó nada.";
 pub const STALE_BUTTON: &str = "Ese botón ya no es válido; no se guardó nada.";
 pub const NOT_UNDERSTOOD: &str = "No entendí tu respuesta.";
+/// A day answered that the days the user named hold not once ("el 31" of
+/// September, "el martes" of a whole month).
+pub const DAY_OUTSIDE: &str = "Ese día no está en las fechas que mencionaste, o hay más de uno así: dímelo con su fecha completa.";
 /// Asked in a group for the balance, debts, budgets or cobros.
 pub const PERSONAL_IN_GROUP: &str =
     "Eso es personal, así que no lo muestro en el grupo. Te contesto en nuestro chat privado.";
@@ -76,27 +79,39 @@ pub fn future_date(date_iso: &str) -> String {
 pub fn which_day(span: &crate::agent::state::DaySpan) -> String {
     use chrono::Datelike;
     let parse = crate::time::parse_iso_date;
-    // A whole month: from its first day to its last.
-    let month = match (parse(&span.from), parse(&span.to)) {
-        (Some(from), Some(to))
-            if from.day() == 1
-                && to.succ_opt().is_some_and(|d| d.day() == 1)
-                && from.month() == to.month() =>
-        {
-            Some(crate::time::iso_month(from))
-        }
-        _ => None,
+    let (Some(from), Some(to)) = (parse(&span.from), parse(&span.to)) else {
+        return question(Field::Date, None);
     };
-    match month {
-        Some(month) => format!(
-            "¿Qué día fue? Mencionaste {}: dime, por ejemplo, «el 15» ({month}-15), o «hoy» si fue hoy.",
-            month_name(&month),
-        ),
-        None => format!(
-            "¿Qué día fue? Mencionaste del {} al {}: dime, por ejemplo, «el martes» o {}, o «hoy» si fue hoy.",
-            span.from, span.to, span.from
-        ),
-    }
+    let month_of = |d: chrono::NaiveDate| month_name(&crate::time::iso_month(d));
+    let whole_months = from.day() == 1 && to.succ_opt().is_some_and(|d| d.day() == 1);
+    // An example inside the span: the 15th of a month, else its middle.
+    let example = if whole_months {
+        from.with_day(15).unwrap_or(from)
+    } else {
+        from + chrono::Days::new(((to - from).num_days() / 2).unsigned_abs())
+    };
+    let named = if whole_months {
+        if from.month() == to.month() {
+            month_of(from)
+        } else {
+            format!("de {} a {}", month_of(from), month_of(to))
+        }
+    } else if from.month() == to.month() {
+        format!("del {} al {} de {}", from.day(), to.day(), month_of(to))
+    } else {
+        format!(
+            "del {} de {} al {} de {}",
+            from.day(),
+            month_of(from),
+            to.day(),
+            month_of(to)
+        )
+    };
+    format!(
+        "¿Qué día fue? Mencionaste {named}: dime, por ejemplo, «el {}» ({}), o «hoy» si fue hoy.",
+        example.day(),
+        crate::time::iso_date(example)
+    )
 }
 
 /// A reply to the shared-bill question that names no amount to log.

@@ -62,12 +62,21 @@ pub fn alert(status: &BudgetStatus, category: &str, amount: Centavos) -> Option<
     };
     let label = category_label(category);
     if crossed(100) {
-        return Some(format!(
-            "Ojo: ya pasaste tu presupuesto de {label} de {}: llevas {} de {}.",
-            month_name(&status.month),
-            mxn(after),
-            mxn(cap)
-        ));
+        let month = month_name(&status.month);
+        return Some(if after == cap {
+            format!(
+                "Ojo: llegaste al tope de tu presupuesto de {label} de {month}: llevas {} de {}.",
+                mxn(after),
+                mxn(cap)
+            )
+        } else {
+            format!(
+                "Ojo: ya pasaste tu presupuesto de {label} de {month}: llevas {} de {}, te pasaste por {}.",
+                mxn(after),
+                mxn(cap),
+                mxn(after - cap)
+            )
+        });
     }
     crossed(80).then(|| {
         format!(
