@@ -269,6 +269,38 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
     patch
 }
 
+/// Whether `reading` is a piece of an open draft (a finance draft or its
+/// parameters): it would change the draft if taken as an answer (tried on
+/// a copy), and it is made of words Caja reads, at most one aside
+/// ("en realidad fue en el oxxo"); "<script>alert(1)</script>" is not.
+pub fn would_patch(state: &AgentState, reading: &Reading) -> bool {
+    if state.pending_transaction.is_none() && state.pending_params.is_none() {
+        return false;
+    }
+    stray_words(reading.tokens()) <= 1
+        && !apply_answer(&mut state.clone(), reading, None)
+            .applied
+            .is_empty()
+}
+
+/// The words of `tokens` that neither the lexicon nor a category knows.
+fn stray_words(tokens: &[Token]) -> usize {
+    use crate::nlu::normalize::TokenKind;
+    let mut known = vec![false; tokens.len()];
+    for m in find_categories(tokens, &vec![false; tokens.len()]) {
+        known[m.start..m.end.min(tokens.len())]
+            .iter_mut()
+            .for_each(|k| *k = true);
+    }
+    tokens
+        .iter()
+        .zip(known)
+        .filter(|(t, known)| {
+            t.kind == TokenKind::Word && !known && crate::nlu::lexicon::word_cues(&t.text).is_none()
+        })
+        .count()
+}
+
 /// Entities for the audit record.
 pub fn entities(u: &Understanding) -> super::Entities {
     super::Entities {

@@ -76,6 +76,11 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::HELP);
         return NodeOutcome::because("respond", "help");
     }
+    if answers::asks_today(&ctx.reading) {
+        state.last_user_message = trimmed;
+        ctx.say(text::today(ctx.today));
+        return NodeOutcome::because("respond", "what day it is");
+    }
     let idle = !state.has_open_flow() && state.agent_stack.len() <= 1;
     if !answers_open_slot(state)
         && let Some(talk) = small_talk(&ctx.reading, idle)
@@ -160,6 +165,14 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             state.last_user_message = trimmed;
             ctx.understanding = Some(u);
             return NodeOutcome::because("parse", "new request replaces pending action");
+        }
+        // "el 12", "pero fue entre 4", "350": a bare piece that fits the
+        // draft being confirmed changes it, and the prompt is shown again.
+        if super::drafts::would_patch(state, &ctx.reading) {
+            state.last_user_message = trimmed;
+            ctx.mode = Mode::Correction;
+            ctx.understanding = Some(u);
+            return NodeOutcome::because("clarify", "a piece of the pending draft");
         }
         state.last_user_message = trimmed;
         ctx.mode = Mode::Decide;

@@ -242,6 +242,16 @@ pub fn is_help(folded: &str) -> bool {
     only_word_of(folded, cues().help_words.words())
 }
 
+/// "¿qué día es hoy?", "¿a cuántos estamos?": the message only asks the date.
+pub fn asks_today(reading: &super::Reading) -> bool {
+    let c = cues();
+    let words: Vec<&str> = reading
+        .words()
+        .filter(|w| !c.interjections.words().contains(w))
+        .collect();
+    c.today_questions.cues().any(|cue| cue == words.as_slice())
+}
+
 /// What a reply to "¿Tu parte es $310.00?" says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SplitAnswer {

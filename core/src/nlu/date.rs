@@ -168,7 +168,11 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
                     // "el 15", "el dia 15"
                     (Some(day), None)
                         if i > 0
-                            && tokens[i - 1].is_in(c.day_openers)
+                            && (tokens[i - 1].is_in(c.day_openers)
+                                || tokens[i - 1].is_in(c.date_change_openers)
+                                    && tokens[..i - 1]
+                                        .iter()
+                                        .any(|w| w.is_in(c.date_field_words)))
                             && !tokens
                                 .get(i + 1)
                                 .is_some_and(|n| n.is_in(c.not_a_day_after)) =>

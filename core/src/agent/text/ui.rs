@@ -123,6 +123,30 @@ pub const MONTHS: [&str; 12] = [
     "diciembre",
 ];
 
+/// Spanish weekday names, Monday first.
+pub const WEEKDAYS: [&str; 7] = [
+    "lunes",
+    "martes",
+    "miércoles",
+    "jueves",
+    "viernes",
+    "sábado",
+    "domingo",
+];
+
+/// "Hoy es domingo 22 de noviembre de 2026 (2026-11-22)."
+pub fn today(day: chrono::NaiveDate) -> String {
+    use chrono::Datelike;
+    let weekday = WEEKDAYS[day.weekday().num_days_from_monday() as usize];
+    let month = MONTHS[day.month0() as usize];
+    format!(
+        "Hoy es {weekday} {} de {month} de {} ({}).",
+        day.day(),
+        day.year(),
+        crate::time::iso_date(day)
+    )
+}
+
 /// "noviembre de 2026" for `2026-11`; the text itself when malformed.
 pub fn month_name(month: &str) -> String {
     let name = month

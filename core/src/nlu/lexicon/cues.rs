@@ -504,6 +504,11 @@ cue_lists! {
     year_joiners,
     /// Words before a number that make it a day of the month ("el 15", "día 15").
     day_openers,
+    /// Words that make the number after them a day once the date is named
+    /// ("cambia la fecha al 12").
+    date_change_openers,
+    /// Words that name the date of a movement ("la fecha", "el día").
+    date_field_words,
     /// Words after "el 15" that keep it from being a day ("el 15 mil", "el 15 de…" read as a date
     /// elsewhere).
     not_a_day_after,
@@ -632,6 +637,8 @@ cue_lists! {
     cancel_words,
     /// A message made only of these asks for help.
     help_words,
+    /// A message made only of one of these asks what day it is ("¿qué día es hoy?").
+    today_questions,
     /// First words that make a message a correction of the draft being
     /// confirmed ("no, eran 300", "mejor en comida").
     draft_correction_starts,
