@@ -149,6 +149,12 @@ pub(crate) enum Work {
         word: String,
         requests: Vec<ToolRequest>,
     },
+    /// Before a budget's prompt: read the one in force, to show the cap
+    /// it replaces; `word` is the user's word for its category.
+    BudgetBefore {
+        input: crate::tools::BudgetCapInput,
+        word: Option<String>,
+    },
     /// After confirmed expenses: read the budget of each category and
     /// month they went to, to say when one crossed 80 % or 100 %.
     BudgetAlerts(Vec<Spent>),

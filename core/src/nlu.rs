@@ -427,9 +427,10 @@ fn understand_tokens(
         }
         Intent::SetBudget => {
             // "presupuesto de 2,000 para comida": that category's budget.
-            u.category = budget_category(tokens, &categories)
-                .or(chosen_category.filter(|m| !m.fuzzy))
-                .map(|m| m.category);
+            let chosen = budget_category(tokens, &categories).or(chosen_category.filter(|m| !m.fuzzy));
+            u.category = chosen.map(|m| m.category);
+            // "presupuesto para gasolina": the word, when not the category's.
+            u.description = chosen.and_then(|m| describe(original, tokens, m));
             u.budget_remove = budget_removal(&f);
             u.amount = amount.as_ref().and_then(money).filter(|_| !u.budget_remove);
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);

@@ -502,6 +502,10 @@ pub struct BudgetStatus {
     pub variable_cap_mxn_cents: Option<Centavos>,
     pub variable_spent_mxn_cents: Centavos,
     pub variable_remaining_mxn_cents: Option<Centavos>,
+    /// With the general budget: each category budget in force that month
+    /// (its cap above zero), by category.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<BudgetStatus>,
 }
 
 /// A stored debt.

@@ -58,6 +58,7 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
                 budget_month: u.month.clone(),
                 budget_category: u.category.map(|c| c.key.to_string()),
                 budget_remove: u.budget_remove,
+                budget_word: u.category.and(u.description.clone()),
                 ..ParamsDraft::default()
             });
         }

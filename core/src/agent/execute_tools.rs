@@ -28,6 +28,10 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }],
         Work::BudgetAlerts(spent) => spent.iter().map(Spent::request).collect(),
         Work::SpentOn { requests, .. } => requests.clone(),
+        Work::BudgetBefore { input, .. } => vec![ToolRequest::GetBudgetStatus {
+            month: input.month.clone(),
+            category: input.category.clone(),
+        }],
     };
     // First visit: emit the calls and wait for the host.
     let answered: Vec<usize> = ctx
@@ -61,6 +65,9 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, answered[0]),
         Work::BudgetAlerts(spent) => after_budget_reads(ctx, &spent, &answered),
         Work::SpentOn { word, requests } => after_spent_on(ctx, &word, &requests, &answered),
+        Work::BudgetBefore { input, word } => {
+            after_budget_before(state, ctx, input, word.as_deref(), answered[0])
+        }
     };
     ctx.results = results;
     outcome
@@ -216,6 +223,37 @@ fn after_budget_reads(ctx: &mut TurnCtx, spent: &[Spent], results: &[&ToolResult
         }
     }
     NodeOutcome::because("respond", "budgets read")
+}
+
+/// The budget in force is known: nothing to remove, the same cap again,
+/// or the prompt with the cap it replaces.
+fn after_budget_before(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    input: crate::tools::BudgetCapInput,
+    word: Option<&str>,
+    result: &ToolResult,
+) -> NodeOutcome {
+    let request = ToolRequest::GetBudgetStatus {
+        month: input.month.clone(),
+        category: input.category.clone(),
+    };
+    let Some(status) = result.data_as::<BudgetStatus>() else {
+        return failed(ctx, request, result);
+    };
+    let before = status.variable_cap_mxn_cents.filter(|&c| c > 0);
+    let unchanged = match before {
+        None => input.variable_cap_mxn_cents == 0,
+        Some(cap) => cap == input.variable_cap_mxn_cents,
+    };
+    if unchanged {
+        state.clear_flow();
+        ctx.say(text::budget::unchanged(&input, before));
+        return NodeOutcome::because("respond", "the budget is already so");
+    }
+    ctx.prepared_prompt = Some(text::budget::prompt_with(&input, before, word));
+    ctx.prepared = Some(PendingWrite::SetBudgetCap(input));
+    NodeOutcome::because("confirm", "budget read")
 }
 
 fn after_query(

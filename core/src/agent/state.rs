@@ -301,6 +301,10 @@ pub struct ParamsDraft {
     /// The category budget is to be removed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub budget_remove: bool,
+    /// The user's word for a category budget when it is not the
+    /// category's name ("gasolina" for transporte).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget_word: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub debt_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -356,21 +356,17 @@ pub fn confirmation_prompt(write: &PendingWrite) -> String {
                 lines,
             )
         }
-        PendingWrite::SetBudgetCap(b) if b.category.is_some() => {
-            budget::prompt(b, b.category.as_deref().unwrap_or_default())
-        }
-        PendingWrite::SetBudgetCap(b) => (
-            "¿Fijo tu presupuesto mensual de gastos variables?".to_string(),
-            vec![
-                format!("Tope mensual: {}", mxn(b.variable_cap_mxn_cents)),
-                format!("Desde: {}", month_name(&b.month)),
-            ],
-        ),
+        PendingWrite::SetBudgetCap(b) => budget::prompt(b, None, None),
         PendingWrite::SetBankBalance(b) => (
             "¿Actualizo tu saldo en el banco?".to_string(),
             vec![format!("Saldo: {}", mxn(b.balance_mxn_cents))],
         ),
     };
+    framed(title, lines)
+}
+
+/// A confirmation prompt: its title, a line per field, how to answer.
+fn framed(title: String, lines: Vec<String>) -> String {
     let mut text = title;
     for line in lines {
         text.push_str("\n• ");
@@ -607,26 +603,37 @@ pub fn budget_status(status: &BudgetStatus) -> String {
         Some(category) => format!("Presupuesto de {} en {month}", category_label(category)),
         None => format!("Presupuesto de {month}"),
     };
-    match (
-        status.variable_cap_mxn_cents,
-        status.variable_remaining_mxn_cents,
-    ) {
-        (Some(cap), Some(left)) if left >= 0 => format!(
-            "{heading}: tope {}, gastado {spent}, te quedan {}.",
-            mxn(cap),
-            mxn(left)
+    let mut text = match (status.variable_cap_mxn_cents, &status.category) {
+        (Some(_), _) => format!("{heading}: {}", budget_figures(status)),
+        (None, Some(category)) => budget::none(category, &month, &spent),
+        (None, None) if !status.categories.is_empty() => format!(
+            "No tienes presupuesto general para {month}; llevas {spent} en gastos variables."
         ),
-        (Some(cap), Some(left)) => format!(
-            "{heading}: tope {}, gastado {spent}. Te pasaste por {}.",
-            mxn(cap),
-            mxn(-left)
+        (None, None) => format!(
+            "No tienes presupuesto para {month}. Llevas {spent} en gastos variables. Para fijarlo escribe, por ejemplo, «presupuesto de 8,000 al mes»."
         ),
-        _ => match &status.category {
-            Some(category) => budget::none(category, &month, &spent),
-            None => format!(
-                "No tienes presupuesto para {month}. Llevas {spent} en gastos variables. Para fijarlo escribe, por ejemplo, «presupuesto de 8,000 al mes»."
-            ),
-        },
+    };
+    if !status.categories.is_empty() {
+        text.push_str("\nPor categoría:");
+        for category in &status.categories {
+            text.push_str(&format!(
+                "\n• {}: {}",
+                category_label(category.category.as_deref().unwrap_or_default()),
+                budget_figures(category)
+            ));
+        }
+    }
+    text
+}
+
+/// "tope $2,000.00, gastado $300.00, te quedan $1,700.00." (or by how
+/// much it was passed) of a budget with a cap.
+fn budget_figures(status: &BudgetStatus) -> String {
+    let cap = mxn(status.variable_cap_mxn_cents.unwrap_or_default());
+    let spent = mxn(status.variable_spent_mxn_cents);
+    match status.variable_remaining_mxn_cents {
+        Some(left) if left < 0 => format!("tope {cap}, gastado {spent}. Te pasaste por {}.", mxn(-left)),
+        left => format!("tope {cap}, gastado {spent}, te quedan {}.", mxn(left.unwrap_or_default())),
     }
 }
 

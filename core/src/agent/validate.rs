@@ -172,21 +172,25 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                             "general budget is changed, not removed",
                         );
                     };
-                    ctx.prepared = Some(PendingWrite::SetBudgetCap(BudgetCapInput {
-                        month,
-                        variable_cap_mxn_cents: 0,
-                        category: Some(category),
-                    }));
-                    Some(NodeOutcome::because("confirm", "category budget removal"))
+                    Some(budget_before(
+                        ctx,
+                        BudgetCapInput {
+                            month,
+                            variable_cap_mxn_cents: 0,
+                            category: Some(category),
+                        },
+                        params.budget_word.clone(),
+                    ))
                 }
-                (false, Some(cap)) => {
-                    ctx.prepared = Some(PendingWrite::SetBudgetCap(BudgetCapInput {
+                (false, Some(cap)) => Some(budget_before(
+                    ctx,
+                    BudgetCapInput {
                         month,
                         variable_cap_mxn_cents: cap,
                         category: params.budget_category.clone(),
-                    }));
-                    Some(NodeOutcome::because("confirm", "budget cap complete"))
-                }
+                    },
+                    params.budget_word.clone(),
+                )),
                 _ => {
                     missing.push(if foreign_pending.is_some() {
                         Field::ForeignAmount
@@ -298,12 +302,29 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                     .as_ref()
                     .and_then(|d| Some(text::split_share(d.amount_mxn_cents?, d.split_ways?)))
                     .unwrap_or_else(|| text::question(field, None)),
+                (_, Field::BudgetCap) => state
+                    .pending_params
+                    .as_ref()
+                    .and_then(|p| p.budget_category.as_deref())
+                    .map_or_else(|| text::question(field, None), text::budget::ask_cap),
                 _ => text::question(field, None),
             },
             field,
         })
         .collect();
     NodeOutcome::because("clarify", "missing fields")
+}
+
+/// A budget to set or remove: the budget in force is read first, so the
+/// prompt shows the cap it replaces (or that there is none to remove). In
+/// a shared chat a personal budget is not read: the prompt goes as it is.
+fn budget_before(ctx: &mut TurnCtx, input: BudgetCapInput, word: Option<String>) -> NodeOutcome {
+    if ctx.shared_chat {
+        ctx.prepared = Some(PendingWrite::SetBudgetCap(input));
+        return NodeOutcome::because("confirm", "budget complete");
+    }
+    ctx.work = Work::BudgetBefore { input, word };
+    NodeOutcome::because("execute_tools", "read the budget it replaces")
 }
 
 /// Drops an amount outside its limits (`ok`), so it is asked for again,

@@ -342,6 +342,15 @@ impl MemoryLedger {
             .filter(|t| rules::counts_against_budget(t.kind, t.category_type))
             .map(|t| t.amount_mxn_cents)
             .sum();
-        rules::budget_status(month, cap, spent)
+        let categories: std::collections::BTreeSet<&String> =
+            self.category_caps.keys().map(|(category, _)| category).collect();
+        BudgetStatus {
+            categories: categories
+                .into_iter()
+                .map(|category| self.category_budget_status(month, category))
+                .filter(|status| status.variable_cap_mxn_cents.is_some())
+                .collect(),
+            ..rules::budget_status(month, cap, spent)
+        }
     }
 }

@@ -450,6 +450,7 @@ pub fn budget_status(month: &str, cap: Option<Centavos>, spent: Centavos) -> Bud
         variable_cap_mxn_cents: cap,
         variable_spent_mxn_cents: spent,
         variable_remaining_mxn_cents: cap.map(|cap| cap - spent),
+        categories: Vec::new(),
     }
 }
 
@@ -497,6 +498,11 @@ pub fn with_rows(status: BudgetStatus, rows: &[TransactionRow]) -> BudgetStatus 
     BudgetStatus {
         variable_spent_mxn_cents: spent,
         variable_remaining_mxn_cents: status.variable_cap_mxn_cents.map(|cap| cap - spent),
+        categories: status
+            .categories
+            .into_iter()
+            .map(|c| with_rows(c, rows))
+            .collect(),
         ..status
     }
 }

@@ -29,6 +29,18 @@ pub(super) struct CapRow {
 }
 
 #[derive(Deserialize)]
+pub(super) struct CategoryCapRow {
+    pub(super) category: String,
+    pub(super) cap_mxn_cents: i64,
+}
+
+#[derive(Deserialize)]
+pub(super) struct CategoryTotalRow {
+    pub(super) category: String,
+    pub(super) total: Option<i64>,
+}
+
+#[derive(Deserialize)]
 pub(super) struct TotalRow {
     pub(super) total: Option<i64>,
 }
@@ -69,6 +81,14 @@ pub(super) const CATEGORY_CAP_SQL: &str = "SELECT cap_mxn_cents AS variable_cap_
 pub(super) const CATEGORY_SPENT_SQL: &str = "SELECT SUM(amount_mxn_cents) AS total FROM transactions \
     WHERE user_id = ?1 AND deleted_at IS NULL AND kind = 'EXPENSE' AND category = ?2 \
     AND date_iso >= ?3 AND date_iso < ?4";
+/// Every category budget in force for a month (the newest cap of each
+/// category up to it, above zero), and each category's expenses that month.
+pub(super) const CATEGORY_CAPS_SQL: &str = "SELECT b.category, b.cap_mxn_cents FROM category_budgets b \
+    WHERE b.user_id = ?1 AND b.cap_mxn_cents > 0 AND b.month = (SELECT MAX(c.month) FROM category_budgets c \
+    WHERE c.user_id = ?1 AND c.category = b.category AND c.month <= ?2) ORDER BY b.category";
+pub(super) const SPENT_BY_CATEGORY_SQL: &str = "SELECT category, SUM(amount_mxn_cents) AS total FROM transactions \
+    WHERE user_id = ?1 AND deleted_at IS NULL AND kind = 'EXPENSE' AND date_iso >= ?2 AND date_iso < ?3 \
+    GROUP BY category";
 pub(super) const DEBT_COLUMNS: &str = "name, balance_mxn_cents, minimum_payment_mxn_cents, due_day";
 pub(super) const BALANCE_SQL: &str =
     "SELECT balance_mxn_cents, updated_at FROM bank_balances WHERE user_id = ?1";
@@ -283,10 +303,44 @@ pub async fn budget_status(
                 VARIABLE_SPENT_SQL,
                 &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
             )?,
+            db.stmt(CATEGORY_CAPS_SQL, &[Arg::Text(user), Arg::Text(month)])?,
+            db.stmt(
+                SPENT_BY_CATEGORY_SQL,
+                &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
+            )?,
         ],
     };
     let results = db.batch(statements).await?;
-    budget_from(month, category, results.first(), results.get(1)).map(Some)
+    let status = budget_from(month, category, results.first(), results.get(1))?;
+    if category.is_some() {
+        return Ok(Some(status));
+    }
+    let categories = category_budgets(month, results.get(2), results.get(3))?;
+    Ok(Some(BudgetStatus {
+        categories,
+        ..status
+    }))
+}
+
+/// The category budgets in force from the results of their caps and
+/// spending statements.
+fn category_budgets(
+    month: &str,
+    caps: Option<&D1Result>,
+    spent: Option<&D1Result>,
+) -> worker::Result<Vec<BudgetStatus>> {
+    let spent = rows::<CategoryTotalRow>(spent)?;
+    Ok(rows::<CategoryCapRow>(caps)?
+        .into_iter()
+        .map(|cap| {
+            let total = spent
+                .iter()
+                .find(|s| s.category == cap.category)
+                .and_then(|s| s.total)
+                .unwrap_or(0);
+            rules::category_budget_status(month, &cap.category, Some(cap.cap_mxn_cents), total)
+        })
+        .collect())
 }
 
 /// All debts with their totals (also used by the API).

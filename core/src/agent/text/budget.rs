@@ -5,24 +5,79 @@ use super::{category_label, month_name, mxn};
 use crate::money::Centavos;
 use crate::tools::{BudgetCap, BudgetCapInput, BudgetStatus};
 
+/// How the general budget is named.
+const GENERAL: &str = "gastos variables";
+
 /// "quita mi presupuesto" with no category.
 pub const GENERAL_NOT_REMOVED: &str = "Tu presupuesto general de gastos variables no se quita, se cambia: escribe, por ejemplo, «presupuesto de 8,000 al mes». Para quitar uno por categoría dime cuál: «quita el presupuesto de comida».";
 
-/// The confirmation prompt's title and lines for a category budget.
-pub fn prompt(input: &BudgetCapInput, category: &str) -> (String, Vec<String>) {
-    let label = category_label(category);
+/// The confirmation prompt's title and lines for a budget: the cap in
+/// force (`before`) when it was read, and the user's word for the
+/// category when it is not its name ("gasolina" for transporte).
+pub fn prompt(
+    input: &BudgetCapInput,
+    before: Option<Centavos>,
+    word: Option<&str>,
+) -> (String, Vec<String>) {
+    let label = input
+        .category
+        .as_deref()
+        .map_or_else(|| GENERAL.to_string(), category_label);
+    let since = format!("Desde: {}", month_name(&input.month));
+    let word = word
+        .filter(|w| !w.eq_ignore_ascii_case(&label))
+        .map(|w| format!(" («{w}» va en {label})"))
+        .unwrap_or_default();
     if input.variable_cap_mxn_cents == 0 {
-        return (
-            format!("¿Quito tu presupuesto de {label}?"),
-            vec![format!("Desde: {}", month_name(&input.month))],
-        );
+        let mut lines = Vec::new();
+        if let Some(cap) = before {
+            lines.push(format!("Tope actual: {}", mxn(cap)));
+        }
+        lines.push(since);
+        return (format!("¿Quito tu presupuesto de {label}{word}?"), lines);
     }
-    (
-        format!("¿Fijo tu presupuesto mensual de {label}?"),
-        vec![
-            format!("Tope mensual: {}", mxn(input.variable_cap_mxn_cents)),
-            format!("Desde: {}", month_name(&input.month)),
-        ],
+    let cap = mxn(input.variable_cap_mxn_cents);
+    let line = match before {
+        Some(old) => format!("Tope mensual: {cap} (antes {})", mxn(old)),
+        None => format!("Tope mensual: {cap}"),
+    };
+    let title = match before {
+        Some(_) => format!("¿Cambio tu presupuesto mensual de {label}{word}?"),
+        None => format!("¿Fijo tu presupuesto mensual de {label}{word}?"),
+    };
+    (title, vec![line, since])
+}
+
+/// The whole prompt once the budget in force was read.
+pub fn prompt_with(input: &BudgetCapInput, before: Option<Centavos>, word: Option<&str>) -> String {
+    let (title, lines) = prompt(input, before, word);
+    super::framed(title, lines)
+}
+
+/// Nothing to write: the budget is already what was asked, or there is
+/// none to remove.
+pub fn unchanged(input: &BudgetCapInput, before: Option<Centavos>) -> String {
+    let label = input
+        .category
+        .as_deref()
+        .map_or_else(|| GENERAL.to_string(), category_label);
+    match before {
+        None => format!(
+            "No tienes presupuesto de {label} en {}, así que no hay nada que quitar.",
+            month_name(&input.month)
+        ),
+        Some(cap) => format!(
+            "Tu presupuesto de {label} ya es de {} al mes; lo dejo igual.",
+            mxn(cap)
+        ),
+    }
+}
+
+/// "¿De cuánto…?" for a category budget.
+pub fn ask_cap(category: &str) -> String {
+    format!(
+        "¿De cuánto quieres tu presupuesto mensual de {}?",
+        category_label(category)
     )
 }
 

@@ -53,8 +53,12 @@ pub fn finance_flow(state: &AgentState) -> Option<String> {
         if let Some(name) = &p.debt_name {
             return Some(format!("la deuda con {name}"));
         }
-        if let Some(cap) = p.budget_cap_mxn_cents {
-            return Some(format!("el presupuesto de {}", mxn(cap)));
+        if p.budget_cap_mxn_cents.is_some() || p.budget_category.is_some() || p.budget_remove {
+            return Some(budget_summary(
+                p.budget_category.as_deref(),
+                p.budget_cap_mxn_cents,
+                p.budget_remove,
+            ));
         }
         if let Some(balance) = p.bank_balance_mxn_cents {
             return Some(format!("el saldo de {}", mxn(balance)));
@@ -106,6 +110,19 @@ fn draft_summary(d: &TransactionDraft) -> String {
     text
 }
 
+/// "el presupuesto de comida de $2,000.00", "la baja del presupuesto de
+/// ropa", "el presupuesto de $8,000.00" (the general one).
+fn budget_summary(category: Option<&str>, cap: Option<i64>, remove: bool) -> String {
+    let of = category
+        .map(|c| format!(" de {}", category_label(c)))
+        .unwrap_or_default();
+    match cap.filter(|_| !remove) {
+        _ if remove => format!("la baja del presupuesto{of}"),
+        Some(cap) => format!("el presupuesto{of} de {}", mxn(cap)),
+        None => format!("el presupuesto{of}"),
+    }
+}
+
 fn write_summary(write: &PendingWrite) -> String {
     match write {
         PendingWrite::AddTransaction(t) => transaction_summary(t),
@@ -127,9 +144,11 @@ fn write_summary(write: &PendingWrite) -> String {
             mxn(p.payment.amount_mxn_cents),
             p.debt_name
         ),
-        PendingWrite::SetBudgetCap(b) => {
-            format!("el presupuesto de {}", mxn(b.variable_cap_mxn_cents))
-        }
+        PendingWrite::SetBudgetCap(b) => budget_summary(
+            b.category.as_deref(),
+            Some(b.variable_cap_mxn_cents),
+            b.variable_cap_mxn_cents == 0,
+        ),
         PendingWrite::SetBankBalance(b) => format!("el saldo de {}", mxn(b.balance_mxn_cents)),
     }
 }

@@ -34,6 +34,10 @@ pub(super) fn received_money(f: &Features<'_>) -> bool {
 
 pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {
     let c = cues();
+    // "¿cuánto me queda en el banco?": the account, unless a budget is named.
+    if f.has(c.balance_query_cues) && !f.has(c.budget_words) && !f.has(c.spending_query_words) {
+        return QueryKind::Balance;
+    }
     if f.has(c.budget_query_cues)
         || f.has(c.category_left_cues)
         || f.has(c.overspend_words) && !f.has(c.debt_not_budget_words)
