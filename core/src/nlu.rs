@@ -343,6 +343,15 @@ fn understand_tokens(
             u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
             u.category = chosen_category.map(|m| m.category);
             u.description = chosen_category.and_then(|m| describe(original, tokens, m));
+            // "me cobraron 50 de comisión": a charge is money out, so a
+            // word of money received ("comisión", "intereses") names no
+            // category; it is asked.
+            if f.has(lexicon::cues().charged_phrases)
+                && u.category
+                    .is_some_and(|c| c.category_type == CategoryType::Income)
+            {
+                u.category = None;
+            }
             u.date = date.as_ref().map(|d| d.date);
             if intent == Intent::LogTransaction && u.date.is_none() {
                 // "gasté 300 el mes pasado": a span of days gone by names

@@ -633,6 +633,8 @@ cue_lists! {
     /// Words before a four-digit number that make it a whole year asked about ("en 2024", "del
     /// 2025").
     year_openers,
+    /// Money charged to the speaker ("me cobraron"): never money received.
+    charged_phrases,
     /// A message made only of these cancels the open flow.
     cancel_words,
     /// A message made only of these asks for help.
