@@ -162,6 +162,26 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 let end = second + 1 + to_month.map_or(0, |m| m.2);
                 return found(from, to, Grain::Range, i, end);
             }
+            // "el fin de semana pasado", "este finde": Saturday and Sunday,
+            // the last ones gone by ("pasado" said on a weekend: the one before).
+            Some(_) if c.weekend_phrases.cue_at(tokens, i).is_some() => {
+                let end = i + c.weekend_phrases.cue_at(tokens, i)?;
+                let past_after = word_in(end, c.past_markers);
+                let before = |list: &CueList| i > 0 && word_in(i - 1, list);
+                let past = past_after || before(c.past_markers);
+                let since_saturday = (today.weekday().num_days_from_monday() + 2) % 7;
+                let mut saturday = today - Days::new(u64::from(since_saturday));
+                if past && since_saturday <= 1 {
+                    saturday = saturday - Days::new(7);
+                }
+                let start = if before(c.past_markers) || before(c.this_words) {
+                    i - 1
+                } else {
+                    i
+                };
+                let sunday = (saturday + Days::new(1)).min(today);
+                return found(saturday, sunday, Grain::Range, start, end + usize::from(past_after));
+            }
             Some(_) if tokens[i].is_in(c.week_words) => {
                 let before = |list: &CueList| i > 0 && word_in(i - 1, list);
                 let after_past = word_in(i + 1, c.past_feminine_markers);

@@ -635,6 +635,8 @@ cue_lists! {
     year_openers,
     /// Money charged to the speaker ("me cobraron"): never money received.
     charged_phrases,
+    /// "Fin de semana": the Saturday and Sunday gone by.
+    weekend_phrases,
     /// A message made only of these cancels the open flow.
     cancel_words,
     /// A message made only of these asks for help.
