@@ -176,7 +176,11 @@ pub struct RowReference {
 
 impl Understanding {
     /// An intent with no entities.
-    fn bare(intent: Intent, confidence: f32, alternatives: Vec<(Intent, f32)>) -> Understanding {
+    pub fn bare(
+        intent: Intent,
+        confidence: f32,
+        alternatives: Vec<(Intent, f32)>,
+    ) -> Understanding {
         Understanding {
             intent,
             confidence,
@@ -436,7 +440,8 @@ fn understand_tokens(
         }
         Intent::SetBudget => {
             // "presupuesto de 2,000 para comida": that category's budget.
-            let chosen = budget_category(tokens, &categories).or(chosen_category.filter(|m| !m.fuzzy));
+            let chosen =
+                budget_category(tokens, &categories).or(chosen_category.filter(|m| !m.fuzzy));
             u.category = chosen.map(|m| m.category);
             // "presupuesto para gasolina": the word, when not the category's.
             u.description = chosen.and_then(|m| describe(original, tokens, m));

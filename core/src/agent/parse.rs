@@ -4,9 +4,10 @@
 use super::drafts::{complete_items, start_drafts};
 use super::state::PendingWrite;
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
+use super::state::{DaySpan, LastQuery};
 use super::{TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
-use crate::nlu::{Intent, QueryKind, understand};
+use crate::nlu::{Intent, QueryKind, Understanding, understand};
 use crate::time::{iso_date, iso_month};
 use crate::tools::ToolRequest;
 use crate::tools::rules::MAX_LIST_LIMIT;
@@ -37,6 +38,9 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.say(text::items_not_taken(first, rest));
             u = understand(first, ctx.today);
         }
+    }
+    if let Some(follow) = follow_up(state, ctx, &u) {
+        u = follow;
     }
     ctx.understanding = Some(u.clone());
     state.extracted_intent = u.intent;
@@ -80,6 +84,17 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
 
     if u.intent == Intent::QueryData {
+        state.last_query = Some(LastQuery {
+            turn: state.turn_seq,
+            query: u.query.unwrap_or(QueryKind::Summary),
+            category: u.category.map(|c| c.key.to_string()),
+            description: u.description.clone(),
+            month: u.month.clone(),
+            period: u.period.map(|p| DaySpan {
+                from: iso_date(p.from),
+                to: iso_date(p.to),
+            }),
+        });
         let month = u.month.clone().unwrap_or_else(|| iso_month(ctx.today));
         let category = u.category.map(|c| c.key.to_string());
         let period = u.period.map(|p| (iso_date(p.from), iso_date(p.to)));
@@ -136,6 +151,54 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }];
     }
     NodeOutcome::because("validate", u.intent.as_str())
+}
+
+/// "¿y en didi?", "¿y la semana pasada?" right after a question: the same
+/// question with what the follow-up names (a category or thing, a month
+/// or days) in place of what it had. A message that reads on its own, or
+/// names nothing of a question, is not one.
+fn follow_up(state: &AgentState, ctx: &TurnCtx, u: &Understanding) -> Option<Understanding> {
+    let last = state.last_query.as_ref()?;
+    if last.turn + 1 != state.turn_seq
+        || u.intent != Intent::Unknown && u.confidence >= CONFIDENCE_THRESHOLD
+        || !crate::nlu::answers::opens_follow_up(&ctx.reading)
+    {
+        return None;
+    }
+    let said = ctx.reading.understanding_as(Intent::QueryData);
+    if said.amount.is_some() {
+        return None;
+    }
+    let time = said.period.is_some() || said.month.is_some();
+    let about = said.category.is_some();
+    if !time && !about {
+        return None;
+    }
+    let mut follow = Understanding::bare(Intent::QueryData, 1.0, Vec::new());
+    follow.query = Some(last.query);
+    if about {
+        follow.category = said.category;
+        follow.description = said.description;
+    } else {
+        follow.category = last
+            .category
+            .as_deref()
+            .and_then(crate::nlu::category::by_key);
+        follow.description = last.description.clone();
+    }
+    if time {
+        follow.month = said.month;
+        follow.period = said.period;
+    } else {
+        follow.month = last.month.clone();
+        follow.period = last.period.as_ref().and_then(|p| {
+            Some(crate::nlu::period::Period {
+                from: crate::time::parse_iso_date(&p.from)?,
+                to: crate::time::parse_iso_date(&p.to)?,
+            })
+        });
+    }
+    Some(follow)
 }
 
 /// The read for a question about a whole month (or the debts, budget,

@@ -417,6 +417,26 @@ pub struct AgentState {
     /// already happened.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_decided: Option<crate::gate::Decided>,
+    /// The question answered last, for a follow-up that names only what
+    /// changes ("¿y en didi?", "¿y la semana pasada?").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_query: Option<LastQuery>,
+}
+
+/// A question as it was answered: what was asked, about what, when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastQuery {
+    /// The turn it was answered in.
+    pub turn: u64,
+    pub query: crate::nlu::QueryKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub month: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<DaySpan>,
 }
 
 /// Why a stored state could not be read.
@@ -467,6 +487,7 @@ impl AgentState {
             pending_confirmation: None,
             message_count: 0,
             last_decided: None,
+            last_query: None,
         }
     }
 

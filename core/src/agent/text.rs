@@ -632,8 +632,14 @@ fn budget_figures(status: &BudgetStatus) -> String {
     let cap = mxn(status.variable_cap_mxn_cents.unwrap_or_default());
     let spent = mxn(status.variable_spent_mxn_cents);
     match status.variable_remaining_mxn_cents {
-        Some(left) if left < 0 => format!("tope {cap}, gastado {spent}. Te pasaste por {}.", mxn(-left)),
-        left => format!("tope {cap}, gastado {spent}, te quedan {}.", mxn(left.unwrap_or_default())),
+        Some(left) if left < 0 => format!(
+            "tope {cap}, gastado {spent}. Te pasaste por {}.",
+            mxn(-left)
+        ),
+        left => format!(
+            "tope {cap}, gastado {spent}, te quedan {}.",
+            mxn(left.unwrap_or_default())
+        ),
     }
 }
 

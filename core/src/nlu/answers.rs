@@ -242,6 +242,16 @@ pub fn is_help(folded: &str) -> bool {
     only_word_of(folded, cues().help_words.words())
 }
 
+/// "¿y en didi?", "y la semana pasada": a message that opens as a follow-up
+/// of what was just said.
+pub fn opens_follow_up(reading: &super::Reading) -> bool {
+    let c = cues();
+    reading
+        .words()
+        .find(|w| !c.interjections.words().contains(w))
+        .is_some_and(|w| c.follow_up_openers.words().contains(&w))
+}
+
 /// "¿qué día es hoy?", "¿a cuántos estamos?": the message only asks the date.
 pub fn asks_today(reading: &super::Reading) -> bool {
     let c = cues();

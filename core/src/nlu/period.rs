@@ -180,7 +180,13 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                     i
                 };
                 let sunday = (saturday + Days::new(1)).min(today);
-                return found(saturday, sunday, Grain::Range, start, end + usize::from(past_after));
+                return found(
+                    saturday,
+                    sunday,
+                    Grain::Range,
+                    start,
+                    end + usize::from(past_after),
+                );
             }
             Some(_) if tokens[i].is_in(c.week_words) => {
                 let before = |list: &CueList| i > 0 && word_in(i - 1, list);

@@ -342,8 +342,11 @@ impl MemoryLedger {
             .filter(|t| rules::counts_against_budget(t.kind, t.category_type))
             .map(|t| t.amount_mxn_cents)
             .sum();
-        let categories: std::collections::BTreeSet<&String> =
-            self.category_caps.keys().map(|(category, _)| category).collect();
+        let categories: std::collections::BTreeSet<&String> = self
+            .category_caps
+            .keys()
+            .map(|(category, _)| category)
+            .collect();
         BudgetStatus {
             categories: categories
                 .into_iter()

@@ -637,6 +637,8 @@ cue_lists! {
     charged_phrases,
     /// "Fin de semana": the Saturday and Sunday gone by.
     weekend_phrases,
+    /// First words of a follow-up question ("¿y en didi?").
+    follow_up_openers,
     /// A message made only of these cancels the open flow.
     cancel_words,
     /// A message made only of these asks for help.
