@@ -139,6 +139,14 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             Decision::Other => {}
         }
         let u = ctx.reading.understanding().clone();
+        if let Some(other) = names_another_row(state, &ctx.reading) {
+            // "el de los tacos fue ayer" while the uber's change waits: a
+            // change of another movement, never merged into this one.
+            set_aside(state, ctx, "new_request_while_confirming");
+            state.last_user_message = trimmed;
+            ctx.understanding = Some(other);
+            return NodeOutcome::because("parse", "a change of another movement");
+        }
         if is_correction(&ctx.reading, &u)
             && (state.pending_transaction.is_some() || state.pending_params.is_some())
         {
@@ -272,6 +280,29 @@ fn set_aside(state: &mut AgentState, ctx: &mut TurnCtx, reason: &str) {
     state.backup(reason, &ctx.now_iso);
     state.clear_flow();
     ctx.say(text::dialogue::set_aside(what.as_deref()));
+}
+
+/// While the change of a stored movement waits for its "sí": the message
+/// read as a change of another one ("el de los tacos fue ayer" when the
+/// uber's waits), named by other words or another position.
+fn names_another_row(state: &AgentState, reading: &crate::nlu::Reading) -> Option<Understanding> {
+    // A delete of another one is a request of its own, read as such later.
+    if state.draft_intent != Some(Intent::UpdateLastTransaction)
+        || reading.understanding().intent == Intent::DeleteLastTransaction
+    {
+        return None;
+    }
+    let pending = state.pending_target.clone().unwrap_or_default();
+    let said = reading.understanding_as(Intent::UpdateLastTransaction);
+    let target = said.target.clone()?;
+    let other_words =
+        !target.words.is_empty() && !target.words.iter().any(|w| pending.words.contains(w));
+    // Position 1 is also what a change naming no movement falls back to.
+    let other_position = target.words.is_empty()
+        && target.position.is_some_and(|p| {
+            Some(p) != pending.position && (p != 1 || answers::names_last_record(reading))
+        });
+    (other_words || other_position).then_some(said)
 }
 
 /// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the

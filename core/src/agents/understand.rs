@@ -339,6 +339,17 @@ fn upcoming_date(reading: &Reading) -> Option<chrono::NaiveDate> {
     read(day(high)?)
 }
 
+/// Whether a money slot in a currency other than pesos has its currency
+/// named in `reading` ("100 dólares", "usd 100"); any other slot: true.
+pub fn currency_named(spec: &SlotSpec, reading: &Reading) -> bool {
+    spec.kind != SlotType::MoneyUsd
+        || reading
+            .extraction()
+            .amounts
+            .iter()
+            .any(|m| !m.negative && m.currency == "USD")
+}
+
 fn money(reading: &Reading, want: &'static str) -> SlotRead {
     let extraction = reading.extraction();
     let Some(m) = extraction.amounts.iter().find(|m| !m.negative) else {

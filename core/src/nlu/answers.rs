@@ -33,7 +33,15 @@ pub fn decide(message: &str) -> Decision {
     if words.iter().all(|w| cues.confirm_tokens.contains(w)) {
         return Decision::Confirm;
     }
-    if words.iter().all(|w| cues.reject_tokens.contains(w)) {
+    // Saying no is never a write: "mmm no", "nel", "siempre no" reject too.
+    let said: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !cues.interjections.contains(w))
+        .collect();
+    if !said.is_empty() && said.iter().all(|w| cues.reject_tokens.contains(w))
+        || cues.reject_phrases.cues().any(|cue| cue == said.as_slice())
+    {
         return Decision::Reject;
     }
     Decision::Other

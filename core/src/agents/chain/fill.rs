@@ -73,6 +73,9 @@ pub(super) fn starting_data(
             keep_request = true;
         } else {
             match understand::read_slot(agent, spec, reading, &data) {
+                // "mándale 300 a juan": a bare number is in the currency
+                // the question names, and nothing asked it yet.
+                SlotRead::Value(..) if !understand::currency_named(spec, reading) => {}
                 SlotRead::Value(value, _) => {
                     pending.insert(slot.clone(), value);
                 }

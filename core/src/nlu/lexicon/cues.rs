@@ -56,6 +56,8 @@ cue_lists! {
     confirm_tokens,
     /// Replies that reject it.
     reject_tokens,
+    /// Whole replies that reject besides the tokens ("siempre no").
+    reject_phrases,
     /// Words that pick logging among "¿Quieres 1) … o 2) …?".
     choose_log,
     /// Words that pick a question among "¿Quieres 1) … o 2) …?".
