@@ -352,8 +352,20 @@ pub fn currency_named(spec: &SlotSpec, reading: &Reading) -> bool {
 
 fn money(reading: &Reading, want: &'static str) -> SlotRead {
     let extraction = reading.extraction();
-    let Some(m) = extraction.amounts.iter().find(|m| !m.negative) else {
-        if extraction.amounts.iter().any(|m| m.negative) {
+    // The digits of a phone number are never money ("el número es 55 8765
+    // 4321" while a top-up waits).
+    let phones = phone_runs(reading.text());
+    let amounts: Vec<_> = extraction
+        .amounts
+        .iter()
+        .filter(|m| {
+            !phones
+                .iter()
+                .any(|run| run.start <= m.span.start && m.span.end <= run.end)
+        })
+        .collect();
+    let Some(m) = amounts.iter().find(|m| !m.negative) else {
+        if amounts.iter().any(|m| m.negative) {
             return SlotRead::Negative;
         }
         return SlotRead::Nothing;
@@ -372,6 +384,32 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
         return SlotRead::WrongCurrency(want);
     }
     SlotRead::Value(decimal(m.centavos), None)
+}
+
+/// The byte ranges of `text` that write a phone number: runs of digits
+/// and the separators a number is written with that hold 10 digits (12
+/// after 52).
+fn phone_runs(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    let is_part = |c: char| c.is_ascii_digit() || " -.+()".contains(c);
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), '\0')))
+    {
+        match (start, c != '\0' && is_part(c)) {
+            (None, true) => start = Some(i),
+            (Some(from), false) => {
+                let digits: String = text[from..i].chars().filter(char::is_ascii_digit).collect();
+                if digits.len() == 10 || digits.len() == 12 && digits.starts_with("52") {
+                    runs.push(from..i);
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    runs
 }
 
 /// A phone number of 10 digits, optionally after +52 (spaces, dashes and
