@@ -515,7 +515,7 @@ pub fn transaction_updated(row: &TransactionRow) -> String {
 
 pub fn transaction_deleted(row: &TransactionRow) -> String {
     format!(
-        "Listo, borré el movimiento: {}. Queda en el historial.",
+        "Listo, borré el movimiento: {}. Ya no cuenta en tus totales.",
         row_line(row)
     )
 }
