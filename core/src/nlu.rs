@@ -375,7 +375,9 @@ fn understand_tokens(
                     }
                     (p, m) => p.or(m),
                 }
-                .filter(|p| p.to < today);
+                // Days all gone by, or all to come ("la semana que viene"):
+                // the day is asked, never taken to be today.
+                .filter(|p| p.to < today || p.from > today);
             }
             let income = intent == Intent::LogTransaction && is_income(&f);
             if income

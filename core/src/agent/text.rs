@@ -76,7 +76,7 @@ pub fn future_date(date_iso: &str) -> String {
 
 /// The day of a movement said with a span of days gone by ("el mes
 /// pasado", "la semana pasada").
-pub fn which_day(span: &crate::agent::state::DaySpan) -> String {
+pub fn which_day(span: &crate::agent::state::DaySpan, today: chrono::NaiveDate) -> String {
     use chrono::Datelike;
     let parse = crate::time::parse_iso_date;
     let (Some(from), Some(to)) = (parse(&span.from), parse(&span.to)) else {
@@ -107,10 +107,15 @@ pub fn which_day(span: &crate::agent::state::DaySpan) -> String {
             month_of(to)
         )
     };
+    let (day, iso) = (example.day(), crate::time::iso_date(example));
+    if from > today {
+        // Days still to come: what was paid is logged, the rest is asked.
+        return format!(
+            "¿Qué día será? Mencionaste {named}: dime, por ejemplo, «el {day}» ({iso}); si ya lo pagaste, dime «hoy»."
+        );
+    }
     format!(
-        "¿Qué día fue? Mencionaste {named}: dime, por ejemplo, «el {}» ({}), o «hoy» si fue hoy.",
-        example.day(),
-        crate::time::iso_date(example)
+        "¿Qué día fue? Mencionaste {named}: dime, por ejemplo, «el {day}» ({iso}), o «hoy» si fue hoy."
     )
 }
 

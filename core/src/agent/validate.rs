@@ -296,7 +296,10 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                     .pending_transaction
                     .as_ref()
                     .and_then(|d| d.date_within.as_ref())
-                    .map_or_else(|| text::question(field, None), text::which_day),
+                    .map_or_else(
+                        || text::question(field, None),
+                        |span| text::which_day(span, ctx.today),
+                    ),
                 (_, Field::SplitShare) => state
                     .pending_transaction
                     .as_ref()

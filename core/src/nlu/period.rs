@@ -194,6 +194,14 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
                 if before(c.this_feminine_words) {
                     return found(monday_of(today), today, Grain::Week, i - 1, i + 1);
                 }
+                // "la semana que viene", "la próxima semana": the coming one.
+                let coming_after = c.coming_week_after.cue_at(tokens, i + 1);
+                if coming_after.is_some() || before(c.coming_week_before) {
+                    let monday = monday_of(today) + Days::new(7);
+                    let start = i - usize::from(coming_after.is_none());
+                    let end = i + 1 + coming_after.unwrap_or(0);
+                    return found(monday, monday + Days::new(6), Grain::Week, start, end);
+                }
                 let before_past = before(c.past_feminine_markers);
                 if after_past || before_past {
                     let monday = monday_of(today) - Days::new(7);

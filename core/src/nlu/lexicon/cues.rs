@@ -637,6 +637,10 @@ cue_lists! {
     year_openers,
     /// Money charged to the speaker ("me cobraron"): never money received.
     charged_phrases,
+    /// After "semana", the coming week ("que viene", "entrante").
+    coming_week_after,
+    /// Before "semana", the coming week ("próxima").
+    coming_week_before,
     /// "Fin de semana": the Saturday and Sunday gone by.
     weekend_phrases,
     /// First words of a follow-up question ("¿y en didi?").
