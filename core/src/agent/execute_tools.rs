@@ -65,9 +65,13 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, answered[0]),
         Work::BudgetAlerts(spent) => after_budget_reads(ctx, &spent, &answered),
         Work::SpentOn { word, requests } => after_spent_on(ctx, &word, &requests, &answered),
-        Work::BudgetBefore { input, word } => {
-            after_budget_before(state, ctx, input, word.as_deref(), answered[0])
-        }
+        Work::BudgetBefore { input, word } => after_budget_before(
+            state,
+            ctx,
+            input,
+            word.as_deref(),
+            (requests[0].clone(), answered[0]),
+        ),
     };
     ctx.results = results;
     outcome
@@ -232,12 +236,8 @@ fn after_budget_before(
     ctx: &mut TurnCtx,
     input: crate::tools::BudgetCapInput,
     word: Option<&str>,
-    result: &ToolResult,
+    (request, result): (ToolRequest, &ToolResult),
 ) -> NodeOutcome {
-    let request = ToolRequest::GetBudgetStatus {
-        month: input.month.clone(),
-        category: input.category.clone(),
-    };
     let Some(status) = result.data_as::<BudgetStatus>() else {
         return failed(ctx, request, result);
     };

@@ -116,7 +116,7 @@ fn budget_summary(category: Option<&str>, cap: Option<i64>, remove: bool) -> Str
     let of = category
         .map(|c| format!(" de {}", category_label(c)))
         .unwrap_or_default();
-    match cap.filter(|_| !remove) {
+    match cap {
         _ if remove => format!("la baja del presupuesto{of}"),
         Some(cap) => format!("el presupuesto{of} de {}", mxn(cap)),
         None => format!("el presupuesto{of}"),
