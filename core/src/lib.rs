@@ -15,6 +15,7 @@ pub mod kinds;
 pub mod limits;
 pub mod money;
 pub mod nlu;
+pub mod review;
 pub mod time;
 pub mod tools;
 

@@ -32,6 +32,7 @@
 use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, TurnInput, run_turn};
 use caja_core::agents::state::Waiting;
+use caja_core::review::{self, Event};
 use caja_core::time::{UnixMillis, parse_iso_utc};
 use caja_core::tools::memory::MemoryLedger;
 use caja_core::tools::{ToolCall, ToolResult};
@@ -227,6 +228,9 @@ fn run_all() -> Run {
         let mut last: Option<caja_core::agent::TurnOutput> = None;
         let mut seed_seq = 0;
         let mut shared_chat = false;
+        // The turns' events, as a host stores them, replayed at the end.
+        let mut events = vec![review::started(0, DEFAULT_NOW, &state)];
+        let mut turn_no = 0usize;
         for (number, line) in &conversation.lines {
             let at = format!("{}:{} [{}]", conversation.file, number, conversation.title);
             let mut fail = |why: String| run.failures.push(format!("{at}: {why}"));
@@ -269,6 +273,8 @@ fn run_all() -> Run {
                     // The checkpoint round trip: state through JSON every turn.
                     let stored = state.to_json();
                     let loaded = AgentState::from_json(&stored).expect("state round-trips");
+                    let before = loaded.clone();
+                    let turn_input = input.clone();
                     let output =
                         run_turn(loaded, input, &config, |call: &ToolCall| -> ToolResult {
                             let name = call.request.name();
@@ -284,6 +290,18 @@ fn run_all() -> Run {
                             ledger.execute(call, now)
                         });
                     run.turns += 1;
+                    turn_no += 1;
+                    let turn_events = review::of_turn(
+                        u64::try_from(turn_no).unwrap(),
+                        &before,
+                        &turn_input,
+                        &output,
+                    );
+                    fnv(
+                        &mut run.digest,
+                        serde_json::to_string(&turn_events).unwrap().as_bytes(),
+                    );
+                    events.extend(turn_events);
                     fnv(&mut run.digest, output.reply.as_bytes());
                     fnv(&mut run.digest, output.state.to_json().as_bytes());
                     if let Some(share) = &output.share {
@@ -440,8 +458,27 @@ fn run_all() -> Run {
                 other => panic!("{at}: unknown line tag {other:?}"),
             }
         }
+        replay_matches(&conversation, &events, &mut run.failures);
     }
     run
+}
+
+/// The conversation's stored events give back every reply and tool call
+/// when replayed.
+fn replay_matches(conversation: &Conversation, events: &[Event], failures: &mut Vec<String>) {
+    let at = format!("{} [{}]", conversation.file, conversation.title);
+    let stored = match review::Conversation::from_events(events) {
+        Ok(stored) => stored,
+        Err(error) => return failures.push(format!("{at}: events not replayable: {error}")),
+    };
+    for turn in review::replay(&stored) {
+        if !turn.same() {
+            failures.push(format!(
+                "{at}: replay of turn {} ({:?}) differs\n--- replayed ---\n{}\n--- stored ---\n{}\ncalls {:?}",
+                turn.turn, turn.message, turn.reply, turn.stored_reply, turn.stored_calls.is_some()
+            ));
+        }
+    }
 }
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
