@@ -95,3 +95,16 @@ export function textUpdate(chatId, text, { updateId = nextUpdateId(), userId = c
     },
   };
 }
+
+/** The operator secret the test Worker runs with (./test passes it). */
+export const OPERATOR_SECRET = 'test-operator-secret-0123456789';
+
+/** A GET of the operator view; `secret: null` sends none. */
+export async function operatorGet(path, { secret = OPERATOR_SECRET, now = DEFAULT_NOW } = {}) {
+  const headers = { 'x-caja-now': now };
+  if (secret !== null) headers['x-caja-operator'] = secret;
+  const res = await fetch(`${BASE_URL}${path}`, { headers });
+  const type = res.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? await res.json() : await res.text();
+  return { status: res.status, body, headers: res.headers };
+}

@@ -32,13 +32,13 @@ async fn body_json<T: for<'de> Deserialize<'de>>(req: &mut Request) -> Result<T,
 
 /// What every signed-in handler starts from: the request's clock and the
 /// session's user. Every query is scoped by `user_id`.
-struct Session {
+pub(crate) struct Session {
     now: i64,
-    user_id: String,
+    pub(crate) user_id: String,
 }
 
 impl Session {
-    async fn of(req: &Request, env: &Env, db: &Db) -> Result<Session, ApiError> {
+    pub(crate) async fn of(req: &Request, env: &Env, db: &Db) -> Result<Session, ApiError> {
         let now = config::now_ms(req, env);
         let user_id = auth::authenticate(db, req, now)
             .await?

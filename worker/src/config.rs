@@ -45,6 +45,41 @@ pub fn dev_mode(env: &Env) -> bool {
     flag(env, "DEV_MODE")
 }
 
+/// Shortest operator secret that turns the operator view on.
+pub const MIN_OPERATOR_SECRET: usize = 24;
+
+/// `OPERATOR_SECRET`: the operator's review of every user's conversations
+/// (`crate::review`). Off when unset or shorter than
+/// [`MIN_OPERATOR_SECRET`]; `DEV_MODE` never turns it on.
+pub fn operator_secret(env: &Env) -> Option<String> {
+    usable_operator_secret(var(env, "OPERATOR_SECRET"))
+}
+
+fn usable_operator_secret(value: Option<String>) -> Option<String> {
+    value.filter(|s| s.trim().len() >= MIN_OPERATOR_SECRET)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_operator_view_is_off_unless_a_long_secret_is_set() {
+        assert_eq!(usable_operator_secret(None), None);
+        assert_eq!(usable_operator_secret(Some(String::new())), None);
+        assert_eq!(usable_operator_secret(Some("true".into())), None);
+        assert_eq!(usable_operator_secret(Some(" ".repeat(40))), None);
+        let long = "k".repeat(MIN_OPERATOR_SECRET);
+        assert_eq!(usable_operator_secret(Some(long.clone())), Some(long));
+    }
+
+    #[test]
+    fn the_deployed_configuration_has_no_operator_secret() {
+        let wrangler = include_str!("../../wrangler.toml");
+        assert!(!wrangler.lines().any(|l| l.trim_start().starts_with("OPERATOR_SECRET")));
+    }
+}
+
 pub fn webhook_secret(env: &Env) -> Option<String> {
     var(env, "TELEGRAM_WEBHOOK_SECRET").filter(|s| !s.is_empty())
 }

@@ -10,6 +10,7 @@ mod auth;
 mod config;
 mod error;
 mod health;
+mod review;
 mod store;
 mod telegram;
 mod testing;
@@ -37,6 +38,9 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
         Ok(d1) => Db::new(d1),
         Err(_) => return ApiError::Db.response(),
     };
+    if review::owns(&path) {
+        return respond(review::handle(req, &env, &db).await);
+    }
     let result = match (method.clone(), path.as_str()) {
         (Method::Post, "/telegram/webhook") => telegram::handle_webhook(req, &env, &db).await,
         (Method::Post, "/api/login") => api::handle_login(req, &env, &db).await,

@@ -9,10 +9,11 @@ use std::time::Duration;
 
 use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, TurnInput, TurnOutput, TurnStep, resume_turn, start_turn};
+use caja_core::review;
 use caja_core::time::iso_utc;
 use serde::Deserialize;
 
-use crate::store::{Arg, Db, is_conflict, rows};
+use crate::store::{Arg, Db, is_conflict, opt_text, rows};
 use crate::tools::{LedgerHead, Rows, ToolRunner, head_from, head_statements};
 
 /// How many times a turn is re-run after losing a race.
@@ -227,7 +228,8 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         let head_read = head.is_some().then_some(());
         let mut runner =
             ToolRunner::new(db, request.rows(), request.thread_id, now_iso.clone(), head);
-        let mut step = start_turn(state, input, &config);
+        let before = state.clone();
+        let mut step = start_turn(state, input.clone(), &config);
         let output = loop {
             match step {
                 TurnStep::Done(output) => break output,
@@ -284,6 +286,14 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
                 Arg::Text(&audit),
             ],
         )?);
+        batch.append(&mut event_statements(
+            db,
+            request,
+            version,
+            &before,
+            &input,
+            &output,
+        )?);
         let user_text: String = request
             .message
             .chars()
@@ -330,6 +340,52 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         }
     }
     Ok(TurnOutcome::Busy)
+}
+
+/// The turn's events (`caja_core::review`), and before them the state the
+/// thread started from when it has no events yet: two statements, however
+/// many events.
+fn event_statements(
+    db: &Db,
+    request: &TurnRequest<'_>,
+    version: i64,
+    before: &AgentState,
+    input: &TurnInput,
+    output: &TurnOutput,
+) -> worker::Result<Vec<worker::D1PreparedStatement>> {
+    let turn = u64::try_from(version + 1).unwrap_or_default();
+    let at = iso_utc(request.now_ms);
+    let started = review::started(turn - 1, &at, before);
+    let events = review::of_turn(turn, before, input, output);
+    let json = |value: &serde_json::Value| serde_json::to_string(value).unwrap_or_default();
+    Ok(vec![
+        db.stmt(
+            "INSERT INTO events (thread_id, user_id, turn, seq, at, kind, agent, flow, step, payload) \
+             SELECT ?1, ?2, ?3, 0, ?4, 'conversation_started', ?5, ?6, ?7, ?8 \
+             WHERE NOT EXISTS (SELECT 1 FROM events WHERE thread_id = ?1)",
+            &[
+                Arg::Text(request.thread_id),
+                Arg::Text(request.user_id),
+                Arg::Int(version),
+                Arg::Text(&at),
+                Arg::Text(&started.agent),
+                opt_text(&started.flow),
+                opt_text(&started.step),
+                Arg::Text(&json(&started.payload)),
+            ],
+        )?,
+        db.stmt(
+            "INSERT INTO events (thread_id, user_id, turn, seq, at, kind, agent, flow, step, payload) \
+             SELECT ?1, ?2, e.value ->> '$.turn', e.value ->> '$.seq', e.value ->> '$.at', e.value ->> '$.kind', \
+             e.value ->> '$.agent', e.value ->> '$.flow', e.value ->> '$.step', e.value -> '$.payload' \
+             FROM json_each(?3) AS e",
+            &[
+                Arg::Text(request.thread_id),
+                Arg::Text(request.user_id),
+                Arg::Text(&serde_json::to_string(&events).unwrap_or_default()),
+            ],
+        )?,
+    ])
 }
 
 enum Loaded {

@@ -1,0 +1,495 @@
+//! Conversation review (seed 004): the signed-in user's conversations, one
+//! conversation's turns and final state, its events, and its replay through
+//! the core in this Worker. The same routes under `/api/operator/` read
+//! every user's conversations, only with the operator secret (off unless
+//! `OPERATOR_SECRET` is set); they only read, and every request to them is
+//! recorded in `operator_access`.
+//!
+//! Every query is scoped: by the session's user, or by nothing for the
+//! operator. Pages are bounded and named by opaque cursors.
+
+use caja_core::agent::state::AgentState;
+use caja_core::review::{self, Conversation, Event, EventKind, MAX_REVIEW_TURNS};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use worker::{Env, Request, Response};
+
+use crate::api::{Session, query_param};
+use crate::config;
+use crate::error::{ApiError, ApiResult};
+use crate::store::{Arg, Db};
+
+/// Conversations per page: default and most.
+const LIST_DEFAULT: i64 = 20;
+const LIST_MAX: i64 = 100;
+/// Events per page: default and most.
+const EVENTS_DEFAULT: i64 = 500;
+const EVENTS_MAX: i64 = 2_000;
+/// Longest conversation id (thread id) accepted.
+const MAX_ID_CHARS: usize = 120;
+
+/// Whose conversations a request may read.
+enum Scope {
+    User(String),
+    Operator,
+}
+
+impl Scope {
+    /// The user id a query is bound to; the operator's matches every row.
+    fn user(&self) -> Arg<'_> {
+        match self {
+            Scope::User(id) => Arg::Text(id),
+            Scope::Operator => Arg::Null,
+        }
+    }
+}
+
+/// What a review route asks for, parsed from its path.
+enum Route {
+    List,
+    Detail(String),
+    Events(String),
+    Replay(String),
+    Access,
+}
+
+/// Whether `path` is one of this module's routes.
+pub fn owns(path: &str) -> bool {
+    path == "/api/conversations"
+        || path.starts_with("/api/conversations/")
+        || path.starts_with("/api/operator/")
+}
+
+/// Serves `/api/conversations…` and `/api/operator/…`.
+pub async fn handle(req: Request, env: &Env, db: &Db) -> ApiResult {
+    let path = req.path();
+    let (operator, rest) = match path.strip_prefix("/api/operator/") {
+        Some(rest) => (true, rest),
+        None => (false, path.strip_prefix("/api/").unwrap_or_default()),
+    };
+    let route = parse_route(rest, operator).ok_or(ApiError::NotFound)??;
+    serve(req, env, db, operator, route).await
+}
+
+/// `None`: not a review path; `Some(Err)`: a review path with a bad id.
+fn parse_route(rest: &str, operator: bool) -> Option<Result<Route, ApiError>> {
+    if operator && rest == "access" {
+        return Some(Ok(Route::Access));
+    }
+    let tail = rest.strip_prefix("conversations")?;
+    if tail.is_empty() {
+        return Some(Ok(Route::List));
+    }
+    let tail = tail.strip_prefix('/')?;
+    let (id, what) = match tail.rsplit_once('/') {
+        Some((id, what @ ("events" | "replay"))) => (id, what),
+        _ => (tail, ""),
+    };
+    let id = match conversation_id(id) {
+        Some(id) => id,
+        None => return Some(Err(ApiError::BadRequest)),
+    };
+    Some(Ok(match what {
+        "events" => Route::Events(id),
+        "replay" => Route::Replay(id),
+        _ => Route::Detail(id),
+    }))
+}
+
+/// A thread id from a path segment (percent-decoded): letters, digits and
+/// `:_.@-`, at most [`MAX_ID_CHARS`].
+fn conversation_id(segment: &str) -> Option<String> {
+    let mut bytes = Vec::with_capacity(segment.len());
+    let mut it = segment.bytes();
+    while let Some(b) = it.next() {
+        if b == b'%' {
+            let hi = it.next()?;
+            let lo = it.next()?;
+            bytes.push(u8::from_str_radix(std::str::from_utf8(&[hi, lo]).ok()?, 16).ok()?);
+        } else {
+            bytes.push(b);
+        }
+    }
+    let id = String::from_utf8(bytes).ok()?;
+    let valid = !id.is_empty()
+        && id.chars().count() <= MAX_ID_CHARS
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || ":_.@-".contains(c));
+    valid.then_some(id)
+}
+
+async fn serve(req: Request, env: &Env, db: &Db, operator: bool, route: Route) -> ApiResult {
+    if req.method() != worker::Method::Get {
+        return Err(ApiError::MethodNotAllowed);
+    }
+    let scope = if operator {
+        operator_scope(&req, env, db).await?
+    } else {
+        Scope::User(Session::of(&req, env, db).await?.user_id)
+    };
+    match route {
+        Route::List => list(&req, db, &scope).await,
+        Route::Detail(id) => detail(db, &scope, &id).await,
+        Route::Events(id) => events_page(&req, db, &scope, &id).await,
+        Route::Replay(id) => replay(db, &scope, &id).await,
+        Route::Access => access_log(&req, db).await,
+    }
+}
+
+/// The operator view: absent (404) unless `OPERATOR_SECRET` is set; the
+/// secret in `X-Caja-Operator`, compared in constant time. Every request is
+/// recorded, allowed or not.
+async fn operator_scope(req: &Request, env: &Env, db: &Db) -> Result<Scope, ApiError> {
+    let Some(secret) = config::operator_secret(env) else {
+        return Err(ApiError::NotFound);
+    };
+    let given = req
+        .headers()
+        .get("X-Caja-Operator")
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    // Digests have one length, so the comparison tells nothing of it.
+    let allowed = !given.is_empty()
+        && crate::auth::secrets_equal(
+            &crate::auth::hash_token(&given),
+            &crate::auth::hash_token(&secret),
+        );
+    let path: String = req.path().chars().take(300).collect();
+    db.run(db.stmt(
+        "INSERT INTO operator_access (at, path, allowed) VALUES (?1, ?2, ?3)",
+        &[
+            Arg::Text(&caja_core::time::iso_utc(config::now_ms(req, env))),
+            Arg::Text(&path),
+            Arg::Int(i64::from(allowed)),
+        ],
+    )?)
+    .await?;
+    if allowed {
+        Ok(Scope::Operator)
+    } else {
+        Err(ApiError::Unauthorized)
+    }
+}
+
+/// `limit=` within `1..=max` (absent: `default`); anything else is a 400.
+fn limit(req: &Request, default: i64, max: i64) -> Result<i64, ApiError> {
+    match query_param(req, "limit") {
+        None => Ok(default),
+        Some(text) => match text.parse::<i64>() {
+            Ok(n) if (1..=max).contains(&n) => Ok(n),
+            _ => Err(ApiError::BadRequest),
+        },
+    }
+}
+
+/// An opaque cursor: the hex of the position's parts joined by a newline.
+fn cursor_of(parts: &[&str]) -> String {
+    hex::encode(parts.join("\n"))
+}
+
+/// A cursor's parts, or a 400 when it is not one of ours.
+fn cursor_parts(req: &Request, count: usize) -> Result<Option<Vec<String>>, ApiError> {
+    let Some(text) = query_param(req, "cursor") else {
+        return Ok(None);
+    };
+    let bytes = hex::decode(text.as_bytes()).map_err(|_| ApiError::BadRequest)?;
+    let text = String::from_utf8(bytes).map_err(|_| ApiError::BadRequest)?;
+    let parts: Vec<String> = text.split('\n').map(str::to_string).collect();
+    if parts.len() != count || parts.iter().any(String::is_empty) {
+        return Err(ApiError::BadRequest);
+    }
+    Ok(Some(parts))
+}
+
+#[derive(Deserialize)]
+struct CheckpointRow {
+    thread_id: String,
+    user_id: String,
+    version: i64,
+    state: String,
+    updated_at: String,
+}
+
+/// Where the thread is written: the web, a private Telegram chat or a
+/// member's thread in a Telegram group.
+fn channel(thread_id: &str) -> &'static str {
+    match thread_id.split(':').count() {
+        _ if thread_id.starts_with("web:") => "web",
+        3.. if thread_id.starts_with("tg:") => "telegram_group",
+        _ if thread_id.starts_with("tg:") => "telegram",
+        _ => "other",
+    }
+}
+
+/// What a list row and a detail share.
+fn summary(row: &CheckpointRow, state: Option<&AgentState>, operator: bool) -> Value {
+    let mut out = json!({
+        "id": row.thread_id,
+        "channel": channel(&row.thread_id),
+        "turns": row.version,
+        "last_activity": row.updated_at,
+    });
+    if let Some(state) = state {
+        out["agent"] = json!(state.agent_stack.last().map_or("financial", |f| f.agent_id.as_str()));
+        out["status"] = json!(review::status(state));
+        out["last_message"] = json!(state.last_user_message.chars().take(80).collect::<String>());
+    } else {
+        out["status"] = json!("unreadable");
+    }
+    if operator {
+        out["user_id"] = json!(row.user_id);
+    }
+    out
+}
+
+/// `GET …/conversations?limit=&cursor=`: newest activity first.
+async fn list(req: &Request, db: &Db, scope: &Scope) -> ApiResult {
+    let limit = limit(req, LIST_DEFAULT, LIST_MAX)?;
+    let after = cursor_parts(req, 2)?.unwrap_or_else(|| vec!["~".into(), String::new()]);
+    let rows: Vec<CheckpointRow> = db
+        .all(db.stmt(
+            "SELECT thread_id, user_id, version, state, updated_at FROM checkpoints \
+             WHERE (?1 IS NULL OR user_id = ?1) AND (updated_at, thread_id) < (?2, ?3) \
+             ORDER BY updated_at DESC, thread_id DESC LIMIT ?4",
+            &[scope.user(), Arg::Text(&after[0]), Arg::Text(&after[1]), Arg::Int(limit + 1)],
+        )?)
+        .await?;
+    let more = rows.len() as i64 > limit;
+    let page = &rows[..rows.len().min(limit as usize)];
+    let operator = matches!(scope, Scope::Operator);
+    let conversations: Vec<Value> = page
+        .iter()
+        .map(|row| summary(row, AgentState::from_json(&row.state).ok().as_ref(), operator))
+        .collect();
+    let next = more
+        .then(|| page.last())
+        .flatten()
+        .map(|last| cursor_of(&[&last.updated_at, &last.thread_id]));
+    json_response(&json!({ "conversations": conversations, "next_cursor": next }))
+}
+
+/// The thread's checkpoint within the scope; 404 otherwise.
+async fn checkpoint(db: &Db, scope: &Scope, id: &str) -> Result<CheckpointRow, ApiError> {
+    db.first(db.stmt(
+        "SELECT thread_id, user_id, version, state, updated_at FROM checkpoints \
+         WHERE thread_id = ?1 AND (?2 IS NULL OR user_id = ?2)",
+        &[Arg::Text(id), scope.user()],
+    )?)
+    .await?
+    .ok_or(ApiError::NotFound)
+}
+
+#[derive(Deserialize)]
+struct EventRow {
+    turn: i64,
+    seq: i64,
+    at: String,
+    kind: String,
+    agent: String,
+    flow: Option<String>,
+    step: Option<String>,
+    payload: String,
+}
+
+impl EventRow {
+    fn event(self) -> Option<Event> {
+        Some(Event {
+            turn: u64::try_from(self.turn).ok()?,
+            seq: u32::try_from(self.seq).ok()?,
+            at: self.at,
+            kind: serde_json::from_value(Value::String(self.kind)).ok()?,
+            agent: self.agent,
+            flow: self.flow,
+            step: self.step,
+            payload: serde_json::from_str(&self.payload).ok()?,
+        })
+    }
+}
+
+const EVENT_COLUMNS: &str = "turn, seq, at, kind, agent, flow, step, payload";
+
+/// `GET …/conversations/{id}`: the turns (message and reply, the newest
+/// [`MAX_REVIEW_TURNS`]), where the conversation stands and what it holds.
+async fn detail(db: &Db, scope: &Scope, id: &str) -> ApiResult {
+    let row = checkpoint(db, scope, id).await?;
+    let rows: Vec<EventRow> = db
+        .all(db.stmt(
+            &format!(
+                "SELECT {EVENT_COLUMNS} FROM events WHERE thread_id = ?1 AND user_id = ?2 \
+                 AND kind IN ('user_message', 'bot_message', 'conversation_started') AND turn > ?3 \
+                 ORDER BY turn, seq"
+            ),
+            &[
+                Arg::Text(id),
+                Arg::Text(&row.user_id),
+                Arg::Int(row.version - MAX_REVIEW_TURNS as i64),
+            ],
+        )?)
+        .await?;
+    let mut turns: Vec<Value> = Vec::new();
+    let mut replayable = false;
+    for event in rows.into_iter().filter_map(EventRow::event) {
+        match event.kind {
+            EventKind::ConversationStarted => replayable = true,
+            EventKind::UserMessage => turns.push(json!({
+                "turn": event.turn,
+                "at": event.at,
+                "agent": event.agent,
+                "message": event.payload["message"],
+                "button": event.payload.get("action_id"),
+            })),
+            EventKind::BotMessage => {
+                if let Some(last) = turns.last_mut().filter(|t| t["turn"] == event.turn) {
+                    last["reply"] = event.payload["text"].clone();
+                    last["flow"] = json!(event.flow);
+                    last["step"] = json!(event.step);
+                }
+            }
+            _ => {}
+        }
+    }
+    let state = AgentState::from_json(&row.state).ok();
+    let mut out = summary(&row, state.as_ref(), matches!(scope, Scope::Operator));
+    out["truncated"] = json!(row.version > MAX_REVIEW_TURNS as i64);
+    out["replayable"] = json!(replayable);
+    out["turn_list"] = json!(turns);
+    if let Some(state) = &state {
+        out["stack"] = json!(
+            state
+                .agent_stack
+                .iter()
+                .map(|f| json!({ "agent": f.agent_id, "waiting": f.waiting, "entered_at": f.entered_at }))
+                .collect::<Vec<_>>()
+        );
+        out["flow"] = json!(state.current_flow);
+        out["pending_confirmation"] = json!(state.pending_confirmation);
+        out["pending_action"] = json!(state.pending_action);
+        out["draft"] = json!({
+            "transaction": state.pending_transaction,
+            "params": state.pending_params,
+            "questions": state.clarification_questions,
+        });
+    }
+    json_response(&out)
+}
+
+/// `GET …/conversations/{id}/events?limit=&cursor=`: in order.
+async fn events_page(req: &Request, db: &Db, scope: &Scope, id: &str) -> ApiResult {
+    let limit = limit(req, EVENTS_DEFAULT, EVENTS_MAX)?;
+    let row = checkpoint(db, scope, id).await?;
+    let after = match cursor_parts(req, 2)? {
+        Some(parts) => {
+            let turn = parts[0].parse::<i64>().map_err(|_| ApiError::BadRequest)?;
+            let seq = parts[1].parse::<i64>().map_err(|_| ApiError::BadRequest)?;
+            (turn, seq)
+        }
+        None => (-1, -1),
+    };
+    let rows: Vec<EventRow> = db
+        .all(db.stmt(
+            &format!(
+                "SELECT {EVENT_COLUMNS} FROM events WHERE thread_id = ?1 AND user_id = ?2 \
+                 AND (turn, seq) > (?3, ?4) ORDER BY turn, seq LIMIT ?5"
+            ),
+            &[
+                Arg::Text(id),
+                Arg::Text(&row.user_id),
+                Arg::Int(after.0),
+                Arg::Int(after.1),
+                Arg::Int(limit + 1),
+            ],
+        )?)
+        .await?;
+    let more = rows.len() as i64 > limit;
+    let events: Vec<Event> = rows
+        .into_iter()
+        .take(limit as usize)
+        .filter_map(EventRow::event)
+        .collect();
+    let next = more
+        .then(|| events.last())
+        .flatten()
+        .map(|e| cursor_of(&[&e.turn.to_string(), &e.seq.to_string()]));
+    json_response(&json!({ "id": id, "events": events, "next_cursor": next }))
+}
+
+/// `GET …/conversations/{id}/replay`: every stored turn run again through
+/// the core in this Worker, and what came out differently.
+async fn replay(db: &Db, scope: &Scope, id: &str) -> ApiResult {
+    let row = checkpoint(db, scope, id).await?;
+    if row.version > MAX_REVIEW_TURNS as i64 {
+        return Err(ApiError::TooLarge);
+    }
+    let rows: Vec<EventRow> = db
+        .all(db.stmt(
+            &format!(
+                "SELECT {EVENT_COLUMNS} FROM events WHERE thread_id = ?1 AND user_id = ?2 \
+                 AND kind IN ('conversation_started', 'user_message', 'tool_call', 'tool_result', 'bot_message') \
+                 ORDER BY turn, seq"
+            ),
+            &[Arg::Text(id), Arg::Text(&row.user_id)],
+        )?)
+        .await?;
+    let events: Vec<Event> = rows.into_iter().filter_map(EventRow::event).collect();
+    let conversation = match Conversation::from_events(&events) {
+        Ok(conversation) => conversation,
+        Err(error) => {
+            return json_response(&json!({ "id": id, "replayable": false, "reason": error }));
+        }
+    };
+    let turns = review::replay(&conversation);
+    let differences: Vec<Value> = turns
+        .iter()
+        .filter(|t| !t.same())
+        .map(|t| {
+            json!({
+                "turn": t.turn,
+                "message": t.message,
+                "reply": t.reply,
+                "stored_reply": t.stored_reply,
+                "calls": t.calls,
+                "stored_calls": t.stored_calls,
+            })
+        })
+        .collect();
+    let final_state_same = match (turns.last(), AgentState::from_json(&row.state)) {
+        (Some(last), Ok(stored)) => last.state == stored,
+        (None, _) => true,
+        (Some(_), Err(_)) => false,
+    };
+    json_response(&json!({
+        "id": id,
+        "replayable": true,
+        "turns": turns.len(),
+        "same": turns.iter().filter(|t| t.same()).count(),
+        "final_state_same": final_state_same,
+        "differences": differences,
+    }))
+}
+
+#[derive(Deserialize, serde::Serialize)]
+struct AccessRow {
+    id: i64,
+    at: String,
+    path: String,
+    allowed: i64,
+}
+
+/// `GET /api/operator/access?limit=`: the operator view's own record,
+/// newest first.
+async fn access_log(req: &Request, db: &Db) -> ApiResult {
+    let limit = limit(req, 100, 1_000)?;
+    let rows: Vec<AccessRow> = db
+        .all(db.stmt(
+            "SELECT id, at, path, allowed FROM operator_access ORDER BY id DESC LIMIT ?1",
+            &[Arg::Int(limit)],
+        )?)
+        .await?;
+    json_response(&json!({ "access": rows }))
+}
+
+fn json_response(value: &Value) -> ApiResult {
+    Response::from_json(value).map_err(ApiError::from)
+}
