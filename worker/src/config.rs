@@ -76,7 +76,11 @@ mod tests {
     #[test]
     fn the_deployed_configuration_has_no_operator_secret() {
         let wrangler = include_str!("../../wrangler.toml");
-        assert!(!wrangler.lines().any(|l| l.trim_start().starts_with("OPERATOR_SECRET")));
+        assert!(
+            !wrangler
+                .lines()
+                .any(|l| l.trim_start().starts_with("OPERATOR_SECRET"))
+        );
     }
 }
 

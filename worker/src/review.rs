@@ -232,7 +232,12 @@ fn summary(row: &CheckpointRow, state: Option<&AgentState>, operator: bool) -> V
         "last_activity": row.updated_at,
     });
     if let Some(state) = state {
-        out["agent"] = json!(state.agent_stack.last().map_or("financial", |f| f.agent_id.as_str()));
+        out["agent"] = json!(
+            state
+                .agent_stack
+                .last()
+                .map_or("financial", |f| f.agent_id.as_str())
+        );
         out["status"] = json!(review::status(state));
         out["last_message"] = json!(state.last_user_message.chars().take(80).collect::<String>());
     } else {
@@ -253,7 +258,12 @@ async fn list(req: &Request, db: &Db, scope: &Scope) -> ApiResult {
             "SELECT thread_id, user_id, version, state, updated_at FROM checkpoints \
              WHERE (?1 IS NULL OR user_id = ?1) AND (updated_at, thread_id) < (?2, ?3) \
              ORDER BY updated_at DESC, thread_id DESC LIMIT ?4",
-            &[scope.user(), Arg::Text(&after[0]), Arg::Text(&after[1]), Arg::Int(limit + 1)],
+            &[
+                scope.user(),
+                Arg::Text(&after[0]),
+                Arg::Text(&after[1]),
+                Arg::Int(limit + 1),
+            ],
         )?)
         .await?;
     let more = rows.len() as i64 > limit;
@@ -261,7 +271,13 @@ async fn list(req: &Request, db: &Db, scope: &Scope) -> ApiResult {
     let operator = matches!(scope, Scope::Operator);
     let conversations: Vec<Value> = page
         .iter()
-        .map(|row| summary(row, AgentState::from_json(&row.state).ok().as_ref(), operator))
+        .map(|row| {
+            summary(
+                row,
+                AgentState::from_json(&row.state).ok().as_ref(),
+                operator,
+            )
+        })
         .collect();
     let next = more
         .then(|| page.last())
@@ -454,19 +470,44 @@ async fn replay(db: &Db, scope: &Scope, id: &str) -> ApiResult {
             })
         })
         .collect();
-    let final_state_same = match (turns.last(), AgentState::from_json(&row.state)) {
-        (Some(last), Ok(stored)) => last.state == stored,
-        (None, _) => true,
-        (Some(_), Err(_)) => false,
+    // The fields of the stored checkpoint the replay ends with otherwise.
+    let state_differs: Vec<String> = match (turns.last(), AgentState::from_json(&row.state)) {
+        (Some(last), Ok(stored)) => differing_fields(&last.state, &stored),
+        (None, _) => Vec::new(),
+        (Some(_), Err(_)) => vec!["checkpoint unreadable".into()],
     };
+    let final_state_same = state_differs.is_empty();
     json_response(&json!({
         "id": id,
         "replayable": true,
         "turns": turns.len(),
         "same": turns.iter().filter(|t| t.same()).count(),
         "final_state_same": final_state_same,
+        "state_differs": state_differs,
         "differences": differences,
     }))
+}
+
+/// The top-level fields where two states differ.
+fn differing_fields(a: &AgentState, b: &AgentState) -> Vec<String> {
+    let (Ok(Value::Object(a)), Ok(Value::Object(b))) =
+        (serde_json::to_value(a), serde_json::to_value(b))
+    else {
+        return vec!["state".into()];
+    };
+    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter(|k| a.get(*k) != b.get(*k))
+        .map(|k| {
+            format!(
+                "{k}: {} ≠ {}",
+                a.get(k).unwrap_or(&Value::Null),
+                b.get(k).unwrap_or(&Value::Null)
+            )
+        })
+        .collect()
 }
 
 #[derive(Deserialize, serde::Serialize)]

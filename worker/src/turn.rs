@@ -287,12 +287,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             ],
         )?);
         batch.append(&mut event_statements(
-            db,
-            request,
-            version,
-            &before,
-            &input,
-            &output,
+            db, request, version, &before, &input, &output,
         )?);
         let user_text: String = request
             .message
