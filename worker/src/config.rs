@@ -59,31 +59,6 @@ fn usable_operator_secret(value: Option<String>) -> Option<String> {
     value.filter(|s| s.trim().len() >= MIN_OPERATOR_SECRET)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_operator_view_is_off_unless_a_long_secret_is_set() {
-        assert_eq!(usable_operator_secret(None), None);
-        assert_eq!(usable_operator_secret(Some(String::new())), None);
-        assert_eq!(usable_operator_secret(Some("true".into())), None);
-        assert_eq!(usable_operator_secret(Some(" ".repeat(40))), None);
-        let long = "k".repeat(MIN_OPERATOR_SECRET);
-        assert_eq!(usable_operator_secret(Some(long.clone())), Some(long));
-    }
-
-    #[test]
-    fn the_deployed_configuration_has_no_operator_secret() {
-        let wrangler = include_str!("../../wrangler.toml");
-        assert!(
-            !wrangler
-                .lines()
-                .any(|l| l.trim_start().starts_with("OPERATOR_SECRET"))
-        );
-    }
-}
-
 pub fn webhook_secret(env: &Env) -> Option<String> {
     var(env, "TELEGRAM_WEBHOOK_SECRET").filter(|s| !s.is_empty())
 }
@@ -121,4 +96,29 @@ pub async fn read_body(req: &mut Request) -> Result<String, bool> {
         return Err(true);
     }
     Ok(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_operator_view_is_off_unless_a_long_secret_is_set() {
+        assert_eq!(usable_operator_secret(None), None);
+        assert_eq!(usable_operator_secret(Some(String::new())), None);
+        assert_eq!(usable_operator_secret(Some("true".into())), None);
+        assert_eq!(usable_operator_secret(Some(" ".repeat(40))), None);
+        let long = "k".repeat(MIN_OPERATOR_SECRET);
+        assert_eq!(usable_operator_secret(Some(long.clone())), Some(long));
+    }
+
+    #[test]
+    fn the_deployed_configuration_has_no_operator_secret() {
+        let wrangler = include_str!("../../wrangler.toml");
+        assert!(
+            !wrangler
+                .lines()
+                .any(|l| l.trim_start().starts_with("OPERATOR_SECRET"))
+        );
+    }
 }
