@@ -4,14 +4,7 @@
 //!
 //!     cargo run -p caja-core --example replay -- target/replay/conversations.json
 
-use caja_core::review::{self, Conversation, Event};
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-struct Stored {
-    id: String,
-    events: Vec<Event>,
-}
+use caja_core::review::{StoredConversation, replay_stored};
 
 fn main() {
     let Some(file) = std::env::args().nth(1) else {
@@ -22,41 +15,21 @@ fn main() {
         eprintln!("{file}: {e}");
         std::process::exit(2);
     });
-    let stored: Vec<Stored> = serde_json::from_str(&json).unwrap_or_else(|e| {
+    let stored: Vec<StoredConversation> = serde_json::from_str(&json).unwrap_or_else(|e| {
         eprintln!("{file}: not a list of conversations: {e}");
         std::process::exit(2);
     });
-    let (mut turns, mut differ) = (0, 0);
-    for conversation in &stored {
-        let parsed = match Conversation::from_events(&conversation.events) {
-            Ok(parsed) => parsed,
-            Err(error) => {
-                differ += 1;
-                eprintln!("{}: not replayable: {error}", conversation.id);
-                continue;
-            }
-        };
-        for turn in review::replay(&parsed) {
-            turns += 1;
-            if !turn.same() {
-                differ += 1;
-                eprintln!(
-                    "{} turn {} ({:?}):\n--- replayed ---\n{}\n--- stored ---\n{}\ncalls differ: {}\n",
-                    conversation.id,
-                    turn.turn,
-                    turn.message,
-                    turn.reply,
-                    turn.stored_reply,
-                    turn.stored_calls.is_some()
-                );
-            }
-        }
+    let report = replay_stored(&stored);
+    for difference in &report.differences {
+        eprintln!("{difference}\n");
     }
     println!(
-        "native replay: {} conversations, {turns} turns, {differ} different",
-        stored.len()
+        "native replay: {} conversations, {} turns, {} different",
+        report.conversations,
+        report.turns,
+        report.differences.len()
     );
-    if differ > 0 || stored.is_empty() {
+    if !report.differences.is_empty() || stored.is_empty() {
         std::process::exit(1);
     }
 }

@@ -12,10 +12,12 @@
 pub mod events;
 pub mod replay;
 
-pub use events::{Event, EventKind, Status, status};
+pub use events::{Event, EventKind, Status, active_agent, status};
 #[cfg(feature = "audit")]
 pub use events::{of_turn, started};
-pub use replay::{Conversation, ReplayError, TurnReplay, replay};
+pub use replay::{
+    Conversation, ReplayError, ReplayReport, StoredConversation, TurnReplay, replay, replay_stored,
+};
 
 /// Most turns a conversation's review returns (a longer one is cut and
 /// says so); the events of a turn number in the tens.

@@ -10,62 +10,30 @@
 //! (`tests/replay/replay.test.mjs`) and natively (`examples/replay.rs`);
 //! `CAJA_KEEP_REPLAY=1 ./test` refreshes the kept ones.
 
-use caja_core::review::{self, Conversation, Event};
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-struct Stored {
-    id: String,
-    events: Vec<Event>,
-}
+use caja_core::review::{StoredConversation, replay_stored};
 
 const KEPT: &str = include_str!("../../tests/replay/conversations.json");
-
-/// Replays every conversation of `json`; returns how many turns ran.
-fn replay_all(json: &str, source: &str) -> (usize, usize) {
-    let stored: Vec<Stored> = serde_json::from_str(json).expect("a list of conversations");
-    let mut failures = Vec::new();
-    let mut turns = 0;
-    for conversation in &stored {
-        let parsed = match Conversation::from_events(&conversation.events) {
-            Ok(parsed) => parsed,
-            Err(error) => {
-                failures.push(format!("{}: not replayable: {error}", conversation.id));
-                continue;
-            }
-        };
-        for turn in review::replay(&parsed) {
-            turns += 1;
-            if !turn.same() {
-                failures.push(format!(
-                    "{} turn {} ({:?}):\n--- replayed ---\n{}\n--- stored ---\n{}\ncalls differ: {}",
-                    conversation.id,
-                    turn.turn,
-                    turn.message,
-                    turn.reply,
-                    turn.stored_reply,
-                    turn.stored_calls.is_some()
-                ));
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{source}: {} of the stored turns replay differently:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
-    (stored.len(), turns)
-}
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 fn the_kept_conversations_replay_exactly() {
-    let (conversations, turns) = replay_all(KEPT, "tests/replay/conversations.json");
-    println!("{conversations} kept conversations, {turns} turns replayed");
+    let stored: Vec<StoredConversation> =
+        serde_json::from_str(KEPT).expect("a list of conversations");
+    let report = replay_stored(&stored);
     assert!(
-        conversations >= 20,
-        "at least 20 kept conversations, found {conversations}"
+        report.differences.is_empty(),
+        "tests/replay/conversations.json: {} of the stored turns replay differently:\n{}",
+        report.differences.len(),
+        report.differences.join("\n\n")
+    );
+    println!(
+        "{} kept conversations, {} turns replayed",
+        report.conversations, report.turns
+    );
+    assert!(
+        report.conversations >= 20,
+        "at least 20 kept conversations, found {}",
+        report.conversations
     );
 }
 

@@ -32,7 +32,7 @@
 use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, TurnInput, run_turn};
 use caja_core::agents::state::Waiting;
-use caja_core::review::{self, Event};
+use caja_core::review;
 use caja_core::time::{UnixMillis, parse_iso_utc};
 use caja_core::tools::memory::MemoryLedger;
 use caja_core::tools::{ToolCall, ToolResult};
@@ -458,27 +458,15 @@ fn run_all() -> Run {
                 other => panic!("{at}: unknown line tag {other:?}"),
             }
         }
-        replay_matches(&conversation, &events, &mut run.failures);
+        // The turns' stored events give back every reply and tool call.
+        let stored = review::StoredConversation {
+            id: format!("{} [{}]", conversation.file, conversation.title),
+            events,
+        };
+        run.failures
+            .extend(review::replay_stored(&[stored]).differences);
     }
     run
-}
-
-/// The conversation's stored events give back every reply and tool call
-/// when replayed.
-fn replay_matches(conversation: &Conversation, events: &[Event], failures: &mut Vec<String>) {
-    let at = format!("{} [{}]", conversation.file, conversation.title);
-    let stored = match review::Conversation::from_events(events) {
-        Ok(stored) => stored,
-        Err(error) => return failures.push(format!("{at}: events not replayable: {error}")),
-    };
-    for turn in review::replay(&stored) {
-        if !turn.same() {
-            failures.push(format!(
-                "{at}: replay of turn {} ({:?}) differs\n--- replayed ---\n{}\n--- stored ---\n{}\ncalls {:?}",
-                turn.turn, turn.message, turn.reply, turn.stored_reply, turn.stored_calls.is_some()
-            ));
-        }
-    }
 }
 
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]

@@ -9,8 +9,6 @@ use crate::agent::state::AgentState;
 #[cfg(feature = "audit")]
 use crate::agent::{TurnInput, TurnOutput};
 #[cfg(feature = "audit")]
-use crate::agents::registry::HOME;
-#[cfg(feature = "audit")]
 use crate::gate::ConfirmationStatus;
 
 /// What happened.
@@ -82,6 +80,14 @@ pub enum Status {
     Idle,
 }
 
+/// The agent on top of `state`'s stack (the home agent when it is empty).
+pub fn active_agent(state: &AgentState) -> &str {
+    state
+        .agent_stack
+        .last()
+        .map_or(crate::agents::registry::HOME, |f| f.agent_id.as_str())
+}
+
 /// Where the conversation of `state` stands.
 pub fn status(state: &AgentState) -> Status {
     if state.pending_action.is_pending() || state.pending_confirmation.is_some() {
@@ -118,11 +124,7 @@ pub fn started(turn: u64, at: &str, before: &AgentState) -> Event {
         seq: 0,
         at: at.to_string(),
         kind: EventKind::ConversationStarted,
-        agent: before
-            .agent_stack
-            .last()
-            .map_or(HOME, |f| f.agent_id.as_str())
-            .to_string(),
+        agent: active_agent(before).to_string(),
         flow: before.current_flow.as_ref().map(|f| f.flow_id.clone()),
         step: step_of(before),
         payload: serde_json::to_value(before).unwrap_or(Value::Null),

@@ -2,7 +2,7 @@
 //! tool results go in again, and the replies and tool calls that come out
 //! are compared with the ones stored.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::events::{Event, EventKind};
 use crate::agent::state::AgentState;
@@ -185,4 +185,55 @@ pub fn replay(conversation: &Conversation) -> Vec<TurnReplay> {
         });
     }
     out
+}
+
+/// A stored conversation as hosts export it (`[{id, events}]`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredConversation {
+    pub id: String,
+    pub events: Vec<Event>,
+}
+
+/// What replaying stored conversations gave.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReplayReport {
+    pub conversations: usize,
+    pub turns: usize,
+    /// One line per conversation that cannot be replayed and per turn
+    /// that came out differently, with what was stored and what came out.
+    pub differences: Vec<String>,
+}
+
+/// Replays every conversation of `stored`.
+pub fn replay_stored(stored: &[StoredConversation]) -> ReplayReport {
+    let mut report = ReplayReport {
+        conversations: stored.len(),
+        ..ReplayReport::default()
+    };
+    for conversation in stored {
+        let parsed = match Conversation::from_events(&conversation.events) {
+            Ok(parsed) => parsed,
+            Err(error) => {
+                report
+                    .differences
+                    .push(format!("{}: not replayable: {error}", conversation.id));
+                continue;
+            }
+        };
+        for turn in replay(&parsed) {
+            report.turns += 1;
+            if !turn.same() {
+                report.differences.push(format!(
+                    "{} turn {} ({:?}):\n--- replayed ---\n{}\n--- stored ---\n{}\ncalls differ: {}",
+                    conversation.id,
+                    turn.turn,
+                    turn.message,
+                    turn.reply,
+                    turn.stored_reply,
+                    turn.stored_calls.is_some()
+                ));
+            }
+        }
+    }
+    report
 }
