@@ -12,7 +12,7 @@
 pub mod events;
 pub mod replay;
 
-pub use events::{Event, EventKind, Status, active_agent, status};
+pub use events::{Event, EventKind, Status, active_agent, position, status};
 #[cfg(feature = "audit")]
 pub use events::{of_turn, started};
 pub use replay::{

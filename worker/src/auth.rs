@@ -35,6 +35,13 @@ pub fn secrets_equal(a: &str, b: &str) -> bool {
     a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }
 
+/// Whether the request's `header` holds `secret`. The digests are compared
+/// (one length, in constant time), so the answer tells nothing of either.
+pub fn header_holds_secret(req: &Request, header: &str, secret: &str) -> bool {
+    let given = req.headers().get(header).ok().flatten().unwrap_or_default();
+    !given.is_empty() && secrets_equal(&hash_token(&given), &hash_token(secret))
+}
+
 /// The statement that stores `token` as a one-time login for `user_id`.
 pub fn login_token_statement(
     db: &Db,

@@ -144,18 +144,7 @@ async fn operator_scope(req: &Request, env: &Env, db: &Db) -> Result<Scope, ApiE
     let Some(secret) = config::operator_secret(env) else {
         return Err(ApiError::NotFound);
     };
-    let given = req
-        .headers()
-        .get("X-Caja-Operator")
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    // Digests have one length, so the comparison tells nothing of it.
-    let allowed = !given.is_empty()
-        && crate::auth::secrets_equal(
-            &crate::auth::hash_token(&given),
-            &crate::auth::hash_token(&secret),
-        );
+    let allowed = crate::auth::header_holds_secret(req, "X-Caja-Operator", &secret);
     let path: String = req.path().chars().take(300).collect();
     db.run(db.stmt(
         "INSERT INTO operator_access (at, path, allowed) VALUES (?1, ?2, ?3)",
@@ -213,13 +202,19 @@ struct CheckpointRow {
 }
 
 /// Where the thread is written: the web, a private Telegram chat or a
-/// member's thread in a Telegram group.
+/// member's thread in a Telegram group (`tg:{chat}:{user}`, made by
+/// `telegram::update`).
 fn channel(thread_id: &str) -> &'static str {
-    match thread_id.split(':').count() {
-        _ if thread_id.starts_with("web:") => "web",
-        3.. if thread_id.starts_with("tg:") => "telegram_group",
-        _ if thread_id.starts_with("tg:") => "telegram",
-        _ => "other",
+    if thread_id.starts_with("web:") {
+        "web"
+    } else if let Some(chat) = thread_id.strip_prefix("tg:") {
+        if chat.contains(':') {
+            "telegram_group"
+        } else {
+            "telegram"
+        }
+    } else {
+        "other"
     }
 }
 
@@ -232,12 +227,7 @@ fn summary(row: &CheckpointRow, state: Option<&AgentState>, operator: bool) -> V
         "last_activity": row.updated_at,
     });
     if let Some(state) = state {
-        out["agent"] = json!(
-            state
-                .agent_stack
-                .last()
-                .map_or("financial", |f| f.agent_id.as_str())
-        );
+        out["agent"] = json!(review::active_agent(state));
         out["status"] = json!(review::status(state));
         out["last_message"] = json!(state.last_user_message.chars().take(80).collect::<String>());
     } else {
@@ -310,7 +300,18 @@ struct EventRow {
 }
 
 impl EventRow {
+    /// The event; a row this Worker could not have written is reported and
+    /// left out.
     fn event(self) -> Option<Event> {
+        let (turn, seq) = (self.turn, self.seq);
+        let event = self.read();
+        if event.is_none() {
+            worker::console_error!("unreadable event at turn {turn}, seq {seq}");
+        }
+        event
+    }
+
+    fn read(self) -> Option<Event> {
         Some(Event {
             turn: u64::try_from(self.turn).ok()?,
             seq: u32::try_from(self.seq).ok()?,

@@ -99,13 +99,7 @@ pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
         worker::console_error!("TELEGRAM_WEBHOOK_SECRET is not configured");
         return Err(ApiError::Unauthorized);
     };
-    let given = req
-        .headers()
-        .get("X-Telegram-Bot-Api-Secret-Token")
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    if !auth::secrets_equal(&given, &secret) {
+    if !auth::header_holds_secret(&req, "X-Telegram-Bot-Api-Secret-Token", &secret) {
         return Err(ApiError::Unauthorized);
     }
     let body = read_body(&mut req).await.map_err(|too_large| {

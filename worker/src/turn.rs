@@ -269,6 +269,11 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             batch.push(db.stmt(sql, &args)?);
         }
         batch.append(&mut runner.staged);
+        // Before the checkpoint moves on: the first events of a thread
+        // name the state it started from, which is still the stored one.
+        batch.append(&mut event_statements(
+            db, request, version, &before, &input, &output,
+        )?);
         let state_json = output.state.to_json();
         batch.push(db.stmt(
             "INSERT INTO checkpoints (thread_id, user_id, version, state, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) \
@@ -285,9 +290,6 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
                 Arg::Text(&now_iso),
                 Arg::Text(&audit),
             ],
-        )?);
-        batch.append(&mut event_statements(
-            db, request, version, &before, &input, &output,
         )?);
         let user_text: String = request
             .message
@@ -339,7 +341,9 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
 
 /// The turn's events (`caja_core::review`), and before them the state the
 /// thread started from when it has no events yet: two statements, however
-/// many events.
+/// many events, placed before the checkpoint's upsert. That state is the
+/// stored checkpoint (the version guard ran first), so it is read there and
+/// not serialized again; only a new thread's fresh state is bound.
 fn event_statements(
     db: &Db,
     request: &TurnRequest<'_>,
@@ -350,23 +354,24 @@ fn event_statements(
 ) -> worker::Result<Vec<worker::D1PreparedStatement>> {
     let turn = u64::try_from(version + 1).unwrap_or_default();
     let at = iso_utc(request.now_ms);
-    let started = review::started(turn - 1, &at, before);
     let events = review::of_turn(turn, before, input, output);
-    let json = |value: &serde_json::Value| serde_json::to_string(value).unwrap_or_default();
+    let fresh = (version == 0).then(|| before.to_json());
+    let (flow, step) = review::position(before);
     Ok(vec![
         db.stmt(
             "INSERT INTO events (thread_id, user_id, turn, seq, at, kind, agent, flow, step, payload) \
-             SELECT ?1, ?2, ?3, 0, ?4, 'conversation_started', ?5, ?6, ?7, ?8 \
+             SELECT ?1, ?2, ?3, 0, ?4, 'conversation_started', ?5, ?6, ?7, \
+             COALESCE((SELECT state FROM checkpoints WHERE thread_id = ?1), ?8) \
              WHERE NOT EXISTS (SELECT 1 FROM events WHERE thread_id = ?1)",
             &[
                 Arg::Text(request.thread_id),
                 Arg::Text(request.user_id),
                 Arg::Int(version),
                 Arg::Text(&at),
-                Arg::Text(&started.agent),
-                opt_text(&started.flow),
-                opt_text(&started.step),
-                Arg::Text(&json(&started.payload)),
+                Arg::Text(review::active_agent(before)),
+                opt_text(&flow),
+                opt_text(&step),
+                opt_text(&fresh),
             ],
         )?,
         db.stmt(

@@ -103,6 +103,15 @@ pub fn status(state: &AgentState) -> Status {
     }
 }
 
+/// The data agent's flow and its state, or the Financial Agent's open
+/// step, as events name them.
+pub fn position(state: &AgentState) -> (Option<String>, Option<String>) {
+    (
+        state.current_flow.as_ref().map(|f| f.flow_id.clone()),
+        step_of(state),
+    )
+}
+
 /// The Financial Agent's open step, or the data agent's flow state.
 fn step_of(state: &AgentState) -> Option<String> {
     if let Some(flow) = &state.current_flow {
@@ -119,14 +128,15 @@ fn step_of(state: &AgentState) -> Option<String> {
 /// started from (stored once per conversation).
 #[cfg(feature = "audit")]
 pub fn started(turn: u64, at: &str, before: &AgentState) -> Event {
+    let (flow, step) = position(before);
     Event {
         turn,
         seq: 0,
         at: at.to_string(),
         kind: EventKind::ConversationStarted,
         agent: active_agent(before).to_string(),
-        flow: before.current_flow.as_ref().map(|f| f.flow_id.clone()),
-        step: step_of(before),
+        flow,
+        step,
         payload: serde_json::to_value(before).unwrap_or(Value::Null),
     }
 }
@@ -173,12 +183,13 @@ pub fn of_turn(
 ) -> Vec<Event> {
     let after = &output.state;
     let audit = &output.audit;
+    let (flow, step) = position(after);
     let mut b = Builder {
         turn,
         at: crate::time::iso_utc(input.now_ms),
         agent: audit.agent.clone(),
-        flow: after.current_flow.as_ref().map(|f| f.flow_id.clone()),
-        step: step_of(after),
+        flow,
+        step,
         events: Vec::new(),
     };
     b.push(
