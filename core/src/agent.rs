@@ -533,6 +533,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
                 }],
                 decisions: Default::default(),
                 ended: Vec::new(),
+                entered: Vec::new(),
             }
         } else {
             ctx.chain

@@ -9,6 +9,7 @@
 //! deterministic on every host. What the replay cannot give back (a reply
 //! or call that differs) is reported turn by turn.
 
+pub mod diagram;
 pub mod events;
 pub mod replay;
 

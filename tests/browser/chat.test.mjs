@@ -176,16 +176,36 @@ test('the month view shows the chart, budget and totals entered, and downloads C
   await context.close();
 });
 
+test('turning the phone on another screen leaves the app working', async () => {
+  const { context, page } = await signedIn();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await send(page, 'gasté 30 en café');
+  await reply(page, '¿Registro este movimiento?');
+  await page.getByTestId('nav-month').click();
+  await page.getByTestId('category-chart').waitFor();
+  // A rotation resizes the window while the chat is not on screen.
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('nav-chat').click();
+  await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+  await reply(page, 'Listo, registré el gasto de $30.00');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a service worker keeps the app shell for opening without a connection', async () => {
   const { context, page } = await signedIn();
   const cached = await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    const cache = await caches.open('caja-shell-v1');
+    const cache = await caches.open('caja-shell-v2');
     return (await cache.keys()).map((r) => new URL(r.url).pathname);
   });
   assert.ok(cached.includes('/'), `cached: ${cached}`);
   assert.ok(cached.some((p) => p.endsWith('.wasm')), `cached: ${cached}`);
   assert.ok(cached.some((p) => p.endsWith('.js')), `cached: ${cached}`);
+  // The engine is loaded by the page, not named by it, and is kept too.
+  assert.ok(cached.includes('/caja-engine.js') && cached.includes('/caja-engine_bg.wasm'), `cached: ${cached}`);
   assert.ok(!cached.some((p) => p.startsWith('/api/')), 'the API is never cached');
   await context.close();
 });

@@ -35,8 +35,11 @@ export async function signedIn(browser, contextOptions = {}, user = uniqueName('
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error));
+  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) console.error('console error:', m.text()); });
   await page.goto(`${BASE_URL}/?login=${await loginLink('web', user)}`);
   await page.getByTestId('message-input').waitFor();
+  // The core arrives after the chat is usable; tests that predict wait for it.
+  await page.locator('main[data-engine="ready"]').waitFor();
   return { context, page };
 }
 

@@ -203,3 +203,69 @@ pub fn browser_timezone() -> Option<String> {
         .ok()
         .and_then(|zone| zone.as_string())
 }
+
+/// A row of `GET /api/conversations`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct ConversationRow {
+    pub id: String,
+    pub channel: String,
+    pub turns: i64,
+    pub last_activity: String,
+    #[serde(default)]
+    pub agent_name: Option<String>,
+    /// `idle`, `awaiting_answer`, `awaiting_confirmation` or `unreadable`.
+    pub status: String,
+    #[serde(default)]
+    pub last_message: String,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct ConversationPage {
+    pub conversations: Vec<ConversationRow>,
+    pub next_cursor: Option<String>,
+}
+
+/// `GET /api/conversations`: the user's conversations, newest first.
+pub async fn conversations(
+    token: &str,
+    cursor: Option<&str>,
+) -> Result<ConversationPage, ApiError> {
+    let after = cursor
+        .map(|c| format!("&cursor={}", js_sys::encode_uri_component(c)))
+        .unwrap_or_default();
+    get(&format!("/api/conversations?limit=20{after}"), token).await
+}
+
+#[derive(Deserialize)]
+struct EventPage {
+    events: Vec<serde_json::Value>,
+    next_cursor: Option<String>,
+}
+
+/// Most pages of events read for one conversation (2,000 events each).
+const EVENT_PAGES: usize = 20;
+
+/// Every stored event of conversation `id`, page after page, as the JSON
+/// array the engine replays.
+pub async fn conversation_events(token: &str, id: &str) -> Result<String, ApiError> {
+    let id = String::from(js_sys::encode_uri_component(id));
+    let mut events = Vec::new();
+    let mut cursor: Option<String> = None;
+    for _ in 0..EVENT_PAGES {
+        let after = cursor
+            .as_deref()
+            .map(|c| format!("&cursor={}", js_sys::encode_uri_component(c)))
+            .unwrap_or_default();
+        let page: EventPage = get(
+            &format!("/api/conversations/{id}/events?limit=2000{after}"),
+            token,
+        )
+        .await?;
+        events.extend(page.events);
+        cursor = page.next_cursor;
+        if cursor.is_none() {
+            break;
+        }
+    }
+    serde_json::to_string(&events).map_err(|_| ApiError::Malformed)
+}

@@ -9,10 +9,13 @@ use crate::api;
 use crate::chat::{ChatView, flush_outbox};
 use crate::cobros::CobrosView;
 use crate::debug::DebugPanel;
+use crate::engine::{self, Engine};
 use crate::model::{Persisted, Role};
 use crate::month::MonthView;
+use crate::review::ReviewView;
 use crate::store::{DB_NAME, Store};
 use crate::text;
+use caja_core::agent::text::review as words;
 
 /// Which screen is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +23,7 @@ enum Screen {
     Chat,
     Month,
     Cobros,
+    Review,
 }
 
 /// Everything the components share.
@@ -32,6 +36,8 @@ pub(crate) struct Ctx {
     pub last_reply: RwSignal<Option<api::ChatReply>>,
     /// A timed retry of the outbox is pending.
     pub retry_scheduled: RwSignal<bool>,
+    /// The engine module (`engine.rs`).
+    pub engine: RwSignal<Engine>,
 }
 
 pub(crate) fn now_ms() -> i64 {
@@ -83,6 +89,7 @@ pub fn App() -> impl IntoView {
         suggestions: RwSignal::new(Vec::new()),
         last_reply: RwSignal::new(None),
         retry_scheduled: RwSignal::new(false),
+        engine: RwSignal::new(Engine::Loading),
     };
     let loaded = RwSignal::new(false);
     let health = LocalResource::new(api::fetch_health);
@@ -114,6 +121,10 @@ pub fn App() -> impl IntoView {
         let token = app.session_token.clone();
         ctx.app.set(app);
         loaded.set(true);
+        // The core comes second: the chat is usable before it arrives.
+        if token.is_some() {
+            engine::load(ctx.engine);
+        }
         flush_outbox(ctx);
         if let Some(token) = token {
             catch_up(ctx, &token).await;
@@ -149,7 +160,7 @@ pub fn App() -> impl IntoView {
     };
 
     view! {
-        <main class="app">
+        <main class="app" data-engine=move || ctx.engine.get().attr()>
             <header class="topbar">
                 <h1>"Caja"</h1>
                 <Show when=signed_in>
@@ -165,6 +176,8 @@ pub fn App() -> impl IntoView {
                             <div class="menu-list" data-testid="menu">
                                 <button data-testid="debug-toggle" aria-pressed=move || debug.get().to_string()
                                     on:click=move |_| { debug.update(|d| *d = !*d); menu_open.set(false); }>{text::NAV_DEBUG}</button>
+                                <button data-testid="nav-review" aria-pressed=move || (screen.get() == Screen::Review).to_string()
+                                    on:click=move |_| { screen.set(Screen::Review); menu_open.set(false); }>{words::NAV_REVIEW}</button>
                                 <button data-testid="sign-out" on:click=sign_out>{text::SIGN_OUT}</button>
                             </div>
                         </Show>
@@ -181,6 +194,7 @@ pub fn App() -> impl IntoView {
                             Screen::Chat => view! { <ChatView /> }.into_any(),
                             Screen::Month => view! { <MonthView /> }.into_any(),
                             Screen::Cobros => view! { <CobrosView /> }.into_any(),
+                            Screen::Review => view! { <ReviewView /> }.into_any(),
                         }}
                         <Show when=move || debug.get()>
                             <DebugPanel />

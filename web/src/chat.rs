@@ -2,9 +2,9 @@
 //! quick replies, composer) stays pinned at the bottom; the local core
 //! predicts at once, the outbox keeps what waits for the Worker.
 
+use caja_core::agent::TurnInput;
 use caja_core::agent::state::AgentState;
 use caja_core::agent::text::{category_label, category_type_label};
-use caja_core::agent::{AgentConfig, TurnInput, TurnStep, start_turn};
 use caja_core::money::format_mxn;
 use caja_core::time::{TimeZone, parse_iso_utc};
 use leptos::prelude::*;
@@ -12,6 +12,7 @@ use leptos::task::spawn_local;
 
 use crate::api::{self, ApiError};
 use crate::app::{Ctx, now_ms, persist, save};
+use crate::engine::Prediction;
 use crate::model::{ChatMessage, OutboxItem, Persisted, Role, Status};
 use crate::text;
 
@@ -55,24 +56,23 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
         action_id: None,
         shared_chat: false,
     };
-    let (predicted, suggestions) = match start_turn(state, input, &AgentConfig::default()) {
-        TurnStep::Done(output) => {
-            let suggestions = output.suggestions.clone();
-            app.local_state = Some(output.state.clone());
-            (output.reply.clone(), suggestions)
+    let (predicted, suggestions) = match crate::engine::predict(&state, &input) {
+        Some(Prediction::Done {
+            reply,
+            suggestions,
+            state,
+        }) => {
+            app.local_state = Some(*state);
+            (reply, suggestions)
         }
-        TurnStep::NeedTools(turn) => {
-            let writes = turn.calls().iter().any(|c| c.request.is_write());
-            (
-                if writes {
-                    text::WILL_SAVE_WHEN_ONLINE
-                } else {
-                    text::ASKING_SERVER
-                }
-                .to_string(),
-                Vec::new(),
-            )
+        Some(Prediction::NeedsWorker { writes: true }) => {
+            (text::WILL_SAVE_WHEN_ONLINE.to_string(), Vec::new())
         }
+        Some(Prediction::NeedsWorker { writes: false }) => {
+            (text::ASKING_SERVER.to_string(), Vec::new())
+        }
+        // The engine is still loading: the Worker answers alone.
+        None => (text::SENDING.to_string(), Vec::new()),
     };
     app.messages.push(ChatMessage {
         client_msg_id: id,
@@ -238,7 +238,10 @@ pub(crate) fn ChatView() -> impl IntoView {
         ctx.suggestions.track();
         stick_to_bottom(log);
     });
-    let _resize = window_event_listener(leptos::ev::resize, move |_| stick_to_bottom(log));
+    // The listener outlives nothing: it reads the log's node, which goes
+    // with this view (a resize on another screen must not reach it).
+    let resize = window_event_listener(leptos::ev::resize, move |_| stick_to_bottom(log));
+    on_cleanup(move || resize.remove());
     let empty = move || ctx.app.with(|a| a.messages.is_empty());
     let waiting = move || ctx.app.with(|a| a.outbox.len());
     let status = move || {

@@ -4,7 +4,7 @@
 //!
 //! `api` talks to the Worker (gloo-net), `store` keeps what must survive a
 //! reload in IndexedDB, `model` holds the chat's data and logic; the
-//! components are `app` (shell), `chat`, `month`, `cobros` and `debug`; `text` has the
+//! components are `app` (shell), `chat`, `month`, `cobros`, `review` and `debug`; `engine` loads the core itself on demand; `text` has the
 //! UI's Spanish words.
 
 pub mod api;
@@ -16,7 +16,9 @@ mod app;
 mod chat;
 mod cobros;
 mod debug;
+mod engine;
 mod month;
+mod review;
 
 pub use app::App;
 

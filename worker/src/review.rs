@@ -228,6 +228,10 @@ fn summary(row: &CheckpointRow, state: Option<&AgentState>, operator: bool) -> V
     });
     if let Some(state) = state {
         out["agent"] = json!(review::active_agent(state));
+        let agent = review::active_agent(state);
+        if let Ok(registry) = caja_core::agents::registry::shipped() {
+            out["agent_name"] = json!(registry.agent(agent).map(|a| a.spec.name.as_str()));
+        }
         out["status"] = json!(review::status(state));
         out["last_message"] = json!(state.last_user_message.chars().take(80).collect::<String>());
     } else {

@@ -93,6 +93,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let decided = run.decided.take();
     let decisions = std::mem::take(&mut run.decisions);
     let ended = std::mem::take(&mut run.ended);
+    let entered = std::mem::take(&mut run.entered);
     let share = run.share.take();
     let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
     match outcome {
@@ -138,6 +139,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 steps,
                 decisions,
                 ended,
+                entered,
             };
             match end {
                 End::Finance => NodeOutcome::because("parse", "the home agent answers"),

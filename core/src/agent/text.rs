@@ -722,6 +722,7 @@ pub fn simulation(sim: &Simulation, category: &str) -> String {
 pub mod budget;
 pub mod dialogue;
 pub mod host;
+pub mod review;
 mod summary;
 pub mod ui;
 

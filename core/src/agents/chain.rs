@@ -65,6 +65,10 @@ pub struct ChainTrace {
     /// failed on entering a state), by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ended: Vec<String>,
+    /// The flow states entered this turn, in order, as
+    /// `[agent, flow, state]`: the path a diagram marks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entered: Vec<[String; 3]>,
 }
 
 /// What a data agent decided in a turn, recorded where it was decided.
@@ -143,6 +147,8 @@ pub struct Run<'a> {
     pub dropped: Vec<(String, FlowState)>,
     /// The flows that ended this turn, by id.
     pub ended: Vec<String>,
+    /// The flow states entered this turn (`ChainTrace::entered`).
+    pub entered: Vec<[String; 3]>,
     /// A request for the Financial Agent interrupted the flow this turn.
     to_finance: bool,
     /// A correction is being replayed: the states whose slot was answered
@@ -188,6 +194,7 @@ impl<'a> Run<'a> {
             navigated: false,
             dropped: Vec::new(),
             ended: Vec::new(),
+            entered: Vec::new(),
             to_finance: false,
             replaying: false,
             today: Value::from(reading.today().to_string()),

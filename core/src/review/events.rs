@@ -3,7 +3,9 @@
 //! the host in the turn's commit.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
+#[cfg(feature = "audit")]
+use serde_json::{Map, json};
 
 use crate::agent::state::AgentState;
 #[cfg(feature = "audit")]

@@ -19,6 +19,8 @@ pub const STATUS_PREDICTED: &str = "previsto";
 pub const STATUS_PENDING: &str = "pendiente de enviar";
 pub const WILL_SAVE_WHEN_ONLINE: &str = "Lo enviaré al servidor; todavía no se guarda nada.";
 pub const ASKING_SERVER: &str = "Consultando tus datos…";
+/// Said for a message sent before the local core is loaded.
+pub const SENDING: &str = "Enviando…";
 pub const DRAFT_LABEL: &str = "Borrador";
 pub const DRAFT_TITLE: &str = "Borrador";
 pub const DRAFT_PENDING: &str = "Esperando tu confirmación";

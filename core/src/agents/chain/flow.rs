@@ -249,6 +249,8 @@ impl<'a> Run<'a> {
         }
         flow.current_state = state_id.to_string();
         let flow_id = flow.flow_id.clone();
+        self.entered
+            .push([agent.spec.id.clone(), flow_id.clone(), state_id.to_string()]);
         let state = &agent.flows[&flow_id].states[state_id];
         if let Some(name) = state
             .spec

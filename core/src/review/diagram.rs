@@ -1,0 +1,494 @@
+//! Diagrams read from what the engine runs: the agent hierarchy from the
+//! compiled registry, each data flow's state machine from its compiled
+//! states, and the Financial Agent's graph from its built edges. Nothing
+//! here is a second description of the agents; a host lays these graphs
+//! out and draws them.
+//!
+//! A flow's transitions are drawn in the order the engine tries them
+//! (`agents::chain::flow`): the state's `validate` checks, its
+//! conditional transitions, its tool (behind the confirmation gate when the
+//! tool asks for one), then its unconditional transition.
+
+use serde::{Deserialize, Serialize};
+
+use crate::agent::state::AgentState;
+use crate::agent::text::review as words;
+use crate::agents::registry::{Agent, HOME, Registry};
+use crate::agents::spec::RoutingKind;
+use crate::review::{Status, TurnReplay, active_agent, status};
+
+/// What a node is, for its shape and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NodeKind {
+    /// The initial pseudo-state.
+    Start,
+    Agent,
+    Flow,
+    /// A state that says or computes something and moves on.
+    Step,
+    /// A state waiting for one slot.
+    Collect,
+    /// A state asking for what is unclear of the starting request.
+    Clarify,
+    /// The confirmation gate in front of an action.
+    Confirm,
+    Final,
+}
+
+/// How an edge is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EdgeKind {
+    Next,
+    /// Asked again: the state loops on itself.
+    Loop,
+    /// A failure path (a service error, attempts exhausted, a "no").
+    Failure,
+    /// A route between agents or into a flow.
+    Route,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Node {
+    pub id: String,
+    pub title: String,
+    /// What the node does, in a few words ("pide phone_number").
+    pub detail: String,
+    pub kind: NodeKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edge {
+    pub from: String,
+    pub to: String,
+    pub label: String,
+    pub kind: EdgeKind,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagram {
+    /// `agents`, `financial` or `agent/flow`.
+    pub id: String,
+    pub title: String,
+    pub nodes: Vec<Node>,
+    pub edges: Vec<Edge>,
+}
+
+impl Diagram {
+    fn node(&mut self, id: &str, title: &str, detail: String, kind: NodeKind) {
+        if !self.nodes.iter().any(|n| n.id == id) {
+            self.nodes.push(Node {
+                id: id.to_string(),
+                title: title.to_string(),
+                detail,
+                kind,
+            });
+        }
+    }
+
+    /// Adds an edge; a second edge between the same two nodes joins the
+    /// first (its label appended), so parallel labels never overlap.
+    fn edge(&mut self, from: &str, to: &str, label: impl Into<String>, kind: EdgeKind) {
+        let label = label.into();
+        if let Some(same) = self.edges.iter_mut().find(|e| e.from == from && e.to == to) {
+            if !label.is_empty() && same.label != label {
+                same.label = if same.label.is_empty() {
+                    label
+                } else {
+                    format!("{} · {label}", same.label)
+                };
+            }
+            return;
+        }
+        self.edges.push(Edge {
+            from: from.to_string(),
+            to: to.to_string(),
+            label,
+            kind,
+        });
+    }
+}
+
+/// The id of a flow's diagram.
+pub fn flow_id(agent: &str, flow: &str) -> String {
+    format!("{agent}/{flow}")
+}
+
+/// The agents and their flows, with the routes between them: the home
+/// agent enters an agent by its words, an agent starts its flows by
+/// intent, enters another agent or goes back home.
+pub fn hierarchy(registry: &Registry) -> Diagram {
+    let mut d = Diagram {
+        id: "agents".into(),
+        title: words::REVIEW_HIERARCHY.into(),
+        ..Diagram::default()
+    };
+    for agent in &registry.agents {
+        let id = &agent.spec.id;
+        d.node(id, &agent.spec.name, id.clone(), NodeKind::Agent);
+        for tool in &agent.spec.tools {
+            let (Some(routing), label) = (&tool.routing, tool.label.as_deref()) else {
+                continue;
+            };
+            let label = label.or(tool.intent.as_deref()).unwrap_or(&tool.name);
+            let Some(target) = routing.target.as_deref() else {
+                continue;
+            };
+            match routing.kind {
+                RoutingKind::EnterAgent => d.edge(id, target, label, EdgeKind::Route),
+                RoutingKind::StartFlow => {
+                    let flow = flow_id(id, target);
+                    d.node(&flow, target, words::FLOW_ROUTE.into(), NodeKind::Flow);
+                    d.edge(id, &flow, label, EdgeKind::Route);
+                }
+                RoutingKind::GoHome | RoutingKind::GoBack | RoutingKind::Escalate => {}
+            }
+        }
+        if id != HOME && agent.spec.navigation.can_go_home {
+            d.edge(id, HOME, words::GO_HOME, EdgeKind::Failure);
+        }
+    }
+    d
+}
+
+/// The Financial Agent's graph as it is built (`agent::graph_edges`).
+pub fn financial() -> Diagram {
+    let mut d = Diagram {
+        id: HOME.into(),
+        title: "financial_agent".into(),
+        ..Diagram::default()
+    };
+    d.node(words::START, words::START, String::new(), NodeKind::Start);
+    d.edge(words::START, "router", "", EdgeKind::Next);
+    for (from, label, to) in crate::agent::graph_edges() {
+        d.node(from, from, String::new(), NodeKind::Step);
+        let to = if to == crate::graph::END {
+            words::END
+        } else {
+            to
+        };
+        let kind = if to == words::END {
+            NodeKind::Final
+        } else {
+            NodeKind::Step
+        };
+        d.node(to, to, String::new(), kind);
+        let edge = if to == "error_handler" {
+            EdgeKind::Failure
+        } else {
+            EdgeKind::Next
+        };
+        d.edge(from, to, if label == to { "" } else { label }, edge);
+    }
+    d
+}
+
+/// One data flow's state machine, or `None` when the agent has no such
+/// flow.
+pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
+    let flow = agent.flows.get(flow_id_)?;
+    let mut d = Diagram {
+        id: flow_id(&agent.spec.id, flow_id_),
+        title: format!("{} · {flow_id_}", agent.spec.name),
+        ..Diagram::default()
+    };
+    d.node(words::START, words::START, String::new(), NodeKind::Start);
+    d.edge(words::START, &flow.initial, "", EdgeKind::Next);
+    for (name, state) in &flow.states {
+        let spec = &state.spec;
+        let (kind, detail) = if spec.is_final {
+            (NodeKind::Final, words::FINAL.to_string())
+        } else if let Some(collect) = &spec.collect {
+            (
+                NodeKind::Collect,
+                format!("{} {}", words::ASKS, collect.slot),
+            )
+        } else if let Some(clarify) = &spec.clarify {
+            let slots = clarify.slots.join(", ");
+            (NodeKind::Clarify, format!("{} {slots}", words::CLARIFIES))
+        } else if let Some(tool) = spec.on_enter.as_ref().and_then(|e| e.call_tool.as_ref()) {
+            (NodeKind::Step, format!("{} {tool}", words::CALLS))
+        } else {
+            (NodeKind::Step, words::SAYS.to_string())
+        };
+        d.node(name, name, detail, kind);
+        if let Some(collect) = &spec.collect {
+            let label = if collect.rejections.is_empty() {
+                words::REASK
+            } else {
+                words::REJECTED
+            };
+            d.edge(name, name, label, EdgeKind::Loop);
+            if let Some(to) = &collect.on_exhausted {
+                d.edge(
+                    name,
+                    to,
+                    words::after_attempts(collect.max_attempts),
+                    EdgeKind::Failure,
+                );
+            }
+        }
+        if let Some(clarify) = &spec.clarify {
+            d.edge(name, name, words::UNCLEAR, EdgeKind::Loop);
+            if let Some(to) = &clarify.on_exhausted {
+                d.edge(
+                    name,
+                    to,
+                    words::after_attempts(clarify.max_attempts),
+                    EdgeKind::Failure,
+                );
+            }
+        }
+        for check in &spec.validate {
+            d.edge(
+                name,
+                &check.then,
+                words::when(&check.condition),
+                EdgeKind::Failure,
+            );
+        }
+        for t in spec.transitions.iter().filter(|t| t.condition.is_some()) {
+            let condition = t.condition.as_deref().unwrap_or_default();
+            d.edge(name, &t.then, words::when(condition), EdgeKind::Next);
+        }
+        if let Some(st) = spec.state_tools.first() {
+            let confirmed = agent
+                .tool(&st.tool)
+                .is_some_and(|t| t.requires_confirmation);
+            let from = if confirmed {
+                let gate = format!("{name}:{}", words::CONFIRMS);
+                let detail = format!("{} {}", words::CONFIRMS, st.tool);
+                d.node(&gate, words::CONFIRMS, detail, NodeKind::Confirm);
+                d.edge(name, &gate, words::ANSWERED, EdgeKind::Next);
+                d.node(
+                    words::CANCELLED,
+                    words::CANCELLED,
+                    String::new(),
+                    NodeKind::Final,
+                );
+                d.edge(&gate, words::CANCELLED, words::NO_CANCEL, EdgeKind::Failure);
+                gate
+            } else {
+                name.clone()
+            };
+            let ok = if confirmed {
+                format!("{}, {}", words::YES, words::SERVICE_OK)
+            } else {
+                words::SERVICE_OK.to_string()
+            };
+            let transition = &st.flow_transition;
+            d.edge(&from, &transition.on_success, ok, EdgeKind::Next);
+            d.edge(
+                &from,
+                &transition.on_error,
+                words::SERVICE_ERROR,
+                EdgeKind::Failure,
+            );
+        }
+        if let Some(t) = spec.transitions.iter().find(|t| t.condition.is_none()) {
+            let guarded = spec.transitions.iter().any(|t| t.condition.is_some())
+                || !spec.state_tools.is_empty();
+            let label = if guarded { words::ELSE } else { "" };
+            d.edge(name, &t.then, label, EdgeKind::Next);
+        }
+    }
+    Some(d)
+}
+
+/// Every diagram: the hierarchy, the Financial Agent's graph, then each
+/// agent's flows.
+pub fn all(registry: &Registry) -> Vec<Diagram> {
+    let mut out = vec![hierarchy(registry), financial()];
+    for agent in &registry.agents {
+        out.extend(agent.flows.keys().filter_map(|id| flow(agent, id)));
+    }
+    out
+}
+
+/// Where a replayed turn leaves the diagrams: the diagram to show, its
+/// current node, the nodes passed through to get there (in order) and the
+/// agents on the stack (home first).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marks {
+    pub diagram: String,
+    pub current: Option<String>,
+    pub path: Vec<String>,
+    pub agents: Vec<String>,
+}
+
+/// The marks after turn `k` of `turns`, replayed from `start`: the open
+/// data flow with the states it entered since it started, else the flow
+/// that ended this turn, else the Financial Agent's graph with this
+/// turn's path through it.
+pub fn marks(start: &AgentState, turns: &[TurnReplay], k: usize) -> Marks {
+    let Some(turn) = turns.get(k) else {
+        return Marks::default();
+    };
+    let state = &turn.state;
+    let mut agents = vec![HOME.to_string()];
+    for frame in &state.agent_stack {
+        if agents.last() != Some(&frame.agent_id) {
+            agents.push(frame.agent_id.clone());
+        }
+    }
+    let open = state
+        .current_flow
+        .as_ref()
+        .map(|f| (active_agent(state).to_string(), f.flow_id.clone()));
+    let ended = turn
+        .chain
+        .entered
+        .last()
+        .map(|[a, f, _]| (a.clone(), f.clone()));
+    if let Some((agent, flow)) = open.or(ended) {
+        let mut path = Vec::new();
+        for (i, t) in turns[..=k].iter().enumerate() {
+            let before = if i == 0 { start } else { &turns[i - 1].state };
+            let was_open = before
+                .current_flow
+                .as_ref()
+                .is_some_and(|f| f.flow_id == flow)
+                || before.agent_stack.iter().any(|fr| {
+                    fr.suspended_flow
+                        .as_ref()
+                        .is_some_and(|f| f.flow_id == flow)
+                });
+            let mine: Vec<&String> = t
+                .chain
+                .entered
+                .iter()
+                .filter(|[a, f, _]| *a == agent && *f == flow)
+                .map(|[_, _, s]| s)
+                .collect();
+            if !mine.is_empty() && !was_open {
+                path = vec![words::START.to_string()];
+            }
+            path.extend(mine.into_iter().cloned());
+        }
+        let current = state
+            .current_flow
+            .as_ref()
+            .filter(|f| f.flow_id == flow)
+            .map(|f| f.current_state.clone())
+            .or_else(|| path.last().cloned());
+        return Marks {
+            diagram: flow_id(&agent, &flow),
+            current,
+            path,
+            agents,
+        };
+    }
+    let mut path = vec![words::START.to_string()];
+    path.extend(turn.trace.nodes().into_iter().map(str::to_string));
+    if turn
+        .trace
+        .steps
+        .last()
+        .is_some_and(|s| &*s.to == crate::graph::END)
+    {
+        path.push(words::END.to_string());
+    }
+    let current = match status(state) {
+        Status::AwaitingConfirmation => Some("confirm".to_string()),
+        Status::AwaitingAnswer => Some("clarify".to_string()),
+        Status::Idle => None,
+    };
+    Marks {
+        diagram: HOME.to_string(),
+        current,
+        path,
+        agents,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registry() -> &'static Registry {
+        crate::agents::registry::shipped().expect("shipped agents load")
+    }
+
+    /// Every edge joins drawn nodes, so nothing dangles.
+    #[test]
+    fn every_edge_joins_two_nodes_of_its_diagram() {
+        for d in all(registry()) {
+            for e in &d.edges {
+                for end in [&e.from, &e.to] {
+                    assert!(
+                        d.nodes.iter().any(|n| &n.id == end),
+                        "{}: edge {} -> {} names {end}, not a node",
+                        d.id,
+                        e.from,
+                        e.to
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_flow_shows_its_states_loops_gate_and_finals() {
+        let agent = registry().agent("topups").unwrap();
+        let d = flow(agent, "recarga").unwrap();
+        let kind = |id: &str| d.nodes.iter().find(|n| n.id == id).map(|n| n.kind);
+        assert_eq!(kind("inicio"), Some(NodeKind::Start));
+        assert_eq!(kind("collect_number"), Some(NodeKind::Collect));
+        assert_eq!(kind("done"), Some(NodeKind::Final));
+        assert_eq!(kind("select_amount:confirma"), Some(NodeKind::Confirm));
+        let has = |from: &str, to: &str, kind: EdgeKind| {
+            d.edges
+                .iter()
+                .any(|e| e.from == from && e.to == to && e.kind == kind)
+        };
+        assert!(has("inicio", "collect_number", EdgeKind::Next));
+        assert!(has("collect_number", "collect_number", EdgeKind::Loop));
+        assert!(has("collect_number", "gave_up", EdgeKind::Failure));
+        assert!(has("collect_number", "select_amount", EdgeKind::Next));
+        assert!(has(
+            "select_amount",
+            "select_amount:confirma",
+            EdgeKind::Next
+        ));
+        assert!(has("select_amount:confirma", "done", EdgeKind::Next));
+        assert!(has("select_amount:confirma", "failed", EdgeKind::Failure));
+        assert!(has(
+            "select_amount:confirma",
+            "cancelado",
+            EdgeKind::Failure
+        ));
+    }
+
+    #[test]
+    fn the_hierarchy_routes_home_to_every_agent_and_each_to_its_flows() {
+        let d = hierarchy(registry());
+        for agent in &registry().agents {
+            let id = &agent.spec.id;
+            if id != HOME {
+                assert!(
+                    d.edges.iter().any(|e| e.from == HOME && &e.to == id),
+                    "no route to {id}"
+                );
+            }
+            for flow in agent.flows.keys() {
+                let target = flow_id(id, flow);
+                assert!(
+                    d.edges.iter().any(|e| &e.from == id && e.to == target),
+                    "no route to {target}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_financial_graph_is_the_built_one() {
+        let d = financial();
+        assert_eq!(
+            d.edges.len(),
+            crate::agent::graph_edges().len() + 1,
+            "every built edge and the start"
+        );
+        assert!(d.nodes.iter().any(|n| n.id == "router"));
+    }
+}

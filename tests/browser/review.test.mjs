@@ -1,0 +1,100 @@
+// The review screen at a phone (390×844) and a desktop (1280×800): a past
+// conversation is opened from the list, replayed through the engine (the
+// same core in wasm) turn by turn, forward and back; every replayed reply is
+// the one the Worker gave, and the flow diagram marks the state each turn
+// left the conversation in. Screenshots go to target/test-artifacts/;
+// axe-core finds nothing serious or critical.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { ARTIFACTS } from '../lib/env.mjs';
+import { launchBrowser, reply, send, signedIn } from '../lib/browser.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const SIZES = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function checkAxe(page, view) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  assert.deepEqual(serious, [], `${view}: axe`);
+}
+
+const position = (page) => page.getByTestId('review-position');
+const current = (page, figure) => page.locator(`[data-testid="${figure}"] [aria-current="step"]`);
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`${size}: a past conversation replays turn by turn with its state marked on the diagrams`, async () => {
+    const { context, page } = await signedIn(browser, { viewport, timezoneId: 'America/Mexico_City', locale: 'es-MX' });
+    const replies = [];
+    await send(page, 'gasté 250 en uber');
+    replies.push(await (await reply(page, '¿Registro este movimiento?')).textContent());
+    await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+    replies.push(await (await reply(page, 'Listo, registré el gasto de $250.00')).textContent());
+    await send(page, 'quiero hacer una recarga');
+    replies.push(await (await reply(page, '¿A cuál número quieres enviar la recarga?')).textContent());
+
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('nav-review').click();
+    const row = page.getByTestId('conversation').first();
+    await row.waitFor();
+    const listed = (await row.textContent()).match(/^Web · Recargas \(demo\)3 turnos · esperando una respuesta · (\d{4}-\d\d-\d\d \d\d:\d\d)quiero hacer una recarga$/);
+    assert.ok(listed, await row.textContent());
+    // The last activity in the user's clock (Mexico City), not UTC.
+    const clock = (ms) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City', dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
+    assert.ok([clock(Date.now()), clock(Date.now() - 60_000)].includes(listed[1]), `${listed[1]} is Mexico City time`);
+    await row.click();
+    await page.getByTestId('stepper').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/review-${size}-turn1.png`, fullPage: true });
+
+    // Turn 1: the expense waits for its «sí» at the Financial Agent's confirm node.
+    assert.equal(await position(page).textContent(), 'Turno 1 de 3');
+    assert.equal(await page.getByTestId('review-message').textContent(), 'gasté 250 en uber');
+    assert.equal(await page.getByTestId('review-reply').textContent(), replies[0]);
+    assert.equal(await page.getByTestId('review-same').getAttribute('data-same'), 'true');
+    assert.equal(await page.locator('[data-testid="review-flow"] svg').getAttribute('data-diagram'), 'financial');
+    assert.equal(await current(page, 'review-flow').getAttribute('data-node'), 'confirm');
+    assert.equal(await current(page, 'review-hierarchy').getAttribute('data-node'), 'financial');
+    await checkAxe(page, `review ${size}`);
+
+    // Turn 2: confirmed and written; nothing is left open.
+    await page.getByTestId('review-next').click();
+    assert.equal(await position(page).textContent(), 'Turno 2 de 3');
+    assert.equal(await page.getByTestId('review-reply').textContent(), replies[1]);
+    assert.match(await page.getByTestId('review-tools').textContent(), /add_transaction/);
+    assert.equal(await current(page, 'review-flow').count(), 0);
+
+    // Turn 3: the top-ups agent's flow waits for the number.
+    await page.getByTestId('review-next').click();
+    assert.equal(await position(page).textContent(), 'Turno 3 de 3');
+    assert.equal(await page.getByTestId('review-reply').textContent(), replies[2]);
+    assert.equal(await page.locator('[data-testid="review-flow"] svg').getAttribute('data-diagram'), 'topups/recarga');
+    assert.equal(await current(page, 'review-flow').getAttribute('data-node'), 'collect_number');
+    assert.ok(await page.locator('[data-testid="review-flow"] [data-from="inicio"][data-to="collect_number"].taken').count(), 'the path taken is marked');
+    assert.equal(await current(page, 'review-hierarchy').getAttribute('data-node'), 'topups/recarga');
+    assert.ok(await page.getByTestId('review-next').isDisabled());
+    await page.screenshot({ path: `${ARTIFACTS}/review-${size}-turn3.png`, fullPage: true });
+    await checkAxe(page, `review ${size} flow`);
+
+    // And back.
+    await page.getByTestId('review-prev').click();
+    assert.equal(await position(page).textContent(), 'Turno 2 de 3');
+    await page.getByTestId('review-back').click();
+    await page.getByTestId('conversation').first().waitFor();
+    await context.close();
+  });
+}

@@ -1,0 +1,240 @@
+//! The review screen: the user's stored conversations, and one of them
+//! replayed turn by turn through the engine (the same core, in wasm):
+//! forward and back, each turn's message, reply (and whether the replay
+//! gives the stored one), tool calls, state and trace, with the agents'
+//! hierarchy and the flow diagram marked where the turn left them.
+
+use caja_core::agent::text::review as words;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde::Deserialize;
+
+use crate::api::{self, ConversationRow};
+use crate::app::Ctx;
+use crate::engine::{self, Engine};
+
+/// A replayed turn as the engine gives it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct Turn {
+    turn: u64,
+    message: String,
+    reply: String,
+    stored_reply: String,
+    same: bool,
+    calls: Vec<serde_json::Value>,
+    state: serde_json::Value,
+    trace: Vec<String>,
+    marks: serde_json::Value,
+}
+
+#[derive(Deserialize)]
+struct Replayed {
+    #[serde(default)]
+    turns: Vec<Turn>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+/// What the opened conversation shows.
+#[derive(Clone, Debug, PartialEq)]
+enum Opened {
+    Loading,
+    Failed(&'static str),
+    Turns(Vec<Turn>),
+}
+
+fn channel_label(channel: &str) -> &'static str {
+    match channel {
+        "web" => "Web",
+        "telegram" => "Telegram",
+        "telegram_group" => "Grupo de Telegram",
+        _ => "Otro canal",
+    }
+}
+
+/// A stored UTC time as the user's clock reads it (`YYYY-MM-DD HH:MM`).
+fn local_time(iso: &str) -> String {
+    let Some(ms) = caja_core::time::parse_iso_utc(iso) else {
+        return iso.to_string();
+    };
+    let zone = crate::chat::user_zone();
+    format!(
+        "{} {}",
+        caja_core::time::iso_date(zone.date_at(ms)),
+        zone.clock_at(ms)
+    )
+}
+
+fn status_label(status: &str) -> &'static str {
+    serde_json::from_value(serde_json::Value::String(status.into()))
+        .map(words::status_label)
+        .unwrap_or("ilegible")
+}
+
+/// The review screen.
+#[component]
+pub(crate) fn ReviewView() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    engine::load(ctx.engine);
+    let rows = RwSignal::new(Vec::<ConversationRow>::new());
+    let next = RwSignal::new(None::<String>);
+    let listed = RwSignal::new(false);
+    let failed = RwSignal::new(false);
+    let opened = RwSignal::new(None::<(String, Opened)>);
+    let token = move || ctx.app.with_untracked(|a| a.session_token.clone());
+
+    let more = move |cursor: Option<String>| {
+        let Some(token) = token() else { return };
+        spawn_local(async move {
+            match api::conversations(&token, cursor.as_deref()).await {
+                Ok(page) => {
+                    rows.update(|r| r.extend(page.conversations));
+                    next.set(page.next_cursor);
+                }
+                Err(_) => failed.set(true),
+            }
+            listed.set(true);
+        });
+    };
+    more(None);
+
+    // The events arrive first; the replay runs once the engine is ready.
+    let events = RwSignal::new(None::<String>);
+    let open = move |id: String| {
+        let Some(token) = token() else { return };
+        opened.set(Some((id.clone(), Opened::Loading)));
+        events.set(None);
+        spawn_local(async move {
+            match api::conversation_events(&token, &id).await {
+                Ok(json) => events.set(Some(json)),
+                Err(_) => opened.set(Some((id, Opened::Failed(words::REVIEW_FAILED)))),
+            }
+        });
+    };
+    Effect::new(move |_| {
+        let (Some(json), Engine::Ready) = (events.get(), ctx.engine.get()) else {
+            return;
+        };
+        let Some(id) = opened.with_untracked(|o| o.as_ref().map(|(id, _)| id.clone())) else {
+            return;
+        };
+        let shown = match engine::replay(&json).map(|out| serde_json::from_str::<Replayed>(&out)) {
+            Some(Ok(Replayed { error: None, turns })) if !turns.is_empty() => Opened::Turns(turns),
+            Some(Ok(Replayed { error: Some(_), .. })) => {
+                Opened::Failed(words::REVIEW_CANNOT_REPLAY)
+            }
+            Some(Ok(_)) => Opened::Failed(words::REVIEW_EMPTY),
+            _ => Opened::Failed(words::REVIEW_FAILED),
+        };
+        events.set(None);
+        opened.set(Some((id, shown)));
+    });
+
+    view! {
+        <section class="review" data-testid="review" aria-labelledby="review-title">
+            {move || match opened.get() {
+                None => view! {
+                    <h2 id="review-title">{words::REVIEW_TITLE}</h2>
+                    <Show when=move || failed.get()>
+                        <p class="error" role="alert">{words::REVIEW_FAILED}</p>
+                    </Show>
+                    <Show when=move || listed.get() && rows.with(Vec::is_empty) && !failed.get()>
+                        <p data-testid="review-empty">{words::REVIEW_EMPTY}</p>
+                    </Show>
+                    <ul class="conversations" data-testid="conversations">
+                        {move || rows.get().into_iter().map(|row| {
+                            let id = row.id.clone();
+                            let agent = row.agent_name.clone().unwrap_or_default();
+                            view! {
+                                <li>
+                                    <button data-testid="conversation" data-id=row.id.clone() on:click=move |_| open(id.clone())>
+                                        <span class="title">{format!("{} · {agent}", channel_label(&row.channel))}</span>
+                                        <span class="meta">{format!("{} {} · {} · {}", row.turns, words::REVIEW_TURNS, status_label(&row.status), local_time(&row.last_activity))}</span>
+                                        <span class="last">{row.last_message.clone()}</span>
+                                    </button>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                    <Show when=move || next.with(Option::is_some)>
+                        <button data-testid="review-more" on:click=move |_| more(next.get_untracked())>{words::REVIEW_MORE}</button>
+                    </Show>
+                }.into_any(),
+                Some((_, opened_state)) => view! {
+                    <button class="back" data-testid="review-back" on:click=move |_| opened.set(None)>{words::REVIEW_BACK}</button>
+                    {match opened_state {
+                        Opened::Loading => view! { <p class="loading">{words::REVIEW_LOADING_ENGINE}</p> }.into_any(),
+                        Opened::Failed(why) => view! { <p class="error" role="alert">{why}</p> }.into_any(),
+                        Opened::Turns(turns) => view! { <Stepper turns=turns /> }.into_any(),
+                    }}
+                }.into_any(),
+            }}
+        </section>
+    }
+}
+
+/// One replayed conversation, a turn at a time.
+#[component]
+fn Stepper(turns: Vec<Turn>) -> impl IntoView {
+    let total = turns.len();
+    let turns = StoredValue::new(turns);
+    let at = RwSignal::new(0usize);
+    let turn = move || turns.with_value(|t| t[at.get().min(total - 1)].clone());
+    let svg = move |id: String| {
+        let marks = turn().marks.to_string();
+        engine::diagram_svg(&id, &marks).unwrap_or_default()
+    };
+    let flow_id = move || {
+        turn().marks["diagram"]
+            .as_str()
+            .unwrap_or("financial")
+            .to_string()
+    };
+    let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap_or_default();
+    view! {
+        <div class="stepper" data-testid="stepper">
+            <div class="steps" role="group" aria-label=words::REVIEW_TITLE>
+                <button data-testid="review-prev" disabled=move || at.get() == 0
+                    on:click=move |_| at.update(|a| *a = a.saturating_sub(1))>{format!("← {}", words::REVIEW_PREV)}</button>
+                <span data-testid="review-position" aria-live="polite">{move || words::turn_of(at.get() + 1, total)}</span>
+                <button data-testid="review-next" disabled=move || { at.get() + 1 >= total }
+                    on:click=move |_| at.update(|a| *a = (*a + 1).min(total - 1))>{format!("{} →", words::REVIEW_NEXT)}</button>
+            </div>
+            <dl class="turn" data-testid="review-turn">
+                <dt>{words::REVIEW_USER}</dt>
+                <dd data-testid="review-message">{move || turn().message}</dd>
+                <dt>{words::REVIEW_REPLY}</dt>
+                <dd data-testid="review-reply" class="reply">{move || turn().reply}</dd>
+                <dd data-testid="review-same" data-same=move || turn().same.to_string()>
+                    {move || if turn().same {
+                        view! { <span>{words::REVIEW_SAME}</span> }.into_any()
+                    } else {
+                        view! { <span>{words::REVIEW_DIFFERENT}</span><span class="reply">{turn().stored_reply}</span> }.into_any()
+                    }}
+                </dd>
+                <dt>{words::REVIEW_TOOLS}</dt>
+                <dd data-testid="review-tools">{move || {
+                    let calls = turn().calls;
+                    if calls.is_empty() { words::REVIEW_NO_TOOLS.to_string() } else { calls.iter().map(|c| c["input"]["tool"].as_str().or(c["tool"].as_str()).unwrap_or("?").to_string()).collect::<Vec<_>>().join(", ") }
+                }}</dd>
+            </dl>
+            <figure class="diagram-box" data-testid="review-flow">
+                <figcaption>{words::REVIEW_FLOW}</figcaption>
+                <div class="diagram-scroll" tabindex="0" role="region" aria-label=words::REVIEW_FLOW inner_html=move || svg(flow_id())></div>
+            </figure>
+            <figure class="diagram-box" data-testid="review-hierarchy">
+                <figcaption>{words::REVIEW_HIERARCHY}</figcaption>
+                <div class="diagram-scroll" tabindex="0" role="region" aria-label=words::REVIEW_HIERARCHY inner_html=move || svg("agents".into())></div>
+            </figure>
+            <details>
+                <summary>{words::REVIEW_TRACE}</summary>
+                <ol data-testid="review-trace">{move || turn().trace.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ol>
+            </details>
+            <details>
+                <summary>{words::REVIEW_STATE}</summary>
+                <pre data-testid="review-state">{move || pretty(&turn().state)}</pre>
+            </details>
+            <span hidden>{move || turn().turn}</span>
+        </div>
+    }
+}
