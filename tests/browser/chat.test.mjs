@@ -183,7 +183,7 @@ test('turning the phone on another screen leaves the app working', async () => {
   await send(page, 'gasté 30 en café');
   await reply(page, '¿Registro este movimiento?');
   await page.getByTestId('nav-month').click();
-  await page.getByTestId('category-chart').waitFor();
+  await page.getByTestId('month-name').waitFor();
   // A rotation resizes the window while the chat is not on screen.
   await page.setViewportSize({ width: 844, height: 390 });
   await page.setViewportSize({ width: 390, height: 844 });

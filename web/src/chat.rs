@@ -199,8 +199,10 @@ pub(crate) fn user_zone() -> TimeZone {
 /// Keeps the newest message in view: after new messages, a change of the
 /// dock, or a resize (the on-screen keyboard opening).
 fn stick_to_bottom(log: NodeRef<leptos::html::Div>) {
+    // The frame may come after the view is gone (a screen change): then
+    // the node is disposed and there is nothing to scroll.
     request_animation_frame(move || {
-        if let Some(el) = log.get_untracked() {
+        if let Some(Some(el)) = log.try_get_untracked() {
             el.set_scroll_top(el.scroll_height());
         }
     });
