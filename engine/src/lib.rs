@@ -112,6 +112,15 @@ fn replay_error(error: &ReplayError) -> &'static str {
     }
 }
 
+/// Where a live conversation's state (JSON) stands on the diagrams: the
+/// marks `diagram_svg` takes, or `{}` when the state cannot be read.
+#[wasm_bindgen]
+pub fn state_marks(state: &str) -> String {
+    serde_json::from_str::<AgentState>(state)
+        .map(|s| serde_json::to_string(&diagram::marks_of_state(&s)).unwrap_or_default())
+        .unwrap_or_else(|_| "{}".to_string())
+}
+
 /// The diagrams the engine can draw: `[{"id","title"}]`.
 #[wasm_bindgen]
 pub fn diagrams() -> String {

@@ -210,7 +210,7 @@ test('a service worker keeps the app shell for opening without a connection', as
   await context.close();
 });
 
-test('the debug panel shows the state and the trace of the last turn', async () => {
+test('the debug panel shows the state, the trace of the last turn and where the conversation stands', async () => {
   const { context, page } = await signedIn();
   await send(page, 'gasté 99 en oxxo');
   await reply(page, '¿Registro este movimiento?');
@@ -219,5 +219,10 @@ test('the debug panel shows the state and the trace of the last turn', async () 
   await page.getByTestId('debug-toggle').click();
   assert.match(await page.getByTestId('debug-state').textContent(), /ADD_TRANSACTION/);
   assert.match(await page.getByTestId('debug-trace').textContent(), /router/);
+  // The diagram the conversation stands in, its state highlighted: the
+  // Financial Agent waiting at its confirmation.
+  const here = page.locator('[data-testid="debug-diagram"] [aria-current="step"]');
+  assert.equal(await here.getAttribute('data-node'), 'confirm');
+  assert.equal(await page.locator('[data-testid="debug-diagram"] svg').getAttribute('data-diagram'), 'financial');
   await context.close();
 });

@@ -169,6 +169,9 @@ for (const size of Object.keys(SIZES)) {
       await reply(page, `Monto: $${100 + i}.00`);
       await send(page, i % 2 ? 'sí' : 'no');
       await reply(page, i % 2 ? `Listo, registré el gasto de $${100 + i}.00` : 'Cancelado');
+      // «Cancelado» is said every other turn: wait for this turn's own
+      // answer (all 4·i messages confirmed), not an earlier one.
+      await page.locator('[data-testid="message"][data-status="confirmed"]').nth(4 * i - 1).waitFor();
     }
     assert.equal(await page.locator('[data-testid="message"]').count(), 40);
     await assertInViewport(page, 'composer', 'composer after 20 turns');

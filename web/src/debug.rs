@@ -1,10 +1,33 @@
-//! The authoritative state, the trace and the tool calls of the last turn,
-//! for developers (`?debug=1` or the menu).
+//! The authoritative state, the trace, the tool calls of the last turn and
+//! the diagram the conversation stands in (its state highlighted), for
+//! developers (`?debug=1` or the menu).
 
 use leptos::prelude::*;
 
+use caja_core::agent::text::review as words;
+
 use crate::app::Ctx;
+use crate::engine::{self, Engine};
 use crate::text;
+
+/// The diagram the conversation stands in, its current state highlighted
+/// (once the engine is loaded).
+fn live_diagram(ctx: Ctx) -> String {
+    if ctx.engine.get() != Engine::Ready {
+        return String::new();
+    }
+    let state = ctx
+        .app
+        .with(|a| serde_json::to_string(&a.server_state).unwrap_or_default());
+    let Some(marks) = engine::state_marks(&state) else {
+        return String::new();
+    };
+    let id = serde_json::from_str::<serde_json::Value>(&marks)
+        .ok()
+        .and_then(|m| m["diagram"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    engine::diagram_svg(&id, &marks).unwrap_or_default()
+}
 
 /// The authoritative state, the trace and the tool calls of the last turn.
 #[component]
@@ -22,6 +45,9 @@ pub(crate) fn DebugPanel() -> impl IntoView {
                     <li>{format!("{} —{}→ {} {}", s.node, s.edge, s.to, s.reason)}</li>
                 }).collect_view())}
             </ol>
+            <h2>{words::REVIEW_FLOW}</h2>
+            <div class="diagram-scroll" data-testid="debug-diagram" tabindex="0" role="region" aria-label=words::REVIEW_FLOW
+                inner_html=move || live_diagram(ctx)></div>
             <h2>{text::DEBUG_TOOLS}</h2>
             <pre data-testid="debug-tools">{move || ctx.last_reply.get().map(|r| pretty(serde_json::json!({ "calls": r.tool_calls, "results": r.tool_results }))).unwrap_or_default()}</pre>
         </section>

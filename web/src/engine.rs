@@ -124,3 +124,8 @@ pub(crate) fn replay(events: &str) -> Option<String> {
 pub(crate) fn diagram_svg(id: &str, marks: &str) -> Option<String> {
     call("diagram_svg", id, marks)
 }
+
+/// The marks of a live state (JSON), for the debug panel's diagram.
+pub(crate) fn state_marks(state: &str) -> Option<String> {
+    call("state_marks", state, "")
+}

@@ -317,6 +317,40 @@ pub struct Marks {
     pub agents: Vec<String>,
 }
 
+/// The marks of a live conversation's `state` (the chat's debug panel):
+/// the open data flow's state, or the Financial Agent's open step, with the
+/// agents on the stack; a live state carries no path.
+pub fn marks_of_state(state: &AgentState) -> Marks {
+    let mut agents = vec![HOME.to_string()];
+    for frame in &state.agent_stack {
+        if agents.last() != Some(&frame.agent_id) {
+            agents.push(frame.agent_id.clone());
+        }
+    }
+    let (diagram, current) = match &state.current_flow {
+        Some(f) => (
+            flow_id(active_agent(state), &f.flow_id),
+            Some(f.current_state.clone()),
+        ),
+        None => (HOME.to_string(), financial_step(state)),
+    };
+    Marks {
+        diagram,
+        current,
+        path: Vec::new(),
+        agents,
+    }
+}
+
+/// The Financial Agent's node a state waits at, if any.
+fn financial_step(state: &AgentState) -> Option<String> {
+    match status(state) {
+        Status::AwaitingConfirmation => Some("confirm".to_string()),
+        Status::AwaitingAnswer => Some("clarify".to_string()),
+        Status::Idle => None,
+    }
+}
+
 /// The marks after turn `k` of `turns`, replayed from `start`: the open
 /// data flow with the states it entered since it started, else the flow
 /// that ended this turn, else the Financial Agent's graph with this
@@ -389,14 +423,9 @@ pub fn marks(start: &AgentState, turns: &[TurnReplay], k: usize) -> Marks {
     {
         path.push(words::END.to_string());
     }
-    let current = match status(state) {
-        Status::AwaitingConfirmation => Some("confirm".to_string()),
-        Status::AwaitingAnswer => Some("clarify".to_string()),
-        Status::Idle => None,
-    };
     Marks {
         diagram: HOME.to_string(),
-        current,
+        current: financial_step(state),
         path,
         agents,
     }
