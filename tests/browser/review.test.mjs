@@ -7,12 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { ARTIFACTS } from '../lib/env.mjs';
-import { launchBrowser, reply, send, signedIn } from '../lib/browser.mjs';
+import { launchBrowser, reply, send, seriousViolations, signedIn } from '../lib/browser.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const SIZES = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
@@ -28,10 +25,7 @@ after(async () => {
 });
 
 async function checkAxe(page, view) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-  assert.deepEqual(serious, [], `${view}: axe`);
+  assert.deepEqual(await seriousViolations(page), [], `${view}: axe`);
 }
 
 const position = (page) => page.getByTestId('review-position');

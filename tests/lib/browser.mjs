@@ -1,5 +1,6 @@
 // Launches Debian's Chromium through playwright-core (never a downloaded
 // browser), and the chat steps every browser test takes.
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { BASE_URL } from './env.mjs';
 import { uniqueName } from './api.mjs';
@@ -54,4 +55,13 @@ export async function reply(page, text) {
   const message = page.locator('[data-testid="message"][data-role="assistant"][data-status="confirmed"]', { hasText: text });
   await message.last().waitFor();
   return message.last();
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The serious and critical axe-core violations on the page, as `id: help`. */
+export async function seriousViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }

@@ -299,7 +299,9 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
 /// Every diagram: the hierarchy, the Financial Agent's graph, then each
 /// agent's flows.
 pub fn all(registry: &Registry) -> Vec<Diagram> {
-    let mut out = vec![hierarchy(registry), financial()];
+    let mut home = financial();
+    home.title = registry.home().spec.name.clone();
+    let mut out = vec![hierarchy(registry), home];
     for agent in &registry.agents {
         out.extend(agent.flows.keys().filter_map(|id| flow(agent, id)));
     }
@@ -321,12 +323,7 @@ pub struct Marks {
 /// the open data flow's state, or the Financial Agent's open step, with the
 /// agents on the stack; a live state carries no path.
 pub fn marks_of_state(state: &AgentState) -> Marks {
-    let mut agents = vec![HOME.to_string()];
-    for frame in &state.agent_stack {
-        if agents.last() != Some(&frame.agent_id) {
-            agents.push(frame.agent_id.clone());
-        }
-    }
+    let agents = stack_agents(state);
     let (diagram, current) = match &state.current_flow {
         Some(f) => (
             flow_id(active_agent(state), &f.flow_id),
@@ -340,6 +337,17 @@ pub fn marks_of_state(state: &AgentState) -> Marks {
         path: Vec::new(),
         agents,
     }
+}
+
+/// The agents on `state`'s stack, home first, each once per run.
+fn stack_agents(state: &AgentState) -> Vec<String> {
+    let mut agents = vec![HOME.to_string()];
+    for frame in &state.agent_stack {
+        if agents.last() != Some(&frame.agent_id) {
+            agents.push(frame.agent_id.clone());
+        }
+    }
+    agents
 }
 
 /// The Financial Agent's node a state waits at, if any.
@@ -360,12 +368,7 @@ pub fn marks(start: &AgentState, turns: &[TurnReplay], k: usize) -> Marks {
         return Marks::default();
     };
     let state = &turn.state;
-    let mut agents = vec![HOME.to_string()];
-    for frame in &state.agent_stack {
-        if agents.last() != Some(&frame.agent_id) {
-            agents.push(frame.agent_id.clone());
-        }
-    }
+    let agents = stack_agents(state);
     let open = state
         .current_flow
         .as_ref()
