@@ -1,7 +1,7 @@
 // Caja's service worker: keeps the app shell (HTML, JS, both wasm modules, CSS, icons)
 // so the chat opens without a connection. The API is never cached: data
 // always comes from the Worker, and offline messages wait in the outbox.
-const CACHE = 'caja-shell-v2';
+const CACHE = 'caja-shell-v3';
 
 // The shell: the page and every asset it names (Trunk hashes their names).
 async function cacheShell() {
@@ -9,7 +9,7 @@ async function cacheShell() {
   const page = await fetch('/', { cache: 'no-store' });
   const html = await page.clone().text();
   await cache.put('/', page);
-  const assets = new Set(html.match(/\/[A-Za-z0-9._-]+\.(?:js|wasm|css|svg|webmanifest)/g) ?? []);
+  const assets = new Set(html.match(/(?:\/[A-Za-z0-9._-]+)+\.(?:js|wasm|css|svg|webmanifest)/g) ?? []);
   // The engine (the core itself) is loaded by the page, not named by it.
   assets.add('/caja-engine.js');
   assets.add('/caja-engine_bg.wasm');

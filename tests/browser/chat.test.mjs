@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BASE_URL, ARTIFACTS } from '../lib/env.mjs';
-import { launchBrowser, reply, send, signedIn as signedInAs } from '../lib/browser.mjs';
+import { launchBrowser, loginLink, reply, send, signedIn as signedInAs } from '../lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -194,19 +194,51 @@ test('turning the phone on another screen leaves the app working', async () => {
   await context.close();
 });
 
+test('the first load asks for what the chat needs first, and the engine and the offline shell after it', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const asked = [];
+  context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto(`${BASE_URL}/?login=${await loginLink()}`);
+  await page.getByTestId('message-input').waitFor();
+  await page.locator('main[data-engine="ready"]').waitFor();
+  await page.evaluate(async () => await navigator.serviceWorker.ready);
+  // The chat's own requests (the session, the stored conversation) come
+  // before the engine and the service worker, which would otherwise download
+  // the app a second time, and the engine with it, during the first load.
+  const first = (path) => asked.indexOf(path);
+  for (const chat of ['/api/login', '/api/state']) {
+    for (const later of ['/sw.js', '/caja-engine_bg.wasm']) {
+      assert.ok(first(chat) >= 0 && first(later) > first(chat), `${chat} before ${later}: ${asked.join(' ')}`);
+    }
+  }
+  await context.close();
+});
+
 test('a service worker keeps the app shell for opening without a connection', async () => {
   const { context, page } = await signedIn();
-  const cached = await page.evaluate(async () => {
+  const [cached, loaded] = await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    const cache = await caches.open('caja-shell-v2');
-    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    const cache = await caches.open('caja-shell-v3');
+    const paths = (await cache.keys()).map((r) => new URL(r.url).pathname);
+    const scripts = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+    return [paths, scripts.filter((p) => /\.(js|wasm|css)$/.test(p))];
   });
   assert.ok(cached.includes('/'), `cached: ${cached}`);
+  // Every script, module and style the page loaded, snippets in their
+  // folders included, opens without a connection.
+  for (const path of loaded) assert.ok(cached.includes(path), `${path} is kept: ${cached}`);
   assert.ok(cached.some((p) => p.endsWith('.wasm')), `cached: ${cached}`);
   assert.ok(cached.some((p) => p.endsWith('.js')), `cached: ${cached}`);
   // The engine is loaded by the page, not named by it, and is kept too.
   assert.ok(cached.includes('/caja-engine.js') && cached.includes('/caja-engine_bg.wasm'), `cached: ${cached}`);
   assert.ok(!cached.some((p) => p.startsWith('/api/')), 'the API is never cached');
+  // And it does open without one: the chat, signed in, from the cache.
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByTestId('message-input').waitFor();
+  await page.locator('main[data-engine="ready"]').waitFor();
+  await context.setOffline(false);
   await context.close();
 });
 

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api;
+use crate::boot;
 use crate::chat::{ChatView, flush_outbox};
 use crate::cobros::CobrosView;
 use crate::debug::DebugPanel;
@@ -121,14 +122,17 @@ pub fn App() -> impl IntoView {
         let token = app.session_token.clone();
         ctx.app.set(app);
         loaded.set(true);
-        // The core comes second: the chat is usable before it arrives.
-        if token.is_some() {
-            engine::load(ctx.engine);
-        }
         flush_outbox(ctx);
-        if let Some(token) = token {
-            catch_up(ctx, &token).await;
+        if let Some(token) = &token {
+            catch_up(ctx, token).await;
         }
+        // The rest comes after the chat is shown (`boot.rs`): the core, then
+        // the offline shell.
+        boot::idle().await;
+        if token.is_some() {
+            engine::load_now(ctx.engine).await;
+        }
+        boot::register_service_worker();
     });
 
     let _online = window_event_listener(leptos::ev::online, move |_| {

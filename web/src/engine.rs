@@ -1,6 +1,6 @@
 //! The engine (`caja-engine`): the core itself, built as a second wasm
-//! module that the page loads after the chat is interactive, so the first
-//! load carries the chat alone. Until it is ready the chat sends to the
+//! module that the page loads after the chat is interactive (`boot.rs`),
+//! so the first load carries the chat alone. Until it is ready the chat sends to the
 //! Worker without a local prediction; once ready, predictions, the replay
 //! of stored conversations and the diagrams call it synchronously.
 //! Everything crosses as JSON strings.
@@ -49,19 +49,23 @@ impl Engine {
 }
 
 /// Loads the engine once (a failed load is tried again on the next call)
-/// and says when it is ready.
+/// and says when it is ready, without waiting for it.
 pub(crate) fn load(signal: RwSignal<Engine>) {
+    leptos::task::spawn_local(load_now(signal));
+}
+
+/// Loads the engine (once; a failed load is tried again on the next call)
+/// and returns when it is ready or has failed.
+pub(crate) async fn load_now(signal: RwSignal<Engine>) {
     if signal.get_untracked() == Engine::Ready {
         return;
     }
     signal.set(Engine::Loading);
-    leptos::task::spawn_local(async move {
-        let loaded = wasm_bindgen_futures::JsFuture::from(load_engine(ENGINE_URL)).await;
-        signal.set(if loaded.is_ok() {
-            Engine::Ready
-        } else {
-            Engine::Failed
-        });
+    let loaded = wasm_bindgen_futures::JsFuture::from(load_engine(ENGINE_URL)).await;
+    signal.set(if loaded.is_ok() {
+        Engine::Ready
+    } else {
+        Engine::Failed
     });
 }
 

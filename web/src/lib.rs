@@ -4,8 +4,9 @@
 //!
 //! `api` talks to the Worker (gloo-net), `store` keeps what must survive a
 //! reload in IndexedDB, `model` holds the chat's data and logic; the
-//! components are `app` (shell), `chat`, `month`, `cobros`, `review` and `debug`; `engine` loads the core itself on demand; `text` has the
-//! UI's Spanish words.
+//! components are `app` (shell), `chat`, `month`, `cobros`, `review` and
+//! `debug`; `engine` loads the core itself, `boot` decides what waits until
+//! the chat is shown; `text` has the UI's Spanish words.
 
 pub mod api;
 pub mod model;
@@ -13,6 +14,7 @@ pub mod store;
 pub mod text;
 
 mod app;
+mod boot;
 mod chat;
 mod cobros;
 mod debug;
