@@ -31,6 +31,15 @@ async function checkAxe(page, view) {
 const position = (page) => page.getByTestId('review-position');
 const current = (page, figure) => page.locator(`[data-testid="${figure}"] [aria-current="step"]`);
 
+/** Asserts that the current state of `figure` is shown whole inside its scrolling region. */
+async function currentInView(page, figure) {
+  const node = await current(page, figure).boundingBox();
+  const region = await page.locator(`[data-testid="${figure}"] .diagram-scroll`).boundingBox();
+  const inside = node.x >= region.x && node.x + node.width <= region.x + region.width
+    && node.y >= region.y && node.y + node.height <= region.y + region.height;
+  assert.ok(inside, `${figure}: the current state ${JSON.stringify(node)} is inside ${JSON.stringify(region)}`);
+}
+
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`${size}: a past conversation replays turn by turn with its state marked on the diagrams`, async () => {
     const { context, page } = await signedIn(browser, { viewport, timezoneId: 'America/Mexico_City', locale: 'es-MX' });
@@ -63,6 +72,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.equal(await page.locator('[data-testid="review-flow"] svg').getAttribute('data-diagram'), 'financial');
     assert.equal(await current(page, 'review-flow').getAttribute('data-node'), 'confirm');
     assert.equal(await current(page, 'review-hierarchy').getAttribute('data-node'), 'financial');
+    await currentInView(page, 'review-flow');
+    await currentInView(page, 'review-hierarchy');
     await checkAxe(page, `review ${size}`);
 
     // Turn 2: confirmed and written; nothing is left open.
@@ -80,6 +91,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.equal(await current(page, 'review-flow').getAttribute('data-node'), 'collect_number');
     assert.ok(await page.locator('[data-testid="review-flow"] [data-from="inicio"][data-to="collect_number"].taken').count(), 'the path taken is marked');
     assert.equal(await current(page, 'review-hierarchy').getAttribute('data-node'), 'topups/recarga');
+    await currentInView(page, 'review-flow');
+    await currentInView(page, 'review-hierarchy');
     assert.ok(await page.getByTestId('review-next').isDisabled());
     await page.screenshot({ path: `${ARTIFACTS}/review-${size}-turn3.png`, fullPage: true });
     await checkAxe(page, `review ${size} flow`);

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use caja_core::agent::text::review as words;
 
 use crate::app::Ctx;
+use crate::diagram::Diagram;
 use crate::engine::{self, Engine};
 use crate::text;
 
@@ -46,8 +47,7 @@ pub(crate) fn DebugPanel() -> impl IntoView {
                 }).collect_view())}
             </ol>
             <h2>{words::REVIEW_FLOW}</h2>
-            <div class="diagram-scroll" data-testid="debug-diagram" tabindex="0" role="region" aria-label=words::REVIEW_FLOW
-                inner_html=move || live_diagram(ctx)></div>
+            <Diagram svg=Signal::derive(move || live_diagram(ctx)) label=words::REVIEW_FLOW testid="debug-diagram" />
             <h2>{text::DEBUG_TOOLS}</h2>
             <pre data-testid="debug-tools">{move || ctx.last_reply.get().map(|r| pretty(serde_json::json!({ "calls": r.tool_calls, "results": r.tool_results }))).unwrap_or_default()}</pre>
         </section>

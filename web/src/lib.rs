@@ -5,7 +5,8 @@
 //! `api` talks to the Worker (gloo-net), `store` keeps what must survive a
 //! reload in IndexedDB, `model` holds the chat's data and logic; the
 //! components are `app` (shell), `chat`, `month`, `cobros`, `review` and
-//! `debug`; `engine` loads the core itself, `boot` decides what waits until
+//! `debug`, with `diagram` for the engine's drawings; `engine` loads the
+//! core itself, `boot` decides what waits until
 //! the chat is shown; `text` has the UI's Spanish words.
 
 pub mod api;
@@ -18,6 +19,7 @@ mod boot;
 mod chat;
 mod cobros;
 mod debug;
+mod diagram;
 mod engine;
 mod month;
 mod review;

@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 use crate::api::{self, ConversationRow};
 use crate::app::Ctx;
+use crate::diagram::Diagram;
 use crate::engine::{self, Engine};
 
 /// A replayed turn as the engine gives it.
@@ -220,11 +221,11 @@ fn Stepper(turns: Vec<Turn>) -> impl IntoView {
             </dl>
             <figure class="diagram-box" data-testid="review-flow">
                 <figcaption>{words::REVIEW_FLOW}</figcaption>
-                <div class="diagram-scroll" tabindex="0" role="region" aria-label=words::REVIEW_FLOW inner_html=move || svg(flow_id())></div>
+                <Diagram svg=Signal::derive(move || svg(flow_id())) label=words::REVIEW_FLOW testid="review-flow-diagram" />
             </figure>
             <figure class="diagram-box" data-testid="review-hierarchy">
                 <figcaption>{words::REVIEW_HIERARCHY}</figcaption>
-                <div class="diagram-scroll" tabindex="0" role="region" aria-label=words::REVIEW_HIERARCHY inner_html=move || svg("agents".into())></div>
+                <Diagram svg=Signal::derive(move || svg("agents".into())) label=words::REVIEW_HIERARCHY testid="review-hierarchy-diagram" />
             </figure>
             <details>
                 <summary>{words::REVIEW_TRACE}</summary>

@@ -156,13 +156,14 @@ pub fn hierarchy(registry: &Registry) -> Diagram {
 pub fn financial() -> Diagram {
     let mut d = Diagram {
         id: HOME.into(),
-        title: "financial_agent".into(),
+        title: words::FINANCIAL_TITLE.into(),
         ..Diagram::default()
     };
     d.node(words::START, words::START, String::new(), NodeKind::Start);
     d.edge(words::START, "router", "", EdgeKind::Next);
+    let step = |id: &str| words::financial_step(id).to_string();
     for (from, label, to) in crate::agent::graph_edges() {
-        d.node(from, from, String::new(), NodeKind::Step);
+        d.node(from, from, step(from), NodeKind::Step);
         let to = if to == crate::graph::END {
             words::END
         } else {
@@ -173,13 +174,13 @@ pub fn financial() -> Diagram {
         } else {
             NodeKind::Step
         };
-        d.node(to, to, String::new(), kind);
+        d.node(to, to, step(to), kind);
         let edge = if to == "error_handler" {
             EdgeKind::Failure
         } else {
             EdgeKind::Next
         };
-        d.edge(from, to, if label == to { "" } else { label }, edge);
+        d.edge(from, to, words::financial_branch(label), edge);
     }
     d
 }
@@ -522,5 +523,24 @@ mod tests {
             "every built edge and the start"
         );
         assert!(d.nodes.iter().any(|n| n.id == "router"));
+    }
+
+    #[test]
+    fn the_financial_graph_says_what_each_step_does_and_why_it_branches() {
+        let d = financial();
+        for node in d.nodes.iter().filter(|n| n.kind == NodeKind::Step) {
+            assert!(!node.detail.is_empty(), "step {} has no words", node.id);
+        }
+        // A built label that names neither its target nor the end is a
+        // branch, and is said in Spanish.
+        for (from, label, to) in crate::agent::graph_edges() {
+            if label != to && to != crate::graph::END {
+                assert!(
+                    !words::financial_branch(label).is_empty(),
+                    "{from} -{label}-> {to} has no words"
+                );
+            }
+        }
+        assert!(d.edges.iter().all(|e| e.label != "unclear"));
     }
 }

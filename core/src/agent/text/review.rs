@@ -70,3 +70,32 @@ pub fn after_attempts(n: u32) -> String {
 pub fn when(condition: &str) -> String {
     format!("si {condition}")
 }
+
+/// The Financial Agent's graph, titled as the agent is.
+pub const FINANCIAL_TITLE: &str = "Agente financiero";
+
+/// What a step of the Financial Agent's graph does (`agent::graph_edges`),
+/// shown under its name.
+pub fn financial_step(step: &str) -> &'static str {
+    match step {
+        "router" => "decide qué hacer",
+        "delegate" => "pasa a otro agente",
+        "parse" => "lee el mensaje",
+        "validate" => "revisa los datos",
+        "clarify" => "pregunta lo que falta",
+        "confirm" => "pide el «sí»",
+        "execute_tools" => "usa las herramientas",
+        "respond" => "responde",
+        "error_handler" => "explica el error",
+        _ => "",
+    }
+}
+
+/// Why the Financial Agent's graph takes an edge, in words; its built
+/// label names the branch in English (`unclear`) or just the target.
+pub fn financial_branch(label: &str) -> &'static str {
+    match label {
+        "unclear" => "no está claro",
+        _ => "",
+    }
+}
