@@ -455,7 +455,16 @@ impl<'a> Run<'a> {
             ));
         }
         self.step(&id, None, "not understood");
+        let kept = self.keep_for_later(agent);
+        let restated = !kept && self.restates_filled(agent);
+        if restated {
+            self.consumed = true;
+            self.step(&id, None, "said again what the flow has");
+        }
         match self.waiting_slot() {
+            // What it kept is said, or the reply repeats what the flow
+            // already has: the question follows without "no te entendí".
+            Some(_) if kept || restated => self.ask_again(agent, kept)?,
             Some(_) => self.reask(agent, None)?,
             None => {
                 self.reply.push(text::not_understood(&agent.spec.name));

@@ -48,6 +48,12 @@ enum Part {
 /// Compiles a template; every placeholder must hold a path that resolves in
 /// `scope`. All the problems are listed, each at the offset of its opening
 /// brace.
+/// A money value as the `price` filter shows it ("$1,250.00"), or `None`
+/// when it is no number.
+pub fn price(value: &serde_json::Value) -> Option<String> {
+    filters::apply(Some(Filter::Price), value)
+}
+
 pub fn compile(src: &str, scope: &Scope) -> Result<Template, ExprError> {
     let chars: Vec<char> = src.chars().take(MAX_TEMPLATE_CHARS + 1).collect();
     if chars.len() > MAX_TEMPLATE_CHARS {

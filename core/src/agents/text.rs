@@ -51,6 +51,12 @@ pub fn wrong_currency(want: &str) -> String {
     }
 }
 
+/// A reply that did not answer the question asked but said an amount a
+/// later question asks for ("$100.00 USD"): kept for it, and said so.
+pub fn kept_for_later(amount: &str) -> String {
+    format!("Me quedo con {amount} para cuando te pregunte el monto.")
+}
+
 /// A flow was left for another request ("el envío de $150.00 USD a
 /// María García").
 pub fn left_flow(what: &str) -> String {

@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 use super::{NO_OPTIONS, Run, Step, out_of_bounds, root};
 use crate::agents::path::Root;
 use crate::agents::registry::{Agent, Flow, State};
+use crate::agents::spec::SlotType;
 use crate::agents::state::Waiting;
 use crate::agents::understand::{self, SlotRead};
 use crate::nlu::Reading;
@@ -216,6 +217,89 @@ impl<'a> Run<'a> {
                 None
             }
         }
+    }
+
+    /// A reply that does not answer the question asked but names an
+    /// amount, in its currency, for a later question of the flow ("100
+    /// dólares" while the recipient is asked) keeps it for that question
+    /// and says so: nothing said is dropped. Amounts only: other words are
+    /// too loose to keep unasked. Whether it kept one.
+    pub(super) fn keep_for_later(&mut self, agent: &Agent) -> bool {
+        let Some((asked, _)) = self.waiting_slot() else {
+            return false;
+        };
+        let Some(open) = self.o.current_flow.as_mut() else {
+            return false;
+        };
+        let Some(flow) = agent.flows.get(&open.flow_id) else {
+            return false;
+        };
+        for name in &flow.prefill {
+            let Some(spec) = agent.spec.slots.get(name) else {
+                continue;
+            };
+            let money = matches!(spec.kind, SlotType::MoneyMxn | SlotType::MoneyUsd);
+            if !money || *name == asked || open.slots.contains_key(name) {
+                continue;
+            }
+            let SlotRead::Value(value, _) =
+                understand::read_slot(agent, spec, self.reading, &open.state_data)
+            else {
+                continue;
+            };
+            if !understand::currency_named(spec, self.reading) {
+                continue;
+            }
+            let Some(mut shown) = crate::agents::template::price(&value) else {
+                continue;
+            };
+            if spec.kind == SlotType::MoneyUsd {
+                shown.push_str(" USD");
+            }
+            let pending = open
+                .state_data
+                .entry(TO_PREFILL)
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(pending) = pending {
+                pending.insert(name.clone(), value);
+            }
+            self.consumed = true;
+            self.step(&agent.spec.id, None, &format!("kept {name} for later"));
+            self.reply.push(crate::agents::text::kept_for_later(&shown));
+            return true;
+        }
+        false
+    }
+
+    /// Whether the reply only says again a value the flow already has
+    /// ("a mi mamá" once the recipient is María): then the flow goes on
+    /// with its question instead of "no te entendí". Values that name
+    /// something (an option, an amount in its currency, a phone, a date)
+    /// only; free words and yes/no choices are never read as a repetition.
+    pub(super) fn restates_filled(&self, agent: &Agent) -> bool {
+        let Some(open) = self.o.current_flow.as_ref() else {
+            return false;
+        };
+        let waiting = self.waiting_slot().map(|(slot, _)| slot);
+        open.slots.iter().any(|(name, current)| {
+            let Some(spec) = agent.spec.slots.get(name) else {
+                return false;
+            };
+            let names_it = match spec.kind {
+                SlotType::Choice => spec.options_from.is_some(),
+                SlotType::MoneyMxn | SlotType::MoneyUsd => {
+                    understand::currency_named(spec, self.reading)
+                }
+                SlotType::Phone | SlotType::Date | SlotType::FutureDate => true,
+                _ => false,
+            };
+            names_it
+                && waiting.as_ref() != Some(name)
+                && matches!(
+                    understand::read_slot(agent, spec, self.reading, &open.state_data),
+                    SlotRead::Value(value, _) if &value == current
+                )
+        })
     }
 
     /// A state that asks to choose from a list of one takes that one ("the

@@ -142,6 +142,29 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
+    /// Asks the state's question again after a reply that was taken for
+    /// something else: its message, after the state's own re-ask words
+    /// when `reask`; never "no te entendí".
+    pub(super) fn ask_again(&mut self, agent: &'a Agent, reask: bool) -> Step {
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return Ok(());
+        };
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        if state.spec.clarify.is_some() {
+            return self.reask(agent, None);
+        }
+        let reask = state
+            .spec
+            .collect
+            .as_ref()
+            .and_then(|c| c.reask.clone())
+            .filter(|_| reask);
+        let message = state_message(agent, flow, &self.today);
+        self.reply.extend(reask);
+        self.reply.extend(message);
+        Ok(())
+    }
+
     /// After a slot is filled: conditional transitions, then the state's
     /// tools, then the unconditional transition.
     pub(super) fn after_collect(&mut self, agent: &'a Agent) -> Step {
