@@ -461,10 +461,19 @@ impl<'a> Run<'a> {
             self.consumed = true;
             self.step(&id, None, "said again what the flow has");
         }
+        // A question this agent cannot answer is said to be one, not
+        // "no te entendí".
+        let unanswered = !kept && !restated && self.reading.is_question();
+        if unanswered {
+            self.consumed = true;
+            self.reply.push(text::unknown_question(&agent.spec.name));
+        }
         match self.waiting_slot() {
             // What it kept is said, or the reply repeats what the flow
             // already has: the question follows without "no te entendí".
             Some(_) if kept || restated => self.ask_again(agent, kept)?,
+            Some(_) if unanswered => self.ask_again(agent, false)?,
+            None if unanswered => self.suggestions = vec![text::MENU.into()],
             Some(_) => self.reask(agent, None)?,
             None => {
                 self.reply.push(text::not_understood(&agent.spec.name));

@@ -17,6 +17,13 @@ pub const SERVICE_FAILED: &str = "El servicio no respondió bien; no se hizo nin
 /// Neither "sí" nor "no" to an open confirmation.
 pub const REASK_CONFIRMATION: &str = "Necesito un «sí» o un «no» para seguir:";
 
+/// A question the agent's file has no answer for, asked inside it.
+pub fn unknown_question(agent_name: &str) -> String {
+    format!(
+        "Esa pregunta no la puedo responder en {agent_name}; no tengo ese dato. Si quieres dejar esto, di «cancelar»."
+    )
+}
+
 /// What an agent says when it did not understand a request.
 pub fn not_understood(agent_name: &str) -> String {
     format!(

@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use super::{CHECKED_FLOW, MAX_STATE_ENTRIES, Run, Step, Suspend, fill};
 use crate::agents::path::Root;
 use crate::agents::registry::Agent;
-use crate::agents::spec::ToolSpec;
+use crate::agents::spec::{SlotType, ToolSpec};
 use crate::agents::state::{FlowState, Waiting};
 use crate::agents::text;
 use crate::agents::understand::{self, SlotRead};
@@ -35,6 +35,15 @@ impl<'a> Run<'a> {
         let Some(slot) = agent.spec.slots.get(&slot_name) else {
             return Ok(None);
         };
+        // A question is never the answer to a question that takes any
+        // words ("¿cobran comisión?" while the reference is asked).
+        let free = matches!(
+            slot.kind,
+            SlotType::Text | SlotType::Person | SlotType::Concept
+        );
+        if free && self.reading.text().contains(['?', '¿']) {
+            return Ok(None);
+        }
         // "no, mejor a Juan" while "¿confirmas este envío?" is asked: a
         // message that opens as a correction and names a new value for an
         // earlier answer corrects it; its "no" is not the answer.
