@@ -21,6 +21,7 @@ mod drafts;
 mod error_handler;
 mod execute_tools;
 mod parse;
+mod recent;
 mod respond;
 mod router;
 mod validate;

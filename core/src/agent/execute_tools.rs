@@ -3,7 +3,8 @@
 //! a reply comes from a result of this turn.
 
 use super::state::{
-    AgentState, ClarificationQuestion, Field, ParamsDraft, PendingWrite, QuestionKey, RowChoice,
+    AgentState, ClarificationQuestion, Field, LastSimulation, ParamsDraft, PendingWrite,
+    QuestionKey, RowChoice,
 };
 use super::{Spent, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
@@ -312,7 +313,12 @@ fn after_simulation(
 ) -> NodeOutcome {
     if let Some(simulation) = result.data_as::<Simulation>() {
         ctx.say(text::simulation(&simulation, &input.category));
+        let draft = state.pending_transaction.take();
         state.clear_flow();
+        state.last_simulation = draft.map(|draft| LastSimulation {
+            turn: state.turn_seq,
+            draft,
+        });
         return NodeOutcome::because("respond", "simulation answered");
     }
     if result.error_code() == Some(codes::NOT_FOUND) {

@@ -42,6 +42,9 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if let Some(follow) = follow_up(state, ctx, &u) {
         u = follow;
     }
+    if let Some(again) = simulation_follow_up(state, &ctx.reading) {
+        u = again;
+    }
     ctx.understanding = Some(u.clone());
     state.extracted_intent = u.intent;
 
@@ -199,6 +202,53 @@ fn follow_up(state: &AgentState, ctx: &TurnCtx, u: &Understanding) -> Option<Und
         });
     }
     Some(follow)
+}
+
+/// "¿y si fueran de 2,500?", "¿y unos de 900?" right after a purchase was
+/// simulated, or while it waits for the bank balance: the same purchase
+/// at the new price (in the category the follow-up names, else the same).
+/// A message that is a whole request of its own ("y gasté 300 en uber")
+/// is not one, nor one without an amount in pesos.
+pub(super) fn simulation_follow_up(
+    state: &AgentState,
+    reading: &crate::nlu::Reading,
+) -> Option<Understanding> {
+    let last = match (&state.resume_simulation, &state.last_simulation) {
+        (Some(waiting), _) => waiting,
+        (None, Some(last)) if last.turn + 1 == state.turn_seq => &last.draft,
+        _ => return None,
+    };
+    if !crate::nlu::answers::opens_follow_up(reading) {
+        return None;
+    }
+    let said = reading.understanding();
+    let whole = match said.intent {
+        Intent::Unknown | Intent::SimulatePurchase => false,
+        // "¿y en comida 300?" asks about the purchase; "y gasté 300 en
+        // uber" logs.
+        Intent::LogTransaction => said.category.is_some() && !reading.text().contains('?'),
+        _ => said.confidence >= CONFIDENCE_THRESHOLD,
+    };
+    let amount = said.amount.filter(|_| said.foreign_currency.is_none())?;
+    if whole {
+        return None;
+    }
+    let mut again = Understanding::bare(Intent::SimulatePurchase, 1.0, Vec::new());
+    again.amount = Some(amount);
+    match said.category {
+        Some(category) => {
+            again.category = Some(category);
+            again.description = said.description.clone();
+        }
+        None => {
+            again.category = last
+                .category
+                .as_deref()
+                .and_then(crate::nlu::category::by_key);
+            again.description = last.description.clone();
+        }
+    }
+    Some(again)
 }
 
 /// The read for a question about a whole month (or the debts, budget,

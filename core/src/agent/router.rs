@@ -188,6 +188,14 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
 
     if !state.clarification_questions.is_empty() {
+        // "¿y si fueran de 2,500?" while the bank balance is asked for a
+        // simulation: the purchase at the new price, never the balance.
+        if let Some(again) = super::parse::simulation_follow_up(state, &ctx.reading) {
+            state.clear_flow();
+            state.last_user_message = trimmed;
+            ctx.understanding = Some(again);
+            return NodeOutcome::because("parse", "the simulation again at another price");
+        }
         let u = ctx.reading.understanding().clone();
         let choosing_intent = !state.intent_candidates.is_empty();
         if !choosing_intent

@@ -1,6 +1,7 @@
 //! The per-thread state the host checkpoints (seed field names), with a
 //! schema version so stored checkpoints can be migrated.
 
+pub use super::recent::{LastQuery, LastSimulation};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -421,22 +422,9 @@ pub struct AgentState {
     /// changes ("¿y en didi?", "¿y la semana pasada?").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_query: Option<LastQuery>,
-}
-
-/// A question as it was answered: what was asked, about what, when.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LastQuery {
-    /// The turn it was answered in.
-    pub turn: u64,
-    pub query: crate::nlu::QueryKind,
+    /// The purchase simulated last ("¿y si fueran de 2,500?").
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub category: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub month: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub period: Option<DaySpan>,
+    pub last_simulation: Option<LastSimulation>,
 }
 
 /// Why a stored state could not be read.
@@ -488,6 +476,7 @@ impl AgentState {
             message_count: 0,
             last_decided: None,
             last_query: None,
+            last_simulation: None,
         }
     }
 

@@ -44,6 +44,20 @@ pub fn decide(message: &str) -> Decision {
     {
         return Decision::Reject;
     }
+    // "mejor no los compro": a reject phrase and only words of declining
+    // after it. Any other word ("mejor no, ponlo en comida") may correct
+    // the draft, so it is not read as a no.
+    let folded: Vec<String> = said.iter().map(|w| fold(w)).collect();
+    let declines = cues.reject_phrases.cues().any(|cue| {
+        folded.len() > cue.len()
+            && folded.iter().zip(cue).all(|(w, c)| w == c)
+            && folded[cue.len()..]
+                .iter()
+                .all(|w| cues.reject_tail.contains(w))
+    });
+    if declines {
+        return Decision::Reject;
+    }
     Decision::Other
 }
 
@@ -224,9 +238,16 @@ pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
     let (nav, phrases, phrase_words) = best?;
     // Words of the same list say the same again ("ya no, cancélalo").
     let same = |w: &&str| phrases.cues().any(|cue| cue.contains(w));
+    // Words of declining add nothing ("mejor no los compro").
+    let declining = |w: &&str| c.reject_tail.contains(w);
     let rest = words
         .iter()
-        .filter(|w| !phrase_words.contains(w) && !c.nav_fillers.words().contains(w) && !same(w))
+        .filter(|w| {
+            !phrase_words.contains(w)
+                && !c.nav_fillers.words().contains(w)
+                && !same(w)
+                && !declining(w)
+        })
         .count();
     Some((nav, rest > 0))
 }

@@ -58,6 +58,10 @@ cue_lists! {
     reject_tokens,
     /// Whole replies that reject besides the tokens ("siempre no").
     reject_phrases,
+    /// Words that may follow a reject phrase and still only say no ("mejor
+    /// no lo compro", "ya no lo quiero"): pronouns and verbs of declining,
+    /// never a value that could correct the draft.
+    reject_tail,
     /// Words that pick logging among "¿Quieres 1) … o 2) …?".
     choose_log,
     /// Words that pick a question among "¿Quieres 1) … o 2) …?".
