@@ -161,9 +161,7 @@ pub const BANK_BALANCE_NEEDED: &str =
 
 /// Spanish name of a category key (custom categories show as typed).
 pub fn category_label(key: &str) -> String {
-    category::by_key(key)
-        .map(|c| c.label.to_string())
-        .unwrap_or_else(|| key.to_string())
+    category::label_of(key).unwrap_or(key).to_string()
 }
 
 pub fn category_type_label(kind: CategoryType) -> &'static str {

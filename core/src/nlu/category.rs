@@ -22,6 +22,19 @@ pub fn categories() -> &'static [Category] {
     &super::lexicon::lexicon().categories
 }
 
+// `CATEGORY_LABELS`, written by `build.rs` from the lexicon.
+include!(concat!(env!("OUT_DIR"), "/category_labels.rs"));
+
+/// A category's label by key ("supermercado" → "súper"), read from a table
+/// built with the crate: no lexicon is loaded, so a host that only shows
+/// categories stays small.
+pub fn label_of(key: &str) -> Option<&'static str> {
+    CATEGORY_LABELS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, label)| *label)
+}
+
 /// Looks a category up by its key.
 pub fn by_key(key: &str) -> Option<&'static Category> {
     categories().iter().find(|c| c.key == key)
@@ -247,6 +260,16 @@ mod tests {
 
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn the_built_labels_are_the_lexicons() {
+        assert_eq!(CATEGORY_LABELS.len(), categories().len());
+        for category in categories() {
+            assert_eq!(label_of(category.key), Some(category.label));
+        }
+        assert_eq!(label_of("supermercado"), Some("súper"));
+        assert_eq!(label_of("no es una categoría"), None);
+    }
 
     fn first(text: &str) -> Option<&'static str> {
         let tokens = tokenize(&fold(text));
