@@ -114,7 +114,16 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
             .iter_mut()
             .for_each(|u| *u = true);
     }
-    let categories = find_categories(tokens, &used);
+    // "no es préstamo, es súper": a category said under a negation is
+    // not the one meant.
+    let mut unsaid = used.clone();
+    for (u, negated) in unsaid
+        .iter_mut()
+        .zip(crate::nlu::answers::negated(message, tokens))
+    {
+        *u |= negated;
+    }
+    let categories = find_categories(tokens, &unsaid);
 
     match intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {

@@ -311,9 +311,22 @@ impl<'a> Run<'a> {
         let words = intent_words(self.reading);
         let home = self.registry.home();
         // A question about this agent's service is answered here.
-        if let Some(answer) = self.faq_answer(agent, &words) {
+        if let Some(answer) = self.faq_answer(agent) {
             self.answer_faq(agent, answer);
             return Ok(None);
+        }
+        // "no quiero ningún crédito" inside the credit: declined, so the
+        // agent is left (what was open is named), never offered again.
+        let declined = crate::agents::registry::declined_words(self.reading);
+        if !declined.is_empty()
+            && understand::best_intent(agent, &words).is_none_or(|(_, score)| score < ASK_FLOOR)
+            && understand::best_intent(agent, &declined)
+                .is_some_and(|(_, score)| score >= CLEAR_REQUEST)
+        {
+            self.leave(agent, "go_home", "declined this agent");
+            self.consumed = true;
+            self.reply.push(text::HOME_AGAIN.into());
+            return Ok(Some("go_home".into()));
         }
         // The agent's own best intent, read once; `sure` when it is a
         // whole request.

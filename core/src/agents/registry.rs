@@ -664,10 +664,43 @@ pub const SMALL: char = '~';
 /// phrase's.
 pub const QUESTION: &str = "?";
 
-/// The words trigger phrases are matched against: [`content_tokens`],
-/// the small words marked with [`SMALL`], and [`QUESTION`] when the
-/// message asks.
+/// The words trigger phrases are matched against: [`content_tokens`]
+/// outside a negation ("no quiero ningún crédito" asks for no credit), the
+/// small words marked with [`SMALL`], and [`QUESTION`] when the message
+/// asks.
 pub fn intent_words(reading: &crate::nlu::Reading) -> Vec<&str> {
+    let mut words = content_words_negated(reading, false);
+    words.extend(reading.small_words().iter().map(String::as_str));
+    if reading.is_question() {
+        words.push(QUESTION);
+    }
+    words
+}
+
+/// The words a message says under a negation ("no quiero ningún
+/// crédito"), read as a request would be: what it declines.
+pub fn declined_words(reading: &crate::nlu::Reading) -> Vec<&str> {
+    content_words_negated(reading, true)
+}
+
+/// The content words said under a negation (`negated`), or outside one.
+fn content_words_negated(reading: &crate::nlu::Reading, negated: bool) -> Vec<&str> {
+    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
+    let under = crate::nlu::answers::negated_tokens(reading);
+    reading
+        .tokens()
+        .iter()
+        .zip(under)
+        .filter(|(t, under)| {
+            *under == negated && t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str())
+        })
+        .map(|(t, _)| t.text.as_str())
+        .collect()
+}
+
+/// Every word of a message for a question about an agent's service: a
+/// negation is part of the question ("¿no cobran comisión?").
+pub fn question_words(reading: &crate::nlu::Reading) -> Vec<&str> {
     let mut words = content_tokens(reading.tokens());
     words.extend(reading.small_words().iter().map(String::as_str));
     if reading.is_question() {

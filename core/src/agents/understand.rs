@@ -364,7 +364,9 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
                 .any(|run| run.start <= m.span.start && m.span.end <= run.end)
         })
         .collect();
-    let Some(m) = amounts.iter().find(|m| !m.negative) else {
+    // "unos 80, no, mejor 150": an amount the message takes back is not
+    // the answer.
+    let Some(m) = amounts.iter().find(|m| !m.negative && !m.retracted) else {
         if amounts.iter().any(|m| m.negative) {
             return SlotRead::Negative;
         }

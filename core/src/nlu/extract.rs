@@ -37,6 +37,9 @@ pub struct Money {
     pub currency: &'static str,
     /// Written with a minus sign or after "menos".
     pub negative: bool,
+    /// The message itself takes it back for another ("unos 80, no, mejor
+    /// 150" takes back the 80; "fue 180, no 250" the 250).
+    pub retracted: bool,
     /// Byte range in the text, currency words included.
     pub span: Range<usize>,
 }
@@ -83,12 +86,16 @@ pub fn extract(text: &str, today: NaiveDate) -> Extraction {
     if let Some(m) = &month {
         used[m.start..m.end.min(tokens.len())].fill(true);
     }
-    let amounts = find_amounts(&tokens, &used)
+    let found = find_amounts(&tokens, &used);
+    let mut kept = found.clone();
+    let taken = super::amount::take_back(&tokens, &mut kept);
+    let amounts = found
         .iter()
         .map(|m: &AmountMatch| Money {
             centavos: m.centavos,
             currency: m.foreign.map_or("MXN", |f| f.code()),
             negative: m.negative,
+            retracted: taken.iter().any(|t| t.start == m.start),
             span: span(m.start, m.end),
         })
         .collect();

@@ -149,7 +149,7 @@ impl<'a> Run<'a> {
                 let words = intent_words(self.reading);
                 // A question about the service is answered and the
                 // confirmation asked again, unchanged.
-                if let Some(answer) = self.faq_answer(agent, &words) {
+                if let Some(answer) = self.faq_answer(agent) {
                     self.answer_faq(agent, answer);
                     self.reply.push(pending.display_message.clone());
                     self.suggestions = vec![text::YES.into(), text::NO.into()];
@@ -189,7 +189,14 @@ impl<'a> Run<'a> {
                 if let Some(end) = self.correct_filled(agent)? {
                     return Ok(Some(end));
                 }
-                self.reply.push(text::REASK_CONFIRMATION.into());
+                // A question the agent's file cannot answer is said to be
+                // one; the confirmation follows, unchanged.
+                let asks = self.reading.is_question();
+                self.reply.push(if asks {
+                    text::unknown_question(&agent.spec.name)
+                } else {
+                    text::REASK_CONFIRMATION.into()
+                });
                 self.reply.push(pending.display_message.clone());
                 self.suggestions = vec![text::YES.into(), text::NO.into()];
                 self.decisions.gate = ConfirmationStatus::Reasked;

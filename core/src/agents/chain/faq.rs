@@ -14,11 +14,13 @@ impl<'a> Run<'a> {
     /// The answer to a question the message asks about the agent's
     /// service: the first of its answers whose every placeholder has a
     /// value in the flow (a general answer when no flow is open).
-    pub(super) fn faq_answer(&self, agent: &Agent, words: &[&str]) -> Option<String> {
+    pub(super) fn faq_answer(&self, agent: &Agent) -> Option<String> {
         if agent.faq.is_empty() {
             return None;
         }
-        let i = understand::faq_match(agent, words, TRIGGER_THRESHOLD)?;
+        // A negation is part of the question ("¿no cobran comisión?").
+        let words = crate::agents::registry::question_words(self.reading);
+        let i = understand::faq_match(agent, &words, TRIGGER_THRESHOLD)?;
         // Asked as a question: a question mark, or the form of one.
         let marked = self.reading.text().contains(['?', '¿']);
         if !marked && !self.reading.is_question() {

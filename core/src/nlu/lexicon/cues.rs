@@ -62,6 +62,9 @@ cue_lists! {
     /// no lo compro", "ya no lo quiero"): pronouns and verbs of declining,
     /// never a value that could correct the draft.
     reject_tail,
+    /// Words that negate what follows in their clause ("no quiero ningún
+    /// crédito"): a trigger said under one is declined, not asked for.
+    negations,
     /// Words that pick logging among "¿Quieres 1) … o 2) …?".
     choose_log,
     /// Words that pick a question among "¿Quieres 1) … o 2) …?".
