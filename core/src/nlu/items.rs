@@ -63,12 +63,19 @@ pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec
     pieces.push((from, text.len()));
     pieces.retain(|&(a, b)| !text[a..b].trim().is_empty());
 
-    // Merge pieces without an amount into the item before them.
+    // Merge pieces without an amount into the item before them; the ones
+    // before the first amount ("mire, tengo una taquería, hoy vendí 3500
+    // y…") open the first item, never stand as one.
     let mut items: Vec<(usize, usize)> = Vec::new();
+    let mut opening: Option<usize> = None;
     for (a, b) in pieces {
+        let priced = has_amount(&text[a..b], today);
         match items.last_mut() {
-            Some(last) if !has_amount(&text[a..b], today) => last.1 = b,
-            _ => items.push((a, b)),
+            Some(last) if !priced => last.1 = b,
+            None if !priced => {
+                opening.get_or_insert(a);
+            }
+            _ => items.push((opening.take().unwrap_or(a), b)),
         }
     }
     if items
@@ -79,10 +86,40 @@ pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec
     {
         return vec![text.trim().to_string()];
     }
+    // A day said before the first amount ("ayer se me olvidó apuntar:
+    // vendí 3900 y…") is the day of every item that names none.
+    let day = items
+        .first()
+        .and_then(|&(a, _)| leading_day(&text[a..], today));
     items
         .into_iter()
-        .map(|(a, b)| text[a..b].trim().to_string())
+        .enumerate()
+        .map(|(i, (a, b))| {
+            let item = text[a..b].trim();
+            match &day {
+                Some(day) if i > 0 && !has_day(item, today) => format!("{day} {item}"),
+                _ => item.to_string(),
+            }
+        })
         .collect()
+}
+
+/// The words of the day `text` names before its first amount, if any.
+fn leading_day(text: &str, today: NaiveDate) -> Option<String> {
+    let tokens = tokenize(&fold(text));
+    let day = find_date(&tokens, today)?;
+    let mut used = vec![false; tokens.len()];
+    super::moments::mark_not_money(&tokens, Some(&day), &mut used);
+    let first_amount = find_amounts(&tokens, &used).first()?.start;
+    if day.end > first_amount {
+        return None;
+    }
+    let (from, to) = (tokens[day.start].start, tokens[day.end - 1].end);
+    Some(text.chars().skip(from).take(to - from).collect())
+}
+
+fn has_day(piece: &str, today: NaiveDate) -> bool {
+    find_date(&tokenize(&fold(piece)), today).is_some()
 }
 
 fn has_amount(piece: &str, today: NaiveDate) -> bool {
@@ -109,6 +146,27 @@ mod tests {
 
     fn today() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
+    }
+
+    #[test]
+    fn an_opening_without_an_amount_opens_the_first_item_and_lends_its_day() {
+        assert_eq!(
+            split_items(
+                "mire, tengo una taquería, hoy vendí 3500 y gasté 1200 en carne",
+                today()
+            ),
+            [
+                "mire, tengo una taquería, hoy vendí 3500",
+                "hoy gasté 1200 en carne"
+            ]
+        );
+        assert_eq!(
+            split_items(
+                "ayer se me olvidó: vendí 3900 y el lunes gasté 800",
+                today()
+            ),
+            ["ayer se me olvidó: vendí 3900", "el lunes gasté 800"]
+        );
     }
 
     #[test]
