@@ -24,6 +24,7 @@ mod parse;
 mod recent;
 mod respond;
 mod router;
+mod rows;
 mod validate;
 
 use std::sync::OnceLock;

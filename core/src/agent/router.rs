@@ -2,7 +2,7 @@
 //! (patch mode), a pending write to confirm, everything else to parse.
 //! Bad input and commands are answered here.
 
-use super::state::AgentState;
+use super::state::{AgentState, PendingWrite};
 use super::{Mode, TurnCtx, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::answers::{self, Command, Decision};
@@ -137,6 +137,14 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 return NodeOutcome::because("confirm", "confirmation token");
             }
             Decision::Other => {}
+        }
+        // "ah no, los tacos fueron 150" while several movements wait: that
+        // one changes and the prompt is shown again under a new id.
+        if let Some(rows) = super::rows::patch_row(state, &ctx.reading) {
+            state.last_user_message = trimmed;
+            state.pending_action = Default::default();
+            ctx.prepared = Some(PendingWrite::AddTransactions(rows));
+            return NodeOutcome::because("confirm", "a change of one of the movements");
         }
         let u = ctx.reading.understanding().clone();
         if let Some(other) = names_another_row(state, &ctx.reading) {
