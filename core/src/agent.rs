@@ -225,6 +225,8 @@ pub(crate) struct TurnCtx {
     pub now: UnixMillis,
     pub now_iso: String,
     pub today: NaiveDate,
+    /// The user's zone: "today" and every day shown are its days.
+    pub zone: Option<TimeZone>,
     pub config: AgentConfig,
     pub action_id: Option<String>,
     /// See [`TurnInput::shared_chat`].
@@ -390,6 +392,7 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         now: input.now_ms,
         now_iso,
         today,
+        zone: Some(zone),
         config: config.clone(),
         action_id: input.action_id,
         shared_chat: input.shared_chat,

@@ -290,9 +290,14 @@ fn after_query(
                 if result.error_code() == Some(codes::NOT_FOUND) {
                     Some(text::bank_balance(None))
                 } else {
-                    result
-                        .data_as::<BankBalance>()
-                        .map(|b| text::bank_balance(Some(&b)))
+                    // The day it was set, in the user's zone.
+                    let zone = ctx.zone.unwrap_or_else(crate::time::TimeZone::default_zone);
+                    result.data_as::<BankBalance>().map(|mut b| {
+                        if let Some(at) = crate::time::parse_iso_utc(&b.updated_at_iso) {
+                            b.updated_at_iso = crate::time::iso_date(zone.date_at(at));
+                        }
+                        text::bank_balance(Some(&b))
+                    })
                 }
             }
             _ => None,

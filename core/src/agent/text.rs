@@ -676,7 +676,7 @@ pub fn debt_list(list: &DebtList) -> String {
 pub fn bank_balance(balance: Option<&BankBalance>) -> String {
     match balance {
         Some(b) => format!(
-            "Tu saldo en el banco es de {} (actualizado {}).",
+            "Tu saldo en el banco es de {}, como me lo dijiste el {}. Los movimientos que anotas no lo cambian; si cambió, dime por ejemplo «tengo 12,000 en el banco».",
             mxn(b.balance_mxn_cents),
             b.updated_at_iso.get(..10).unwrap_or(&b.updated_at_iso)
         ),
