@@ -64,6 +64,16 @@ pub fn kept_for_later(amount: &str) -> String {
     format!("Me quedo con {amount} para cuando te pregunte el monto.")
 }
 
+/// A message with several requests for a flow: the first is taken, the
+/// rest named ("No hice «160 a Memo por la pizza»").
+pub fn one_per_message(taken: &str, rest: &[String]) -> String {
+    let quoted: Vec<String> = rest.iter().map(|r| format!("«{r}»")).collect();
+    format!(
+        "Por ahora hago una cosa por mensaje: tomé «{taken}». No hice {}; pídemelo en otro mensaje.",
+        quoted.join(", ")
+    )
+}
+
 /// A flow was left for another request ("el envío de $150.00 USD a
 /// María García").
 pub fn left_flow(what: &str) -> String {

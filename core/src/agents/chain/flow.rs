@@ -253,10 +253,23 @@ impl<'a> Run<'a> {
     }
     pub(super) fn start_flow(&mut self, agent: &'a Agent, flow_id: &str) -> Step {
         let flow = &agent.flows[flow_id];
+        // "cóbrale 160 a Caro y 160 a Memo": one request per message; the
+        // flow reads the first and the rest is named, never dropped
+        // without a word.
+        let items = self.reading.items();
+        let first_only;
+        let reading = match items {
+            [first, rest @ ..] if !rest.is_empty() && !self.replaying => {
+                self.reply.push(text::one_per_message(first, rest));
+                first_only = crate::nlu::Reading::new(first, self.reading.today());
+                &first_only
+            }
+            _ => self.reading,
+        };
         // A new flow starts empty: nothing leaks from an earlier one. The
         // request that started it is kept when the flow reads it (prefill,
         // clarify).
-        let (state_data, slots) = fill::starting_data(flow, agent, self.reading);
+        let (state_data, slots) = fill::starting_data(flow, agent, reading);
         self.o.current_flow = Some(FlowState {
             flow_id: flow_id.to_string(),
             current_state: flow.initial.clone(),
