@@ -218,6 +218,14 @@ impl<'a> Run<'a> {
         let Some(flow) = self.o.current_flow.as_ref() else {
             return Ok(None);
         };
+        // A question asks; it corrects nothing unless it opens as a
+        // correction ("¿mejor 200?"). "¿a poco tanto? el bimestre pasado
+        // fueron como 500" is no new bill reference.
+        if self.reading.text().contains(['?', '¿'])
+            && !crate::nlu::answers::starts_correction(self.reading.folded())
+        {
+            return Ok(None);
+        }
         let Some(states) = agent.flows.get(&flow.flow_id).map(|f| &f.states) else {
             return Ok(None);
         };
