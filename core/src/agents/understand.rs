@@ -232,6 +232,9 @@ pub fn read_slot(
         SlotType::FutureDate => upcoming_date(reading).map_or(SlotRead::Nothing, |date| {
             SlotRead::Value(Value::from(date.to_string()), None)
         }),
+        // A message that names money ("¿mejor 200 dólares?") holds no
+        // count or reference number.
+        SlotType::Integer if names_money(reading) => SlotRead::Nothing,
         SlotType::Integer => reading
             .tokens()
             .iter()
@@ -374,10 +377,7 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
     };
     // A bare number answers in the currency asked; "$" and "pesos" are
     // pesos, named foreign money is that money.
-    let said_pesos = reading.text().contains('$')
-        || content_tokens(reading.tokens())
-            .iter()
-            .any(|w| cues().peso_words.words().contains(w));
+    let said_pesos = says_pesos(reading);
     let currency = match (m.currency, want) {
         ("MXN", "USD") if !said_pesos => "USD",
         (code, _) => code,
@@ -386,6 +386,24 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
         return SlotRead::WrongCurrency(want);
     }
     SlotRead::Value(decimal(m.centavos), None)
+}
+
+/// Whether the message names money: pesos or another currency.
+fn names_money(reading: &Reading) -> bool {
+    says_pesos(reading)
+        || reading
+            .extraction()
+            .amounts
+            .iter()
+            .any(|m| m.currency != "MXN")
+}
+
+/// Whether the message says pesos: "$" or a peso word.
+fn says_pesos(reading: &Reading) -> bool {
+    reading.text().contains('$')
+        || content_tokens(reading.tokens())
+            .iter()
+            .any(|w| cues().peso_words.words().contains(w))
 }
 
 /// The byte ranges of `text` that write a phone number: runs of digits
