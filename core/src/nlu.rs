@@ -303,13 +303,7 @@ fn understand_tokens(
     let mut amounts = find_amounts(tokens, &used);
     let taken_back = amount::take_back(tokens, &mut amounts);
     let amount = best_amount(&amounts).cloned();
-    // "no es préstamo, es súper": a category said under a negation is
-    // not the one meant.
-    let mut unsaid = used.clone();
-    for (u, negated) in unsaid.iter_mut().zip(answers::negated(original, tokens)) {
-        *u |= negated;
-    }
-    let categories = find_categories(tokens, &unsaid);
+    let categories = category::said_categories(tokens, &used, &answers::negated(original, tokens));
 
     let scores = score_intents(
         &f,

@@ -114,16 +114,7 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
             .iter_mut()
             .for_each(|u| *u = true);
     }
-    // "no es préstamo, es súper": a category said under a negation is
-    // not the one meant.
-    let mut unsaid = used.clone();
-    for (u, negated) in unsaid
-        .iter_mut()
-        .zip(crate::nlu::answers::negated(message, tokens))
-    {
-        *u |= negated;
-    }
-    let categories = find_categories(tokens, &unsaid);
+    let categories = crate::nlu::category::said_categories(tokens, &used, reading.negated());
 
     match intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {

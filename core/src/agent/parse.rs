@@ -16,6 +16,8 @@ use crate::tools::rules::MAX_LIST_LIMIT;
 pub const CONFIDENCE_THRESHOLD: f32 = 0.7;
 
 pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    // The router hands over what it already read (a follow-up among it).
+    let given = ctx.understanding.is_some();
     let mut u = match ctx.understanding.take() {
         Some(u) => u,
         None => ctx.reading.understanding().clone(),
@@ -39,11 +41,13 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             u = understand(first, ctx.today);
         }
     }
-    if let Some(follow) = follow_up(state, ctx, &u) {
-        u = follow;
-    }
-    if let Some(again) = simulation_follow_up(state, &ctx.reading) {
-        u = again;
+    if !given {
+        if let Some(follow) = follow_up(state, ctx, &u) {
+            u = follow;
+        }
+        if let Some(again) = simulation_follow_up(state, &ctx.reading) {
+            u = again;
+        }
     }
     ctx.understanding = Some(u.clone());
     state.extracted_intent = u.intent;

@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::registry::{Agent, CHAIN_CAP, HOME, Registry, intent_words};
+use super::registry::{Agent, CHAIN_CAP, HOME, Registry, declined_words, intent_words};
 use super::spec::{RoutingKind, SlotType, ToolSpec};
 use super::state::{FlowState, Frame, Orchestra, Waiting};
 use super::understand::{self, Nav};
@@ -315,12 +315,13 @@ impl<'a> Run<'a> {
             self.answer_faq(agent, answer);
             return Ok(None);
         }
+        // The agent's own best intent, read once; `sure` when it is a
+        // whole request.
+        let own = understand::best_intent(agent, &words);
         // "no quiero ningún crédito" inside the credit: declined, so the
         // agent is left (what was open is named), never offered again.
-        let declined = crate::agents::registry::declined_words(self.reading);
-        if !declined.is_empty()
-            && understand::best_intent(agent, &words).is_none_or(|(_, score)| score < ASK_FLOOR)
-            && understand::best_intent(agent, &declined)
+        if own.is_none_or(|(_, score)| score < ASK_FLOOR)
+            && understand::best_intent(agent, &declined_words(self.reading))
                 .is_some_and(|(_, score)| score >= CLEAR_REQUEST)
         {
             self.leave(agent, "go_home", "declined this agent");
@@ -328,9 +329,6 @@ impl<'a> Run<'a> {
             self.reply.push(text::HOME_AGAIN.into());
             return Ok(Some("go_home".into()));
         }
-        // The agent's own best intent, read once; `sure` when it is a
-        // whole request.
-        let own = understand::best_intent(agent, &words);
         let sure = own.filter(|(_, score)| *score >= TRIGGER_THRESHOLD);
         // A request in the very words of one of this agent's quoted
         // phrases is its own ("Juan ya me pagó 350" is a cobro paid, not
@@ -467,19 +465,21 @@ impl<'a> Run<'a> {
                 self.interrupt(agent, "not this agent's: home reads it"),
             ));
         }
-        self.step(&id, None, "not understood");
+        // Nothing routed: what was said out of turn is kept, a repetition
+        // goes on, a question this agent cannot answer is said to be one;
+        // only else "no te entendí".
         let kept = self.keep_for_later(agent);
         let restated = !kept && self.restates_filled(agent);
+        let unanswered = !kept && !restated && self.reading.is_question();
         if restated {
             self.consumed = true;
             self.step(&id, None, "said again what the flow has");
-        }
-        // A question this agent cannot answer is said to be one, not
-        // "no te entendí".
-        let unanswered = !kept && !restated && self.reading.is_question();
-        if unanswered {
+        } else if unanswered {
             self.consumed = true;
+            self.step(&id, None, "a question it cannot answer");
             self.reply.push(text::unknown_question(&agent.spec.name));
+        } else if !kept {
+            self.step(&id, None, "not understood");
         }
         match self.waiting_slot() {
             // What it kept is said, or the reply repeats what the flow

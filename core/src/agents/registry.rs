@@ -686,13 +686,12 @@ pub fn declined_words(reading: &crate::nlu::Reading) -> Vec<&str> {
 /// The content words said under a negation (`negated`), or outside one.
 fn content_words_negated(reading: &crate::nlu::Reading, negated: bool) -> Vec<&str> {
     let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
-    let under = crate::nlu::answers::negated_tokens(reading);
     reading
         .tokens()
         .iter()
-        .zip(under)
+        .zip(reading.negated())
         .filter(|(t, under)| {
-            *under == negated && t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str())
+            **under == negated && t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str())
         })
         .map(|(t, _)| t.text.as_str())
         .collect()

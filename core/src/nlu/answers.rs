@@ -271,25 +271,21 @@ pub fn is_help(folded: &str) -> bool {
     only_word_of(folded, cues().help_words.words())
 }
 
-/// Which tokens are said under a negation: from a negation word ("no",
-/// "ni", "ningún") to the end of its clause (a comma, a period, "!" or
-/// "?"). "no tengo saldo, quiero una recarga" negates "tengo saldo" only.
-pub fn negated_tokens(reading: &super::Reading) -> Vec<bool> {
-    negated(reading.text(), reading.tokens())
-}
-
-/// [`negated_tokens`] of `tokens` read from `text` (the written message:
-/// folding turns punctuation into spaces and keeps the same chars one for
-/// one, so token offsets index both).
+/// Which of `tokens` (read from `text`, the written message) are said
+/// under a negation: from a negation word ("no", "ni", "ningún") to the
+/// end of its clause (a comma, a period, "!" or "?"). "no tengo saldo,
+/// quiero una recarga" negates "tengo saldo" only. Folding turns
+/// punctuation into spaces and keeps the chars one for one, so token
+/// offsets index the written text.
 pub fn negated(text: &str, tokens: &[Token]) -> Vec<bool> {
     let negations = cues().negations;
-    let folded: Vec<char> = text.chars().collect();
+    let written: Vec<char> = text.chars().collect();
     let mut under = false;
     let mut previous_end = 0;
     tokens
         .iter()
         .map(|t| {
-            let between = folded.get(previous_end..t.start).unwrap_or_default();
+            let between = written.get(previous_end..t.start).unwrap_or_default();
             if between.iter().any(|c| ",.;:!?¡¿".contains(*c)) {
                 under = false;
             }

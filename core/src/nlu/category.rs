@@ -35,6 +35,14 @@ pub fn label_of(key: &str) -> Option<&'static str> {
         .map(|(_, label)| *label)
 }
 
+/// The categories a message names, leaving out `used` tokens and those
+/// said under a negation (`negated`): "no es préstamo, es súper" names
+/// súper.
+pub fn said_categories(tokens: &[Token], used: &[bool], negated: &[bool]) -> Vec<CategoryMatch> {
+    let unsaid: Vec<bool> = used.iter().zip(negated).map(|(u, n)| *u || *n).collect();
+    find_categories(tokens, &unsaid)
+}
+
 /// Looks a category up by its key.
 pub fn by_key(key: &str) -> Option<&'static Category> {
     categories().iter().find(|c| c.key == key)

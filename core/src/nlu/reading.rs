@@ -23,6 +23,7 @@ pub struct Reading {
     decision: OnceCell<Decision>,
     small_words: OnceCell<Vec<String>>,
     cues: OnceCell<super::lexicon::MessageCues>,
+    negated: OnceCell<Vec<bool>>,
     /// Boxed: most turns never ask, and the reading stays small.
     extraction: OnceCell<Box<super::extract::Extraction>>,
 }
@@ -47,6 +48,13 @@ impl Reading {
     pub fn extraction(&self) -> &super::extract::Extraction {
         self.extraction
             .get_or_init(|| Box::new(super::extract(&self.text, self.today)))
+    }
+
+    /// Which tokens are said under a negation ([`super::answers::negated`]),
+    /// read once.
+    pub fn negated(&self) -> &[bool] {
+        self.negated
+            .get_or_init(|| super::answers::negated(&self.text, &self.tokens))
     }
 
     /// The message as written, trimmed.

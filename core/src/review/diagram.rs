@@ -214,31 +214,19 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
             (NodeKind::Step, words::SAYS.to_string())
         };
         d.node(name, name, detail, kind);
-        if let Some(collect) = &spec.collect {
-            let label = if collect.rejections.is_empty() {
-                words::REASK
-            } else {
-                words::REJECTED
-            };
-            d.edge(name, name, label, EdgeKind::Loop);
-            if let Some(to) = &collect.on_exhausted {
-                d.edge(
-                    name,
-                    to,
-                    words::after_attempts(collect.max_attempts),
-                    EdgeKind::Failure,
-                );
+        // A collect or a clarification asks again until its attempts run out.
+        let retry = match (&spec.collect, &spec.clarify) {
+            (Some(c), _) if c.rejections.is_empty() => {
+                Some((words::REASK, c.on_exhausted.as_ref(), c.max_attempts))
             }
-        }
-        if let Some(clarify) = &spec.clarify {
-            d.edge(name, name, words::UNCLEAR, EdgeKind::Loop);
-            if let Some(to) = &clarify.on_exhausted {
-                d.edge(
-                    name,
-                    to,
-                    words::after_attempts(clarify.max_attempts),
-                    EdgeKind::Failure,
-                );
+            (Some(c), _) => Some((words::REJECTED, c.on_exhausted.as_ref(), c.max_attempts)),
+            (None, Some(c)) => Some((words::UNCLEAR, c.on_exhausted.as_ref(), c.max_attempts)),
+            (None, None) => None,
+        };
+        if let Some((label, exhausted, attempts)) = retry {
+            d.edge(name, name, label, EdgeKind::Loop);
+            if let Some(to) = exhausted {
+                d.edge(name, to, words::after_attempts(attempts), EdgeKind::Failure);
             }
         }
         for check in &spec.validate {
