@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 use caja_core::review::diagram::{Diagram, EdgeKind, Marks, NodeKind};
 use dagre::graph::{Graph, GraphOptions};
+use dagre::layout::types::LabelPos;
 use dagre::{EdgeLabel, LayoutOptions, NodeLabel, RankDir};
 
 /// Width of one character of the diagram's 12px monospace text.
@@ -78,9 +79,12 @@ pub fn render(d: &Diagram, marks: &Marks) -> String {
         );
     }
     for (i, edge) in d.edges.iter().enumerate() {
+        // Centred on its edge, where the layout reserves its box (dagre's
+        // default puts it right of the edge, over whatever lies there).
         let label = EdgeLabel {
             width: text_width(&edge.label, LABEL_CHAR_W),
             height: if edge.label.is_empty() { 0.0 } else { 13.0 },
+            labelpos: LabelPos::Center,
             ..EdgeLabel::default()
         };
         g.set_edge(&edge.from, &edge.to, Some(label), Some(&i.to_string()));
@@ -291,6 +295,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// No edge label of a shipped diagram covers another label or a node:
+    /// each stays readable.
+    #[test]
+    fn edge_labels_cover_no_label_and_no_node() {
+        let registry = registry::shipped().expect("shipped agents");
+        let apart = |a: &(f64, f64, f64, f64), b: &(f64, f64, f64, f64)| {
+            a.0 + a.2 <= b.0 || b.0 + b.2 <= a.0 || a.1 + a.3 <= b.1 || b.1 + b.3 <= a.1
+        };
+        for d in diagram::all(registry) {
+            let svg = render(&d, &Marks::default());
+            let labels = labels(&svg);
+            let nodes = rects(&svg);
+            for (i, (a, text)) in labels.iter().enumerate() {
+                for (b, other) in &labels[i + 1..] {
+                    assert!(apart(a, b), "{}: «{text}» covers «{other}»", d.id);
+                }
+                for node in &nodes {
+                    assert!(apart(a, node), "{}: «{text}» covers a node {node:?}", d.id);
+                }
+            }
+        }
+    }
+
+    /// The box of every edge label, with its text.
+    fn labels(svg: &str) -> Vec<((f64, f64, f64, f64), String)> {
+        svg.split(r#"<text class="label" "#)
+            .skip(1)
+            .map(|part| {
+                let num = |name: &str| -> f64 {
+                    let start = part.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                    part[start..].split('"').next().unwrap().parse().unwrap()
+                };
+                let text = part.split('>').nth(1).unwrap().split('<').next().unwrap();
+                let width = text_width(text, LABEL_CHAR_W);
+                let (x, y) = (num("x"), num("y"));
+                ((x - width / 2.0, y - 13.0, width, 13.0), text.to_string())
+            })
+            .collect()
     }
 
     /// The outer rect of every node: (x, y, width, height).
