@@ -21,11 +21,13 @@ mod drafts;
 mod error_handler;
 mod execute_tools;
 mod parse;
+mod pending;
 mod recent;
 mod respond;
 mod router;
 mod rows;
 mod validate;
+mod waiting;
 
 use std::sync::OnceLock;
 
@@ -43,6 +45,7 @@ pub use audit::{
     Alternative, AuditRecord, Entities, EntityList, EntityRecord, SeedConfirmation, ToolOutcome,
     ValidationRecord, ValidationResult,
 };
+pub use pending::PendingView;
 pub use router::small_talk;
 
 /// Settings a host may change.
@@ -481,6 +484,7 @@ fn advance(mut turn: SuspendedTurn) -> TurnStep {
 fn abandon(mut turn: SuspendedTurn, backup: &str, reason: String, reply: &str) -> TurnStep {
     turn.state.backup(backup, &turn.ctx.now_iso);
     turn.state.clear_flow();
+    turn.state.drop_waiting_draft(backup, &turn.ctx.now_iso);
     turn.state.agent_stack.truncate(1);
     turn.state.current_flow = None;
     turn.state.pending_confirmation = None;

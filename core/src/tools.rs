@@ -6,6 +6,7 @@
 //! total itself.
 
 pub mod cobros;
+pub mod defs;
 pub mod ledger;
 pub mod memory;
 pub mod rules;
@@ -299,37 +300,6 @@ impl ToolRequest {
             ToolRequest::SimulatePurchase(_) => "simulate_purchase",
             ToolRequest::CallService(call) => &call.tool,
         }
-    }
-
-    /// Whether it reads what only the user may see wherever they write:
-    /// the bank balance, debts, budgets, what a purchase would leave, the
-    /// cobros book. Movements are not: a host keeps them per thread.
-    pub fn is_personal(&self) -> bool {
-        match self {
-            ToolRequest::GetBudgetStatus { .. }
-            | ToolRequest::ListDebts { .. }
-            | ToolRequest::GetBankBalance {}
-            | ToolRequest::SimulatePurchase(_)
-            | ToolRequest::AddOrUpdateDebt(_)
-            | ToolRequest::PayDebt(_) => true,
-            ToolRequest::CallService(request) => request.provider == Provider::Cobros,
-            _ => false,
-        }
-    }
-
-    /// Whether the tool changes stored data.
-    pub fn is_write(&self) -> bool {
-        matches!(
-            self,
-            ToolRequest::AddTransaction(_)
-                | ToolRequest::AddTransactions(_)
-                | ToolRequest::UpdateLastTransaction(_)
-                | ToolRequest::DeleteLastTransaction(_)
-                | ToolRequest::AddOrUpdateDebt(_)
-                | ToolRequest::PayDebt(_)
-                | ToolRequest::SetBudgetCap(_)
-                | ToolRequest::SetBankBalance(_)
-        )
     }
 }
 

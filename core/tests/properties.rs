@@ -6,6 +6,7 @@
 
 use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, Decision, TurnInput, decide, run_turn};
+use caja_core::tools::ToolRequest;
 use caja_core::tools::memory::MemoryLedger;
 use proptest::prelude::*;
 
@@ -52,6 +53,20 @@ const MESSAGES: &[&str] = &[
     "comida",
     "1.5k",
     "mil quinientos",
+    // The data agents: contacts, cobros, a top-up, a transfer, a bill.
+    "agrega a Juan a mis contactos",
+    "cóbrale 300 a Juan",
+    "Juan ya me pagó",
+    "mándale un recordatorio a Juan",
+    "cancela el cobro de Juan",
+    "recarga de 100 al 5512345678",
+    "quiero enviar dinero a mi mamá",
+    "1",
+    "150 dólares",
+    "por banco",
+    "quiero pagar la luz",
+    "123456789012",
+    "¿cuánto gasté la semana pasada?",
 ];
 
 fn message() -> impl Strategy<Value = String> {
@@ -78,13 +93,24 @@ proptest! {
             let before = state.clone();
             let input = TurnInput { message: text.clone(), now_ms: now, timezone: None, action_id: None, shared_chat: false };
             let output = run_turn(state, input, &config, |call| ledger.execute(call, now));
-            let writes: Vec<_> = output.writes().collect();
+            // Whatever its definition says runs only confirmed (a ledger
+            // write, a paid cobro, a transfer) follows a "sí" to the one
+            // pending prompt, with exactly its payload.
+            let writes: Vec<_> = output.writes().filter(|c| c.request.needs_confirmation()).collect();
             if !writes.is_empty() {
                 prop_assert_eq!(writes.len(), 1, "one write per turn");
                 prop_assert_eq!(decide(&text), Decision::Confirm, "written by {:?}", text);
-                let pending = before.pending_action.write.as_ref();
-                prop_assert!(pending.is_some(), "a write needs a pending prompt");
-                prop_assert_eq!(&writes[0].request, &pending.unwrap().to_request());
+                match (&writes[0].request, &before.pending_confirmation) {
+                    (ToolRequest::CallService(request), Some(pending)) => {
+                        prop_assert_eq!(&request.service, &pending.service);
+                        prop_assert_eq!(&request.params, &pending.tool_params);
+                    }
+                    (request, _) => {
+                        let pending = before.pending_action.write.as_ref();
+                        prop_assert!(pending.is_some(), "a write needs a pending prompt");
+                        prop_assert_eq!(request, &pending.unwrap().to_request());
+                    }
+                }
             }
             let json = output.state.to_json();
             let decoded = AgentState::from_json(&json);

@@ -78,6 +78,25 @@ test('log a transaction through the chat with the Sí button', async () => {
   await context.close();
 });
 
+test('a data agent\'s confirmation has the same countdown and Sí/No as a finance one, and Sí writes once', async () => {
+  const { context, page } = await signedIn();
+  await send(page, 'agrega a Ana López a mis contactos');
+  await reply(page, '¿Agrego a Ana López a tus contactos?');
+  const card = page.getByTestId('draft-card');
+  assert.equal(await card.getAttribute('data-agent'), 'cobros');
+  assert.match(await page.getByTestId('pending-expiry').textContent(), /^Vence en [0-5]:\d\d \(a las \d\d:\d\d\)$/);
+  assert.deepEqual(await page.getByTestId('quick-reply').allTextContents(), ['Sí', 'No']);
+  await page.getByTestId('quick-reply').filter({ hasText: 'Sí' }).click();
+  await reply(page, 'Listo, agregué a Ana López a tus contactos.');
+  assert.equal(await page.getByTestId('pending-expiry').count(), 0, 'no countdown once decided');
+  const token = await sessionToken(page);
+  const res = await fetch(`${BASE_URL}/api/contacts`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.deepEqual(JSON.stringify(body).match(/Ana López/g)?.length, 1, JSON.stringify(body));
+  await context.close();
+});
+
 test('clarify a missing amount', async () => {
   const { context, page } = await signedIn();
   await send(page, 'gasté en comida');

@@ -634,3 +634,30 @@ test('16. /start and ayuda in a group explain how to talk to Caja there', async 
   const privately = await post(privateMessage({ from: eva, text: 'ayuda' }));
   assert.doesNotMatch(privately.text, /En este grupo/);
 });
+
+test('17. a cobro is a write: each Sí button of the cobros agent says "Listo", and a paid one puts the income in the ledger', async () => {
+  const caro = user('Caro');
+  const chat = privateChat(caro);
+  const yesOf = (body) => {
+    const row = body.reply_markup?.inline_keyboard?.[0];
+    assert.ok(Array.isArray(row), `prompt has buttons: ${JSON.stringify(body)}`);
+    assert.deepEqual(row.map((b) => b.text), ['Sí', 'No']);
+    return row[0].callback_data;
+  };
+  const steps = [
+    ['agrega a Juan Pérez a mis contactos', /¿Agrego a Juan Pérez a tus contactos\?/, /^Listo, agregué a Juan Pérez a tus contactos/],
+    ['cóbrale 300 a Juan por la comida', /Este es el cobro:[\s\S]*\$300\.00 MXN/, /^Listo, quedó el cobro COB-0001: Juan Pérez te debe \$300\.00/],
+    ['Juan ya me pagó', /Marco como pagado el cobro COB-0001[\s\S]*Registro un ingreso de \$300\.00/, /^Listo: el cobro COB-0001 de Juan Pérez quedó pagado y registré el ingreso de \$300\.00/],
+  ];
+  for (const [text, prompt, done] of steps) {
+    const ask = await post(privateMessage({ from: caro, text }));
+    assertSend(ask, chat.id, prompt);
+    const press = callback({ from: caro, chat, data: yesOf(ask) });
+    const before = recorder.calls.length;
+    assertCallbackAnswer(await post(press), press.callback_query.id, 'Listo');
+    await recorder.until((calls) => calls.slice(before).some((c) => c.method === 'sendMessage' && c.body.chat_id === chat.id && done.test(c.body.text)));
+  }
+  // The income the paid cobro recorded is in the ledger, once.
+  const month = await post(privateMessage({ from: caro, text: '¿cuánto ingresé este mes?' }));
+  assertSend(month, chat.id, /Ingresos: \$300\.00/);
+});

@@ -220,10 +220,8 @@ pub(crate) fn ChatView() -> impl IntoView {
         send_message(ctx, text);
     };
     let pending = move || {
-        ctx.app.with(|a| {
-            a.working_state()
-                .is_some_and(|s| s.pending_action.is_pending())
-        })
+        ctx.app
+            .with(|a| a.working_state().is_some_and(|s| s.pending().is_some()))
     };
     let quick_replies = move || {
         let mut replies = ctx.suggestions.get();
@@ -358,12 +356,13 @@ fn DraftCard() -> impl IntoView {
     view! {
         {move || state().and_then(|s| {
             let missing: Vec<&'static str> = s.clarification_questions.iter().map(|q| text::field_label(q.field)).collect();
-            if s.pending_action.is_pending() {
-                let expires = s.pending_action.expires_at_iso.as_deref().and_then(parse_iso_utc);
+            if let Some(pending) = s.pending() {
+                let expires_iso = pending.expires_at_iso.unwrap_or_default().to_string();
+                let expires = parse_iso_utc(&expires_iso);
                 return Some(view! {
-                    <aside class="draft pending" data-testid="draft-card" aria-label=text::DRAFT_LABEL>
+                    <aside class="draft pending" data-testid="draft-card" data-agent=pending.agent.to_string() aria-label=text::DRAFT_LABEL>
                         <h2>{text::DRAFT_PENDING}</h2>
-                        <p class="expires" data-testid="pending-expiry" data-expires=s.pending_action.expires_at_iso.clone().unwrap_or_default()>
+                        <p class="expires" data-testid="pending-expiry" data-expires=expires_iso>
                             {move || match expires {
                                 Some(at) if at > now.get() => text::expires_in(at - now.get(), &user_zone().clock_at(at)),
                                 _ => text::EXPIRED_CARD.to_string(),

@@ -161,7 +161,9 @@ struct ChatResponse<'a> {
     share: Option<&'a str>,
     state: &'a AgentState,
     version: i64,
+    /// The one prompt waiting for a Sí/No, of whichever agent.
     pending_action_id: Option<&'a str>,
+    pending: Option<caja_core::agent::PendingView<'a>>,
     trace: &'a caja_core::graph::Trace,
     tool_calls: &'a [caja_core::tools::ToolCall],
     tool_results: &'a [caja_core::tools::ToolResult],
@@ -176,12 +178,8 @@ fn render_chat(output: &TurnOutput, version: i64) -> String {
         share: output.share.as_deref(),
         state: &output.state,
         version,
-        pending_action_id: output
-            .state
-            .pending_action
-            .id
-            .as_deref()
-            .filter(|_| output.state.pending_action.is_pending()),
+        pending_action_id: output.state.pending().map(|p| p.id),
+        pending: output.state.pending(),
         trace: &output.trace,
         tool_calls: &output.tool_calls,
         tool_results: &output.tool_results,

@@ -16,13 +16,15 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if let Some(outcome) = data_agent_again(state, ctx) {
         return outcome;
     }
+    resume_waiting_draft(state, ctx);
     let shown = |ctx: &TurnCtx, text: &str| ctx.reply.iter().any(|r| r.contains(text));
     if let Some(prompt) = state.pending_action.confirmation_prompt.clone()
         && state.pending_action.is_pending()
         && !shown(ctx, &prompt)
         && ctx.confirmation != ConfirmationStatus::Reasked
     {
-        ctx.say(text::STILL_PENDING);
+        let line = still_or_anew(state, ctx);
+        ctx.say(line);
         ctx.say(prompt);
         ctx.suggestions = vec![text::YES.into(), text::NO.into()];
         if ctx.confirmation == ConfirmationStatus::None {
@@ -59,6 +61,9 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
         );
         if !lines.is_empty() {
             state.store_orchestra(o);
+            if state.renew_if_expired(ctx.now, &ctx.now_iso, ctx.config.confirmation_ttl_ms) {
+                ctx.say(text::EXPIRED);
+            }
             ctx.reply.extend(lines);
             if state.pending_confirmation.is_some() {
                 ctx.suggestions = vec![text::YES.into(), text::NO.into()];
@@ -78,9 +83,44 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
         return None;
     }
     if state.pending_confirmation.is_some() {
-        ctx.say(text::STILL_PENDING);
+        let line = still_or_anew(state, ctx);
+        ctx.say(line);
         ctx.suggestions = vec![text::YES.into(), text::NO.into()];
     }
     ctx.say(question);
     Some(NodeOutcome::because("done", "open question asked again"))
+}
+
+/// What comes before an open prompt asked again: it is still pending
+/// while alive; once expired it is offered anew under a new id.
+fn still_or_anew(state: &mut AgentState, ctx: &mut TurnCtx) -> &'static str {
+    if state.renew_if_expired(ctx.now, &ctx.now_iso, ctx.config.confirmation_ttl_ms) {
+        if ctx.confirmation == ConfirmationStatus::None {
+            ctx.confirmation = ConfirmationStatus::Expired;
+        }
+        text::EXPIRED
+    } else {
+        text::STILL_PENDING
+    }
+}
+
+/// A finance draft that waited while another agent's request ran comes
+/// back once that agent has nothing open (its prompt or question is then
+/// asked again below).
+fn resume_waiting_draft(state: &mut AgentState, ctx: &mut TurnCtx) {
+    let data_open = state.current_flow.is_some()
+        || state.pending_confirmation.is_some()
+        || state.agent_stack.iter().any(|f| f.suspended_flow.is_some());
+    if state.waiting_draft.is_none() || data_open {
+        return;
+    }
+    if let Some(what) = state.resume_draft() {
+        // The draft is the home agent's: the agent that was entered for
+        // the request, now done, hands back.
+        state.agent_stack.truncate(1);
+        ctx.say(text::dialogue::back_to(&what));
+        if state.pending_action.is_pending() {
+            ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+        }
+    }
 }

@@ -115,16 +115,18 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if super::delegate::wants(state, ctx) {
         return NodeOutcome::because("delegate", "a data agent's turn");
     }
-    // A clear request for a data agent while a finance draft is open sets
-    // the draft aside (named) and goes to that agent; an answer to the
-    // open question comes first ("recarga" answers "¿en qué categoría?").
+    // A clear request for a data agent while a finance draft is open: the
+    // draft waits (named, its prompt keeping its id and expiry) and comes
+    // back when that agent is done, as a data flow waits for a finance
+    // request; an answer to the open question comes first ("recarga"
+    // answers "¿en qué categoría?").
     if state.has_open_flow()
         && ctx.reading.decision() == Decision::Other
         && !answers_category(state)
         && !answers::complete_finance_request(&ctx.reading)
         && super::delegate::clear_request(ctx)
     {
-        set_aside(state, ctx, "new_request");
+        wait_aside(state, ctx);
         state.last_user_message = trimmed;
         return NodeOutcome::because("delegate", "a clear request for a data agent");
     }
@@ -298,6 +300,18 @@ fn set_aside(state: &mut AgentState, ctx: &mut TurnCtx, reason: &str) {
     ctx.say(text::dialogue::set_aside(what.as_deref()));
 }
 
+/// Sets the open finance draft to wait for another agent's request; one
+/// already waiting is dropped to the backup log and named.
+fn wait_aside(state: &mut AgentState, ctx: &mut TurnCtx) {
+    let what =
+        text::dialogue::finance_flow(state).unwrap_or_else(|| text::dialogue::LAST_DRAFT.into());
+    if let Some(waiting) = state.waiting_draft.take() {
+        ctx.say(text::dialogue::set_aside(Some(&waiting.summary)));
+    }
+    ctx.say(text::dialogue::waits(&what));
+    state.suspend_draft(what);
+}
+
 /// While the change of a stored movement waits for its "sí": the message
 /// read as a change of another one ("el de los tacos fue ayer" when the
 /// uber's waits), named by other words or another position.
@@ -390,6 +404,9 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
         dropped.push(finance);
     }
     state.clear_flow();
+    if let Some(waiting) = state.drop_waiting_draft("cancel", &ctx.now_iso) {
+        dropped.push(waiting);
+    }
     if let Ok(registry) = crate::agents::registry::shipped() {
         let mut o = state.orchestra();
         for (named, flow) in crate::agents::chain::open_flows(registry, &o) {

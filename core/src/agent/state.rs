@@ -425,6 +425,10 @@ pub struct AgentState {
     /// The purchase simulated last ("¿y si fueran de 2,500?").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_simulation: Option<LastSimulation>,
+    /// A finance draft waiting while another agent's request runs; it
+    /// comes back once that agent has nothing open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting_draft: Option<Box<super::waiting::WaitingDraft>>,
 }
 
 /// Why a stored state could not be read.
@@ -477,6 +481,7 @@ impl AgentState {
             last_decided: None,
             last_query: None,
             last_simulation: None,
+            waiting_draft: None,
         }
     }
 
@@ -536,15 +541,10 @@ impl AgentState {
         }
     }
 
-    /// The prompt a Sí/No button answers now: a data agent's pending
-    /// confirmation (the chain takes a typed "sí" first too), else the
-    /// pending write. A press naming another id is stale.
+    /// The prompt a Sí/No button answers now ([`Self::pending`]). A
+    /// press naming another id is stale.
     pub fn confirmation_id(&self) -> Option<&str> {
-        match &self.pending_confirmation {
-            Some(pending) => Some(pending.id.as_str()),
-            None if self.pending_action.is_pending() => self.pending_action.id.as_deref(),
-            None => None,
-        }
+        self.pending().map(|p| p.id)
     }
 
     /// Whether a flow is in progress (draft, questions or pending write).

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use super::expr::Condition;
 use super::path::Scope;
 use super::spec::{AgentSpec, RoutingKind, SlotType, StateSpec, ToolKind, ToolSpec};
-use crate::tools::{Provider, sandbox};
+use crate::tools::Provider;
 
 mod flows;
 use super::state::FlowState;
@@ -152,15 +152,6 @@ impl Registry {
 
     pub fn home(&self) -> &Agent {
         self.agent(HOME).expect("the registry has the home agent")
-    }
-
-    /// Whether a service some agent declares changes something (it runs
-    /// only on a confirmed action).
-    pub fn is_action(&self, service: &str) -> bool {
-        self.agents
-            .iter()
-            .filter_map(|a| a.spec.services.get(service))
-            .any(|s| s.action)
     }
 }
 
@@ -520,6 +511,16 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
     })
 }
 
+/// The provider's name as agent files write it.
+fn provider_name(provider: Provider) -> &'static str {
+    match provider {
+        Provider::Sandbox => "sandbox",
+        Provider::Ledger => "ledger",
+        Provider::Cobros => "cobros",
+        Provider::Data => "data",
+    }
+}
+
 /// Checks the declared services against their providers and compiles the
 /// results of `data` services.
 fn compile_services(
@@ -532,50 +533,20 @@ fn compile_services(
     let mut results = BTreeMap::new();
     for (name, declared) in &spec.services {
         match declared.provider {
-            Provider::Sandbox => {
-                if !sandbox::SERVICES.contains(&name.as_str()) {
-                    err(format!(
-                        "service {name}: the sandbox provider has no such service"
-                    ));
-                } else if sandbox::is_action(name) != declared.action {
-                    err(format!(
-                        "service {name}: declared action {} but the sandbox says {}",
+            Provider::Sandbox | Provider::Ledger | Provider::Cobros => {
+                let provider = declared.provider;
+                match crate::tools::defs::service_def(provider, name) {
+                    None => err(format!(
+                        "service {name}: the {} provider has no such service",
+                        provider_name(provider)
+                    )),
+                    Some(def) if def.confirmed != declared.action => err(format!(
+                        "service {name}: declared action {} but the {} provider says {}",
                         declared.action,
-                        sandbox::is_action(name)
-                    ));
-                }
-                if !declared.result.is_empty() {
-                    err(format!(
-                        "service {name}: only a data service writes its result"
-                    ));
-                }
-            }
-            Provider::Ledger => {
-                if !crate::tools::ledger::SERVICES.contains(&name.as_str()) {
-                    err(format!(
-                        "service {name}: the ledger provider has no such service"
-                    ));
-                }
-                if declared.action {
-                    err(format!("service {name}: ledger services only read"));
-                }
-                if !declared.result.is_empty() {
-                    err(format!(
-                        "service {name}: only a data service writes its result"
-                    ));
-                }
-            }
-            Provider::Cobros => {
-                if !crate::tools::cobros::has(name) {
-                    err(format!(
-                        "service {name}: the cobros provider has no such service"
-                    ));
-                } else if crate::tools::cobros::is_action(name) != declared.action {
-                    err(format!(
-                        "service {name}: declared action {} but the cobros provider says {}",
-                        declared.action,
-                        crate::tools::cobros::is_action(name)
-                    ));
+                        provider_name(provider),
+                        def.confirmed
+                    )),
+                    Some(_) => {}
                 }
                 if !declared.result.is_empty() {
                     err(format!(

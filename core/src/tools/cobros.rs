@@ -1,7 +1,7 @@
 //! Cobros (seed 002's payment requests): money other people owe the user,
 //! the contacts it is asked of, and the reminders queued for the user to
 //! forward. The services agent files may declare under the `cobros`
-//! provider are decided here, once: a host hands [`run`] the user's
+//! provider (listed in [`super::defs`]) are decided here, once: a host hands [`run`] the user's
 //! [`Book`] as its store has it and applies the [`Change`]s that come
 //! back (D1 statements in the turn's commit batch on the Worker, memory
 //! natively and in the browser). A host never decides a rule of its own.
@@ -14,34 +14,6 @@ use super::{AddTransactionInput, CategoryType, ToolCall, ToolResult, Transaction
 use crate::limits;
 use crate::money::Centavos;
 use crate::nlu::normalize::fold;
-
-/// The services of this provider and whether each is an action (runs
-/// only as a confirmed payload). `cobros.remind` queues a message without
-/// a confirmation, as seed 002's tool table says: it moves no money and
-/// Caja never sends it to anyone.
-pub const SERVICES: &[(&str, bool)] = &[
-    ("cobros.contacts", false),
-    ("cobros.contact", false),
-    ("cobros.add_contact", true),
-    ("cobros.create", true),
-    ("cobros.list", false),
-    ("cobros.find", false),
-    ("cobros.cancel", true),
-    ("cobros.mark_paid", true),
-    ("cobros.remind", false),
-];
-
-/// Whether `service` is a service of this provider.
-pub fn has(service: &str) -> bool {
-    SERVICES.iter().any(|(name, _)| *name == service)
-}
-
-/// Whether a service of this provider is an action.
-pub fn is_action(service: &str) -> bool {
-    SERVICES
-        .iter()
-        .any(|(name, action)| *name == service && *action)
-}
 
 /// A person the user may ask money of.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

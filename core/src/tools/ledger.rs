@@ -13,9 +13,6 @@ use super::sandbox::decimal;
 use super::{ServiceRequest, ToolCall, ToolResult, TransactionRow, TransactionType, codes, rules};
 use crate::time::parse_iso_date;
 
-/// The services of this provider.
-pub const SERVICES: &[&str] = &["ledger.statistics"];
-
 /// The days whose rows a request needs (`from`, `to`, inclusive): for the
 /// statistics, the period asked and the one of the same length before it.
 pub fn window(request: &ServiceRequest) -> Result<(String, String), String> {

@@ -20,31 +20,6 @@ const SNPL_WEEKS: i64 = 8;
 /// Top-up amounts offered, in pesos.
 pub const TOPUP_OPTIONS: [i64; 4] = [50, 100, 200, 500];
 
-/// The services this provider carries out (an agent file that declares
-/// another `sandbox` service is refused at load).
-pub const SERVICES: &[&str] = &[
-    "topups.frequent_numbers",
-    "topups.detect_carrier",
-    "topups.send_topup",
-    "snpl.eligibility",
-    "snpl.apply",
-    "remittances.recipients",
-    "remittances.quote",
-    "remittances.create_transfer",
-    "billpay.billers",
-    "billpay.bill",
-    "billpay.pay",
-];
-
-/// Whether a service changes something (it may only run after a confirmed
-/// pending confirmation).
-pub fn is_action(service: &str) -> bool {
-    matches!(
-        service,
-        "topups.send_topup" | "snpl.apply" | "remittances.create_transfer" | "billpay.pay"
-    )
-}
-
 /// Runs a sandbox service. `key` identifies the call (the host's call id)
 /// and makes references deterministic; `day` is `YYYY-MM-DD`.
 pub fn run(

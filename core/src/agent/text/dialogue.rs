@@ -23,6 +23,20 @@ pub fn set_aside(dropped: Option<&str>) -> String {
     )
 }
 
+/// How a draft the reply cannot describe is named.
+pub const LAST_DRAFT: &str = "lo que estábamos registrando";
+
+/// A request for another agent while a finance draft is open: the draft
+/// waits and comes back.
+pub fn waits(what: &str) -> String {
+    format!("Dejo en espera {what}; al terminar con esto te lo vuelvo a preguntar.")
+}
+
+/// The waiting draft comes back.
+pub fn back_to(what: &str) -> String {
+    format!("Sigamos con {what}.")
+}
+
 /// A Sí/No button for a prompt a typed "sí" (or an earlier tap) already
 /// confirmed: nothing is done twice.
 pub const ALREADY_CONFIRMED: &str =

@@ -1,0 +1,79 @@
+//! The one answer to "which prompt waits for a Sí/No": a finance write or
+//! a data agent's action, whichever is open, with its id, agent, prompt
+//! and expiry. The gate, the API, the web's countdown card and its quick
+//! replies all read it here.
+
+use serde::Serialize;
+
+use super::state::AgentState;
+use crate::agents::registry::HOME;
+use crate::gate;
+use crate::time::UnixMillis;
+
+/// The prompt waiting for a Sí/No.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PendingView<'a> {
+    /// The prompt's id (Telegram's buttons and the web's carry it).
+    pub id: &'a str,
+    /// The agent that asked.
+    pub agent: &'a str,
+    /// The tool that runs on "sí".
+    pub tool: &'a str,
+    /// The prompt as shown.
+    pub prompt: Option<&'a str>,
+    /// When "sí" stops counting (UTC, RFC 3339).
+    pub expires_at_iso: Option<&'a str>,
+}
+
+impl AgentState {
+    /// The one prompt waiting for a Sí/No: a data agent's confirmation
+    /// (the chain takes a typed "sí" first too), else the pending write.
+    pub fn pending(&self) -> Option<PendingView<'_>> {
+        if let Some(pending) = &self.pending_confirmation {
+            return Some(PendingView {
+                id: &pending.id,
+                agent: &pending.agent_id,
+                tool: &pending.tool_name,
+                prompt: Some(&pending.display_message),
+                expires_at_iso: Some(&pending.expires_at),
+            });
+        }
+        let action = &self.pending_action;
+        let write = action.write.as_ref()?;
+        Some(PendingView {
+            id: action.id.as_deref()?,
+            agent: HOME,
+            tool: write.to_request().def().name,
+            prompt: action.confirmation_prompt.as_deref(),
+            expires_at_iso: action.expires_at_iso.as_deref(),
+        })
+    }
+}
+
+impl AgentState {
+    /// Gives the pending prompt, of whichever agent, a new id and expiry
+    /// when it expired before `now`, so an expired prompt is never shown
+    /// again as pending: it is offered anew (an old button is stale).
+    /// Whether it did.
+    pub(crate) fn renew_if_expired(&mut self, now: UnixMillis, now_iso: &str, ttl_ms: i64) -> bool {
+        let id = gate::prompt_id(self.turn_seq);
+        let expires = gate::expires_at(now, ttl_ms);
+        if let Some(pending) = self.pending_confirmation.as_mut() {
+            if !gate::expired(Some(&pending.expires_at), now) {
+                return false;
+            }
+            pending.id = id;
+            pending.created_at = now_iso.to_string();
+            pending.expires_at = expires;
+            return true;
+        }
+        let action = &mut self.pending_action;
+        if !action.is_pending() || !gate::expired(action.expires_at_iso.as_deref(), now) {
+            return false;
+        }
+        action.id = Some(id);
+        action.created_at_iso = Some(now_iso.to_string());
+        action.expires_at_iso = Some(expires);
+        true
+    }
+}
