@@ -54,11 +54,44 @@ pub struct Decided {
     pub confirmed: bool,
 }
 
+/// A prompt offered anew under a new id after it expired: its old
+/// buttons stand for the new prompt's fate (never for a "sí").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reoffer {
+    pub from: String,
+    pub to: String,
+}
+
+/// How many re-offers a thread remembers (its newest).
+pub const REOFFERS_KEPT: usize = 8;
+
+/// Records that the prompt `from` was offered anew as `to`.
+pub fn reoffered(list: &mut Vec<Reoffer>, from: &str, to: &str) {
+    if from == to {
+        return;
+    }
+    list.push(Reoffer {
+        from: from.to_string(),
+        to: to.to_string(),
+    });
+    let excess = list.len().saturating_sub(REOFFERS_KEPT);
+    list.drain(..excess);
+}
+
+/// The id a prompt was last offered under, following its re-offers.
+fn latest<'a>(list: &'a [Reoffer], id: &'a str) -> &'a str {
+    list.iter()
+        .fold(id, |id, r| if r.from == id { &r.to } else { id })
+}
+
 /// What a Sí/No button press answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
     /// The prompt open now: the press decides it.
     Current,
+    /// A button of a prompt that expired and was offered anew, which is
+    /// still open: the old button does not decide it.
+    Reoffered,
     /// A prompt already confirmed (by a typed "sí" or an earlier tap).
     AlreadyConfirmed,
     /// A prompt already rejected or cancelled.
@@ -69,9 +102,14 @@ pub enum Press {
 
 /// What a press of the button for prompt `id` answers, given the prompt
 /// open now and the last one decided.
-pub fn press(open: Option<&str>, last: Option<&Decided>, id: &str) -> Press {
+pub fn press(open: Option<&str>, last: Option<&Decided>, reoffers: &[Reoffer], id: &str) -> Press {
     if open == Some(id) {
         return Press::Current;
+    }
+    // An expired prompt's button answers for what became of its re-offer.
+    let id = latest(reoffers, id);
+    if open == Some(id) {
+        return Press::Reoffered;
     }
     match last {
         Some(d) if d.id == id && d.confirmed => Press::AlreadyConfirmed,
@@ -86,6 +124,32 @@ mod tests {
 
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn an_old_button_follows_its_reoffers() {
+        let mut list = Vec::new();
+        reoffered(&mut list, "p1", "p3");
+        reoffered(&mut list, "p3", "p5");
+        let saved = Decided {
+            id: "p5".into(),
+            confirmed: true,
+        };
+        assert_eq!(press(Some("p5"), None, &list, "p1"), Press::Reoffered);
+        assert_eq!(press(Some("p5"), None, &list, "p5"), Press::Current);
+        assert_eq!(
+            press(None, Some(&saved), &list, "p1"),
+            Press::AlreadyConfirmed
+        );
+        assert_eq!(
+            press(None, Some(&saved), &list, "p3"),
+            Press::AlreadyConfirmed
+        );
+        assert_eq!(press(None, Some(&saved), &list, "p2"), Press::Stale);
+        for n in 0..20 {
+            reoffered(&mut list, &format!("q{n}"), &format!("q{}", n + 1));
+        }
+        assert_eq!(list.len(), REOFFERS_KEPT);
+    }
 
     #[test]
     fn one_expiry_rule() {
@@ -108,6 +172,9 @@ pub mod text {
     /// cancel something ("¿Cancelo el cobro…?"), so "I cancelled it" would
     /// say the opposite of what happened.
     pub const REJECTED: &str = "Entendido, no lo hice: no cambié nada.";
+    /// A button of an expired prompt that was offered anew and is open.
+    pub const REOFFERED_BUTTON: &str =
+        "Esa confirmación venció y te la mostré de nuevo: responde en el mensaje más reciente.";
     /// A prompt answered after its expiry: it is shown again.
     pub const EXPIRED: &str =
         "La confirmación anterior expiró y no se guardó nada. Te la muestro de nuevo:";

@@ -97,6 +97,8 @@ const T = {
   alreadyConfirmed: 'Ya lo había guardado con tu «sí»; no lo hice otra vez.',
   alreadyConfirmedToast: 'Ya estaba guardado',
   alreadyRejected: 'Eso ya lo habías cancelado; no se guardó nada.',
+  reoffered: 'Esa confirmación venció y te la mostré de nuevo',
+  reofferedToast: 'La confirmación venció; te la pregunto de nuevo',
 };
 
 // ------------------------------------------------------------------ helpers
@@ -334,11 +336,13 @@ function expectPrompt(reply, pending) {
   expectText(reply, T.suffix);
 }
 
-/** Records the (new) id, buttons and expiry window of a prompt. */
-function adoptPrompt(thread, pending, reply) {
+/** Records the (new) id, buttons and expiry window of a prompt. A prompt
+ * offered anew after it expired (`reoffer`) leaves its old buttons pointing
+ * at the new one while it is open. */
+function adoptPrompt(thread, pending, reply, reoffer = false) {
   if (thread.pending?.yes && thread.pending.yes !== reply.yes) {
     thread.staleYes = thread.pending.yes;
-    thread.staleOutcome = 'replaced';
+    thread.staleOutcome = reoffer ? 'reoffered' : 'replaced';
   }
   pending.id = reply.pendingId;
   pending.yes = reply.yes;
@@ -480,7 +484,7 @@ async function confirm(thread, viaButton) {
     expectNoWrite(reply);
     expectPending(reply);
     check(reply.pendingId !== pending.id, () => `an expired prompt shown again needs a new id, still ${reply.pendingId}`);
-    adoptPrompt(thread, { ...pending }, reply);
+    adoptPrompt(thread, { ...pending }, reply, true);
     return;
   }
   const user = thread.user;
@@ -552,14 +556,26 @@ async function expire(thread) {
   if (chance(0.6)) await confirm(thread, thread.kind === 'tg' && chance(0.4));
 }
 
-/** A question while confirming: answered, and the same confirmation asked again (same id, same buttons). */
+/** A question while confirming: answered, and the same confirmation asked
+ * again (same id, same buttons) while it is alive; once expired it is
+ * offered anew under a new id, never shown as pending. */
 async function digress(thread) {
   const pending = thread.pending;
+  if (nextNow() >= pending.expiresAt && nextNow() < pending.expiresLatest) jump();
+  const expired = nextNow() >= pending.expiresAt;
   const reply = await say(thread, SUMMARY_QUESTION);
   expectSummary(reply, thread);
   expectText(reply, T.yesNo);
   expectNoWrite(reply);
   expectPending(reply);
+  if (expired) {
+    count('digress-expired');
+    expectText(reply, T.expired);
+    expectPrompt(reply, pending);
+    check(reply.pendingId !== pending.id, () => `an expired prompt shown again needs a new id, still ${reply.pendingId}`);
+    adoptPrompt(thread, { ...pending }, reply, true);
+    return;
+  }
   check(reply.pendingId === pending.id, () => `a digression must keep the pending confirmation ${pending.id}; reply has ${reply.pendingId}`);
   if (thread.kind === 'tg') {
     check(reply.yes === pending.yes && reply.no === pending.no,
@@ -578,6 +594,7 @@ async function pressStale(thread) {
     confirmed: [T.alreadyConfirmedToast, T.alreadyConfirmed],
     rejected: [T.staleButton, T.alreadyRejected],
     replaced: [T.staleButton, T.staleButton],
+    reoffered: [T.reofferedToast, T.reoffered],
   }[thread.staleOutcome];
   check(reply.toast === toast, () => `a late button's answerCallbackQuery should say ${JSON.stringify(toast)}; got ${JSON.stringify(reply.toast)}`);
   expectText(reply, text);

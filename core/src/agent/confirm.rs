@@ -51,8 +51,12 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Decision::Confirm if expired => {
             // Nothing is written; the same payload is offered again under a
             // new id, so an old button cannot confirm it.
+            let renewed = gate::prompt_id(state.turn_seq);
+            if let Some(old) = &state.pending_action.id {
+                gate::reoffered(&mut state.reoffers, old, &renewed);
+            }
             let action = &mut state.pending_action;
-            action.id = Some(gate::prompt_id(state.turn_seq));
+            action.id = Some(renewed);
             action.created_at_iso = Some(ctx.now_iso.clone());
             action.expires_at_iso = Some(gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms));
             ctx.confirmation = ConfirmationStatus::Expired;

@@ -115,6 +115,14 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             NodeOutcome::suspend()
         }
         Ok(end) => {
+            // A confirmation that expired was offered anew: its old
+            // buttons follow it.
+            if decisions.gate == ConfirmationStatus::Expired
+                && let (Some(old), Some(new)) =
+                    (&state.pending_confirmation, &o.pending_confirmation)
+            {
+                crate::gate::reoffered(&mut state.reoffers, &old.id, &new.id);
+            }
             state.store_orchestra(o);
             if decided.is_some() {
                 state.last_decided = decided;

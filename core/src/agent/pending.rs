@@ -62,6 +62,7 @@ impl AgentState {
             if !gate::expired(Some(&pending.expires_at), now) {
                 return false;
             }
+            gate::reoffered(&mut self.reoffers, &pending.id, &id);
             pending.id = id;
             pending.created_at = now_iso.to_string();
             pending.expires_at = expires;
@@ -70,6 +71,9 @@ impl AgentState {
         let action = &mut self.pending_action;
         if !action.is_pending() || !gate::expired(action.expires_at_iso.as_deref(), now) {
             return false;
+        }
+        if let Some(old) = &action.id {
+            gate::reoffered(&mut self.reoffers, old, &id);
         }
         action.id = Some(id);
         action.created_at_iso = Some(now_iso.to_string());

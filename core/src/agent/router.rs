@@ -41,15 +41,20 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if let Some(id) = &ctx.action_id {
         use super::ConfirmationStatus as Status;
         use crate::gate::Press;
-        let said =
-            match crate::gate::press(state.confirmation_id(), state.last_decided.as_ref(), id) {
-                Press::Current => None,
-                Press::AlreadyConfirmed => {
-                    Some((text::dialogue::ALREADY_CONFIRMED, Status::AlreadyConfirmed))
-                }
-                Press::AlreadyRejected => Some((text::dialogue::ALREADY_REJECTED, Status::Stale)),
-                Press::Stale => Some((text::STALE_BUTTON, Status::Stale)),
-            };
+        let said = match crate::gate::press(
+            state.confirmation_id(),
+            state.last_decided.as_ref(),
+            &state.reoffers,
+            id,
+        ) {
+            Press::Current => None,
+            Press::Reoffered => Some((text::REOFFERED_BUTTON, Status::Expired)),
+            Press::AlreadyConfirmed => {
+                Some((text::dialogue::ALREADY_CONFIRMED, Status::AlreadyConfirmed))
+            }
+            Press::AlreadyRejected => Some((text::dialogue::ALREADY_REJECTED, Status::Stale)),
+            Press::Stale => Some((text::STALE_BUTTON, Status::Stale)),
+        };
         if let Some((said, status)) = said {
             // The host's toast follows the status ("Ya estaba guardado").
             ctx.confirmation = status;

@@ -429,6 +429,10 @@ pub struct AgentState {
     /// comes back once that agent has nothing open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waiting_draft: Option<Box<super::waiting::WaitingDraft>>,
+    /// Prompts offered anew after they expired, so their old buttons say
+    /// what became of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reoffers: Vec<crate::gate::Reoffer>,
 }
 
 /// Why a stored state could not be read.
@@ -482,6 +486,7 @@ impl AgentState {
             last_query: None,
             last_simulation: None,
             waiting_draft: None,
+            reoffers: Vec::new(),
         }
     }
 

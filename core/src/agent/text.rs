@@ -13,7 +13,7 @@ use crate::tools::{
 };
 
 /// The gate's words, the same for every agent.
-pub use crate::gate::text::{CANCELLED, EXPIRED, NO, YES};
+pub use crate::gate::text::{CANCELLED, EXPIRED, NO, REOFFERED_BUTTON, YES};
 pub use ui::{month_name, today};
 
 pub const CONFIRM_SUFFIX: &str = "Responde: sí / no";
