@@ -10,7 +10,9 @@ pub mod defs;
 pub mod ledger;
 pub mod memory;
 pub mod rules;
+pub mod run;
 pub mod sandbox;
+pub mod store;
 
 use serde::{Deserialize, Serialize};
 

@@ -8,11 +8,10 @@
 //! together with the checkpoint and with guards that fail the batch if the
 //! rows they were decided on changed meanwhile.
 
-use caja_core::time::{iso_month, parse_iso_date};
-use caja_core::tools::rules;
+use caja_core::tools::store::{Change, Head, Need, View};
 use caja_core::tools::{
-    BankBalance, BudgetCap, CategoryType, DebtPayment, DebtRow, SimulatePurchaseInput, ToolCall,
-    ToolRequest, ToolResult, TransactionList, TransactionRow, TransactionType, codes,
+    BankBalance, CategoryType, DebtRow, ToolCall, ToolResult, TransactionRow, TransactionType,
+    codes, rules, run,
 };
 use serde::Deserialize;
 use worker::{D1PreparedStatement, D1Result};
@@ -22,10 +21,7 @@ use crate::store::{Arg, Db, opt_int, opt_text, rows};
 pub mod cobros;
 mod reads;
 
-use reads::{
-    BALANCE_SQL, BalanceRow, CAP_SQL, DebtDbRow, ROW_VERSION_SQL, VARIABLE_SPENT_SQL, budget_from,
-    debts_sql, period_bounds, period_summary, rows_between,
-};
+use reads::{DebtDbRow, ROW_VERSION_SQL, debts_sql, groups_between, rows_between};
 pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
 
 /// A stored transaction row.
@@ -183,57 +179,88 @@ impl<'a> ToolRunner<'a> {
         Ok(head)
     }
 
+    /// One call: what its rule needs is read from D1 (or from what this
+    /// turn staged), the core decides, and its changes are staged.
     async fn run_one(&mut self, call: &ToolCall) -> worker::Result<ToolResult> {
-        let at = self.now_iso.clone();
-        let user = self.rows.user;
-        let rows = self.rows;
-        let db = self.db;
-        if let Err(problem) = rules::check_write(&call.request) {
-            return Ok(ToolResult::failure(call, codes::INVALID, problem, &at));
+        let mut view = View::default();
+        for need in run::needs(&call.request) {
+            self.load(&need, &mut view).await?;
         }
-        Ok(match &call.request {
-            ToolRequest::AddTransaction(input) => {
+        let decision = run::decide(call, view, &self.now_iso);
+        for change in decision.changes {
+            self.stage(change)?;
+        }
+        Ok(decision.result)
+    }
+
+    /// Reads what a rule needs: from D1, with what this turn staged
+    /// counted (it commits with the turn).
+    async fn load(&mut self, need: &Need, view: &mut View) -> worker::Result<()> {
+        let (db, rows, user) = (self.db, self.rows, self.rows.user);
+        match need {
+            Need::Head => {
                 let head = self.head().await?;
-                let row = input.to_row(head.max_seq + 1);
+                view.head = Head {
+                    max_id: head.max_seq,
+                    last: head.last,
+                };
+            }
+            Need::Row(id) => view.row = self.live_row(*id).await?,
+            Need::Rows {
+                range,
+                category,
+                limit,
+            } => {
+                view.rows =
+                    rows_between(db, rows, range.as_ref(), category.as_deref(), *limit).await?
+            }
+            Need::Groups { range, category } => {
+                view.groups =
+                    groups_between(db, rows, &range.0, &range.1, category.as_deref()).await?
+            }
+            Need::Budget { month, category } => {
+                view.budget = budget_status(db, user, month, category.as_deref())
+                    .await?
+                    .map(|status| rules::with_rows(status, &self.inserted));
+            }
+            Need::Debt(key) => view.debt = self.stored_debt(key).await?,
+            Need::Debts => {
+                let found: Vec<DebtDbRow> =
+                    db.all(db.stmt(&debts_sql(""), &[Arg::Text(user)])?).await?;
+                view.debts = found.iter().map(DebtDbRow::to_core).collect();
+            }
+            Need::BankBalance => {
+                view.balance = match &self.written_bank_balance {
+                    Some(balance) => Some(balance.clone()),
+                    None => bank_balance(db, user).await?,
+                }
+            }
+            Need::Cobros => {
+                if self.cobros_book.is_none() {
+                    self.cobros_book = Some(cobros::book(db, user).await?);
+                }
+                view.book = self.cobros_book.clone().unwrap_or_default();
+            }
+        }
+        Ok(())
+    }
+
+    /// Stages one change in the turn's commit batch, guarded on what the
+    /// rule read, and keeps what later reads of this turn must count.
+    fn stage(&mut self, change: Change) -> worker::Result<()> {
+        let (db, user) = (self.db, self.rows.user);
+        let at = self.now_iso.clone();
+        match change {
+            Change::Insert(row) => {
                 self.stage_insert(&row)?;
                 self.head = Some(LedgerHead {
                     max_seq: row.id,
-                    last: Some(row.clone()),
+                    last: Some(row),
                 });
-                ToolResult::success(call, &row, &at)
             }
-            ToolRequest::AddTransactions(input) => {
-                let head = self.head().await?;
-                let mut transactions = Vec::with_capacity(input.transactions.len());
-                for (offset, item) in (1..).zip(&input.transactions) {
-                    let row = item.to_row(head.max_seq + offset);
-                    self.stage_insert(&row)?;
-                    transactions.push(row);
-                }
-                self.head = Some(LedgerHead {
-                    max_seq: head.max_seq + (transactions.len() as i64),
-                    last: transactions.last().cloned(),
-                });
-                ToolResult::success(call, &TransactionList { transactions }, &at)
-            }
-            ToolRequest::UpdateLastTransaction(input) => {
-                let stored = self.live_row(input.transaction_id).await?;
-                if let Err((code, problem)) =
-                    rules::check_row(stored.as_ref(), input.transaction_version)
-                {
-                    return Ok(ToolResult::failure(call, code, problem, &at));
-                }
-                let Some(previous) = stored else {
-                    return Ok(ToolResult::failure(
-                        call,
-                        codes::NOT_FOUND,
-                        "no such transaction",
-                        &at,
-                    ));
-                };
+            Change::Update { previous, row } => {
                 self.stage_row_guard(previous.id, previous.version)?;
                 self.stage_history(&previous, "UPDATE")?;
-                let row = input.to_row();
                 self.staged.push(db.stmt(
                     "UPDATE transactions SET kind = ?3, amount_mxn_cents = ?4, category_type = ?5, category = ?6, \
                      description = ?7, date_iso = ?8, updated_at = ?9, version = ?10 WHERE user_id = ?1 AND seq = ?2",
@@ -242,70 +269,40 @@ impl<'a> ToolRunner<'a> {
                 if let Some(head) = &mut self.head
                     && head.last.as_ref().is_some_and(|last| last.id == row.id)
                 {
-                    head.last = Some(row.clone());
+                    head.last = Some(row);
                 }
-                ToolResult::success(call, &row, &at)
             }
-            ToolRequest::DeleteLastTransaction(input) => {
-                let stored = self.live_row(input.transaction_id).await?;
-                if let Err((code, problem)) =
-                    rules::check_row(stored.as_ref(), input.transaction_version)
-                {
-                    return Ok(ToolResult::failure(call, code, problem, &at));
-                }
-                let Some(deleted) = stored else {
-                    return Ok(ToolResult::failure(
-                        call,
-                        codes::NOT_FOUND,
-                        "no such transaction",
-                        &at,
-                    ));
-                };
-                self.stage_row_guard(deleted.id, deleted.version)?;
-                self.stage_history(&deleted, "DELETE")?;
+            Change::Delete(row) => {
+                self.stage_row_guard(row.id, row.version)?;
+                self.stage_history(&row, "DELETE")?;
                 self.staged.push(db.stmt(
                     "UPDATE transactions SET deleted_at = ?3, updated_at = ?3, version = version + 1 WHERE user_id = ?1 AND seq = ?2",
-                    &[Arg::Text(user), Arg::Int(deleted.id), Arg::Text(&at)],
+                    &[Arg::Text(user), Arg::Int(row.id), Arg::Text(&at)],
                 )?);
                 // The live row before it is unknown until the batch commits.
                 self.head = None;
-                ToolResult::success(call, &deleted, &at)
             }
-            ToolRequest::AddOrUpdateDebt(input) => {
-                let key = rules::debt_key(&input.name);
-                let existing = self.stored_debt(&key).await?;
-                let merged = rules::merge_debt(existing.as_ref(), input);
-                self.staged.push(db.stmt(
-                    "INSERT INTO debts (user_id, name_key, name, balance_mxn_cents, minimum_payment_mxn_cents, due_day, updated_at) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
-                     ON CONFLICT (user_id, name_key) DO UPDATE SET balance_mxn_cents = excluded.balance_mxn_cents, \
-                     minimum_payment_mxn_cents = excluded.minimum_payment_mxn_cents, due_day = excluded.due_day, updated_at = excluded.updated_at",
-                    &[
-                        Arg::Text(user),
-                        Arg::Text(&key),
-                        Arg::Text(&merged.name),
-                        opt_int(merged.balance_mxn_cents),
-                        opt_int(merged.minimum_payment_mxn_cents),
-                        opt_int(merged.due_day.map(i64::from)),
-                        Arg::Text(&at),
-                    ],
-                )?);
-                ToolResult::success(call, &merged, &at)
-            }
-            ToolRequest::PayDebt(input) => {
-                let key = rules::debt_key(&input.debt_name);
-                let existing = self.stored_debt(&key).await?;
-                let debt = match rules::pay_debt(existing.as_ref(), input) {
-                    Ok(debt) => debt,
-                    Err((code, problem)) => {
-                        return Ok(ToolResult::failure(call, code, problem, &at));
-                    }
-                };
-                // The balance read above must still be the one at commit.
+            Change::SaveDebt { key, debt } => self.staged.push(db.stmt(
+                "INSERT INTO debts (user_id, name_key, name, balance_mxn_cents, minimum_payment_mxn_cents, due_day, updated_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+                 ON CONFLICT (user_id, name_key) DO UPDATE SET balance_mxn_cents = excluded.balance_mxn_cents, \
+                 minimum_payment_mxn_cents = excluded.minimum_payment_mxn_cents, due_day = excluded.due_day, updated_at = excluded.updated_at",
+                &[
+                    Arg::Text(user),
+                    Arg::Text(&key),
+                    Arg::Text(&debt.name),
+                    opt_int(debt.balance_mxn_cents),
+                    opt_int(debt.minimum_payment_mxn_cents),
+                    opt_int(debt.due_day.map(i64::from)),
+                    Arg::Text(&at),
+                ],
+            )?),
+            Change::PayDebt { key, before, debt } => {
+                // The balance read must still be the one at commit.
                 self.staged.push(db.guard(
                     "SELECT balance_mxn_cents FROM debts WHERE user_id = ?1 AND name_key = ?2",
                     &[Arg::Text(user), Arg::Text(&key)],
-                    Arg::Int(input.balance_before_mxn_cents),
+                    Arg::Int(before),
                 )?);
                 self.staged.push(db.stmt(
                     "UPDATE debts SET balance_mxn_cents = ?3, updated_at = ?4 WHERE user_id = ?1 AND name_key = ?2",
@@ -316,23 +313,8 @@ impl<'a> ToolRunner<'a> {
                         Arg::Text(&at),
                     ],
                 )?);
-                let head = self.head().await?;
-                let row = input.payment.to_row(head.max_seq + 1);
-                self.stage_insert(&row)?;
-                self.head = Some(LedgerHead {
-                    max_seq: row.id,
-                    last: Some(row.clone()),
-                });
-                ToolResult::success(
-                    call,
-                    &DebtPayment {
-                        transaction: row,
-                        debt,
-                    },
-                    &at,
-                )
             }
-            ToolRequest::SetBudgetCap(input) => {
+            Change::SetBudget(input) => {
                 let cap = Arg::Int(input.variable_cap_mxn_cents);
                 self.staged.push(match &input.category {
                     Some(category) => db.stmt(
@@ -346,174 +328,23 @@ impl<'a> ToolRunner<'a> {
                         &[Arg::Text(user), Arg::Text(&input.month), cap, Arg::Text(&at)],
                     )?,
                 });
-                ToolResult::success(call, &BudgetCap::from(input), &at)
             }
-            ToolRequest::SetBankBalance(input) => {
+            Change::SetBankBalance(balance) => {
                 self.staged.push(db.stmt(
                     "INSERT INTO bank_balances (user_id, balance_mxn_cents, updated_at) VALUES (?1, ?2, ?3) \
                      ON CONFLICT (user_id) DO UPDATE SET balance_mxn_cents = excluded.balance_mxn_cents, updated_at = excluded.updated_at",
-                    &[Arg::Text(user), Arg::Int(input.balance_mxn_cents), Arg::Text(&at)],
+                    &[Arg::Text(user), Arg::Int(balance.balance_mxn_cents), Arg::Text(&balance.updated_at_iso)],
                 )?);
-                let balance = BankBalance {
-                    balance_mxn_cents: input.balance_mxn_cents,
-                    updated_at_iso: at.clone(),
-                };
-                self.written_bank_balance = Some(balance.clone());
-                ToolResult::success(call, &balance, &at)
+                self.written_bank_balance = Some(balance);
             }
-            ToolRequest::GetMonthSummary { month, category } => {
-                match month_summary(db, rows, month, category.as_deref()).await? {
-                    Some(summary) => ToolResult::success(call, &summary, &at),
-                    None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
+            Change::Cobros(change) => {
+                if let Some(book) = &mut self.cobros_book {
+                    book.apply(&change);
                 }
+                self.stage_cobros(change)?;
             }
-            ToolRequest::ListTransactions {
-                month,
-                category,
-                limit,
-            } => {
-                let transactions = list_transactions(
-                    db,
-                    rows,
-                    month.as_deref(),
-                    category.as_deref(),
-                    Some(*limit),
-                )
-                .await?;
-                ToolResult::success(call, &TransactionList { transactions }, &at)
-            }
-            ToolRequest::GetPeriodSummary { from, to, category } => {
-                match period_summary(db, rows, from, to, category.as_deref()).await? {
-                    Some(summary) => ToolResult::success(call, &summary, &at),
-                    None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
-                }
-            }
-            ToolRequest::ListTransactionsBetween {
-                from,
-                to,
-                category,
-                limit,
-            } => match period_bounds(from, to) {
-                Some(bounds) => {
-                    let transactions =
-                        rows_between(db, rows, Some(&bounds), category.as_deref(), Some(*limit))
-                            .await?;
-                    ToolResult::success(call, &TransactionList { transactions }, &at)
-                }
-                None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
-            },
-            ToolRequest::GetLastTransaction {} => match self.head().await?.last {
-                Some(row) => ToolResult::success(call, &row, &at),
-                None => ToolResult::failure(call, codes::NOT_FOUND, "no transactions", &at),
-            },
-            ToolRequest::GetBudgetStatus { month, category } => {
-                match budget_status(db, user, month, category.as_deref()).await? {
-                    Some(status) => {
-                        // What this turn added commits with it: count it.
-                        let status = rules::with_rows(status, &self.inserted);
-                        ToolResult::success(call, &status, &at)
-                    }
-                    None => ToolResult::failure(call, codes::INVALID, "bad month", &at),
-                }
-            }
-            ToolRequest::ListDebts { .. } => {
-                ToolResult::success(call, &debt_list(db, user).await?, &at)
-            }
-            ToolRequest::GetBankBalance {} => match bank_balance(db, user).await? {
-                Some(balance) => ToolResult::success(call, &balance, &at),
-                None => ToolResult::failure(call, codes::NOT_FOUND, "no bank balance", &at),
-            },
-            ToolRequest::SimulatePurchase(input) => self.simulate(call, input).await?,
-            ToolRequest::CallService(request)
-                if request.provider == caja_core::tools::Provider::Ledger =>
-            {
-                // The user's own rows, read from D1; the rule is the core's.
-                let window = caja_core::tools::ledger::window(request)
-                    .ok()
-                    .and_then(|(from, to)| period_bounds(&from, &to));
-                match window {
-                    Some(bounds) => {
-                        let found = rows_between(db, rows, Some(&bounds), None, None).await?;
-                        caja_core::tools::ledger::run(call, request, &found, &at)
-                    }
-                    None => ToolResult::failure(call, codes::INVALID, "bad period", &at),
-                }
-            }
-            ToolRequest::CallService(request)
-                if request.provider == caja_core::tools::Provider::Cobros =>
-            {
-                // Decided by the core over the rows D1 has (read once a
-                // turn) and what this turn staged; the changes commit with
-                // the turn.
-                let mut book = match self.cobros_book.take() {
-                    Some(book) => book,
-                    None => cobros::book(db, user).await?,
-                };
-                let outcome = caja_core::tools::cobros::run(
-                    call,
-                    &request.service,
-                    &request.params,
-                    &book,
-                    &at,
-                );
-                for change in &outcome.changes {
-                    book.apply(change);
-                }
-                self.cobros_book = Some(book);
-                self.stage_cobros(outcome.changes).await?;
-                outcome.result
-            }
-            ToolRequest::CallService(request) => caja_core::tools::run_service(call, request, &at),
-        })
-    }
-
-    async fn simulate(
-        &self,
-        call: &ToolCall,
-        input: &SimulatePurchaseInput,
-    ) -> worker::Result<ToolResult> {
-        let (db, user, at) = (self.db, self.rows.user, &self.now_iso);
-        let Some(month) = parse_iso_date(&input.date_iso).map(iso_month) else {
-            return Ok(ToolResult::failure(call, codes::INVALID, "bad date", at));
-        };
-        let Some((start, end)) = rules::month_bounds(&month) else {
-            return Ok(ToolResult::failure(call, codes::INVALID, "bad date", at));
-        };
-        let results = db
-            .batch(vec![
-                db.stmt(BALANCE_SQL, &[Arg::Text(user)])?,
-                db.stmt(CAP_SQL, &[Arg::Text(user), Arg::Text(&month)])?,
-                db.stmt(
-                    VARIABLE_SPENT_SQL,
-                    &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
-                )?,
-                db.stmt(&debts_sql(""), &[Arg::Text(user)])?,
-            ])
-            .await?;
-        let stored = rows::<BalanceRow>(results.first())?
-            .into_iter()
-            .next()
-            .map(|b| BankBalance {
-                balance_mxn_cents: b.balance_mxn_cents,
-                updated_at_iso: b.updated_at,
-            });
-        let Some(balance) = self.written_bank_balance.clone().or(stored) else {
-            return Ok(ToolResult::failure(
-                call,
-                codes::NOT_FOUND,
-                "no bank balance",
-                at,
-            ));
-        };
-        let budget = budget_from(&month, None, results.get(1), results.get(2))?;
-        let debts: Vec<DebtRow> = rows::<DebtDbRow>(results.get(3))?
-            .iter()
-            .map(DebtDbRow::to_core)
-            .collect();
-        Ok(match rules::simulate(input, &balance, &budget, &debts) {
-            Ok(simulation) => ToolResult::success(call, &simulation, at),
-            Err(problem) => ToolResult::failure(call, codes::INVALID, problem, at),
-        })
+        }
+        Ok(())
     }
 
     /// Stages a new row in this thread; a stale max_seq fails the batch on

@@ -85,14 +85,14 @@ pub async fn book(db: &Db, user: &str) -> worker::Result<Book> {
 }
 
 impl ToolRunner<'_> {
-    /// Stages the changes one cobros call decided. A new contact or
-    /// request collides on its primary key if another turn stored it
-    /// first; a changed request commits only while D1 still has the
-    /// version the decision read.
-    pub(super) async fn stage_cobros(&mut self, changes: Vec<Change>) -> worker::Result<()> {
+    /// Stages one change a cobros call decided. A new contact or request
+    /// collides on its primary key if another turn stored it first; a
+    /// changed request commits only while D1 still has the version the
+    /// decision read. (A paid cobro's income comes as a movement.)
+    pub(super) fn stage_cobros(&mut self, change: Change) -> worker::Result<()> {
         let (db, user) = (self.db, self.rows.user);
         let at = self.now_iso.clone();
-        for change in changes {
+        {
             match change {
                 Change::AddContact(contact) => self.staged.push(db.stmt(
                     "INSERT INTO contacts (user_id, name_key, name, created_at) VALUES (?1, ?2, ?3, ?4)",
@@ -145,14 +145,10 @@ impl ToolRunner<'_> {
                         Arg::Text(&at),
                     ],
                 )?),
-                Change::AddIncome(input) => {
-                    let head = self.head().await?;
-                    let row = input.to_row(head.max_seq + 1);
-                    self.stage_insert(&row)?;
-                    self.head = Some(super::LedgerHead {
-                        max_seq: row.id,
-                        last: Some(row),
-                    });
+                Change::AddIncome(_) => {
+                    return Err(worker::Error::RustError(
+                        "a paid cobro's income is staged as a movement".into(),
+                    ));
                 }
             }
         }

@@ -2,11 +2,10 @@
 //! the balance, straight from D1 (never cached). Totals are computed by
 //! `caja_core::tools::rules` from grouped rows.
 
-use caja_core::time::parse_iso_date;
 use caja_core::tools::rules::{self, Group};
 use caja_core::tools::{
-    BankBalance, BudgetStatus, CategoryType, DebtList, DebtRow, MonthSummary, PeriodSummary,
-    TransactionRow, TransactionType,
+    BankBalance, BudgetStatus, CategoryType, DebtList, DebtRow, MonthSummary, TransactionRow,
+    TransactionType,
 };
 use serde::Deserialize;
 use worker::D1Result;
@@ -144,16 +143,6 @@ pub async fn list_transactions(
     rows_between(db, user, bounds.as_ref(), category, limit).await
 }
 
-/// The half-open range `[from, day after to)` of the days `from`..=`to`;
-/// `None` when the period is not valid (`rules::period_ok`).
-pub(super) fn period_bounds(from: &str, to: &str) -> Option<(String, String)> {
-    if !rules::period_ok(from, to) {
-        return None;
-    }
-    let end = parse_iso_date(to)?.succ_opt()?;
-    Some((from.to_string(), end.format("%Y-%m-%d").to_string()))
-}
-
 /// Live transactions dated in `[start, end)` when given, last recorded
 /// first.
 pub(super) async fn rows_between<'a>(
@@ -199,24 +188,9 @@ pub async fn month_summary(
     Ok(Some(rules::month_summary(month, category, &groups)))
 }
 
-/// Totals of the days `from`..=`to`; `None` for a malformed range.
-pub(super) async fn period_summary(
-    db: &Db,
-    user: Rows<'_>,
-    from: &str,
-    to: &str,
-    category: Option<&str>,
-) -> worker::Result<Option<PeriodSummary>> {
-    let Some((start, end)) = period_bounds(from, to) else {
-        return Ok(None);
-    };
-    let groups = groups_between(db, user, &start, &end, category).await?;
-    Ok(Some(rules::period_summary(from, to, category, &groups)))
-}
-
 /// The live transactions dated in `[start, end)`, grouped as the summaries
 /// need them.
-async fn groups_between<'a>(
+pub(super) async fn groups_between<'a>(
     db: &Db,
     user: Rows<'a>,
     start: &'a str,

@@ -1,0 +1,353 @@
+//! Every tool's rule, once, for every host: what it reads ([`needs`]) and,
+//! from what was read, its result and the changes to store ([`decide`]).
+//! [`run`] drives a [`Store`] a host keeps in memory; the Worker loads
+//! from D1 and stages the changes in its commit batch with the same two
+//! functions.
+
+use super::store::{Change, Need, Store, View, day_range};
+use super::{
+    BankBalance, BudgetCap, DebtList, DebtPayment, Provider, ServiceRequest, ToolCall, ToolRequest,
+    ToolResult, TransactionList, TransactionRow, cobros, codes, ledger, rules,
+};
+use crate::time::{iso_month, parse_iso_date};
+
+/// A tool's result and the changes it asks the store to apply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub result: ToolResult,
+    pub changes: Vec<Change>,
+}
+
+impl Decision {
+    fn read(result: ToolResult) -> Decision {
+        Decision {
+            result,
+            changes: Vec::new(),
+        }
+    }
+}
+
+/// Carries out one call over a store kept in memory.
+pub fn run(store: &mut impl Store, call: &ToolCall, at: &str) -> ToolResult {
+    let mut view = View::default();
+    for need in needs(&call.request) {
+        store.load(&need, &mut view);
+    }
+    let decision = decide(call, view, at);
+    for change in decision.changes {
+        store.apply(change);
+    }
+    decision.result
+}
+
+/// The month of a purchase date, when the date is one.
+fn month_of(date_iso: &str) -> Option<String> {
+    parse_iso_date(date_iso).map(iso_month)
+}
+
+/// What a request reads before it decides.
+pub fn needs(request: &ToolRequest) -> Vec<Need> {
+    if rules::check_write(request).is_err() {
+        return Vec::new();
+    }
+    match request {
+        ToolRequest::AddTransaction(_) | ToolRequest::AddTransactions(_) => vec![Need::Head],
+        ToolRequest::GetLastTransaction {} => vec![Need::Head],
+        ToolRequest::UpdateLastTransaction(input) => vec![Need::Row(input.transaction_id)],
+        ToolRequest::DeleteLastTransaction(input) => vec![Need::Row(input.transaction_id)],
+        ToolRequest::AddOrUpdateDebt(input) => vec![Need::Debt(rules::debt_key(&input.name))],
+        ToolRequest::PayDebt(input) => {
+            vec![Need::Debt(rules::debt_key(&input.debt_name)), Need::Head]
+        }
+        ToolRequest::SetBudgetCap(_) | ToolRequest::SetBankBalance(_) => Vec::new(),
+        ToolRequest::GetMonthSummary { month, category } => rules::month_bounds(month)
+            .map(|range| Need::Groups {
+                range,
+                category: category.clone(),
+            })
+            .into_iter()
+            .collect(),
+        ToolRequest::GetPeriodSummary { from, to, category } => day_range(from, to)
+            .map(|range| Need::Groups {
+                range,
+                category: category.clone(),
+            })
+            .into_iter()
+            .collect(),
+        ToolRequest::ListTransactions {
+            month,
+            category,
+            limit,
+        } => {
+            let range = month.as_deref().map(rules::month_bounds);
+            match range {
+                // A malformed month has no rows.
+                Some(None) => Vec::new(),
+                range => vec![Need::Rows {
+                    range: range.flatten(),
+                    category: category.clone(),
+                    limit: Some(*limit),
+                }],
+            }
+        }
+        ToolRequest::ListTransactionsBetween {
+            from,
+            to,
+            category,
+            limit,
+        } => day_range(from, to)
+            .map(|range| Need::Rows {
+                range: Some(range),
+                category: category.clone(),
+                limit: Some(*limit),
+            })
+            .into_iter()
+            .collect(),
+        ToolRequest::GetBudgetStatus { month, category } => rules::month_bounds(month)
+            .map(|_| Need::Budget {
+                month: month.clone(),
+                category: category.clone(),
+            })
+            .into_iter()
+            .collect(),
+        ToolRequest::ListDebts { .. } => vec![Need::Debts],
+        ToolRequest::GetBankBalance {} => vec![Need::BankBalance],
+        ToolRequest::SimulatePurchase(input) => {
+            let mut needs = vec![Need::BankBalance, Need::Debts];
+            if let Some(month) = month_of(&input.date_iso) {
+                needs.push(Need::Budget {
+                    month,
+                    category: None,
+                });
+            }
+            needs
+        }
+        ToolRequest::CallService(request) => service_needs(request),
+    }
+}
+
+fn service_needs(request: &ServiceRequest) -> Vec<Need> {
+    match request.provider {
+        Provider::Ledger => ledger::window(request)
+            .ok()
+            .and_then(|(from, to)| day_range(&from, &to))
+            .map(|range| Need::Rows {
+                range: Some(range),
+                category: None,
+                limit: None,
+            })
+            .into_iter()
+            .collect(),
+        // A paid cobro records its income: the ledger head names its id.
+        Provider::Cobros if request.service == "cobros.mark_paid" => {
+            vec![Need::Cobros, Need::Head]
+        }
+        Provider::Cobros => vec![Need::Cobros],
+        Provider::Sandbox | Provider::Data => Vec::new(),
+    }
+}
+
+/// The result of a call and the changes to store, from what its
+/// [`needs`] loaded.
+pub fn decide(call: &ToolCall, view: View, at: &str) -> Decision {
+    if let Err(problem) = rules::check_write(&call.request) {
+        return Decision::read(ToolResult::failure(call, codes::INVALID, problem, at));
+    }
+    match &call.request {
+        ToolRequest::CallService(request) => decide_service(call, request, view, at),
+        request if request.is_write() => decide_write(call, view, at),
+        _ => Decision::read(decide_read(call, view, at)),
+    }
+}
+
+/// Rows numbered after the head, in order.
+fn number(view: &View, inputs: &[super::AddTransactionInput]) -> Vec<TransactionRow> {
+    (1..)
+        .zip(inputs)
+        .map(|(offset, input)| input.to_row(view.head.max_id + offset))
+        .collect()
+}
+
+fn decide_write(call: &ToolCall, view: View, at: &str) -> Decision {
+    let fail = |(code, problem): (&str, &str)| {
+        Decision::read(ToolResult::failure(call, code, problem, at))
+    };
+    let done = |result: ToolResult, changes: Vec<Change>| Decision { result, changes };
+    match &call.request {
+        ToolRequest::AddTransaction(input) => {
+            let row = number(&view, std::slice::from_ref(input)).remove(0);
+            done(
+                ToolResult::success(call, &row, at),
+                vec![Change::Insert(row)],
+            )
+        }
+        ToolRequest::AddTransactions(input) => {
+            let transactions = number(&view, &input.transactions);
+            let changes = transactions.iter().cloned().map(Change::Insert).collect();
+            done(
+                ToolResult::success(call, &TransactionList { transactions }, at),
+                changes,
+            )
+        }
+        ToolRequest::UpdateLastTransaction(input) => {
+            if let Err(refusal) = rules::check_row(view.row.as_ref(), input.transaction_version) {
+                return fail(refusal);
+            }
+            let Some(previous) = view.row else {
+                return fail((codes::NOT_FOUND, "no such transaction"));
+            };
+            // The row keeps its place and id; its version goes up.
+            let row = input.to_row();
+            done(
+                ToolResult::success(call, &row, at),
+                vec![Change::Update { previous, row }],
+            )
+        }
+        ToolRequest::DeleteLastTransaction(input) => {
+            if let Err(refusal) = rules::check_row(view.row.as_ref(), input.transaction_version) {
+                return fail(refusal);
+            }
+            let Some(row) = view.row else {
+                return fail((codes::NOT_FOUND, "no such transaction"));
+            };
+            done(
+                ToolResult::success(call, &row, at),
+                vec![Change::Delete(row)],
+            )
+        }
+        ToolRequest::AddOrUpdateDebt(input) => {
+            let debt = rules::merge_debt(view.debt.as_ref(), input);
+            let key = rules::debt_key(&input.name);
+            done(
+                ToolResult::success(call, &debt, at),
+                vec![Change::SaveDebt { key, debt }],
+            )
+        }
+        ToolRequest::PayDebt(input) => {
+            let debt = match rules::pay_debt(view.debt.as_ref(), input) {
+                Ok(debt) => debt,
+                Err(refusal) => return fail(refusal),
+            };
+            let row = number(&view, std::slice::from_ref(&input.payment)).remove(0);
+            let changes = vec![
+                Change::PayDebt {
+                    key: rules::debt_key(&input.debt_name),
+                    before: input.balance_before_mxn_cents,
+                    debt: debt.clone(),
+                },
+                Change::Insert(row.clone()),
+            ];
+            let payment = DebtPayment {
+                transaction: row,
+                debt,
+            };
+            done(ToolResult::success(call, &payment, at), changes)
+        }
+        ToolRequest::SetBudgetCap(input) => done(
+            ToolResult::success(call, &BudgetCap::from(input), at),
+            vec![Change::SetBudget(input.clone())],
+        ),
+        ToolRequest::SetBankBalance(input) => {
+            let balance = BankBalance {
+                balance_mxn_cents: input.balance_mxn_cents,
+                updated_at_iso: at.to_string(),
+            };
+            done(
+                ToolResult::success(call, &balance, at),
+                vec![Change::SetBankBalance(balance)],
+            )
+        }
+        _ => fail((codes::INVALID, "not a write")),
+    }
+}
+
+fn decide_read(call: &ToolCall, view: View, at: &str) -> ToolResult {
+    let invalid = |problem: &str| ToolResult::failure(call, codes::INVALID, problem, at);
+    let missing = |problem: &str| ToolResult::failure(call, codes::NOT_FOUND, problem, at);
+    let list = |transactions: Vec<TransactionRow>| {
+        ToolResult::success(call, &TransactionList { transactions }, at)
+    };
+    match &call.request {
+        ToolRequest::GetMonthSummary { month, category } => {
+            if rules::month_bounds(month).is_none() {
+                return invalid("bad month");
+            }
+            let summary = rules::month_summary(month, category.as_deref(), &view.groups);
+            ToolResult::success(call, &summary, at)
+        }
+        ToolRequest::GetPeriodSummary { from, to, category } => {
+            if day_range(from, to).is_none() {
+                return invalid("bad period");
+            }
+            let summary = rules::period_summary(from, to, category.as_deref(), &view.groups);
+            ToolResult::success(call, &summary, at)
+        }
+        ToolRequest::ListTransactions { .. } => list(view.rows),
+        ToolRequest::ListTransactionsBetween { from, to, .. } => match day_range(from, to) {
+            Some(_) => list(view.rows),
+            None => invalid("bad period"),
+        },
+        ToolRequest::GetLastTransaction {} => match &view.head.last {
+            Some(row) => ToolResult::success(call, row, at),
+            None => missing("no transactions"),
+        },
+        ToolRequest::GetBudgetStatus { month, .. } => {
+            match (&view.budget, rules::month_bounds(month)) {
+                (Some(status), Some(_)) => ToolResult::success(call, status, at),
+                _ => invalid("bad month"),
+            }
+        }
+        ToolRequest::ListDebts { .. } => {
+            ToolResult::success(call, &DebtList::from_debts(view.debts), at)
+        }
+        ToolRequest::GetBankBalance {} => match &view.balance {
+            Some(balance) => ToolResult::success(call, balance, at),
+            None => missing("no bank balance"),
+        },
+        ToolRequest::SimulatePurchase(input) => {
+            let (Some(_), Some(budget)) = (month_of(&input.date_iso), &view.budget) else {
+                return invalid("bad date");
+            };
+            let Some(balance) = &view.balance else {
+                return missing("no bank balance");
+            };
+            match rules::simulate(input, balance, budget, &view.debts) {
+                Ok(simulation) => ToolResult::success(call, &simulation, at),
+                Err(problem) => invalid(problem),
+            }
+        }
+        _ => invalid("not a read"),
+    }
+}
+
+fn decide_service(call: &ToolCall, request: &ServiceRequest, view: View, at: &str) -> Decision {
+    match request.provider {
+        Provider::Ledger => Decision::read(match ledger::window(request) {
+            Ok((from, to)) if day_range(&from, &to).is_some() => {
+                ledger::run(call, request, &view.rows, at)
+            }
+            Ok(_) => ToolResult::failure(call, codes::INVALID, "bad period", at),
+            Err(problem) => ToolResult::failure(call, codes::INVALID, &problem, at),
+        }),
+        Provider::Cobros => {
+            let outcome = cobros::run(call, &request.service, &request.params, &view.book, at);
+            let mut max_id = view.head.max_id;
+            let changes = outcome
+                .changes
+                .into_iter()
+                .map(|change| match change {
+                    cobros::Change::AddIncome(input) => {
+                        max_id += 1;
+                        Change::Insert(input.to_row(max_id))
+                    }
+                    other => Change::Cobros(other),
+                })
+                .collect();
+            Decision {
+                result: outcome.result,
+                changes,
+            }
+        }
+        Provider::Sandbox | Provider::Data => Decision::read(super::run_service(call, request, at)),
+    }
+}
