@@ -588,6 +588,9 @@ async function digress(thread) {
 async function pressStale(thread) {
   const data = thread.staleYes;
   const pending = thread.pending;
+  if (pending && nextNow() >= pending.expiresAt && nextNow() < pending.expiresLatest) jump();
+  // The pending prompt, asked again after the press, is offered anew once expired.
+  const expired = pending && nextNow() >= pending.expiresAt;
   const reply = await press(thread, data, 'stale Sí');
   // A prompt already decided says what became of it; a replaced one is stale.
   const [toast, text] = {
@@ -599,7 +602,12 @@ async function pressStale(thread) {
   check(reply.toast === toast, () => `a late button's answerCallbackQuery should say ${JSON.stringify(toast)}; got ${JSON.stringify(reply.toast)}`);
   expectText(reply, text);
   expectNoWrite(reply);
-  if (pending) {
+  if (expired) {
+    count('stale-then-expired');
+    expectText(reply, T.expired);
+    check(reply.pendingId !== pending.id, () => `an expired prompt shown again needs a new id, still ${reply.pendingId}`);
+    adoptPrompt(thread, { ...pending }, reply, true);
+  } else if (pending) {
     check(reply.pendingId === pending.id, () => `a stale button must leave the pending confirmation ${pending.id}; reply has ${reply.pendingId}`);
   } else {
     expectNoPending(reply);
