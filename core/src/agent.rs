@@ -14,6 +14,7 @@ pub mod state;
 pub mod text;
 
 mod audit;
+mod backup;
 mod clarify;
 mod confirm;
 mod delegate;

@@ -6,8 +6,10 @@
 use serde::Serialize;
 
 use super::state::AgentState;
+use super::{TurnCtx, text};
 use crate::agents::registry::HOME;
 use crate::gate;
+use crate::graph::NodeOutcome;
 use crate::time::UnixMillis;
 
 /// The prompt waiting for a Sí/No.
@@ -80,4 +82,31 @@ impl AgentState {
         action.expires_at_iso = Some(expires);
         true
     }
+}
+
+/// "¿qué tengo pendiente?": what waits elsewhere is named here, and
+/// `respond` asks the open prompt or question again (an expired prompt
+/// offered anew).
+pub(crate) fn what_is_open(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let mut waiting: Vec<String> = state
+        .waiting_draft
+        .iter()
+        .map(|draft| draft.summary.clone())
+        .collect();
+    if let Ok(registry) = crate::agents::registry::shipped() {
+        let o = state.orchestra();
+        let active = |flow: &crate::agents::state::FlowState| {
+            o.current_flow
+                .as_ref()
+                .is_some_and(|f| f.flow_id == flow.flow_id && f.entered_at == flow.entered_at)
+        };
+        for (named, flow) in crate::agents::chain::open_flows(registry, &o) {
+            if !active(&flow) {
+                waiting.push(named);
+            }
+        }
+    }
+    let open = state.pending().is_some() || state.has_open_flow() || state.current_flow.is_some();
+    ctx.say(text::dialogue::what_is_open(open, &waiting));
+    NodeOutcome::because("respond", "asked what is open")
 }

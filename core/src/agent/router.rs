@@ -81,6 +81,11 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::HELP);
         return NodeOutcome::because("respond", "help");
     }
+    // "¿qué tengo pendiente?": answered from the one place that knows.
+    if answers::asks_pending(&ctx.reading) {
+        state.last_user_message = trimmed;
+        return super::pending::what_is_open(state, ctx);
+    }
     if answers::asks_today(&ctx.reading) {
         state.last_user_message = trimmed;
         ctx.say(text::today(ctx.today));

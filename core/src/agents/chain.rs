@@ -342,15 +342,21 @@ impl<'a> Run<'a> {
         {
             return Ok(Some(self.interrupt(agent, "a finance request")));
         }
-        // A clear request for another agent's domain leaves the flow.
+        // A clear request for another agent's domain: the open flow waits
+        // for it (as for a finance request) and comes back after.
         if let Some((intent, score)) = understand::best_intent(home, &words)
             && score >= CLEAR_REQUEST
             && let Some(tool) = home.tool_for_intent(intent)
             && tool.routing.as_ref().and_then(|r| r.target.as_deref()) != Some(id.as_str())
             && own.is_none_or(|(_, own)| own < score)
         {
-            self.leave(agent, "go_home", &format!("request for {intent}"));
-            return Ok(Some("go_home".into()));
+            let why = format!("request for {intent}");
+            // "mejor quiero un crédito": the new request replaces it.
+            if answers::changes_mind(self.reading) {
+                self.leave(agent, "go_home", &why);
+                return Ok(Some("go_home".into()));
+            }
+            return Ok(Some(self.set_aside_for(agent, &why)));
         }
         // A navigation phrase moves once per turn: an agent entered after
         // it reads the rest of the message. Inside a whole request for one

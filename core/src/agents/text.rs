@@ -74,6 +74,12 @@ pub fn one_per_message(taken: &str, rest: &[String]) -> String {
     )
 }
 
+/// Something in progress waits for another request and comes back after
+/// it (a data flow, or a finance draft), the same words for every agent.
+pub fn waits(what: &str) -> String {
+    format!("Dejo en espera {what}; al terminar con esto te lo vuelvo a preguntar.")
+}
+
 /// A flow was left for another request ("el envío de $150.00 USD a
 /// María García").
 pub fn left_flow(what: &str) -> String {

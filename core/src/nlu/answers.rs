@@ -266,6 +266,24 @@ pub fn leave(reading: &super::Reading) -> Option<Nav> {
     }
 }
 
+/// The message says it replaces the request in progress ("mejor quiero
+/// un crédito", "pensándolo bien…").
+pub fn changes_mind(reading: &super::Reading) -> bool {
+    let words: Vec<&str> = reading.words().collect();
+    cues().change_of_mind.found_in(&words)
+}
+
+/// The whole message asks what is open ("¿qué tengo pendiente?", "oye,
+/// ¿en qué íbamos?").
+pub fn asks_pending(reading: &super::Reading) -> bool {
+    let c = cues();
+    let words: Vec<&str> = reading
+        .words()
+        .skip_while(|w| *w == "y" || c.interjections.words().contains(w))
+        .collect();
+    c.asks_pending.cues().any(|cue| cue == words.as_slice())
+}
+
 /// "ayuda", "menú": the message asks for help.
 pub fn is_help(folded: &str) -> bool {
     only_word_of(folded, cues().help_words.words())

@@ -29,7 +29,21 @@ pub const LAST_DRAFT: &str = "lo que estábamos registrando";
 /// A request for another agent while a finance draft is open: the draft
 /// waits and comes back.
 pub fn waits(what: &str) -> String {
-    format!("Dejo en espera {what}; al terminar con esto te lo vuelvo a preguntar.")
+    crate::agents::text::waits(what)
+}
+
+/// "¿qué tengo pendiente?": whether something waits for an answer now
+/// (`respond` asks it next) and what waits for later.
+pub fn what_is_open(open: bool, waiting: &[String]) -> String {
+    let later = (!waiting.is_empty()).then(|| format!("En espera: {}.", join(waiting)));
+    match (open, later) {
+        (false, None) => {
+            "No tienes nada pendiente conmigo: nada espera tu «sí». ¿En qué te ayudo?".into()
+        }
+        (false, Some(later)) => later,
+        (true, None) => "Esto es lo que tenemos pendiente:".into(),
+        (true, Some(later)) => format!("{later} Ahora mismo:"),
+    }
 }
 
 /// The waiting draft comes back.

@@ -163,12 +163,18 @@ impl<'a> Run<'a> {
                 {
                     return Ok(None);
                 }
-                // Leaving for another request drops the confirmation;
+                // A request for another agent: the confirmation waits with
+                // its flow (`understand` sets them aside) and comes back,
+                // same id and expiry, unless the person changed their mind
+                // ("mejor quiero…"), which leaves it, as leaving does;
                 // anything else asks it again, unchanged.
-                let leaving = understand::navigation(self.reading).is_some()
-                    || understand::best_intent(self.registry.home(), &words)
-                        .is_some_and(|(_, s)| s >= CLEAR_REQUEST);
-                if leaving {
+                let other_agent = understand::best_intent(self.registry.home(), &words)
+                    .is_some_and(|(_, s)| s >= CLEAR_REQUEST);
+                let navigates = understand::navigation(self.reading).is_some();
+                if other_agent && !navigates && !crate::nlu::answers::changes_mind(self.reading) {
+                    return Ok(None);
+                }
+                if navigates || other_agent {
                     self.o.pending_confirmation = None;
                     self.set_waiting_from_state(agent);
                     return Ok(None);

@@ -12,15 +12,24 @@ use crate::agents::text;
 
 impl<'a> Run<'a> {
     pub(super) fn enter_agent(&mut self, target: &str, why: &str) {
-        if let Some(top) = self.o.agent_stack.last_mut() {
+        if let Some(top) = self.o.agent_stack.last_mut()
+            && self.o.current_flow.is_some()
+        {
             top.suspended_flow = self.o.current_flow.take();
         }
         self.o.pending_confirmation = None;
-        self.o
-            .agent_stack
-            .push(Frame::new(target, self.now_iso, why));
+        self.push_frame(Frame::new(target, self.now_iso, why));
+    }
+
+    /// Pushes a frame; past [`MAX_STACK`] the oldest frame above home
+    /// goes, and a flow waiting in it is left, named, never silently.
+    fn push_frame(&mut self, frame: Frame) {
+        self.o.agent_stack.push(frame);
         if self.o.agent_stack.len() > MAX_STACK {
-            self.o.agent_stack.remove(1);
+            let oldest = self.o.agent_stack.remove(1);
+            if let Some(flow) = oldest.suspended_flow {
+                self.drop_named(&oldest.agent_id, flow);
+            }
         }
     }
 
@@ -54,18 +63,36 @@ impl<'a> Run<'a> {
             self.step(&agent.spec.id, Some("go_home"), why);
             return "go_home".into();
         }
+        self.set_waiting(why);
+        self.to_finance = true;
+        self.step(&agent.spec.id, Some("interrupt"), why);
+        "interrupt".into()
+    }
+
+    /// A clear request for another data agent in the middle of a flow:
+    /// the flow and its confirmation wait, as for a finance request, and
+    /// home routes the request; the flow comes back once the other agent
+    /// has nothing open. An agent with no flow open is simply left.
+    pub(super) fn set_aside_for(&mut self, agent: &Agent, why: &str) -> String {
+        let Some(flow) = &self.o.current_flow else {
+            self.leave(agent, "go_home", why);
+            return "go_home".into();
+        };
+        self.reply.push(text::waits(&agent.describe(flow)));
+        self.set_waiting(why);
+        self.step(&agent.spec.id, Some("interrupt"), why);
+        "interrupt".into()
+    }
+
+    /// The open flow and its confirmation wait in their frame, under a
+    /// new home frame.
+    fn set_waiting(&mut self, why: &str) {
         if let Some(top) = self.o.agent_stack.last_mut() {
             top.suspended_flow = self.o.current_flow.take();
             top.suspended_confirmation = self.o.pending_confirmation.take();
         }
-        self.o.agent_stack.push(Frame::new(HOME, self.now_iso, why));
-        if self.o.agent_stack.len() > MAX_STACK {
-            self.o.agent_stack.remove(1);
-        }
-        self.to_finance = true;
+        self.push_frame(Frame::new(HOME, self.now_iso, why));
         self.navigated = true;
-        self.step(&agent.spec.id, Some("interrupt"), why);
-        "interrupt".into()
     }
 
     /// Back to the home agent: every flow open above it (the active one
@@ -150,14 +177,20 @@ pub fn resume_interrupted(
     o: &mut Orchestra,
     today: &Value,
 ) -> Vec<String> {
-    let n = o.agent_stack.len();
-    let interrupted = n > 1
-        && o.agent_stack[n - 1].agent_id == HOME
-        && o.agent_stack[n - 2].suspended_flow.is_some();
-    if !interrupted {
+    if o.current_flow.is_some() || o.pending_confirmation.is_some() || !interrupted(&o.agent_stack)
+    {
         return Vec::new();
     }
-    o.agent_stack.pop();
+    // The frames above the flow that waits (a home frame, and the agent
+    // the request entered, now done) are left.
+    let Some(waiting) = o
+        .agent_stack
+        .iter()
+        .rposition(|f| f.suspended_flow.is_some())
+    else {
+        return Vec::new();
+    };
+    o.agent_stack.truncate(waiting + 1);
     let Some(top) = o.agent_stack.last_mut() else {
         return Vec::new();
     };
@@ -192,13 +225,14 @@ pub fn resume_interrupted(
     }]
 }
 
-/// Whether the top of the stack is a home frame over a flow it
-/// interrupted.
+/// Whether a flow waits under a home frame that another request (a
+/// finance one, or one for another data agent) pushed over it.
 pub fn interrupted(stack: &[Frame]) -> bool {
-    match stack {
-        [.., below, top] => top.agent_id == HOME && below.suspended_flow.is_some(),
-        _ => false,
-    }
+    // A flow waits under a home frame another request pushed (the agent
+    // that request entered may be on top of it).
+    stack
+        .windows(2)
+        .any(|pair| pair[0].suspended_flow.is_some() && pair[1].agent_id == HOME)
 }
 
 /// What a flow's current state waits for.

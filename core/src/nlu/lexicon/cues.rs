@@ -693,6 +693,13 @@ cue_lists! {
     trigger_fillers,
     /// Phrases that drop a data agent's flow ("mejor no", "cancelar").
     nav_cancel,
+    /// Words that say a request replaces the one in progress ("mejor
+    /// quiero un crédito", "pensándolo bien…"): the flow open is left,
+    /// named, instead of waiting for the new request.
+    change_of_mind,
+    /// A whole message that asks what is open ("¿qué tengo pendiente?",
+    /// "¿en qué íbamos?").
+    asks_pending,
     /// Phrases that go to the main menu.
     nav_home,
     /// Phrases that go back to the previous agent.
