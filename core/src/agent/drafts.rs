@@ -331,30 +331,40 @@ pub fn complete_items(items: &[String], today: NaiveDate) -> Option<AddTransacti
     if items.len() < 2 || items.len() > crate::limits::MAX_ITEMS {
         return None;
     }
-    let mut rows = Vec::with_capacity(items.len());
-    let mut last_date = None;
+    let mut rows: Vec<AddTransactionInput> = Vec::with_capacity(items.len());
     for item in items {
-        let u = understand_as(item, today, Intent::LogTransaction);
-        let amount = u.amount.filter(|&a| crate::limits::amount_ok(a))?;
-        if u.foreign_currency.is_some() || u.negative_amount {
-            return None;
-        }
-        let category = u.category?;
-        let date = u.date.or(last_date).unwrap_or(today);
-        if date > today {
-            return None;
-        }
-        last_date = Some(date);
-        rows.push(AddTransactionInput {
-            kind: u.kind.unwrap_or(category.category_type.transaction_kind()),
-            amount_mxn_cents: amount,
-            category_type: category.category_type,
-            category: category.key.to_string(),
-            description: u.description.clone(),
-            date_iso: iso_date(date),
-        });
+        let last_date = rows.last().and_then(|r| parse_iso_date(&r.date_iso));
+        rows.push(complete_item(item, today, last_date)?);
     }
     Some(AddTransactionsInput { transactions: rows })
+}
+
+/// One movement said on its own, when complete: an amount in pesos within
+/// the limits, a category with its type, a day that has come (the day of
+/// the movement before it, `last_date`, when it names none).
+pub fn complete_item(
+    item: &str,
+    today: NaiveDate,
+    last_date: Option<NaiveDate>,
+) -> Option<AddTransactionInput> {
+    let u = understand_as(item, today, Intent::LogTransaction);
+    let amount = u.amount.filter(|&a| crate::limits::amount_ok(a))?;
+    if u.foreign_currency.is_some() || u.negative_amount {
+        return None;
+    }
+    let category = u.category?;
+    let date = u.date.or(last_date).unwrap_or(today);
+    if date > today {
+        return None;
+    }
+    Some(AddTransactionInput {
+        kind: u.kind.unwrap_or(category.category_type.transaction_kind()),
+        amount_mxn_cents: amount,
+        category_type: category.category_type,
+        category: category.key.to_string(),
+        description: u.description.clone(),
+        date_iso: iso_date(date),
+    })
 }
 
 /// The day an answer names within the span it was asked in: "el 15" to

@@ -158,6 +158,14 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.prepared = Some(PendingWrite::AddTransactions(rows));
             return NodeOutcome::because("confirm", "a change of one of the movements");
         }
+        // "y 80 de refresco", "también gasté 50 en taxi": another movement
+        // for the same «sí», never a change of the one shown.
+        if let Some(rows) = super::rows::add_rows(state, &ctx.reading) {
+            state.last_user_message = trimmed;
+            state.pending_action = Default::default();
+            ctx.prepared = Some(PendingWrite::AddTransactions(rows));
+            return NodeOutcome::because("confirm", "another movement for the same «sí»");
+        }
         let u = ctx.reading.understanding().clone();
         if let Some(other) = names_another_row(state, &ctx.reading) {
             // "el de los tacos fue ayer" while the uber's change waits: a
@@ -166,6 +174,17 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             state.last_user_message = trimmed;
             ctx.understanding = Some(other);
             return NodeOutcome::because("parse", "a change of another movement");
+        }
+        // "y eran 250" while several movements wait: which one is asked,
+        // never all of them folded into one.
+        if matches!(
+            state.pending_action.write,
+            Some(PendingWrite::AddTransactions(_))
+        ) && (is_correction(&ctx.reading, &u) || super::drafts::would_patch(state, &ctx.reading))
+        {
+            state.last_user_message = trimmed;
+            ctx.say(text::WHICH_OF_SEVERAL);
+            return NodeOutcome::because("respond", "a change that names none of several");
         }
         if is_correction(&ctx.reading, &u)
             && (state.pending_transaction.is_some() || state.pending_params.is_some())

@@ -1,12 +1,13 @@
 //! Several movements waiting for one «sí»: a message that names one of
 //! them ("ah no, los tacos fueron 150") changes that one, and the prompt
-//! is shown again under a new id; the others stay as they were.
+//! is shown again under a new id; the others stay as they were. A message
+//! that adds one ("y 80 de refresco") joins it to them.
 
-use super::drafts::apply_answer;
+use super::drafts::{apply_answer, complete_item};
 use super::state::{AgentState, PendingWrite, TransactionDraft};
 use crate::nlu::normalize::fold;
 use crate::nlu::{Intent, Reading};
-use crate::tools::{AddTransactionInput, AddTransactionsInput};
+use crate::tools::{AddTransactionInput, AddTransactionsInput, TransactionType};
 
 /// The pending movements with the one the message names changed, or
 /// `None` when no movements wait, the message names none or more than
@@ -72,5 +73,80 @@ fn names(row: &AddTransactionInput, words: &[&str]) -> bool {
         description.split_whitespace().any(|d| d == *w)
             || *w == row.category
             || label.split_whitespace().any(|l| l == *w)
+    })
+}
+
+/// "y 80 de refresco", "también gasté 50 en taxi" while one or several new
+/// movements wait for one «sí»: the movements the message names join
+/// them (each complete on its own: an amount in pesos, a category, a day
+/// that has come), and the prompt is shown again under a new id. `None`
+/// when nothing new waits, the message does not open as an addition, or
+/// what it adds is not complete (the one-item path reads it then).
+pub fn add_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactionsInput> {
+    let mut rows = match state.pending_action.write.as_ref()? {
+        PendingWrite::AddTransaction(one) => vec![one.clone()],
+        PendingWrite::AddTransactions(many) => many.transactions.clone(),
+        _ => return None,
+    };
+    if !crate::nlu::answers::adds_item(reading) {
+        return None;
+    }
+    let items = reading.items();
+    let said: Vec<&str> = if items.len() > 1 {
+        items.iter().map(String::as_str).collect()
+    } else {
+        vec![reading.text()]
+    };
+    let mut last_date = rows
+        .last()
+        .and_then(|row| crate::time::parse_iso_date(&row.date_iso));
+    for item in said {
+        let today = reading.today();
+        let u = crate::nlu::understand_as(item, today, Intent::LogTransaction);
+        let last = rows.last()?;
+        // "me pagaron 5,000 de la quincena" + "y 300 de propinas": an
+        // addition that says no kind of its own goes on with an income.
+        let folded = fold(item);
+        let words: Vec<&str> = folded.split_whitespace().collect();
+        let says_expense = crate::nlu::lexicon::cues().expense_verbs.found_in(&words);
+        let income_goes_on = last.kind == TransactionType::Income
+            && u.kind != Some(TransactionType::Income)
+            && !says_expense;
+        let row = match complete_item(item, today, last_date) {
+            Some(row) if !income_goes_on => row,
+            // "y 30 de papas": no category of its own, so the one of the
+            // movement before it; the prompt shows it before any «sí».
+            _ => like_last(&u, today, last)?,
+        };
+        last_date = crate::time::parse_iso_date(&row.date_iso);
+        rows.push(row);
+    }
+    if rows.len() > crate::limits::MAX_ITEMS {
+        return None;
+    }
+    Some(AddTransactionsInput { transactions: rows })
+}
+
+/// A movement said with its amount but no category of its own, in the
+/// category (and type and kind) of `last`, on its day unless it names one.
+fn like_last(
+    u: &crate::nlu::Understanding,
+    today: chrono::NaiveDate,
+    last: &AddTransactionInput,
+) -> Option<AddTransactionInput> {
+    let amount = u.amount.filter(|&a| crate::limits::amount_ok(a))?;
+    if u.foreign_currency.is_some() || u.negative_amount {
+        return None;
+    }
+    let date = match u.date {
+        Some(date) if date > today => return None,
+        Some(date) => crate::time::iso_date(date),
+        None => last.date_iso.clone(),
+    };
+    Some(AddTransactionInput {
+        amount_mxn_cents: amount,
+        description: u.description.clone(),
+        date_iso: date,
+        ..last.clone()
     })
 }

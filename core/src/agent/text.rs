@@ -44,6 +44,8 @@ pub const NOTHING_TO_CANCEL: &str = "No hay nada pendiente que cancelar.";
 /// A bare "sí" or "no" when no prompt is open.
 pub const NOTHING_TO_CONFIRM: &str = "No tengo nada pendiente de confirmar, así que no hice ni guardé nada. ¿En qué te ayudo? Por ejemplo: «gasté 250 en uber».";
 pub const REJECTED: &str = "Cancelado. No se guardó nada.";
+/// A change while several movements wait that names none of them.
+pub const WHICH_OF_SEVERAL: &str = "Son varios movimientos y no sé cuál cambiar; no cambié nada. Nómbralo, por ejemplo «los tacos fueron 150».";
 pub const STALE_BUTTON: &str = "Ese botón ya no es válido; no se guardó nada.";
 pub const NOT_UNDERSTOOD: &str = "No entendí tu respuesta.";
 /// A day answered that the days the user named hold not once ("el 31" of

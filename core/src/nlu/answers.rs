@@ -273,6 +273,23 @@ pub fn changes_mind(reading: &super::Reading) -> bool {
     cues().change_of_mind.found_in(&words)
 }
 
+/// The message opens as an addition ("y 80 de refresco", "también
+/// gasté 50 en taxi", "ah, y además…"), not as a correction ("y eran
+/// 80").
+pub fn adds_item(reading: &super::Reading) -> bool {
+    let c = cues();
+    let mut words = reading
+        .words()
+        .skip_while(|w| c.interjections.words().contains(w));
+    match (words.next(), words.next()) {
+        (Some(first), next) => {
+            c.adds_item.words().contains(&first)
+                && next.is_none_or(|w| !c.draft_correction_starts.words().contains(&w))
+        }
+        (None, _) => false,
+    }
+}
+
 /// The whole message asks what is open ("¿qué tengo pendiente?", "oye,
 /// ¿en qué íbamos?").
 pub fn asks_pending(reading: &super::Reading) -> bool {

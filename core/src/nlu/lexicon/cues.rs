@@ -697,6 +697,9 @@ cue_lists! {
     /// quiero un crédito", "pensándolo bien…"): the flow open is left,
     /// named, instead of waiting for the new request.
     change_of_mind,
+    /// First words of a message that adds a movement to those waiting
+    /// for a «sí» ("y 80 de refresco", "también…").
+    adds_item,
     /// A whole message that asks what is open ("¿qué tengo pendiente?",
     /// "¿en qué íbamos?").
     asks_pending,
