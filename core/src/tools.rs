@@ -283,24 +283,8 @@ impl ToolRequest {
     /// The tool's name as hosts dispatch on it.
     pub fn name(&self) -> &str {
         match self {
-            ToolRequest::AddTransaction(_) => "add_transaction",
-            ToolRequest::AddTransactions(_) => "add_transactions",
-            ToolRequest::UpdateLastTransaction(_) => "update_last_transaction",
-            ToolRequest::DeleteLastTransaction(_) => "delete_last_transaction",
-            ToolRequest::AddOrUpdateDebt(_) => "add_or_update_debt",
-            ToolRequest::PayDebt(_) => "pay_debt",
-            ToolRequest::SetBudgetCap(_) => "set_budget_cap",
-            ToolRequest::SetBankBalance(_) => "set_bank_balance",
-            ToolRequest::GetMonthSummary { .. } => "get_month_summary",
-            ToolRequest::ListTransactions { .. } => "list_transactions",
-            ToolRequest::GetLastTransaction {} => "get_last_transaction",
-            ToolRequest::GetPeriodSummary { .. } => "get_period_summary",
-            ToolRequest::ListTransactionsBetween { .. } => "list_transactions_between",
-            ToolRequest::GetBudgetStatus { .. } => "get_budget_status",
-            ToolRequest::ListDebts { .. } => "list_debts",
-            ToolRequest::GetBankBalance {} => "get_bank_balance",
-            ToolRequest::SimulatePurchase(_) => "simulate_purchase",
             ToolRequest::CallService(call) => &call.tool,
+            other => other.def().name,
         }
     }
 }

@@ -294,11 +294,15 @@ pub fn adds_item(reading: &super::Reading) -> bool {
 /// ¿en qué íbamos?").
 pub fn asks_pending(reading: &super::Reading) -> bool {
     let c = cues();
-    let words: Vec<&str> = reading
-        .words()
-        .skip_while(|w| *w == "y" || c.interjections.words().contains(w))
-        .collect();
-    c.asks_pending.cues().any(|cue| cue == words.as_slice())
+    let tokens = reading.tokens();
+    // Every cue is a short whole message.
+    if tokens.len() > 8 {
+        return false;
+    }
+    let start = (0..tokens.len())
+        .find(|&k| tokens[k].text != "y" && !c.interjections.at(tokens, k))
+        .unwrap_or(tokens.len());
+    c.asks_pending.cue_at(tokens, start) == Some(tokens.len() - start)
 }
 
 /// "ayuda", "menú": the message asks for help.

@@ -72,57 +72,60 @@ const fn service(
 use Effect::{Action, Read, Write};
 use Provider::{Cobros, Ledger, Sandbox};
 
-/// The table. A service an agent file declares must be here under its
+/// The table, sorted by name (a test checks it) so a lookup is a binary
+/// search. A service an agent file declares must be here under its
 /// provider (checked at load), except a `data` service, which the file
 /// itself computes and which changes nothing.
 pub const DEFS: &[ToolDef] = &[
+    finance("add_or_update_debt", Write, true),
     finance("add_transaction", Write, false),
     finance("add_transactions", Write, false),
-    finance("update_last_transaction", Write, false),
-    finance("delete_last_transaction", Write, false),
-    finance("add_or_update_debt", Write, true),
-    finance("pay_debt", Write, true),
-    finance("set_budget_cap", Write, false),
-    finance("set_bank_balance", Write, false),
-    finance("get_month_summary", Read, false),
-    finance("list_transactions", Read, false),
-    finance("get_last_transaction", Read, false),
-    finance("get_period_summary", Read, false),
-    finance("list_transactions_between", Read, false),
-    finance("get_budget_status", Read, true),
-    finance("list_debts", Read, true),
-    finance("get_bank_balance", Read, true),
-    finance("simulate_purchase", Read, true),
-    service("topups.frequent_numbers", Sandbox, Read, false),
-    service("topups.detect_carrier", Sandbox, Read, false),
-    service("topups.send_topup", Sandbox, Action, true),
-    service("snpl.eligibility", Sandbox, Read, false),
-    service("snpl.apply", Sandbox, Action, true),
-    service("remittances.recipients", Sandbox, Read, false),
-    service("remittances.quote", Sandbox, Read, false),
-    service("remittances.create_transfer", Sandbox, Action, true),
-    service("billpay.billers", Sandbox, Read, false),
     service("billpay.bill", Sandbox, Read, false),
+    service("billpay.billers", Sandbox, Read, false),
     service("billpay.pay", Sandbox, Action, true),
-    service("ledger.statistics", Ledger, Read, false),
-    service("cobros.contacts", Cobros, Read, false),
-    service("cobros.contact", Cobros, Read, false),
     service("cobros.add_contact", Cobros, Write, true),
-    service("cobros.create", Cobros, Write, true),
-    service("cobros.list", Cobros, Read, false),
-    service("cobros.find", Cobros, Read, false),
     service("cobros.cancel", Cobros, Write, true),
+    service("cobros.contact", Cobros, Read, false),
+    service("cobros.contacts", Cobros, Read, false),
+    service("cobros.create", Cobros, Write, true),
+    service("cobros.find", Cobros, Read, false),
+    service("cobros.list", Cobros, Read, false),
     // A paid cobro records the income in the ledger.
     service("cobros.mark_paid", Cobros, Write, true),
     // Queues a reminder for the user to forward without a confirmation,
     // as seed 002's tool table says: it moves no money and Caja never
     // sends it to anyone.
     service("cobros.remind", Cobros, Write, false),
+    finance("delete_last_transaction", Write, false),
+    finance("get_bank_balance", Read, true),
+    finance("get_budget_status", Read, true),
+    finance("get_last_transaction", Read, false),
+    finance("get_month_summary", Read, false),
+    finance("get_period_summary", Read, false),
+    service("ledger.statistics", Ledger, Read, false),
+    finance("list_debts", Read, true),
+    finance("list_transactions", Read, false),
+    finance("list_transactions_between", Read, false),
+    finance("pay_debt", Write, true),
+    service("remittances.create_transfer", Sandbox, Action, true),
+    service("remittances.quote", Sandbox, Read, false),
+    service("remittances.recipients", Sandbox, Read, false),
+    finance("set_bank_balance", Write, false),
+    finance("set_budget_cap", Write, false),
+    finance("simulate_purchase", Read, true),
+    service("snpl.apply", Sandbox, Action, true),
+    service("snpl.eligibility", Sandbox, Read, false),
+    service("topups.detect_carrier", Sandbox, Read, false),
+    service("topups.frequent_numbers", Sandbox, Read, false),
+    service("topups.send_topup", Sandbox, Action, true),
+    finance("update_last_transaction", Write, false),
 ];
 
 /// The definition of the tool or service named `name`.
 pub fn def(name: &str) -> Option<&'static ToolDef> {
-    DEFS.iter().find(|d| d.name == name)
+    DEFS.binary_search_by(|d| d.name.cmp(name))
+        .ok()
+        .map(|i| &DEFS[i])
 }
 
 /// The definition of a service of `provider`.
@@ -151,15 +154,60 @@ const UNKNOWN: ToolDef = ToolDef {
     personal: true,
 };
 
+/// The place of `name` in [`DEFS`], found when compiling (a name missing
+/// from the table does not compile).
+const fn index_of(name: &str) -> usize {
+    let name = name.as_bytes();
+    let mut i = 0;
+    while i < DEFS.len() {
+        let candidate = DEFS[i].name.as_bytes();
+        if candidate.len() == name.len() {
+            let mut k = 0;
+            while k < name.len() && candidate[k] == name[k] {
+                k += 1;
+            }
+            if k == name.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("a finance tool missing from DEFS")
+}
+
+/// The definition named `name`, looked up when compiling.
+macro_rules! named {
+    ($name:literal) => {
+        &DEFS[const { index_of($name) }]
+    };
+}
+
 impl ToolRequest {
-    /// This request's definition.
+    /// This request's definition (a finance tool's name is its
+    /// definition's).
     pub fn def(&self) -> &'static ToolDef {
         match self {
+            ToolRequest::AddTransaction(_) => named!("add_transaction"),
+            ToolRequest::AddTransactions(_) => named!("add_transactions"),
+            ToolRequest::UpdateLastTransaction(_) => named!("update_last_transaction"),
+            ToolRequest::DeleteLastTransaction(_) => named!("delete_last_transaction"),
+            ToolRequest::AddOrUpdateDebt(_) => named!("add_or_update_debt"),
+            ToolRequest::PayDebt(_) => named!("pay_debt"),
+            ToolRequest::SetBudgetCap(_) => named!("set_budget_cap"),
+            ToolRequest::SetBankBalance(_) => named!("set_bank_balance"),
+            ToolRequest::GetMonthSummary { .. } => named!("get_month_summary"),
+            ToolRequest::ListTransactions { .. } => named!("list_transactions"),
+            ToolRequest::GetLastTransaction {} => named!("get_last_transaction"),
+            ToolRequest::GetPeriodSummary { .. } => named!("get_period_summary"),
+            ToolRequest::ListTransactionsBetween { .. } => named!("list_transactions_between"),
+            ToolRequest::GetBudgetStatus { .. } => named!("get_budget_status"),
+            ToolRequest::ListDebts { .. } => named!("list_debts"),
+            ToolRequest::GetBankBalance {} => named!("get_bank_balance"),
+            ToolRequest::SimulatePurchase(_) => named!("simulate_purchase"),
             ToolRequest::CallService(request) if request.provider == Provider::Data => &DATA,
             ToolRequest::CallService(request) => {
                 service_def(request.provider, &request.service).unwrap_or(&UNKNOWN)
             }
-            other => def(other.name()).unwrap_or(&UNKNOWN),
         }
     }
 
@@ -188,11 +236,11 @@ mod tests {
 
     #[test]
     fn every_finance_tool_has_one_definition() {
-        let mut names: Vec<&str> = DEFS.iter().map(|d| d.name).collect();
-        names.sort_unstable();
-        let before = names.len();
-        names.dedup();
-        assert_eq!(before, names.len(), "a tool defined twice");
+        let names: Vec<&str> = DEFS.iter().map(|d| d.name).collect();
+        assert!(
+            names.windows(2).all(|pair| pair[0] < pair[1]),
+            "the table is sorted by name, each tool once"
+        );
         for d in DEFS {
             // Whatever runs without a confirmation must not act outside.
             assert!(d.confirmed || d.effect != Action, "{}", d.name);

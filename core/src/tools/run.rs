@@ -47,9 +47,8 @@ fn month_of(date_iso: &str) -> Option<String> {
 
 /// What a request reads before it decides.
 pub fn needs(request: &ToolRequest) -> Vec<Need> {
-    if rules::check_write(request).is_err() {
-        return Vec::new();
-    }
+    // An invalid write is refused by `decide` before anything it read
+    // counts; reading for it is harmless.
     match request {
         ToolRequest::AddTransaction(_) | ToolRequest::AddTransactions(_) => vec![Need::Head],
         ToolRequest::GetLastTransaction {} => vec![Need::Head],
@@ -291,12 +290,11 @@ fn decide_read(call: &ToolCall, view: View, at: &str) -> ToolResult {
             Some(row) => ToolResult::success(call, row, at),
             None => missing("no transactions"),
         },
-        ToolRequest::GetBudgetStatus { month, .. } => {
-            match (&view.budget, rules::month_bounds(month)) {
-                (Some(status), Some(_)) => ToolResult::success(call, status, at),
-                _ => invalid("bad month"),
-            }
-        }
+        // Loaded only for a month that is one (`needs`).
+        ToolRequest::GetBudgetStatus { .. } => match &view.budget {
+            Some(status) => ToolResult::success(call, status, at),
+            None => invalid("bad month"),
+        },
         ToolRequest::ListDebts { .. } => {
             ToolResult::success(call, &DebtList::from_debts(view.debts), at)
         }
