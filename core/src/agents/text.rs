@@ -74,6 +74,15 @@ pub fn one_per_message(taken: &str, rest: &[String]) -> String {
     )
 }
 
+/// Another request said while a confirmation waits ("y a Lupe 200"):
+/// named, to be asked once this one is answered.
+pub fn one_at_a_time(said: &str) -> String {
+    let said: String = said.trim().chars().take(80).collect();
+    format!(
+        "Vamos uno a la vez: primero responde a esto, y luego pídeme «{said}»; así no cambio lo que ya revisaste."
+    )
+}
+
 /// Something in progress waits for another request and comes back after
 /// it (a data flow, or a finance draft), the same words for every agent.
 pub fn waits(what: &str) -> String {

@@ -192,6 +192,26 @@ impl<'a> Run<'a> {
                 if again {
                     return Ok(None);
                 }
+                // "y a Lupe 200", "también el agua": another request
+                // besides this one, never a change of it; it is named to be
+                // asked after, and the confirmation asked again, unchanged.
+                if crate::nlu::answers::adds_item(self.reading) {
+                    let said = self.reading.text().trim();
+                    let rest = said.split_once(' ').filter(|(first, _)| {
+                        let first = crate::nlu::normalize::fold(first);
+                        crate::nlu::lexicon::cues()
+                            .adds_item
+                            .words()
+                            .contains(&first.as_str())
+                    });
+                    let said = rest.map_or(said, |(_, rest)| rest.trim());
+                    self.reply.push(text::one_at_a_time(said));
+                    self.reply.push(pending.display_message.clone());
+                    self.suggestions = vec![text::YES.into(), text::NO.into()];
+                    self.decisions.gate = ConfirmationStatus::Reasked;
+                    self.step(&id, None, "another request besides this one");
+                    return Ok(Some(End::Replied));
+                }
                 if let Some(end) = self.correct_filled(agent)? {
                     return Ok(Some(end));
                 }
