@@ -51,7 +51,7 @@ impl AgentState {
         });
     }
 
-    fn push_backup(&mut self, entry: BackupEntry) {
+    pub(super) fn push_backup(&mut self, entry: BackupEntry) {
         self.backup_overwrite_log.push(entry);
         let excess = self
             .backup_overwrite_log

@@ -334,8 +334,8 @@ fn set_aside(state: &mut AgentState, ctx: &mut TurnCtx, reason: &str) {
 fn wait_aside(state: &mut AgentState, ctx: &mut TurnCtx) {
     let what =
         text::dialogue::finance_flow(state).unwrap_or_else(|| text::dialogue::LAST_DRAFT.into());
-    if let Some(waiting) = state.waiting_draft.take() {
-        ctx.say(text::dialogue::set_aside(Some(&waiting.summary)));
+    if let Some(waiting) = state.drop_waiting_draft("new_request", &ctx.now_iso) {
+        ctx.say(text::dialogue::set_aside(Some(&waiting)));
     }
     ctx.say(text::dialogue::waits(&what));
     state.suspend_draft(what);

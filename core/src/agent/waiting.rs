@@ -7,7 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::state::{
-    AgentState, ClarificationQuestion, ParamsDraft, PendingAction, RowChoice, TransactionDraft,
+    AgentState, BackupEntry, ClarificationQuestion, ParamsDraft, PendingAction, RowChoice,
+    Snapshot, TransactionDraft,
 };
 use crate::nlu::{Intent, RowReference};
 
@@ -85,18 +86,24 @@ impl AgentState {
         Some(draft.summary)
     }
 
-    /// Drops the waiting draft into the backup log (a "cancelar" or an
-    /// engine error), returning how it was named.
+    /// Drops the waiting draft into the backup log (a "cancelar", an
+    /// engine error, or another draft set to wait in its place), returning
+    /// how it was named; nothing is dropped without being kept there.
     pub fn drop_waiting_draft(&mut self, reason: &str, at_iso: &str) -> Option<String> {
-        // Put it back so the backup keeps it as any open draft is kept.
-        let open = self.has_open_flow();
-        if open {
-            let draft = self.waiting_draft.take()?;
-            return Some(draft.summary);
-        }
-        let summary = self.resume_draft()?;
-        self.backup(reason, at_iso);
-        self.clear_flow();
-        Some(summary)
+        let draft = *self.waiting_draft.take()?;
+        self.push_backup(BackupEntry {
+            at_iso: at_iso.to_string(),
+            reason: reason.to_string(),
+            summary: Some(draft.summary.clone()),
+            snapshot: Snapshot {
+                last_user_message: draft.last_user_message,
+                extracted_intent: draft.extracted_intent,
+                pending_action: draft.pending_action,
+                pending_transaction: draft.pending_transaction,
+                clarification_questions: draft.clarification_questions,
+                current_flow: None,
+            },
+        });
+        Some(draft.summary)
     }
 }
