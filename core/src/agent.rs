@@ -258,6 +258,8 @@ pub(crate) struct TurnCtx {
     pub validation: Option<ValidationRecord>,
     /// The data agents' routing chain, when it ran.
     pub chain: crate::agents::chain::ChainTrace,
+    /// The chain paused at a service call, until the host's result.
+    pub chain_paused: Option<Box<crate::agents::chain::Paused>>,
     /// The message was small talk or a concept question.
     pub small_talk: Option<crate::nlu::small_talk::SmallTalk>,
 }

@@ -582,3 +582,90 @@ fn the_new_flow_language_is_checked_at_load() {
         "{errors:?}"
     );
 }
+
+/// A chain that called a service goes on where it called once the result
+/// comes: nothing before the call runs again, so the message is not read
+/// a second time (the resumed run is handed another message and answers
+/// exactly as one run with the result at hand).
+#[test]
+fn a_paused_chain_goes_on_at_the_call_without_reading_the_message_again() {
+    use caja_core::agents::chain::{End, Run};
+    use caja_core::agents::state::Orchestra;
+    use caja_core::nlu::Reading;
+    use serde_json::{Map, Value};
+
+    let registry = registry::shipped().expect("agents/ loads");
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+    let now = "2026-11-23T18:00:00.000Z";
+    let expires = "2026-11-23T18:05:00.000Z";
+    let answer = |tool: &str, params: &Map<String, Value>| {
+        let agent = registry.agent("remittances").expect("shipped");
+        let service = &agent
+            .tool(tool)
+            .expect("its tool")
+            .service
+            .as_ref()
+            .unwrap()
+            .name;
+        sandbox::run(service, params, "c1", "2026-11-23")
+    };
+    let asked = Reading::new("quiero enviar dinero a mi mamá", today);
+
+    // One run with every result at hand.
+    let mut at_hand = |tool: &str, params: &Map<String, Value>| Some(answer(tool, params));
+    let mut whole = Run::new(
+        registry,
+        &asked,
+        now,
+        expires,
+        false,
+        "p1",
+        Orchestra::default(),
+        &mut at_hand,
+    );
+    assert_eq!(whole.run(), Ok(End::Replied));
+
+    // The same turn paused at its call, then resumed with another message.
+    let mut none = |_: &str, _: &Map<String, Value>| None;
+    let mut first = Run::new(
+        registry,
+        &asked,
+        now,
+        expires,
+        false,
+        "p1",
+        Orchestra::default(),
+        &mut none,
+    );
+    let suspend = first
+        .run()
+        .expect_err("the flow calls a service on entering");
+    assert_eq!(suspend.service, "remittances.recipients");
+    let paused = first.pause(&suspend);
+    let other = Reading::new("hola", today);
+    let mut asks = Vec::new();
+    let mut answered = |tool: &str, params: &Map<String, Value>| {
+        asks.push(tool.to_string());
+        Some(answer(tool, params))
+    };
+    let mut resumed = Run::new(
+        registry,
+        &other,
+        now,
+        expires,
+        false,
+        "p1",
+        Orchestra::default(),
+        &mut answered,
+    );
+    assert_eq!(resumed.resume(paused), Ok(End::Replied));
+    assert_eq!(resumed.reply, whole.reply);
+    assert_eq!(resumed.o, whole.o);
+    assert_eq!(resumed.steps, whole.steps);
+    drop(resumed);
+    assert_eq!(
+        asks,
+        [suspend.tool.as_str()],
+        "only the paused call is asked for"
+    );
+}

@@ -1,8 +1,9 @@
 //! delegate: hands the turn to the data agents' routing chain when a data
 //! agent is active or the message asks for one. Service calls go to the
-//! host like every tool call: the node suspends, and on resume the chain
-//! is replayed from the stored session with the results, so no service
-//! runs twice. When the chain ends at home with the message unanswered,
+//! host like every tool call: the chain pauses where it called
+//! (`chain::Paused`, kept in the turn's context), the node suspends, and on
+//! resume the chain goes on from there with the result: nothing before
+//! the call runs again, and no service runs twice. When the chain ends at home with the message unanswered,
 //! the Financial Agent reads it (`parse`).
 
 use serde_json::{Map, Value};
@@ -77,6 +78,13 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 (_, error) => Err(error.as_ref().map_or_else(String::new, |e| e.message.clone())),
             })
     };
+    // A chain paused at a service call goes on there; otherwise it runs
+    // on a copy of the thread's session.
+    let paused = ctx.chain_paused.take();
+    let session = match paused {
+        Some(_) => Default::default(),
+        None => state.orchestra(),
+    };
     let mut run = Run::new(
         registry,
         &ctx.reading,
@@ -84,25 +92,24 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         &expires_iso,
         expired,
         &prompt_id,
-        state.orchestra(),
+        session,
         &mut fetch,
     );
-    let outcome = run.run();
-    let iterations = run.iterations;
-    let dropped = std::mem::take(&mut run.dropped);
-    let decided = run.decided.take();
-    let decisions = std::mem::take(&mut run.decisions);
-    let ended = std::mem::take(&mut run.ended);
-    let entered = std::mem::take(&mut run.entered);
-    let share = run.share.take();
-    let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
-    match outcome {
-        Err(Suspend {
-            tool,
-            service,
-            params,
-            provider,
-        }) => {
+    let outcome = match paused {
+        Some(paused) => run.resume(*paused),
+        None => run.run(),
+    };
+    let end = match outcome {
+        Err(suspend) => {
+            let paused = run.pause(&suspend);
+            ctx.chain_paused = Some(Box::new(paused));
+            let Suspend {
+                tool,
+                service,
+                params,
+                provider,
+                ..
+            } = *suspend;
             ctx.call(
                 state,
                 ToolRequest::CallService(ServiceRequest {
@@ -112,47 +119,53 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                     provider,
                 }),
             );
-            NodeOutcome::suspend()
+            return NodeOutcome::suspend();
         }
-        Ok(end) => {
-            // A confirmation that expired was offered anew: its old
-            // buttons follow it.
-            if decisions.gate == ConfirmationStatus::Expired
-                && let (Some(old), Some(new)) =
-                    (&state.pending_confirmation, &o.pending_confirmation)
-            {
-                crate::gate::reoffered(&mut state.reoffers, &old.id, &new.id);
-            }
-            state.store_orchestra(o);
-            if decided.is_some() {
-                state.last_decided = decided;
-            }
-            for (named, flow) in dropped {
-                state.backup_flow("new_request", &ctx.now_iso, named, flow);
-            }
-            state.last_user_message = ctx.reading.text().to_string();
-            for line in reply {
-                ctx.say(line);
-            }
-            ctx.share = share;
-            if !suggestions.is_empty() {
-                ctx.suggestions = suggestions;
-            }
-            // The gate's outcome, for the audit, as for the Financial Agent.
-            if decisions.gate != ConfirmationStatus::None {
-                ctx.confirmation = decisions.gate;
-            }
-            ctx.chain = crate::agents::chain::ChainTrace {
-                iterations,
-                steps,
-                decisions,
-                ended,
-                entered,
-            };
-            match end {
-                End::Finance => NodeOutcome::because("parse", "the home agent answers"),
-                End::Replied => NodeOutcome::because("respond", "a data agent answered"),
-            }
-        }
+        Ok(end) => end,
+    };
+    let iterations = run.iterations;
+    let dropped = std::mem::take(&mut run.dropped);
+    let decided = run.decided.take();
+    let decisions = std::mem::take(&mut run.decisions);
+    let ended = std::mem::take(&mut run.ended);
+    let entered = std::mem::take(&mut run.entered);
+    let share = run.share.take();
+    let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
+    // A confirmation that expired was offered anew: its old
+    // buttons follow it.
+    if decisions.gate == ConfirmationStatus::Expired
+        && let (Some(old), Some(new)) = (&state.pending_confirmation, &o.pending_confirmation)
+    {
+        crate::gate::reoffered(&mut state.reoffers, &old.id, &new.id);
+    }
+    state.store_orchestra(o);
+    if decided.is_some() {
+        state.last_decided = decided;
+    }
+    for (named, flow) in dropped {
+        state.backup_flow("new_request", &ctx.now_iso, named, flow);
+    }
+    state.last_user_message = ctx.reading.text().to_string();
+    for line in reply {
+        ctx.say(line);
+    }
+    ctx.share = share;
+    if !suggestions.is_empty() {
+        ctx.suggestions = suggestions;
+    }
+    // The gate's outcome, for the audit, as for the Financial Agent.
+    if decisions.gate != ConfirmationStatus::None {
+        ctx.confirmation = decisions.gate;
+    }
+    ctx.chain = crate::agents::chain::ChainTrace {
+        iterations,
+        steps,
+        decisions,
+        ended,
+        entered,
+    };
+    match end {
+        End::Finance => NodeOutcome::because("parse", "the home agent answers"),
+        End::Replied => NodeOutcome::because("respond", "a data agent answered"),
     }
 }

@@ -24,9 +24,11 @@ mod faq;
 mod fill;
 mod flow;
 mod nav;
+mod pause;
 use crate::nlu::Reading;
 use flow::{NO_OPTIONS, merge, open_prompt, out_of_bounds, render_params, root, state_message};
 pub use nav::{interrupted, open_flows, open_question, resume_interrupted};
+pub use pause::Paused;
 
 /// Below this a trigger does not decide an intent.
 pub const TRIGGER_THRESHOLD: f32 = 0.7;
@@ -107,6 +109,12 @@ pub struct Suspend {
     pub service: String,
     pub params: Map<String, Value>,
     pub provider: crate::tools::Provider,
+    /// Where the chain goes on when the result comes.
+    at: pause::Point,
+    /// The routing loop's place, when the call came from inside it.
+    looping: Option<pause::Loop>,
+    /// The route taken when the call came from entering its flow.
+    routed: Option<String>,
 }
 
 /// Answers a service request made earlier in this turn: `None` when it has
@@ -160,7 +168,7 @@ pub struct Run<'a> {
     fetch: &'a mut Fetch<'a>,
 }
 
-type Step<T = ()> = Result<T, Suspend>;
+type Step<T = ()> = Result<T, Box<Suspend>>;
 
 impl<'a> Run<'a> {
     #[allow(clippy::too_many_arguments)] // one turn's inputs, named
@@ -213,8 +221,13 @@ impl<'a> Run<'a> {
         {
             return Ok(end);
         }
-        let mut seen: Vec<(String, String)> = Vec::new();
-        for iteration in 1..=CHAIN_CAP {
+        self.iterate(1, Vec::new())
+    }
+
+    /// The routing loop from `from`, with the routes already taken this
+    /// turn (`seen`).
+    fn iterate(&mut self, from: usize, mut seen: Vec<(String, String)>) -> Step<End> {
+        for iteration in from..=CHAIN_CAP {
             self.iterations = iteration;
             let agent_id = self.o.active(HOME).to_string();
             let Some(agent) = self.registry.agent(&agent_id) else {
@@ -238,22 +251,45 @@ impl<'a> Run<'a> {
                     }
                 }
             } else {
-                match self.understand(agent)? {
+                let understood = self.understand(agent).map_err(|mut suspend| {
+                    suspend.looping = Some(pause::Loop {
+                        iteration,
+                        seen: seen.clone(),
+                        agent: agent_id.clone(),
+                        routed: suspend.routed.take(),
+                    });
+                    suspend
+                })?;
+                match understood {
                     Some(tool) => tool,
                     None => return Ok(End::Replied),
                 }
             };
-            // Loop detection: the same agent routing the same way twice.
-            let key = (agent_id.clone(), routed.clone());
-            if seen.contains(&key) || iteration == CHAIN_CAP && !self.consumed {
-                self.go_home();
-                self.reply.push(text::LOOP.into());
-                self.step(&agent_id, Some(&routed), "routing loop stopped");
-                return Ok(End::Replied);
+            if let Some(end) = self.routed(iteration, &mut seen, agent_id, routed) {
+                return Ok(end);
             }
-            seen.push(key);
         }
         Ok(End::Replied)
+    }
+
+    /// Loop detection after a route: the same agent routing the same way
+    /// twice, or the last iteration with the message unused.
+    fn routed(
+        &mut self,
+        iteration: usize,
+        seen: &mut Vec<(String, String)>,
+        agent: String,
+        routed: String,
+    ) -> Option<End> {
+        let key = (agent, routed);
+        if seen.contains(&key) || iteration == CHAIN_CAP && !self.consumed {
+            self.go_home();
+            self.reply.push(text::LOOP.into());
+            self.step(&key.0, Some(&key.1), "routing loop stopped");
+            return Some(End::Replied);
+        }
+        seen.push(key);
+        None
     }
 
     fn step(&mut self, agent: &str, tool: Option<&str>, why: &str) {
@@ -502,8 +538,16 @@ impl<'a> Run<'a> {
         Ok(None)
     }
 
-    /// Runs a navigation tool of `agent`.
+    /// Runs a navigation tool of `agent`; a service called on entering
+    /// the flow it starts goes on as this route, once its result comes.
     fn route(&mut self, agent: &'a Agent, tool: &ToolSpec, why: &str) -> Step<String> {
+        self.route_to(agent, tool, why).map_err(|mut suspend| {
+            suspend.routed = Some(tool.name.clone());
+            suspend
+        })
+    }
+
+    fn route_to(&mut self, agent: &'a Agent, tool: &ToolSpec, why: &str) -> Step<String> {
         let id = agent.spec.id.clone();
         let routing = tool.routing.as_ref().map(|r| (r.kind, r.target.clone()));
         self.step(&id, Some(&tool.name), why);

@@ -7,9 +7,11 @@
 pub mod chain;
 pub mod expr;
 pub mod path;
+pub mod phrases;
 pub mod registry;
 pub mod spec;
 pub mod state;
 pub mod template;
 pub mod text;
 pub mod understand;
+pub mod words;

@@ -14,9 +14,14 @@ use super::spec::{AgentSpec, RoutingKind, SlotType, StateSpec, ToolKind, ToolSpe
 use crate::tools::Provider;
 
 mod flows;
+use super::phrases::{Phrase, Vocab};
 use super::state::FlowState;
 use super::template::{self, Template};
-use crate::nlu::normalize::{TokenKind, fold, tokenize};
+use super::words::trigger_words;
+pub use super::words::{
+    EXACT, QUESTION, SMALL, content_tokens, content_words, declined_words, intent_words,
+    question_words,
+};
 pub use flows::Check;
 
 /// Most routing iterations in one turn.
@@ -50,8 +55,10 @@ pub struct Registry {
 #[derive(Debug)]
 pub struct Agent {
     pub spec: AgentSpec,
-    /// Trigger phrases as folded content words, by intent.
-    pub triggers: Vec<(String, Vec<Vec<String>>)>,
+    /// Every word of the agent's trigger and question phrases, numbered.
+    pub vocab: Vocab,
+    /// Trigger phrases as numbered content words, by intent.
+    pub triggers: Vec<(String, Vec<Phrase>)>,
     pub flows: BTreeMap<String, Flow>,
     /// Confirmation messages and service parameters, by tool name.
     pub confirmations: BTreeMap<String, Template>,
@@ -61,9 +68,9 @@ pub struct Agent {
     /// The results of the agent's `data` services, by service: each field
     /// and its template over `params` and `today`.
     pub results: BTreeMap<String, Vec<(String, Template)>>,
-    /// The agent's questions: phrases as folded content words, answers
+    /// The agent's questions: phrases as numbered content words, answers
     /// compiled.
-    pub faq: Vec<(Vec<Vec<String>>, Vec<Template>)>,
+    pub faq: Vec<(Vec<Phrase>, Vec<Template>)>,
 }
 
 #[derive(Debug)]
@@ -489,7 +496,7 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
         flows.insert(flow.id.clone(), compiled);
     }
 
-    let triggers = spec
+    let triggers: Vec<(String, Vec<Vec<String>>)> = spec
         .triggers
         .iter()
         .map(|(intent, phrases)| {
@@ -499,8 +506,23 @@ fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) -> Option<A
             )
         })
         .collect();
+    let every = triggers
+        .iter()
+        .flat_map(|(_, p)| p)
+        .chain(faq.iter().flat_map(|(p, _)| p));
+    let vocab = Vocab::of(every.map(Vec::as_slice));
+    let numbered = |phrases: &[Vec<String>]| phrases.iter().map(|p| vocab.phrase(p)).collect();
+    let triggers = triggers
+        .iter()
+        .map(|(intent, phrases)| (intent.clone(), numbered(phrases)))
+        .collect();
+    let faq = faq
+        .into_iter()
+        .map(|(phrases, answers)| (numbered(&phrases), answers))
+        .collect();
     (errors.len() == before).then(|| Agent {
         spec: spec.clone(),
+        vocab,
         triggers,
         flows,
         confirmations,
@@ -582,111 +604,6 @@ fn compile_services(
         }
     }
     results
-}
-
-/// The folded words of a phrase that carry meaning (articles and other
-/// fillers from the lexicon left out).
-pub fn content_words(text: &str) -> Vec<String> {
-    content_tokens(&tokenize(&fold(text)))
-        .into_iter()
-        .map(str::to_string)
-        .collect()
-}
-
-/// A trigger phrase's content words; a phrase written as a question
-/// ("¿ya me pagó?") opens with [`QUESTION`] and matches questions only.
-///
-/// A phrase written in quotes ("\"ya me pagó\"") matches only a message
-/// that holds every one of its words, the small ones too ("ya", "me"),
-/// which other phrases leave out: "es un pago pendiente" is not "ya me
-/// pagó".
-fn trigger_words(phrase: &str) -> Vec<String> {
-    let mut text = phrase.trim();
-    let question = text.starts_with('¿');
-    text = text.trim_start_matches('¿').trim_end_matches('?').trim();
-    let exact = text.len() > 1 && text.starts_with('"') && text.ends_with('"');
-    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
-    let mut words: Vec<String> = tokenize(&fold(text))
-        .iter()
-        .filter(|t| t.kind == TokenKind::Word)
-        .filter_map(|t| match fillers.contains(&t.text.as_str()) {
-            false => Some(t.text.clone()),
-            true if exact => Some(format!("{SMALL}{}", t.text)),
-            true => None,
-        })
-        .collect();
-    if exact {
-        words.insert(0, EXACT.to_string());
-    }
-    if question {
-        words.insert(0, QUESTION.to_string());
-    }
-    words
-}
-
-/// Marks a quoted trigger phrase: every word must be held.
-pub const EXACT: &str = "\"";
-
-/// Opens a small word (a trigger filler) among a message's words and a
-/// quoted phrase's: held, never counted as an extra word.
-pub const SMALL: char = '~';
-
-/// The word that marks a question among a message's words and a trigger
-/// phrase's.
-pub const QUESTION: &str = "?";
-
-/// The words trigger phrases are matched against: [`content_tokens`]
-/// outside a negation ("no quiero ningún crédito" asks for no credit), the
-/// small words marked with [`SMALL`], and [`QUESTION`] when the message
-/// asks.
-pub fn intent_words(reading: &crate::nlu::Reading) -> Vec<&str> {
-    let mut words = content_words_negated(reading, false);
-    words.extend(reading.small_words().iter().map(String::as_str));
-    if reading.is_question() {
-        words.push(QUESTION);
-    }
-    words
-}
-
-/// The words a message says under a negation ("no quiero ningún
-/// crédito"), read as a request would be: what it declines.
-pub fn declined_words(reading: &crate::nlu::Reading) -> Vec<&str> {
-    content_words_negated(reading, true)
-}
-
-/// The content words said under a negation (`negated`), or outside one.
-fn content_words_negated(reading: &crate::nlu::Reading, negated: bool) -> Vec<&str> {
-    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
-    reading
-        .tokens()
-        .iter()
-        .zip(reading.negated())
-        .filter(|(t, under)| {
-            **under == negated && t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str())
-        })
-        .map(|(t, _)| t.text.as_str())
-        .collect()
-}
-
-/// Every word of a message for a question about an agent's service: a
-/// negation is part of the question ("¿no cobran comisión?").
-pub fn question_words(reading: &crate::nlu::Reading) -> Vec<&str> {
-    let mut words = content_tokens(reading.tokens());
-    words.extend(reading.small_words().iter().map(String::as_str));
-    if reading.is_question() {
-        words.push(QUESTION);
-    }
-    words
-}
-
-/// [`content_words`] of a message already read.
-pub fn content_tokens(tokens: &[crate::nlu::normalize::Token]) -> Vec<&str> {
-    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
-    tokens
-        .iter()
-        .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))
-        .map(|t| t.text.as_str())
-        .collect()
 }
 
 /// `enter_agent` routes form a graph; a cycle longer than the chain's cap

@@ -5,7 +5,8 @@
 
 use serde_json::{Map, Value};
 
-use super::registry::{Agent, EXACT, QUESTION, SMALL, content_tokens, content_words};
+use super::phrases;
+use super::registry::{Agent, content_tokens, content_words};
 use super::spec::{SlotSpec, SlotType};
 use crate::nlu::Reading;
 use crate::nlu::lexicon::cues;
@@ -15,9 +16,10 @@ use crate::tools::sandbox::decimal;
 /// 1: the share of a trigger phrase's content words the message holds,
 /// less a little for every other content word of the message.
 pub fn best_intent<'a>(agent: &'a Agent, words: &[&str]) -> Option<(&'a str, f32)> {
+    let said = agent.vocab.said(words);
     let mut best: Option<(&str, f32)> = None;
-    for (intent, _) in &agent.triggers {
-        if let Some(score) = intent_score(agent, intent, words)
+    for (intent, phrases) in &agent.triggers {
+        if let Some((score, _)) = phrases::scored(phrases, &said)
             && best.is_none_or(|(_, s)| score > s)
         {
             best = Some((intent.as_str(), score));
@@ -58,30 +60,21 @@ pub fn partial_intents<'a>(
 /// The best score of one intent's phrases for a message.
 fn intent_score(agent: &Agent, intent: &str, words: &[&str]) -> Option<f32> {
     let (_, phrases) = agent.triggers.iter().find(|(name, _)| name == intent)?;
-    phrase_score(phrases, words)
+    phrases::scored(phrases, &agent.vocab.said(words)).map(|(score, _)| score)
 }
 
 /// The agent's question a message asks, if one matches as surely as a
 /// trigger does: its index in the agent's `faq`.
 pub fn faq_match(agent: &Agent, words: &[&str], sure: f32) -> Option<usize> {
+    let said = agent.vocab.said(words);
     agent
         .faq
         .iter()
         .enumerate()
-        .filter_map(|(i, (phrases, _))| Some((i, phrase_score(phrases, words)?)))
+        .filter_map(|(i, (phrases, _))| Some((i, phrases::scored(phrases, &said)?.0)))
         .filter(|(_, score)| *score >= sure)
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, _)| i)
-}
-
-/// How well `words` hold one of `phrases` (the best phrase): the share of
-/// its words held, less a little for every other word.
-///
-/// A phrase written as a question matches questions only, and beats an
-/// equal statement phrase on a question ("¿ya me pagó?" asks, "ya me
-/// pagó" tells); the question mark itself is never an extra word.
-fn phrase_score(phrases: &[Vec<String>], words: &[&str]) -> Option<f32> {
-    scored_phrase(phrases, words).map(|(score, _)| score)
 }
 
 /// The intent of `agent` a message says in the very words of one of its
@@ -89,48 +82,16 @@ fn phrase_score(phrases: &[Vec<String>], words: &[&str]) -> Option<f32> {
 /// `sure`. The author wrote those words to mean that intent, so such a
 /// request outranks a finance reading of the same message.
 pub fn exact_intent<'a>(agent: &'a Agent, words: &[&str], sure: f32) -> Option<&'a str> {
+    let said = agent.vocab.said(words);
     agent
         .triggers
         .iter()
         .filter_map(|(intent, phrases)| {
-            let (score, exact) = scored_phrase(phrases, words)?;
+            let (score, exact) = phrases::scored(phrases, &said)?;
             (exact && score >= sure).then_some((intent.as_str(), score))
         })
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(intent, _)| intent)
-}
-
-/// The best phrase's score, and whether that phrase is a quoted one.
-fn scored_phrase(phrases: &[Vec<String>], words: &[&str]) -> Option<(f32, bool)> {
-    let asks = words.contains(&QUESTION);
-    let counted = |w: &str| w != QUESTION && !w.starts_with(SMALL);
-    let said = words.iter().filter(|w| counted(w)).count();
-    phrases
-        .iter()
-        .filter_map(|phrase| {
-            let question = phrase.first().is_some_and(|w| w == QUESTION);
-            if question && !asks {
-                return None;
-            }
-            let rest = &phrase[usize::from(question)..];
-            let exact = rest.first().is_some_and(|w| w == EXACT);
-            let rest = &rest[usize::from(exact)..];
-            if rest.is_empty() {
-                return None;
-            }
-            let held: Vec<&String> = rest
-                .iter()
-                .filter(|w| words.contains(&w.as_str()))
-                .collect();
-            if exact && held.len() < rest.len() {
-                return None;
-            }
-            let covered = held.len() as f32 / rest.len() as f32;
-            let extra = said.saturating_sub(held.iter().filter(|w| counted(w)).count()) as f32;
-            let bonus = if question { 0.01 } else { 0.0 };
-            Some(((covered - 0.02 * extra).max(0.0) + bonus, exact))
-        })
-        .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
 }
 
 /// The intent a reply picks among `options` offered: by number or
@@ -196,8 +157,7 @@ pub fn read_slot(
         agent
             .triggers
             .iter()
-            .flat_map(|(_, phrases)| phrases)
-            .any(|phrase| phrase.iter().any(|w| w == word))
+            .any(|(_, p)| phrases::any_holds(&agent.vocab, p, word))
     };
     let text = |found: Option<String>| {
         found

@@ -93,7 +93,7 @@ impl<'a> Run<'a> {
             Decision::Confirm => {
                 // Exactly the parameters shown, never re-rendered.
                 let Some(result) = (self.fetch)(&tool.name, &pending.tool_params) else {
-                    return Err(Suspend {
+                    return Err(Box::new(Suspend {
                         tool: tool.name.clone(),
                         service: pending.service.clone(),
                         params: pending.tool_params.clone(),
@@ -103,7 +103,10 @@ impl<'a> Run<'a> {
                             .get(&pending.service)
                             .map(|s| s.provider)
                             .unwrap_or_default(),
-                    });
+                        at: super::pause::Point::Pending,
+                        looping: None,
+                        routed: None,
+                    }));
                 };
                 self.o.pending_confirmation = None;
                 self.decisions.gate = ConfirmationStatus::Confirmed;

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::pause::Point;
 use super::{CHECKED_FLOW, MAX_STATE_ENTRIES, Run, Step, Suspend, fill};
 use crate::agents::path::Root;
 use crate::agents::registry::Agent;
@@ -193,18 +194,8 @@ impl<'a> Run<'a> {
         if let Some((_, target)) = chosen {
             return self.enter_state(agent, target);
         }
-        if let Some(st) = state.spec.state_tools.first() {
-            let tool = agent.tool(&st.tool).expect("checked at load");
-            let transition = st.flow_transition.clone();
-            if tool.requires_confirmation {
-                self.ask_confirmation(agent, tool);
-                return Ok(());
-            }
-            let target = match self.call(agent, tool)? {
-                Ok(()) => transition.on_success,
-                Err(()) => transition.on_error,
-            };
-            return self.enter_state(agent, &target);
+        if !state.spec.state_tools.is_empty() {
+            return self.state_tool(agent);
         }
         if let Some((None, target)) = state.transitions.last() {
             return self.enter_state(agent, target);
@@ -212,8 +203,44 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// Runs a service tool; its result goes into `state_data`.
-    pub(super) fn call(&mut self, agent: &'a Agent, tool: &ToolSpec) -> Step<Result<(), ()>> {
+    /// Runs the current state's tool: asks its confirmation, or calls it
+    /// and follows the transition for its outcome.
+    pub(super) fn state_tool(&mut self, agent: &'a Agent) -> Step {
+        let flow = self
+            .o
+            .current_flow
+            .as_ref()
+            .expect("a tool runs inside a flow");
+        let state = agent.state_of(flow).expect(CHECKED_FLOW);
+        let st = state
+            .spec
+            .state_tools
+            .first()
+            .expect("the state has a tool");
+        let tool = agent.tool(&st.tool).expect("checked at load");
+        let transition = st.flow_transition.clone();
+        if tool.requires_confirmation {
+            self.ask_confirmation(agent, tool);
+            return Ok(());
+        }
+        let at = Point::StateTool {
+            agent: agent.spec.id.clone(),
+        };
+        let target = match self.call(agent, tool, at)? {
+            Ok(()) => transition.on_success,
+            Err(()) => transition.on_error,
+        };
+        self.enter_state(agent, &target)
+    }
+
+    /// Runs a service tool; its result goes into `state_data`. Without
+    /// the result yet the chain pauses, to go on `at` when it comes.
+    pub(super) fn call(
+        &mut self,
+        agent: &'a Agent,
+        tool: &ToolSpec,
+        at: Point,
+    ) -> Step<Result<(), ()>> {
         let flow = self
             .o
             .current_flow
@@ -231,12 +258,15 @@ impl<'a> Run<'a> {
             | crate::tools::Provider::Cobros => (self.fetch)(&tool.name, &params),
         };
         let Some(result) = found else {
-            return Err(Suspend {
+            return Err(Box::new(Suspend {
                 tool: tool.name.clone(),
                 service,
                 params,
                 provider,
-            });
+                at,
+                looping: None,
+                routed: None,
+            }));
         };
         match result {
             Ok(data) => {
@@ -303,9 +333,33 @@ impl<'a> Run<'a> {
             .as_ref()
             .and_then(|o| o.call_tool.as_ref())
         {
-            let tool = agent.tool(name).expect("checked at load");
             self.step(&agent.spec.id, Some(name), "enrich on enter");
-            if self.call(agent, tool)?.is_err() {
+        }
+        self.entered_state(agent, state_id)
+    }
+
+    /// A state entered: its `on_enter` call first (the chain pauses here
+    /// until its result comes), then its message, its question, its tools
+    /// or its transitions.
+    pub(super) fn entered_state(&mut self, agent: &'a Agent, state_id: &str) -> Step {
+        let flow = self
+            .o
+            .current_flow
+            .as_ref()
+            .expect("a state is entered in a flow");
+        let state = &agent.flows[&flow.flow_id].states[state_id];
+        if let Some(name) = state
+            .spec
+            .on_enter
+            .as_ref()
+            .and_then(|o| o.call_tool.as_ref())
+        {
+            let tool = agent.tool(name).expect("checked at load");
+            let at = Point::Entering {
+                agent: agent.spec.id.clone(),
+                state: state_id.to_string(),
+            };
+            if self.call(agent, tool, at)?.is_err() {
                 self.finish_flow();
                 return Ok(());
             }

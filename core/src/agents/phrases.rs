@@ -1,0 +1,141 @@
+//! Phrases compiled for matching: every word of an agent's trigger and
+//! question phrases gets a number in the agent's vocabulary when the
+//! agent loads, a phrase is a list of numbers, and a message is looked up
+//! once per agent as a set of those numbers. Scoring a phrase is then a
+//! few bit tests, not string comparisons against every word said.
+
+use super::words::{EXACT, QUESTION, SMALL};
+
+/// The sorted words of an agent's phrases; a word's number is its index.
+#[derive(Debug, Default)]
+pub struct Vocab {
+    words: Vec<String>,
+}
+
+impl Vocab {
+    /// The vocabulary of every word in `phrases` (markers left out).
+    pub fn of<'p>(phrases: impl Iterator<Item = &'p [String]>) -> Vocab {
+        let mut words: Vec<String> = phrases
+            .flatten()
+            .filter(|w| w.as_str() != QUESTION && w.as_str() != EXACT)
+            .cloned()
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        Vocab { words }
+    }
+
+    fn id(&self, word: &str) -> Option<usize> {
+        self.words.binary_search_by(|w| w.as_str().cmp(word)).ok()
+    }
+
+    /// Whether `word` is one of the vocabulary's words.
+    pub fn contains(&self, word: &str) -> bool {
+        self.id(word).is_some()
+    }
+
+    /// A message's words as this vocabulary sees them.
+    pub fn said(&self, words: &[&str]) -> Said {
+        let mut held = vec![0u64; self.words.len().div_ceil(64)];
+        for id in words.iter().filter_map(|w| self.id(w)) {
+            held[id / 64] |= 1 << (id % 64);
+        }
+        Said {
+            held,
+            said: words.iter().filter(|w| counted(w)).count(),
+            asks: words.contains(&QUESTION),
+        }
+    }
+
+    /// A phrase's words (as [`super::words::trigger_words`] or
+    /// [`super::words::content_words`] give them) as numbers.
+    pub fn phrase(&self, words: &[String]) -> Phrase {
+        let question = words.first().is_some_and(|w| w == QUESTION);
+        let rest = &words[usize::from(question)..];
+        let exact = rest.first().is_some_and(|w| w == EXACT);
+        let rest = &rest[usize::from(exact)..];
+        let id = |w: &String| self.id(w).expect("the vocabulary holds its phrases' words");
+        Phrase {
+            content: rest.iter().filter(|w| counted(w)).map(id).collect(),
+            small: rest.iter().filter(|w| !counted(w)).map(id).collect(),
+            question,
+            exact,
+        }
+    }
+}
+
+/// A word that counts as said: not the question mark, not a small word.
+fn counted(word: &str) -> bool {
+    word != QUESTION && !word.starts_with(SMALL)
+}
+
+/// One phrase: its content words and small words by number.
+#[derive(Debug, Default)]
+pub struct Phrase {
+    content: Vec<usize>,
+    small: Vec<usize>,
+    /// Written as a question: matches questions only.
+    question: bool,
+    /// Written in quotes: every word must be said.
+    exact: bool,
+}
+
+impl Phrase {
+    /// Whether the phrase holds the word numbered `id` in its vocabulary.
+    fn holds(&self, id: usize) -> bool {
+        self.content.contains(&id) || self.small.contains(&id)
+    }
+
+    fn len(&self) -> usize {
+        self.content.len() + self.small.len()
+    }
+}
+
+/// A message's words looked up in one vocabulary.
+#[derive(Debug)]
+pub struct Said {
+    held: Vec<u64>,
+    /// How many words the message says (small words and the question
+    /// mark left out).
+    said: usize,
+    /// The message asks.
+    asks: bool,
+}
+
+impl Said {
+    fn has(&self, id: usize) -> bool {
+        self.held[id / 64] & (1 << (id % 64)) != 0
+    }
+}
+
+/// The best phrase's score, and whether that phrase is a quoted one: the
+/// share of its words held, less a little for every other word said. A
+/// phrase written as a question matches questions only, and beats an
+/// equal statement phrase on a question ("¿ya me pagó?" asks, "ya me
+/// pagó" tells).
+pub fn scored(phrases: &[Phrase], said: &Said) -> Option<(f32, bool)> {
+    phrases
+        .iter()
+        .filter_map(|phrase| {
+            if phrase.question && !said.asks || phrase.len() == 0 {
+                return None;
+            }
+            let content = phrase.content.iter().filter(|&&id| said.has(id)).count();
+            let held = content + phrase.small.iter().filter(|&&id| said.has(id)).count();
+            if phrase.exact && held < phrase.len() {
+                return None;
+            }
+            let covered = held as f32 / phrase.len() as f32;
+            let extra = said.said.saturating_sub(content) as f32;
+            let bonus = if phrase.question { 0.01 } else { 0.0 };
+            Some(((covered - 0.02 * extra).max(0.0) + bonus, phrase.exact))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
+}
+
+/// Whether any of `phrases` holds `word`.
+pub fn any_holds(vocab: &Vocab, phrases: &[Phrase], word: &str) -> bool {
+    vocab
+        .id(word)
+        .is_some_and(|id| phrases.iter().any(|p| p.holds(id)))
+}

@@ -1,0 +1,110 @@
+//! The words a message and a phrase are matched by: content words
+//! (fillers from the lexicon left out), small words marked, a question
+//! marked, and what a negation declines.
+
+use crate::nlu::normalize::{TokenKind, fold, tokenize};
+
+/// The folded words of a phrase that carry meaning (articles and other
+/// fillers from the lexicon left out).
+pub fn content_words(text: &str) -> Vec<String> {
+    content_tokens(&tokenize(&fold(text)))
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A trigger phrase's content words; a phrase written as a question
+/// ("¿ya me pagó?") opens with [`QUESTION`] and matches questions only.
+///
+/// A phrase written in quotes ("\"ya me pagó\"") matches only a message
+/// that holds every one of its words, the small ones too ("ya", "me"),
+/// which other phrases leave out: "es un pago pendiente" is not "ya me
+/// pagó".
+pub fn trigger_words(phrase: &str) -> Vec<String> {
+    let mut text = phrase.trim();
+    let question = text.starts_with('¿');
+    text = text.trim_start_matches('¿').trim_end_matches('?').trim();
+    let exact = text.len() > 1 && text.starts_with('"') && text.ends_with('"');
+    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
+    let mut words: Vec<String> = tokenize(&fold(text))
+        .iter()
+        .filter(|t| t.kind == TokenKind::Word)
+        .filter_map(|t| match fillers.contains(&t.text.as_str()) {
+            false => Some(t.text.clone()),
+            true if exact => Some(format!("{SMALL}{}", t.text)),
+            true => None,
+        })
+        .collect();
+    if exact {
+        words.insert(0, EXACT.to_string());
+    }
+    if question {
+        words.insert(0, QUESTION.to_string());
+    }
+    words
+}
+
+/// Marks a quoted trigger phrase: every word must be held.
+pub const EXACT: &str = "\"";
+
+/// Opens a small word (a trigger filler) among a message's words and a
+/// quoted phrase's: held, never counted as an extra word.
+pub const SMALL: char = '~';
+
+/// The word that marks a question among a message's words and a trigger
+/// phrase's.
+pub const QUESTION: &str = "?";
+
+/// The words trigger phrases are matched against: [`content_tokens`]
+/// outside a negation ("no quiero ningún crédito" asks for no credit), the
+/// small words marked with [`SMALL`], and [`QUESTION`] when the message
+/// asks.
+pub fn intent_words(reading: &crate::nlu::Reading) -> Vec<&str> {
+    let mut words = content_words_negated(reading, false);
+    words.extend(reading.small_words().iter().map(String::as_str));
+    if reading.is_question() {
+        words.push(QUESTION);
+    }
+    words
+}
+
+/// The words a message says under a negation ("no quiero ningún
+/// crédito"), read as a request would be: what it declines.
+pub fn declined_words(reading: &crate::nlu::Reading) -> Vec<&str> {
+    content_words_negated(reading, true)
+}
+
+/// The content words said under a negation (`negated`), or outside one.
+fn content_words_negated(reading: &crate::nlu::Reading, negated: bool) -> Vec<&str> {
+    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
+    reading
+        .tokens()
+        .iter()
+        .zip(reading.negated())
+        .filter(|(t, under)| {
+            **under == negated && t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str())
+        })
+        .map(|(t, _)| t.text.as_str())
+        .collect()
+}
+
+/// Every word of a message for a question about an agent's service: a
+/// negation is part of the question ("¿no cobran comisión?").
+pub fn question_words(reading: &crate::nlu::Reading) -> Vec<&str> {
+    let mut words = content_tokens(reading.tokens());
+    words.extend(reading.small_words().iter().map(String::as_str));
+    if reading.is_question() {
+        words.push(QUESTION);
+    }
+    words
+}
+
+/// [`content_words`] of a message already read.
+pub fn content_tokens(tokens: &[crate::nlu::normalize::Token]) -> Vec<&str> {
+    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
+    tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))
+        .map(|t| t.text.as_str())
+        .collect()
+}
