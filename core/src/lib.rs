@@ -9,6 +9,7 @@
 
 pub mod agent;
 pub mod agents;
+pub mod confidence;
 pub mod gate;
 pub mod graph;
 pub mod kinds;

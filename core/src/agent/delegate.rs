@@ -31,14 +31,13 @@ pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
         return false;
     }
     let words = registry::intent_words(&ctx.reading);
-    best_intent(registry.home(), &words)
-        .is_some_and(|(_, score)| score >= crate::agents::chain::TRIGGER_THRESHOLD)
+    best_intent(registry.home(), &words).is_some_and(|(_, score)| score >= crate::confidence::SURE)
 }
 
 /// Whether the message is a clear request for a data agent (a home route
-/// matched at [`crate::agents::chain::CLEAR_REQUEST`] or more).
+/// matched at [`crate::confidence::CLEAR`] or more).
 pub fn clear_request(ctx: &TurnCtx) -> bool {
-    home_trigger(&ctx.reading) >= crate::agents::chain::CLEAR_REQUEST
+    home_trigger(&ctx.reading) >= crate::confidence::CLEAR
 }
 
 /// How well the message matches a home route to a data agent (0 to 1).

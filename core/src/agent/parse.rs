@@ -12,9 +12,6 @@ use crate::time::{iso_date, iso_month};
 use crate::tools::ToolRequest;
 use crate::tools::rules::MAX_LIST_LIMIT;
 
-/// Below this confidence the agent asks instead of guessing.
-pub const CONFIDENCE_THRESHOLD: f32 = 0.7;
-
 pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // The router hands over what it already read (a follow-up among it).
     let given = ctx.understanding.is_some();
@@ -61,7 +58,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::HELP);
         return NodeOutcome::because("respond", "unknown intent");
     }
-    if u.confidence < CONFIDENCE_THRESHOLD {
+    if u.confidence < crate::confidence::SURE {
         let mut candidates = vec![u.intent];
         candidates.extend(
             u.alternatives
@@ -167,7 +164,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 fn follow_up(state: &AgentState, ctx: &TurnCtx, u: &Understanding) -> Option<Understanding> {
     let last = state.last_query.as_ref()?;
     if last.turn + 1 != state.turn_seq
-        || u.intent != Intent::Unknown && u.confidence >= CONFIDENCE_THRESHOLD
+        || u.intent != Intent::Unknown && u.confidence >= crate::confidence::SURE
         || !crate::nlu::answers::opens_follow_up(&ctx.reading)
     {
         return None;
@@ -231,7 +228,7 @@ pub(super) fn simulation_follow_up(
         // "¿y en comida 300?" asks about the purchase; "y gasté 300 en
         // uber" logs.
         Intent::LogTransaction => said.category.is_some() && !reading.text().contains('?'),
-        _ => said.confidence >= CONFIDENCE_THRESHOLD,
+        _ => said.confidence >= crate::confidence::SURE,
     };
     let amount = said.amount.filter(|_| said.foreign_currency.is_none())?;
     if whole {

@@ -194,7 +194,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.understanding = Some(u);
             return NodeOutcome::because("clarify", "correction of the pending draft");
         }
-        if u.intent == Intent::QueryData && u.confidence >= 0.7 {
+        if u.intent == Intent::QueryData && u.confidence >= crate::confidence::SURE {
             // A question is answered and the same confirmation asked again
             // (same id, same expiry): respond re-asks it.
             state.last_user_message = trimmed;
@@ -205,7 +205,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             u.intent != Intent::LogTransaction || answers::complete_finance_request(&ctx.reading);
         if u.intent != Intent::Unknown
             && u.intent != Intent::UpdateLastTransaction
-            && u.confidence >= 0.7
+            && u.confidence >= crate::confidence::SURE
             && whole
         {
             set_aside(state, ctx, "new_request_while_confirming");
@@ -239,7 +239,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         let choosing_intent = !state.intent_candidates.is_empty();
         if !choosing_intent
             && !answers_closed_question(state, &ctx.reading)
-            && u.confidence >= 0.85
+            && u.confidence >= crate::confidence::CLEAR
             && is_full_request(&ctx.reading, &u)
         {
             if u.intent == Intent::QueryData {
@@ -277,8 +277,8 @@ pub fn small_talk(reading: &crate::nlu::Reading, idle: bool) -> Option<SmallTalk
     }
     let talk = crate::nlu::small_talk::said(reading.tokens())?;
     let u = reading.understanding();
-    let finance = u.intent != Intent::Unknown && u.confidence >= 0.7;
-    let agent = super::delegate::home_trigger(reading) >= crate::agents::chain::ASK_FLOOR;
+    let finance = u.intent != Intent::Unknown && u.confidence >= crate::confidence::SURE;
+    let agent = super::delegate::home_trigger(reading) >= crate::confidence::ASK;
     (!finance && !agent).then_some(talk)
 }
 

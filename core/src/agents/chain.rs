@@ -30,13 +30,7 @@ use flow::{NO_OPTIONS, merge, open_prompt, out_of_bounds, render_params, root, s
 pub use nav::{interrupted, open_flows, open_question, resume_interrupted};
 pub use pause::Paused;
 
-/// Below this a trigger does not decide an intent.
-pub const TRIGGER_THRESHOLD: f32 = 0.7;
-/// A request for another agent this clear leaves the current flow.
-pub const CLEAR_REQUEST: f32 = 0.85;
-/// A trigger matched at least this much (and below
-/// [`TRIGGER_THRESHOLD`]) makes a data agent ask which intent was meant.
-pub const ASK_FLOOR: f32 = 0.34;
+use crate::confidence::{ASK, CLEAR, SURE};
 /// Most states entered in one turn (a flow of states without questions
 /// could otherwise loop).
 const MAX_STATE_ENTRIES: usize = 12;
@@ -307,7 +301,7 @@ impl<'a> Run<'a> {
         let (intent, score) = understand::best_intent(home, &words)?;
         let finance = self.reading.understanding();
         let finance_sure =
-            finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR_REQUEST;
+            finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR;
         // A complete finance request stays with the Financial Agent though
         // it holds another agent's word ("debo 18,450 de la tarjeta de
         // crédito"): both are read on one scale, and a request that is
@@ -319,10 +313,8 @@ impl<'a> Run<'a> {
             .tool_for_intent(intent)
             .and_then(|t| t.routing.as_ref()?.target.as_deref())
             .and_then(|target| self.registry.agent(target))
-            .is_some_and(|agent| {
-                understand::exact_intent(agent, &words, TRIGGER_THRESHOLD).is_some()
-            });
-        if score < TRIGGER_THRESHOLD
+            .is_some_and(|agent| understand::exact_intent(agent, &words, SURE).is_some());
+        if score < SURE
             || !exact
                 && (finance_sure && score <= finance.confidence
                     || answers::complete_finance_request(self.reading))
@@ -356,32 +348,32 @@ impl<'a> Run<'a> {
         let own = understand::best_intent(agent, &words);
         // "no quiero ningún crédito" inside the credit: declined, so the
         // agent is left (what was open is named), never offered again.
-        if own.is_none_or(|(_, score)| score < ASK_FLOOR)
+        if own.is_none_or(|(_, score)| score < ASK)
             && understand::best_intent(agent, &declined_words(self.reading))
-                .is_some_and(|(_, score)| score >= CLEAR_REQUEST)
+                .is_some_and(|(_, score)| score >= CLEAR)
         {
             self.leave(agent, "go_home", "declined this agent");
             self.consumed = true;
             self.reply.push(text::HOME_AGAIN.into());
             return Ok(Some("go_home".into()));
         }
-        let sure = own.filter(|(_, score)| *score >= TRIGGER_THRESHOLD);
+        let sure = own.filter(|(_, score)| *score >= SURE);
         // A request in the very words of one of this agent's quoted
         // phrases is its own ("Juan ya me pagó 350" is a cobro paid, not
         // an income to log).
-        let own_request = understand::exact_intent(agent, &words, TRIGGER_THRESHOLD).is_some();
+        let own_request = understand::exact_intent(agent, &words, SURE).is_some();
         // Else a whole finance request, or a clear question, interrupts the
         // flow: the Financial Agent answers and the flow comes back.
         if !own_request
             && (answers::complete_finance_request(self.reading)
-                || answers::finance_question(self.reading, CLEAR_REQUEST))
+                || answers::finance_question(self.reading, CLEAR))
         {
             return Ok(Some(self.interrupt(agent, "a finance request")));
         }
         // A clear request for another agent's domain: the open flow waits
         // for it (as for a finance request) and comes back after.
         if let Some((intent, score)) = understand::best_intent(home, &words)
-            && score >= CLEAR_REQUEST
+            && score >= CLEAR
             && let Some(tool) = home.tool_for_intent(intent)
             && tool.routing.as_ref().and_then(|r| r.target.as_deref()) != Some(id.as_str())
             && own.is_none_or(|(_, own)| own < score)
@@ -473,14 +465,13 @@ impl<'a> Run<'a> {
             crate::nlu::Intent::UpdateLastTransaction | crate::nlu::Intent::DeleteLastTransaction
         ) || answers::names_last_record(self.reading);
         if edits_ledger
-            && (finance.intent != crate::nlu::Intent::Unknown
-                && finance.confidence >= CLEAR_REQUEST
-                || answers::finance_question(self.reading, TRIGGER_THRESHOLD))
+            && (finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR
+                || answers::finance_question(self.reading, SURE))
         {
             return Ok(Some(self.interrupt(agent, "a finance request")));
         }
         // Some of the agent's intents in part, none for sure: ask which.
-        let options = understand::partial_intents(agent, &words, ASK_FLOOR, TRIGGER_THRESHOLD);
+        let options = understand::partial_intents(agent, &words, ASK, SURE);
         if !options.is_empty() && self.waiting_slot().is_none() {
             let labels: Vec<&str> = options
                 .iter()

@@ -166,7 +166,7 @@ pub fn complete_finance_request(reading: &super::Reading) -> bool {
         return false;
     }
     let u = reading.understanding();
-    if u.confidence < 0.7 {
+    if u.confidence < crate::confidence::SURE {
         return false;
     }
     match u.intent {

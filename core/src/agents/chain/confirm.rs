@@ -2,13 +2,14 @@
 //! request's parameters, decided by the sí/no allowlists, expiring, and
 //! safe against stale buttons.
 
-use super::{CLEAR_REQUEST, render_params};
+use super::render_params;
 use super::{End, NO_OPTIONS, Run, Step, Suspend, merge, root};
 use crate::agents::registry::{Agent, intent_words};
 use crate::agents::spec::{SlotType, ToolSpec};
 use crate::agents::state::{PendingConfirmation, Waiting};
 use crate::agents::text;
 use crate::agents::understand::{self, SlotRead};
+use crate::confidence::{CLEAR, SURE};
 use crate::gate::ConfirmationStatus;
 use crate::nlu::answers::{Decision, decide};
 
@@ -162,7 +163,7 @@ impl<'a> Run<'a> {
                 // A finance question or request interrupts: the confirmation
                 // is kept with the flow and asked again when it comes back.
                 if crate::nlu::answers::complete_finance_request(self.reading)
-                    || crate::nlu::answers::finance_question(self.reading, super::TRIGGER_THRESHOLD)
+                    || crate::nlu::answers::finance_question(self.reading, SURE)
                 {
                     return Ok(None);
                 }
@@ -172,7 +173,7 @@ impl<'a> Run<'a> {
                 // ("mejor quiero…"), which leaves it, as leaving does;
                 // anything else asks it again, unchanged.
                 let other_agent = understand::best_intent(self.registry.home(), &words)
-                    .is_some_and(|(_, s)| s >= CLEAR_REQUEST);
+                    .is_some_and(|(_, s)| s >= CLEAR);
                 let navigates = understand::navigation(self.reading).is_some();
                 if other_agent && !navigates && !crate::nlu::answers::changes_mind(self.reading) {
                     return Ok(None);
@@ -185,7 +186,7 @@ impl<'a> Run<'a> {
                 // The same request again with other values starts the flow
                 // over from it (the routing reads it as a trigger).
                 let again = understand::best_intent(agent, &words)
-                    .filter(|(_, score)| *score >= super::TRIGGER_THRESHOLD)
+                    .filter(|(_, score)| *score >= SURE)
                     .and_then(|(intent, _)| agent.tool_for_intent(intent))
                     .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
                     .zip(self.o.current_flow.as_ref())

@@ -4,11 +4,12 @@
 
 use serde_json::Map;
 
-use super::{NO_OPTIONS, Run, TRIGGER_THRESHOLD, state_message};
+use super::{NO_OPTIONS, Run, state_message};
 use crate::agents::path::Root;
 use crate::agents::registry::Agent;
 use crate::agents::state::Waiting;
 use crate::agents::understand;
+use crate::confidence::SURE;
 
 impl<'a> Run<'a> {
     /// The answer to a question the message asks about the agent's
@@ -20,7 +21,7 @@ impl<'a> Run<'a> {
         }
         // A negation is part of the question ("¿no cobran comisión?").
         let words = crate::agents::registry::question_words(self.reading);
-        let i = understand::faq_match(agent, &words, TRIGGER_THRESHOLD)?;
+        let i = understand::faq_match(agent, &words, SURE)?;
         // Asked as a question: a question mark, or the form of one.
         let marked = self.reading.text().contains(['?', '¿']);
         if !marked && !self.reading.is_question() {

@@ -145,7 +145,7 @@ pub(super) fn decide(scores: &[(Intent, f32)]) -> (Intent, f32, Vec<(Intent, f32
     let alternatives = sorted
         .into_iter()
         .skip(1)
-        .filter(|(_, s)| *s >= 0.5)
+        .filter(|(_, s)| *s >= crate::confidence::ALTERNATIVE)
         .collect();
     (top, confidence.max(0.0), alternatives)
 }

@@ -1,0 +1,24 @@
+//! Every threshold by which a message's readings are weighed against each
+//! other, in one table. A reading's confidence is on one scale from 0 to
+//! 1 for every agent: the Financial Agent's intent scores and a data
+//! agent's trigger phrases alike (the share of a phrase's words said, less
+//! a little for every other word), so one number means the same at every
+//! seam.
+
+/// A reading this sure decides an intent: a finance intent, a data
+/// agent's trigger, a question an agent's file answers.
+pub const SURE: f32 = 0.7;
+
+/// A request this clear leaves or sets aside what is open (another
+/// agent's flow, a finance draft), and outranks a surer reading of the
+/// open question only when it is whole.
+pub const CLEAR: f32 = 0.85;
+
+/// A data agent's intents matched at least this much (and below
+/// [`SURE`]) make it ask which one was meant; at home, a trigger this
+/// strong makes an unclear message worth a question rather than a guess.
+pub const ASK: f32 = 0.34;
+
+/// An intent scored this much is named among a reading's alternatives
+/// (the audit's `alternatives`).
+pub const ALTERNATIVE: f32 = 0.5;
