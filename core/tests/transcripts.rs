@@ -40,6 +40,10 @@ use caja_core::tools::{ToolCall, ToolResult};
 const FILES: &[(&str, &str)] = &[
     ("log.txt", include_str!("../../tests/transcripts/log.txt")),
     (
+        "seams.txt",
+        include_str!("../../tests/transcripts/seams.txt"),
+    ),
+    (
         "one_session.txt",
         include_str!("../../tests/transcripts/one_session.txt"),
     ),

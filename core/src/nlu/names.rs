@@ -91,9 +91,10 @@ pub fn concept(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> 
     Some(written(reading, first, end))
 }
 
-/// The person a message names: the words after "a", "de", "con"… (with
-/// "mi" and the like: "a mi roomie"), else the first run of name words
-/// ("Juan ya me pagó"); never the concept.
+/// The person a message names: a title and the name after it ("doña
+/// Lupe se llevó fiado 150 de tortillas"), else the words after "a",
+/// "de", "con"… (with "mi" and the like: "a mi roomie"), else the first
+/// run of name words ("Juan ya me pagó"); never the concept.
 pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
     let mut names = name_words(reading, own);
     if let Some((start, end)) = concept_span(reading, &names) {
@@ -108,6 +109,16 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
         }
         end
     };
+    for (i, t) in tokens.iter().enumerate() {
+        let end = run_from(i + 1);
+        if t.is_in(c.person_titles) && end > i + 1 {
+            let opens = match i.checked_sub(1) {
+                Some(before) if tokens[before].is_in(c.person_possessives) => before,
+                _ => i,
+            };
+            return Some(written(reading, opens, end));
+        }
+    }
     for (i, t) in tokens.iter().enumerate() {
         if !t.is_in(c.person_prepositions) {
             continue;
@@ -184,6 +195,24 @@ mod tests {
             let (got_name, got_what) = read(text);
             assert_eq!(got_name.as_deref(), *name, "person in {text:?}");
             assert_eq!(got_what.as_deref(), *what, "concept in {text:?}");
+        }
+    }
+
+    #[test]
+    fn a_title_and_its_name_are_the_person_wherever_they_stand() {
+        for (text, name) in [
+            ("doña Lupe se llevó fiado 150 de tortillas", "doña Lupe"),
+            ("le fié 200 a don Pepe", "don Pepe"),
+            (
+                "el licenciado Ruiz me debe 3,000 de la asesoría",
+                "licenciado Ruiz",
+            ),
+            (
+                "mi compadre Beto se llevó 2 cartones de huevo",
+                "mi compadre Beto",
+            ),
+        ] {
+            assert_eq!(read(text).0.as_deref(), Some(name), "person in {text:?}");
         }
     }
 }

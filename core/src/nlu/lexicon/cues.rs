@@ -379,6 +379,10 @@ cue_lists! {
     person_prepositions,
     /// Words a name of a person may open with ("mi roomie", "su hermano").
     person_possessives,
+    /// Titles a person is called by ("doña Lupe", "don Pepe", "el licenciado
+    /// Ruiz"): a title and the name after it are the person, wherever they
+    /// stand in the message.
+    person_titles,
     /// Words that are never part of a person's name (function words and the verbs of asking
     /// for money): a name is a run of other words.
     not_name_words,
