@@ -22,6 +22,7 @@ mod debts;
 mod features;
 mod intents;
 mod reference;
+mod written;
 
 use self::debts::{debt_entities, debt_name, find_due_day};
 pub use self::extract::{Extraction, Money, When, extract};
@@ -30,6 +31,8 @@ pub use self::intents::intent_scores;
 use self::intents::{decide, is_income, query_kind, score_intents};
 pub use self::period::Grain;
 pub use self::reading::Reading;
+pub use self::written::describe;
+use self::written::{original_span, pick_category};
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -37,7 +40,7 @@ use serde::{Deserialize, Serialize};
 use self::amount::{AmountMatch, Foreign, best_amount, find_amounts};
 use self::category::{Category, find_categories};
 use self::date::{find_date, find_month};
-use self::normalize::{Token, TokenKind, fold, folds_to, tokenize};
+use self::normalize::{Token, TokenKind, fold, tokenize};
 use crate::kinds::{CategoryType, TransactionType};
 use crate::money::Centavos;
 
@@ -541,113 +544,5 @@ fn understand_tokens(
     (u, amounts.len())
 }
 
-/// The words that named the category, as the user wrote them ("Uber",
-/// "tacos"), unless they only repeat the category's name.
-pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -> Option<String> {
-    if m.fuzzy || m.keyword == m.category.key || folds_to(m.category.label, m.keyword) {
-        return None;
-    }
-    // Phrases like "me regalaron" or "la tarjeta" say how, not what.
-    let first_word = m.keyword.split(' ').next().unwrap_or("");
-    if m.keyword.contains(' ') && lexicon::cues().manner_keyword_starts.contains(first_word) {
-        return None;
-    }
-    let (Some(first), Some(last)) = (tokens.get(m.start), tokens.get(m.end.saturating_sub(1)))
-    else {
-        return None;
-    };
-    Some(
-        original
-            .chars()
-            .skip(first.start)
-            .take(last.end - first.start)
-            .collect(),
-    )
-}
-
-/// The original text (lower-cased, accents kept) of a token span.
-fn original_span(original: &str, tokens: &[Token], (start, end): (usize, usize)) -> String {
-    let (Some(first), Some(last)) = (tokens.get(start), tokens.get(end.saturating_sub(1))) else {
-        return String::new();
-    };
-    original
-        .chars()
-        .skip(first.start)
-        .take(last.end - first.start)
-        .collect::<String>()
-        .to_lowercase()
-}
-
-fn pick_category<'a>(
-    categories: &'a [category::CategoryMatch],
-    f: &Features<'_>,
-) -> Option<&'a category::CategoryMatch> {
-    // A card payment keyword loses to a purchase category ("pagué el súper
-    // con tarjeta") unless it is clearly the card being paid.
-    let c = lexicon::cues();
-    let card_payment = f.has(c.card_payment_phrases);
-    let generic = |m: &category::CategoryMatch| {
-        matches!(m.category.key, "tarjeta") && !card_payment
-            || m.fuzzy
-            || c.generic_category_keywords.contains(m.keyword)
-    };
-    let mut best: Option<&category::CategoryMatch> = None;
-    for m in categories {
-        match best {
-            None => best = Some(m),
-            Some(b) => {
-                if generic(b) && !generic(m) {
-                    best = Some(m);
-                }
-            }
-        }
-    }
-    best
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[cfg(target_arch = "wasm32")]
-    use wasm_bindgen_test::wasm_bindgen_test as test;
-
-    fn today() -> NaiveDate {
-        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
-    }
-
-    #[test]
-    fn logs_an_expense_with_amount_category_and_date() {
-        let u = understand("gasté 250 en uber ayer", today());
-        assert_eq!(u.intent, Intent::LogTransaction);
-        assert!(u.confidence >= 0.7);
-        assert_eq!(u.amount, Some(25_000));
-        assert_eq!(u.category.map(|c| c.key), Some("transporte"));
-        assert_eq!(u.kind, Some(TransactionType::Expense));
-        assert_eq!(u.date, NaiveDate::from_ymd_opt(2026, 11, 21));
-        assert_eq!(u.description.as_deref(), Some("uber"));
-    }
-
-    #[test]
-    fn reads_queries_simulations_and_corrections() {
-        let q = understand("¿cuánto llevo gastado en comida este mes?", today());
-        assert_eq!(
-            (q.intent, q.query),
-            (Intent::QueryData, Some(QueryKind::Summary))
-        );
-        assert_eq!(q.category.map(|c| c.key), Some("comida"));
-        assert_eq!(q.month.as_deref(), Some("2026-11"));
-        let s = understand("¿puedo comprar unos tenis de 1,800?", today());
-        assert_eq!(s.intent, Intent::SimulatePurchase);
-        assert_eq!(s.amount, Some(180_000));
-        assert_eq!(s.category.map(|c| c.key), Some("ropa"));
-        let c = understand("no, eran 300", today());
-        assert_eq!(c.intent, Intent::UpdateLastTransaction);
-        assert_eq!(c.amount, Some(30_000));
-        assert_eq!(
-            understand("borra el último", today()).intent,
-            Intent::DeleteLastTransaction
-        );
-        assert_eq!(understand("hola", today()).intent, Intent::Unknown);
-    }
-}
+mod tests;

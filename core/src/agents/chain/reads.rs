@@ -1,0 +1,245 @@
+//! A data agent reads the message that reached it, in order: a question
+//! about its service; leaving it (declined, a navigation phrase); another
+//! agent's request (finance or a data agent), which interrupts or sets the
+//! flow aside; the answer to its open question; a pick among intents it
+//! offered; one of its own requests; else what was said is kept, said
+//! again, or asked about.
+
+use super::{ASK, CLEAR, Run, SURE, Step, text};
+use crate::agents::registry::{Agent, declined_words, intent_words};
+use crate::agents::spec::SlotType;
+use crate::agents::state::Waiting;
+use crate::agents::understand::{self, Nav};
+use crate::nlu::answers;
+
+/// What a step of the reading decided: the turn goes to the loop with
+/// this route (`Some(tool)`), or the agent answered (`None`).
+type Routed = Option<String>;
+
+impl<'a> Run<'a> {
+    /// A data agent reads the message. `Some(tool)` when it routed.
+    pub(super) fn understand(&mut self, agent: &'a Agent) -> Step<Routed> {
+        let words = intent_words(self.reading);
+        // A question about this agent's service is answered here.
+        if let Some(answer) = self.faq_answer(agent) {
+            self.answer_faq(agent, answer);
+            return Ok(None);
+        }
+        // The agent's own best intent, read once; `sure` when it is a
+        // whole request.
+        let own = understand::best_intent(agent, &words);
+        if let Some(routed) = self.leaves_for_another(agent, &words, own) {
+            return Ok(routed);
+        }
+        let sure = own.filter(|(_, score)| *score >= SURE);
+        if let Some(routed) = self.navigates(agent, sure.is_some()) {
+            return Ok(routed);
+        }
+        // A reply to an open collect beats the other routes, except that
+        // a whole request for another of this agent's flows is that
+        // request, not an answer to a question that takes any words ("cóbrale
+        // 350 a Juan por la pizza" while a new contact's name is asked).
+        let other_flow = sure
+            .and_then(|(intent, _)| agent.tool_for_intent(intent))
+            .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
+            .zip(self.o.current_flow.as_ref())
+            .is_some_and(|(target, open)| target != open.flow_id);
+        let free_answer = self
+            .waiting_slot()
+            .and_then(|(slot, _)| agent.spec.slots.get(&slot))
+            .is_some_and(|slot| matches!(slot.kind, SlotType::Text | SlotType::Person));
+        if !(other_flow && free_answer)
+            && let Some(done) = self.collect(agent)?
+        {
+            return Ok(done);
+        }
+        // A reply to "which one did you mean?" (asked once).
+        let asked = match self.o.agent_stack.last_mut() {
+            Some(frame) if matches!(frame.waiting, Waiting::Intent { .. }) => {
+                Some(std::mem::take(&mut frame.waiting))
+            }
+            _ => None,
+        };
+        // A whole request for another of the agent's intents is that
+        // request, not a pick among the options offered.
+        if let Some(Waiting::Intent { options }) = asked
+            && sure.is_none_or(|(intent, _)| options.iter().any(|o| o == intent))
+            && let Some(intent) = understand::pick_intent(agent, self.reading, &words, &options)
+            && let Some(tool) = agent.tool_for_intent(intent)
+        {
+            self.decisions.intent = Some((intent.to_string(), 1.0));
+            return self
+                .route(agent, tool, &format!("chose {intent}"))
+                .map(Some);
+        }
+        if let Some((intent, score)) = sure
+            && let Some(tool) = agent.tool_for_intent(intent)
+        {
+            self.decisions.intent = Some((intent.to_string(), score));
+            return self
+                .route(agent, tool, &format!("trigger {intent} ({score:.2})"))
+                .map(Some);
+        }
+        if let Some(routed) = self.finance_reads_it(agent) {
+            return Ok(routed);
+        }
+        if self.asks_which(agent, &words) {
+            return Ok(None);
+        }
+        // An agent with nothing open hands a message it does not
+        // understand to the home agent, which reads it as anything else
+        // ("regístralo como gasto" after a finished transfer).
+        if self.o.current_flow.is_none() && !self.navigated {
+            return Ok(Some(
+                self.interrupt(agent, "not this agent's: home reads it"),
+            ));
+        }
+        self.nothing_routed(agent)
+    }
+
+    /// The message is not for this agent: declined ("no quiero ningún
+    /// crédito" inside the credit: the agent is left, what was open is
+    /// named, never offered again), a whole finance request or a clear
+    /// question (it interrupts the flow: the Financial Agent answers and the
+    /// flow comes back), or a clear request for another agent's domain (the
+    /// open flow waits for it and comes back after; "mejor quiero un
+    /// crédito" replaces it).
+    fn leaves_for_another(
+        &mut self,
+        agent: &'a Agent,
+        words: &[&str],
+        own: Option<(&str, f32)>,
+    ) -> Option<Routed> {
+        if own.is_none_or(|(_, score)| score < ASK)
+            && understand::best_intent(agent, &declined_words(self.reading))
+                .is_some_and(|(_, score)| score >= CLEAR)
+        {
+            self.leave(agent, "go_home", "declined this agent");
+            self.consumed = true;
+            self.reply.push(text::HOME_AGAIN.into());
+            return Some(Some("go_home".into()));
+        }
+        // A request in the very words of one of this agent's quoted
+        // phrases is its own ("Juan ya me pagó 350" is a cobro paid, not
+        // an income to log).
+        let own_request = understand::exact_intent(agent, words, SURE).is_some();
+        if !own_request
+            && (answers::complete_finance_request(self.reading)
+                || answers::finance_question(self.reading, CLEAR))
+        {
+            return Some(Some(self.interrupt(agent, "a finance request")));
+        }
+        let home = self.registry.home();
+        let (intent, score) = understand::best_intent(home, words)?;
+        let tool = home.tool_for_intent(intent)?;
+        let elsewhere =
+            tool.routing.as_ref().and_then(|r| r.target.as_deref()) != Some(agent.spec.id.as_str());
+        if score < CLEAR || !elsewhere || own.is_some_and(|(_, own)| own >= score) {
+            return None;
+        }
+        let why = format!("request for {intent}");
+        if answers::changes_mind(self.reading) {
+            self.leave(agent, "go_home", &why);
+            return Some(Some("go_home".into()));
+        }
+        Some(Some(self.set_aside_for(agent, &why)))
+    }
+
+    /// A navigation phrase moves once per turn: an agent entered after it
+    /// reads the rest of the message. Inside a whole request for one of
+    /// this agent's intents ("cancela el cobro de Juan") the word is that
+    /// request's, not a way out.
+    fn navigates(&mut self, agent: &'a Agent, sure: bool) -> Option<Routed> {
+        let (nav, says_more) = understand::navigation(self.reading)
+            .filter(|_| !self.navigated)
+            .filter(|(_, says_more)| !(*says_more && sure))?;
+        match nav {
+            Nav::Back if self.o.agent_stack.len() > 1 => {
+                self.go_back();
+                self.step(&agent.spec.id, Some("go_back"), "navigation phrase");
+                self.consumed = true;
+                Some(Some("go_back".into()))
+            }
+            _ => {
+                self.leave(agent, "go_home", "navigation phrase");
+                self.consumed = !says_more;
+                if self.consumed {
+                    self.reply.push(text::HOME_AGAIN.into());
+                }
+                Some(Some("go_home".into()))
+            }
+        }
+    }
+
+    /// A finance request this agent does not hold interrupts the flow. A
+    /// correction without a word for a stored movement ("ah no, mejor
+    /// 100") is about this flow, never about the ledger's last movement.
+    fn finance_reads_it(&mut self, agent: &'a Agent) -> Option<Routed> {
+        let finance = self.reading.understanding();
+        let edits_ledger = !matches!(
+            finance.intent,
+            crate::nlu::Intent::UpdateLastTransaction | crate::nlu::Intent::DeleteLastTransaction
+        ) || answers::names_last_record(self.reading);
+        let sure_finance =
+            finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR;
+        (edits_ledger && (sure_finance || answers::finance_question(self.reading, SURE)))
+            .then(|| Some(self.interrupt(agent, "a finance request")))
+    }
+
+    /// Some of the agent's intents in part, none for sure, and no question
+    /// open: it asks which one was meant.
+    fn asks_which(&mut self, agent: &'a Agent, words: &[&str]) -> bool {
+        let options = understand::partial_intents(agent, words, ASK, SURE);
+        if options.is_empty() || self.waiting_slot().is_some() {
+            return false;
+        }
+        let labels: Vec<&str> = options
+            .iter()
+            .filter_map(|intent| agent.intent_label(intent))
+            .collect();
+        self.reply
+            .push(text::which_intent(&agent.spec.name, &labels));
+        self.suggestions = labels.iter().map(|l| l.to_string()).collect();
+        if let Some(frame) = self.o.agent_stack.last_mut() {
+            frame.waiting = Waiting::Intent {
+                options: options.iter().map(|o| o.to_string()).collect(),
+            };
+        }
+        self.consumed = true;
+        self.step(&agent.spec.id, None, "unsure: asked which");
+        true
+    }
+
+    /// Nothing routed: what was said out of turn is kept, a repetition
+    /// goes on, a question this agent cannot answer is said to be one;
+    /// only else "no te entendí".
+    fn nothing_routed(&mut self, agent: &'a Agent) -> Step<Routed> {
+        let id = agent.spec.id.clone();
+        let kept = self.keep_for_later(agent);
+        let restated = !kept && self.restates_filled(agent);
+        let unanswered = !kept && !restated && self.reading.is_question();
+        if restated {
+            self.consumed = true;
+            self.step(&id, None, "said again what the flow has");
+        } else if unanswered {
+            self.consumed = true;
+            self.step(&id, None, "a question it cannot answer");
+            self.reply.push(text::unknown_question(&agent.spec.name));
+        } else if !kept {
+            self.step(&id, None, "not understood");
+        }
+        match self.waiting_slot() {
+            // What it kept is said, or the reply repeats what the flow
+            // already has: the question follows without "no te entendí".
+            Some(_) if kept || restated => self.ask_again(agent, kept)?,
+            Some(_) if unanswered => self.ask_again(agent, false)?,
+            None if unanswered => self.suggestions = vec![text::MENU.into()],
+            Some(_) => self.reask(agent, None)?,
+            None => {
+                self.reply.push(text::not_understood(&agent.spec.name));
+                self.suggestions = vec![text::MENU.into()];
+            }
+        }
+        Ok(None)
+    }
+}

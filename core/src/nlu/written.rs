@@ -1,0 +1,75 @@
+//! What the user wrote for a category and a description: the words as
+//! written, and which of several category matches a movement is about.
+
+use super::category;
+use super::features::Features;
+use super::lexicon;
+use super::normalize::{Token, folds_to};
+
+/// The words that named the category, as the user wrote them ("Uber",
+/// "tacos"), unless they only repeat the category's name.
+pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -> Option<String> {
+    if m.fuzzy || m.keyword == m.category.key || folds_to(m.category.label, m.keyword) {
+        return None;
+    }
+    // Phrases like "me regalaron" or "la tarjeta" say how, not what.
+    let first_word = m.keyword.split(' ').next().unwrap_or("");
+    if m.keyword.contains(' ') && lexicon::cues().manner_keyword_starts.contains(first_word) {
+        return None;
+    }
+    let (Some(first), Some(last)) = (tokens.get(m.start), tokens.get(m.end.saturating_sub(1)))
+    else {
+        return None;
+    };
+    Some(
+        original
+            .chars()
+            .skip(first.start)
+            .take(last.end - first.start)
+            .collect(),
+    )
+}
+
+/// The original text (lower-cased, accents kept) of a token span.
+pub(super) fn original_span(
+    original: &str,
+    tokens: &[Token],
+    (start, end): (usize, usize),
+) -> String {
+    let (Some(first), Some(last)) = (tokens.get(start), tokens.get(end.saturating_sub(1))) else {
+        return String::new();
+    };
+    original
+        .chars()
+        .skip(first.start)
+        .take(last.end - first.start)
+        .collect::<String>()
+        .to_lowercase()
+}
+
+pub(super) fn pick_category<'a>(
+    categories: &'a [category::CategoryMatch],
+    f: &Features<'_>,
+) -> Option<&'a category::CategoryMatch> {
+    // A card payment keyword loses to a purchase category ("pagué el súper
+    // con tarjeta") unless it is clearly the card being paid.
+    let c = lexicon::cues();
+    let card_payment = f.has(c.card_payment_phrases);
+    let generic = |m: &category::CategoryMatch| {
+        matches!(m.category.key, "tarjeta") && !card_payment
+            || m.fuzzy
+            || c.generic_category_keywords.contains(m.keyword)
+    };
+    let mut best: Option<&category::CategoryMatch> = None;
+    for m in categories {
+        match best {
+            None => best = Some(m),
+            Some(b) => {
+                if generic(b) && !generic(m) {
+                    best = Some(m);
+                }
+            }
+        }
+    }
+    best
+}
