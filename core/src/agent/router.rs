@@ -2,67 +2,24 @@
 //! (patch mode), a pending write to confirm, everything else to parse.
 //! Bad input and commands are answered here.
 
-use super::state::{AgentState, PendingWrite};
-use super::{Mode, TurnCtx, text};
+use super::state::AgentState;
+use super::{TurnCtx, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::answers::{self, Command, Decision};
 use crate::nlu::small_talk::SmallTalk;
 use crate::nlu::{Intent, Understanding};
 
+mod open;
+
+/// Where a message goes: input that cannot be read is answered at once,
+/// then commands, the repair patterns every agent shares, the choice of a
+/// listed movement, the data agents, and the prompt or question open.
 pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    if ctx.config.too_long(&ctx.message) {
-        ctx.say(text::TOO_LONG);
-        return NodeOutcome::because("respond", "message too long");
+    if let Some(answered) = unreadable(state, ctx) {
+        return answered;
     }
     let trimmed = ctx.reading.text().to_string();
     let folded = ctx.reading.folded().to_string();
-    if folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric()) {
-        // "👍" or "🙏" alone is a reaction, never a "sí": answered as the
-        // words it stands for; an open question is asked again by respond.
-        if let Some(talk) = crate::nlu::small_talk::reaction(&trimmed) {
-            state.last_user_message = trimmed;
-            ctx.say(if state.confirmation_id().is_some() {
-                text::REACTION_NOT_YES
-            } else {
-                talk.reply()
-            });
-            ctx.small_talk = Some(talk);
-            return NodeOutcome::because("respond", "a reaction");
-        }
-        ctx.say(if trimmed.is_empty() {
-            text::EMPTY
-        } else {
-            text::NO_WORDS
-        });
-        return NodeOutcome::because("respond", "empty message");
-    }
-    // A button press for a prompt that is no longer the pending one says
-    // what became of it.
-    if let Some(id) = &ctx.action_id {
-        use super::ConfirmationStatus as Status;
-        use crate::gate::Press;
-        let said = match crate::gate::press(
-            state.confirmation_id(),
-            state.last_decided.as_ref(),
-            &state.reoffers,
-            id,
-        ) {
-            Press::Current => None,
-            Press::Reoffered => Some((text::REOFFERED_BUTTON, Status::Expired)),
-            Press::AlreadyConfirmed => {
-                Some((text::dialogue::ALREADY_CONFIRMED, Status::AlreadyConfirmed))
-            }
-            Press::AlreadyRejected => Some((text::dialogue::ALREADY_REJECTED, Status::Stale)),
-            Press::Stale => Some((text::STALE_BUTTON, Status::Stale)),
-        };
-        if let Some((said, status)) = said {
-            // The host's toast follows the status ("Ya estaba guardado").
-            ctx.confirmation = status;
-            ctx.say(said);
-            return NodeOutcome::because("respond", "stale confirmation button");
-        }
-    }
-
     if let Some(command) = trimmed.strip_prefix('/') {
         let outcome = handle_command(state, ctx, command);
         state.last_user_message = trimmed;
@@ -142,126 +99,72 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
 
     if state.pending_action.is_pending() {
-        match ctx.reading.decision() {
-            Decision::Confirm | Decision::Reject => {
-                state.last_user_message = trimmed;
-                ctx.mode = Mode::Decide;
-                return NodeOutcome::because("confirm", "confirmation token");
-            }
-            Decision::Other => {}
-        }
-        // "ah no, los tacos fueron 150" while several movements wait: that
-        // one changes and the prompt is shown again under a new id.
-        if let Some(rows) = super::rows::patch_row(state, &ctx.reading) {
-            state.last_user_message = trimmed;
-            state.pending_action = Default::default();
-            ctx.prepared = Some(PendingWrite::AddTransactions(rows));
-            return NodeOutcome::because("confirm", "a change of one of the movements");
-        }
-        // "y 80 de refresco", "también gasté 50 en taxi": another movement
-        // for the same «sí», never a change of the one shown.
-        if let Some(rows) = super::rows::add_rows(state, &ctx.reading) {
-            state.last_user_message = trimmed;
-            state.pending_action = Default::default();
-            ctx.prepared = Some(PendingWrite::AddTransactions(rows));
-            return NodeOutcome::because("confirm", "another movement for the same «sí»");
-        }
-        let u = ctx.reading.understanding().clone();
-        if let Some(other) = names_another_row(state, &ctx.reading) {
-            // "el de los tacos fue ayer" while the uber's change waits: a
-            // change of another movement, never merged into this one.
-            set_aside(state, ctx, "new_request_while_confirming");
-            state.last_user_message = trimmed;
-            ctx.understanding = Some(other);
-            return NodeOutcome::because("parse", "a change of another movement");
-        }
-        // "y eran 250" while several movements wait: which one is asked,
-        // never all of them folded into one.
-        if matches!(
-            state.pending_action.write,
-            Some(PendingWrite::AddTransactions(_))
-        ) && (is_correction(&ctx.reading, &u) || super::drafts::would_patch(state, &ctx.reading))
-        {
-            state.last_user_message = trimmed;
-            ctx.say(text::WHICH_OF_SEVERAL);
-            return NodeOutcome::because("respond", "a change that names none of several");
-        }
-        if is_correction(&ctx.reading, &u)
-            && (state.pending_transaction.is_some() || state.pending_params.is_some())
-        {
-            state.last_user_message = trimmed;
-            ctx.mode = Mode::Correction;
-            ctx.understanding = Some(u);
-            return NodeOutcome::because("clarify", "correction of the pending draft");
-        }
-        if u.intent == Intent::QueryData && u.confidence >= crate::confidence::SURE {
-            // A question is answered and the same confirmation asked again
-            // (same id, same expiry): respond re-asks it.
-            state.last_user_message = trimmed;
-            ctx.understanding = Some(u);
-            return NodeOutcome::because("parse", "question while confirming");
-        }
-        let whole =
-            u.intent != Intent::LogTransaction || answers::complete_finance_request(&ctx.reading);
-        if u.intent != Intent::Unknown
-            && u.intent != Intent::UpdateLastTransaction
-            && u.confidence >= crate::confidence::SURE
-            && whole
-        {
-            set_aside(state, ctx, "new_request_while_confirming");
-            state.last_user_message = trimmed;
-            ctx.understanding = Some(u);
-            return NodeOutcome::because("parse", "new request replaces pending action");
-        }
-        // "el 12", "pero fue entre 4", "350": a bare piece that fits the
-        // draft being confirmed changes it, and the prompt is shown again.
-        if super::drafts::would_patch(state, &ctx.reading) {
-            state.last_user_message = trimmed;
-            ctx.mode = Mode::Correction;
-            ctx.understanding = Some(u);
-            return NodeOutcome::because("clarify", "a piece of the pending draft");
-        }
-        state.last_user_message = trimmed;
-        ctx.mode = Mode::Decide;
-        return NodeOutcome::because("confirm", "not a confirmation token");
+        return open::at_confirmation(state, ctx, trimmed);
     }
-
     if !state.clarification_questions.is_empty() {
-        // "¿y si fueran de 2,500?" while the bank balance is asked for a
-        // simulation: the purchase at the new price, never the balance.
-        if let Some(again) = super::parse::simulation_follow_up(state, &ctx.reading) {
-            state.clear_flow();
-            state.last_user_message = trimmed;
-            ctx.understanding = Some(again);
-            return NodeOutcome::because("parse", "the simulation again at another price");
-        }
-        let u = ctx.reading.understanding().clone();
-        let choosing_intent = !state.intent_candidates.is_empty();
-        if !choosing_intent
-            && !answers_closed_question(state, &ctx.reading)
-            && u.confidence >= crate::confidence::CLEAR
-            && is_full_request(&ctx.reading, &u)
-        {
-            if u.intent == Intent::QueryData {
-                // Answered; respond asks the open question again.
-                state.last_user_message = trimmed;
-                ctx.understanding = Some(u);
-                return NodeOutcome::because("parse", "question while clarifying");
-            }
-            if replaces_draft(state, &u) {
-                set_aside(state, ctx, "new_request_while_clarifying");
-                state.last_user_message = trimmed;
-                ctx.understanding = Some(u);
-                return NodeOutcome::because("parse", "new request replaces open question");
-            }
-        }
-        state.last_user_message = trimmed;
-        ctx.mode = Mode::Patch;
-        return NodeOutcome::because("clarify", "answer to an open question");
+        return open::at_question(state, ctx, trimmed);
     }
-
     state.last_user_message = trimmed;
     NodeOutcome::because("parse", "new message")
+}
+
+/// Input answered before anything reads it: too long, no words (a
+/// reaction is answered as the words it stands for), or a button of a
+/// prompt that is no longer the pending one (it says what became of it).
+fn unreadable(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
+    if ctx.config.too_long(&ctx.message) {
+        ctx.say(text::TOO_LONG);
+        return Some(NodeOutcome::because("respond", "message too long"));
+    }
+    let trimmed = ctx.reading.text().to_string();
+    let folded = ctx.reading.folded();
+    if folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric()) {
+        // "👍" or "🙏" alone is a reaction, never a "sí": answered as the
+        // words it stands for; an open question is asked again by respond.
+        if let Some(talk) = crate::nlu::small_talk::reaction(&trimmed) {
+            state.last_user_message = trimmed;
+            ctx.say(if state.confirmation_id().is_some() {
+                text::REACTION_NOT_YES
+            } else {
+                talk.reply()
+            });
+            ctx.small_talk = Some(talk);
+            return Some(NodeOutcome::because("respond", "a reaction"));
+        }
+        ctx.say(if trimmed.is_empty() {
+            text::EMPTY
+        } else {
+            text::NO_WORDS
+        });
+        return Some(NodeOutcome::because("respond", "empty message"));
+    }
+    // A button press for a prompt that is no longer the pending one says
+    // what became of it.
+    if let Some(id) = &ctx.action_id {
+        use super::ConfirmationStatus as Status;
+        use crate::gate::Press;
+        let said = match crate::gate::press(
+            state.confirmation_id(),
+            state.last_decided.as_ref(),
+            &state.reoffers,
+            id,
+        ) {
+            Press::Current => None,
+            Press::Reoffered => Some((text::REOFFERED_BUTTON, Status::Expired)),
+            Press::AlreadyConfirmed => {
+                Some((text::dialogue::ALREADY_CONFIRMED, Status::AlreadyConfirmed))
+            }
+            Press::AlreadyRejected => Some((text::dialogue::ALREADY_REJECTED, Status::Stale)),
+            Press::Stale => Some((text::STALE_BUTTON, Status::Stale)),
+        };
+        if let Some((said, status)) = said {
+            // The host's toast follows the status ("Ya estaba guardado").
+            ctx.confirmation = status;
+            ctx.say(said);
+            return Some(NodeOutcome::because("respond", "stale confirmation button"));
+        }
+    }
+    None
 }
 
 /// The small talk a message is: one made only of it, anywhere; one that
