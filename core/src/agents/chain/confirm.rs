@@ -63,21 +63,8 @@ impl<'a> Run<'a> {
         let id = agent.spec.id.clone();
         // A button for another prompt never gets here: the router refuses
         // stale buttons for both kinds of confirmation.
-        // One expiry rule for every agent (`crate::gate`): nothing runs,
-        // and the same action is offered again under a new id, so an old
-        // button cannot confirm it. "no" still rejects it.
         if self.expired && self.reading.decision() != Decision::Reject {
-            if let Some(p) = self.o.pending_confirmation.as_mut() {
-                p.id = self.prompt_id.to_string();
-                p.created_at = self.now_iso.to_string();
-                p.expires_at = self.expires_iso.to_string();
-            }
-            self.reply.push(text::EXPIRED.into());
-            self.reply.push(pending.display_message.clone());
-            self.suggestions = vec![text::YES.into(), text::NO.into()];
-            self.decisions.gate = ConfirmationStatus::Expired;
-            self.step(&id, None, "confirmation expired");
-            return Ok(Some(End::Replied));
+            return Ok(Some(self.offer_anew(&pending, &id)));
         }
         let tool = agent.tool(&pending.tool_name).expect("checked at load");
         let flow = self.o.current_flow.clone();
@@ -91,149 +78,190 @@ impl<'a> Run<'a> {
                 .map(|t| t.flow_transition.clone())
         });
         match self.reading.decision() {
-            Decision::Confirm => {
-                // Exactly the parameters shown, never re-rendered.
-                let Some(result) = (self.fetch)(&tool.name, &pending.tool_params) else {
-                    return Err(Box::new(Suspend {
-                        tool: tool.name.clone(),
-                        service: pending.service.clone(),
-                        params: pending.tool_params.clone(),
-                        provider: agent
-                            .spec
-                            .services
-                            .get(&pending.service)
-                            .map(|s| s.provider)
-                            .unwrap_or_default(),
-                        at: super::pause::Point::Pending,
-                        looping: None,
-                        routed: None,
-                    }));
-                };
-                self.o.pending_confirmation = None;
-                self.decisions.gate = ConfirmationStatus::Confirmed;
-                self.step(&id, Some(&tool.name), "confirmed");
-                let target = match result {
-                    Ok(data) => {
-                        self.decided = Some(crate::gate::Decided {
-                            id: pending.id.clone(),
-                            confirmed: true,
-                        });
-                        if let Some(flow) = self.o.current_flow.as_mut() {
-                            merge(&mut flow.state_data, tool.assign.as_deref(), data);
-                        }
-                        transition.map(|t| t.on_success)
-                    }
-                    Err(_) => {
-                        self.reply.push(text::SERVICE_FAILED.into());
-                        transition.map(|t| t.on_error)
-                    }
-                };
-                match target {
-                    Some(target) => self.enter_state(agent, &target)?,
-                    None => self.finish_flow(),
-                }
-                self.consumed = true;
-                Ok(Some(End::Replied))
-            }
-            Decision::Reject => {
-                self.o.pending_confirmation = None;
+            Decision::Confirm => self.confirmed(agent, &pending, tool, transition),
+            Decision::Reject => Ok(Some(self.rejected(&pending, &id))),
+            Decision::Other => self.other_at_confirmation(agent, &pending),
+        }
+    }
+
+    /// One expiry rule for every agent (`crate::gate`): nothing runs, and
+    /// the same action is offered again under a new id, so an old button
+    /// cannot confirm it. "no" still rejects it.
+    fn offer_anew(&mut self, pending: &PendingConfirmation, id: &str) -> End {
+        if let Some(p) = self.o.pending_confirmation.as_mut() {
+            p.id = self.prompt_id.to_string();
+            p.created_at = self.now_iso.to_string();
+            p.expires_at = self.expires_iso.to_string();
+        }
+        self.reply.push(text::EXPIRED.into());
+        self.reply.push(pending.display_message.clone());
+        self.suggestions = vec![text::YES.into(), text::NO.into()];
+        self.decisions.gate = ConfirmationStatus::Expired;
+        self.step(id, None, "confirmation expired");
+        End::Replied
+    }
+
+    /// «Sí»: the action runs with exactly the parameters shown; the flow
+    /// follows its transition for the outcome.
+    fn confirmed(
+        &mut self,
+        agent: &'a Agent,
+        pending: &PendingConfirmation,
+        tool: &ToolSpec,
+        transition: Option<crate::agents::spec::FlowTransition>,
+    ) -> Step<Option<End>> {
+        let id = agent.spec.id.clone();
+        // Exactly the parameters shown, never re-rendered.
+        let Some(result) = (self.fetch)(&tool.name, &pending.tool_params) else {
+            return Err(Box::new(Suspend {
+                tool: tool.name.clone(),
+                service: pending.service.clone(),
+                params: pending.tool_params.clone(),
+                provider: agent
+                    .spec
+                    .services
+                    .get(&pending.service)
+                    .map(|s| s.provider)
+                    .unwrap_or_default(),
+                at: super::pause::Point::Pending,
+                looping: None,
+                routed: None,
+            }));
+        };
+        self.o.pending_confirmation = None;
+        self.decisions.gate = ConfirmationStatus::Confirmed;
+        self.step(&id, Some(&tool.name), "confirmed");
+        let target = match result {
+            Ok(data) => {
                 self.decided = Some(crate::gate::Decided {
                     id: pending.id.clone(),
-                    confirmed: false,
+                    confirmed: true,
                 });
-                // The user ended the flow: it ends here, as a final state
-                // would end it.
-                self.finish_flow();
-                self.reply.push(text::REJECTED.into());
-                self.decisions.gate = ConfirmationStatus::Rejected;
-                self.step(&id, None, "confirmation rejected");
-                Ok(Some(End::Replied))
+                if let Some(flow) = self.o.current_flow.as_mut() {
+                    merge(&mut flow.state_data, tool.assign.as_deref(), data);
+                }
+                transition.map(|t| t.on_success)
             }
-            Decision::Other => {
-                let words = intent_words(self.reading);
-                // A question about the service is answered and the
-                // confirmation asked again, unchanged.
-                if let Some(answer) = self.faq_answer(agent) {
-                    self.answer_faq(agent, answer);
-                    self.reply.push(pending.display_message.clone());
-                    self.suggestions = vec![text::YES.into(), text::NO.into()];
-                    self.decisions.gate = ConfirmationStatus::Reasked;
-                    return Ok(Some(End::Replied));
-                }
-                // A finance question or request interrupts: the confirmation
-                // is kept with the flow and asked again when it comes back.
-                if crate::nlu::answers::complete_finance_request(self.reading)
-                    || crate::nlu::answers::finance_question(self.reading, SURE)
-                {
-                    return Ok(None);
-                }
-                // A request for another agent: the confirmation waits with
-                // its flow (`understand` sets them aside) and comes back,
-                // same id and expiry, unless the person changed their mind
-                // ("mejor quiero…"), which leaves it, as leaving does;
-                // anything else asks it again, unchanged.
-                let other_agent = understand::best_intent(self.registry.home(), &words)
-                    .is_some_and(|(_, s)| s >= CLEAR);
-                let navigates = understand::navigation(self.reading).is_some();
-                if other_agent && !navigates && !crate::nlu::answers::changes_mind(self.reading) {
-                    return Ok(None);
-                }
-                if navigates || other_agent {
-                    self.o.pending_confirmation = None;
-                    self.set_waiting_from_state(agent);
-                    return Ok(None);
-                }
-                // The same request again with other values starts the flow
-                // over from it (the routing reads it as a trigger).
-                let again = understand::best_intent(agent, &words)
-                    .filter(|(_, score)| *score >= SURE)
-                    .and_then(|(intent, _)| agent.tool_for_intent(intent))
-                    .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
-                    .zip(self.o.current_flow.as_ref())
-                    .is_some_and(|(target, open)| {
-                        target == open.flow_id && super::says_new_values(agent, open, self.reading)
-                    });
-                if again {
-                    return Ok(None);
-                }
-                // "y a Lupe 200", "también el agua": another request
-                // besides this one, never a change of it; it is named to be
-                // asked after, and the confirmation asked again, unchanged.
-                if crate::nlu::answers::adds_item(self.reading) {
-                    let said = self.reading.text().trim();
-                    let rest = said.split_once(' ').filter(|(first, _)| {
-                        let first = crate::nlu::normalize::fold(first);
-                        crate::nlu::lexicon::cues()
-                            .adds_item
-                            .words()
-                            .contains(&first.as_str())
-                    });
-                    let said = rest.map_or(said, |(_, rest)| rest.trim());
-                    self.reply.push(text::one_at_a_time(said));
-                    self.reply.push(pending.display_message.clone());
-                    self.suggestions = vec![text::YES.into(), text::NO.into()];
-                    self.decisions.gate = ConfirmationStatus::Reasked;
-                    self.step(&id, None, "another request besides this one");
-                    return Ok(Some(End::Replied));
-                }
-                if let Some(end) = self.correct_filled(agent)? {
-                    return Ok(Some(end));
-                }
-                // A question the agent's file cannot answer is said to be
-                // one; the confirmation follows, unchanged.
-                let asks = self.reading.is_question();
-                self.reply.push(if asks {
-                    text::unknown_question(&agent.spec.name)
-                } else {
-                    text::REASK_CONFIRMATION.into()
-                });
-                self.reply.push(pending.display_message.clone());
-                self.suggestions = vec![text::YES.into(), text::NO.into()];
-                self.decisions.gate = ConfirmationStatus::Reasked;
-                self.step(&id, None, "confirmation asked again");
-                Ok(Some(End::Replied))
+            Err(_) => {
+                self.reply.push(text::SERVICE_FAILED.into());
+                transition.map(|t| t.on_error)
             }
+        };
+        match target {
+            Some(target) => self.enter_state(agent, &target)?,
+            None => self.finish_flow(),
         }
+        self.consumed = true;
+        Ok(Some(End::Replied))
+    }
+
+    /// «No»: the flow ends here, as a final state would end it.
+    fn rejected(&mut self, pending: &PendingConfirmation, id: &str) -> End {
+        self.o.pending_confirmation = None;
+        self.decided = Some(crate::gate::Decided {
+            id: pending.id.clone(),
+            confirmed: false,
+        });
+        // The user ended the flow: it ends here, as a final state
+        // would end it.
+        self.finish_flow();
+        self.reply.push(text::REJECTED.into());
+        self.decisions.gate = ConfirmationStatus::Rejected;
+        self.step(id, None, "confirmation rejected");
+        End::Replied
+    }
+
+    /// Neither: a question answered with the confirmation asked again, a
+    /// request that interrupts or sets it aside (`None`), the same request
+    /// with other values, another request besides it, or a correction.
+    fn other_at_confirmation(
+        &mut self,
+        agent: &'a Agent,
+        pending: &PendingConfirmation,
+    ) -> Step<Option<End>> {
+        let id = agent.spec.id.clone();
+        let words = intent_words(self.reading);
+        // A question about the service is answered and the
+        // confirmation asked again, unchanged.
+        if let Some(answer) = self.faq_answer(agent) {
+            self.answer_faq(agent, answer);
+            self.reply.push(pending.display_message.clone());
+            self.suggestions = vec![text::YES.into(), text::NO.into()];
+            self.decisions.gate = ConfirmationStatus::Reasked;
+            return Ok(Some(End::Replied));
+        }
+        // A finance question or request interrupts: the confirmation
+        // is kept with the flow and asked again when it comes back.
+        if crate::nlu::answers::complete_finance_request(self.reading)
+            || crate::nlu::answers::finance_question(self.reading, SURE)
+        {
+            return Ok(None);
+        }
+        // A request for another agent: the confirmation waits with
+        // its flow (`understand` sets them aside) and comes back,
+        // same id and expiry, unless the person changed their mind
+        // ("mejor quiero…"), which leaves it, as leaving does;
+        // anything else asks it again, unchanged.
+        let other_agent =
+            understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
+        let navigates = understand::navigation(self.reading).is_some();
+        if other_agent && !navigates && !crate::nlu::answers::changes_mind(self.reading) {
+            return Ok(None);
+        }
+        if navigates || other_agent {
+            self.o.pending_confirmation = None;
+            self.set_waiting_from_state(agent);
+            return Ok(None);
+        }
+        // The same request again with other values starts the flow
+        // over from it (the routing reads it as a trigger).
+        let again = understand::best_intent(agent, &words)
+            .filter(|(_, score)| *score >= SURE)
+            .and_then(|(intent, _)| agent.tool_for_intent(intent))
+            .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
+            .zip(self.o.current_flow.as_ref())
+            .is_some_and(|(target, open)| {
+                target == open.flow_id && super::says_new_values(agent, open, self.reading)
+            });
+        if again {
+            return Ok(None);
+        }
+        // "y a Lupe 200", "también el agua": another request
+        // besides this one, never a change of it; it is named to be
+        // asked after, and the confirmation asked again, unchanged.
+        if crate::nlu::answers::adds_item(self.reading) {
+            let said = self.reading.text().trim();
+            let rest = said.split_once(' ').filter(|(first, _)| {
+                let first = crate::nlu::normalize::fold(first);
+                crate::nlu::lexicon::cues()
+                    .adds_item
+                    .words()
+                    .contains(&first.as_str())
+            });
+            let said = rest.map_or(said, |(_, rest)| rest.trim());
+            self.reply.push(text::one_at_a_time(said));
+            self.reply.push(pending.display_message.clone());
+            self.suggestions = vec![text::YES.into(), text::NO.into()];
+            self.decisions.gate = ConfirmationStatus::Reasked;
+            self.step(&id, None, "another request besides this one");
+            return Ok(Some(End::Replied));
+        }
+        if let Some(end) = self.correct_filled(agent)? {
+            return Ok(Some(end));
+        }
+        // A question the agent's file cannot answer is said to be
+        // one; the confirmation follows, unchanged.
+        let asks = self.reading.is_question();
+        self.reply.push(if asks {
+            text::unknown_question(&agent.spec.name)
+        } else {
+            text::REASK_CONFIRMATION.into()
+        });
+        self.reply.push(pending.display_message.clone());
+        self.suggestions = vec![text::YES.into(), text::NO.into()];
+        self.decisions.gate = ConfirmationStatus::Reasked;
+        self.step(&id, None, "confirmation asked again");
+        Ok(Some(End::Replied))
     }
 
     /// A reply that gives a filled slot a new value ("mejor 400 dólares",
