@@ -4,10 +4,10 @@
 use chrono::{Datelike, NaiveDate};
 
 use super::state::{AgentState, DaySpan, Field, ParamsDraft, TransactionDraft};
-use crate::nlu::amount::{best_amount, find_amounts};
+use crate::nlu::amount::{AmountMatch, best_amount, find_amounts};
 use crate::nlu::answers;
-use crate::nlu::category::find_categories;
-use crate::nlu::date::find_date;
+use crate::nlu::category::{CategoryMatch, find_categories};
+use crate::nlu::date::{DateMatch, find_date};
 use crate::nlu::normalize::Token;
 use crate::nlu::{Intent, Reading, Understanding, understand_as};
 use crate::time::{iso_date, parse_iso_date};
@@ -95,7 +95,7 @@ pub struct Patch {
 /// that fits the draft is applied, not only what was asked.
 pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Field>) -> Patch {
     let mut patch = Patch::default();
-    let (message, folded, tokens) = (reading.text(), reading.folded(), reading.tokens());
+    let tokens = reading.tokens();
     let today = reading.today();
     let mut used = vec![false; tokens.len()];
     let intent = state.draft_intent.unwrap_or(Intent::Unknown);
@@ -116,158 +116,202 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
     }
     let categories = crate::nlu::category::said_categories(tokens, &used, reading.negated());
 
+    let said = Said {
+        reading,
+        asked,
+        amount: amount.as_ref(),
+        date: date.as_ref(),
+        categories: &categories,
+    };
     match intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
-            let draft = state
-                .pending_transaction
-                .get_or_insert_with(TransactionDraft::default);
-            if let Some(a) = &amount {
-                if let Some(foreign) = a.foreign {
-                    patch.foreign = Some(foreign.code());
-                } else if a.centavos > 0 {
-                    draft.amount_mxn_cents = Some(a.centavos);
-                    patch.applied.push(Field::Amount);
-                }
-            }
-            // "no, fueron 1,240 entre 4": the bill is shared; its part is
-            // asked before the confirmation again.
-            if intent == Intent::LogTransaction
-                && let Some(split) = crate::nlu::split::find_split(tokens)
-            {
-                draft.split_ways = Some(split.ways);
-                patch.applied.push(Field::SplitShare);
-            }
-            // Answer first: a category word in the answer to another
-            // question ("como 830 con la comisión" to "¿cuánto fue en
-            // pesos?") keeps the draft's category unless it is a correction
-            // ("no, en ropa").
-            let other_question = matches!(
-                asked,
-                Some(Field::Amount | Field::ForeignAmount | Field::Date | Field::FutureDate)
-            );
-            // Nor does it turn an expense into an income ("envié 100
-            // dólares" then "como 830 con la comisión").
-            let keeps_category = other_question && !answers::starts_correction(folded);
-            let flips_kind = |m: &crate::nlu::category::CategoryMatch| {
-                let income = m.category.category_type == CategoryType::Income;
-                draft
-                    .kind
-                    .is_some_and(|k| (k == TransactionType::Income) != income)
-            };
-            // A one-typo match only counts when the category was asked for.
-            if let Some(m) = categories
-                .iter()
-                .filter(|m| !(keeps_category && (draft.category.is_some() || flips_kind(m))))
-                .find(|m| !m.fuzzy || asked == Some(Field::Category))
-            {
-                draft.category = Some(m.category.key.to_string());
-                draft.category_type = Some(m.category.category_type);
-                if m.category.category_type == CategoryType::Income {
-                    draft.kind = Some(TransactionType::Income);
-                } else if draft.kind == Some(TransactionType::Income) || draft.kind.is_none() {
-                    draft.kind = Some(TransactionType::Expense);
-                }
-                // The user's words for what it was ("uber", "walmart") stay
-                // unless the answer names it anew: a category change keeps them.
-                if let Some(description) = crate::nlu::describe(message, tokens, m) {
-                    draft.description = Some(description);
-                }
-                patch.applied.push(Field::Category);
-            } else if asked == Some(Field::Category) && amount.is_none() && date.is_none() {
-                // A category Caja does not know: keep the user's word and ask its type.
-                let word = answers::custom_category(tokens);
-                if let Some(word) = word {
-                    draft.category = Some(word);
-                    draft.category_type = None;
-                    patch.applied.push(Field::Category);
-                }
-            }
-            if (asked == Some(Field::CategoryType)
-                || draft.category.is_some() && draft.category_type.is_none())
-                && let Some(kind) = answers::category_type_named(folded)
-            {
-                draft.category_type = Some(kind);
-                draft.kind = Some(kind.transaction_kind());
-                patch.applied.push(Field::CategoryType);
-            }
-            if let Some(d) = &date {
-                let day = match &draft.date_within {
-                    Some(span) if asked == Some(Field::Date) => within(span, d, tokens),
-                    _ => Some(d.date),
-                };
-                match day {
-                    Some(day) => {
-                        draft.date_iso = Some(iso_date(day));
-                        patch.applied.push(Field::Date);
-                    }
-                    None => patch.day_outside = true,
-                }
-            }
+            patch_transaction(state, &said, intent, &mut patch);
         }
-        Intent::SetBudget => {
-            let params = state
-                .pending_params
-                .get_or_insert_with(ParamsDraft::default);
-            if let Some(a) = &amount {
-                if let Some(foreign) = a.foreign {
-                    patch.foreign = Some(foreign.code());
-                } else {
-                    params.budget_cap_mxn_cents = Some(a.centavos);
-                    patch.applied.push(Field::BudgetCap);
-                }
-            }
-        }
-        Intent::SetBankBalance => {
-            let params = state
-                .pending_params
-                .get_or_insert_with(ParamsDraft::default);
-            if let Some(a) = &amount {
-                if let Some(foreign) = a.foreign {
-                    patch.foreign = Some(foreign.code());
-                } else {
-                    params.bank_balance_mxn_cents = Some(a.centavos);
-                    patch.applied.push(Field::BankBalance);
-                }
-            } else if answers::says_zero(folded) {
-                params.bank_balance_mxn_cents = Some(0);
-                patch.applied.push(Field::BankBalance);
-            }
-        }
-        Intent::ManageDebt => {
-            let as_debt = reading.understanding_as(Intent::ManageDebt);
-            let params = state
-                .pending_params
-                .get_or_insert_with(ParamsDraft::default);
-            if asked == Some(Field::DebtName) && as_debt.debt_name.is_none() {
-                let name = message
-                    .trim()
-                    .trim_matches(|c: char| c.is_ascii_punctuation())
-                    .trim();
-                if !name.is_empty() && name.chars().count() <= 60 {
-                    params.debt_name = Some(name.to_lowercase());
-                    patch.applied.push(Field::DebtName);
-                }
-            }
-            if let Some(name) = as_debt.debt_name {
-                params.debt_name = Some(name);
-                patch.applied.push(Field::DebtName);
-            }
-            if let Some(balance) = as_debt.debt_balance {
-                params.debt_balance_mxn_cents = Some(balance);
-                patch.applied.push(Field::DebtChange);
-            }
-            if let Some(minimum) = as_debt.debt_minimum {
-                params.debt_minimum_mxn_cents = Some(minimum);
-                patch.applied.push(Field::DebtChange);
-            }
-            if let Some(day) = as_debt.debt_due_day {
-                params.debt_due_day = Some(day);
-                patch.applied.push(Field::DebtChange);
-            }
-        }
+        Intent::SetBudget => patch_budget(state, &said, &mut patch),
+        Intent::SetBankBalance => patch_balance(state, &said, &mut patch),
+        Intent::ManageDebt => patch_debt(state, &said, &mut patch),
         Intent::QueryData | Intent::DeleteLastTransaction | Intent::Unknown => {}
     }
     patch
+}
+
+/// What an answer said, read once for every draft it may patch.
+#[derive(Clone, Copy)]
+struct Said<'a> {
+    reading: &'a Reading,
+    asked: Option<Field>,
+    amount: Option<&'a AmountMatch>,
+    date: Option<&'a DateMatch>,
+    categories: &'a [CategoryMatch],
+}
+
+/// A movement's draft (to log, simulate or change): amount, a shared
+/// bill, category and its type, day.
+fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch: &mut Patch) {
+    let Said {
+        reading,
+        asked,
+        amount,
+        date,
+        categories,
+    } = *said;
+    let (message, folded, tokens) = (reading.text(), reading.folded(), reading.tokens());
+    let draft = state
+        .pending_transaction
+        .get_or_insert_with(TransactionDraft::default);
+    if let Some(a) = amount {
+        if let Some(foreign) = a.foreign {
+            patch.foreign = Some(foreign.code());
+        } else if a.centavos > 0 {
+            draft.amount_mxn_cents = Some(a.centavos);
+            patch.applied.push(Field::Amount);
+        }
+    }
+    // "no, fueron 1,240 entre 4": the bill is shared; its part is
+    // asked before the confirmation again.
+    if intent == Intent::LogTransaction
+        && let Some(split) = crate::nlu::split::find_split(tokens)
+    {
+        draft.split_ways = Some(split.ways);
+        patch.applied.push(Field::SplitShare);
+    }
+    // Answer first: a category word in the answer to another
+    // question ("como 830 con la comisión" to "¿cuánto fue en
+    // pesos?") keeps the draft's category unless it is a correction
+    // ("no, en ropa").
+    let other_question = matches!(
+        asked,
+        Some(Field::Amount | Field::ForeignAmount | Field::Date | Field::FutureDate)
+    );
+    // Nor does it turn an expense into an income ("envié 100
+    // dólares" then "como 830 con la comisión").
+    let keeps_category = other_question && !answers::starts_correction(folded);
+    let flips_kind = |m: &crate::nlu::category::CategoryMatch| {
+        let income = m.category.category_type == CategoryType::Income;
+        draft
+            .kind
+            .is_some_and(|k| (k == TransactionType::Income) != income)
+    };
+    // A one-typo match only counts when the category was asked for.
+    if let Some(m) = categories
+        .iter()
+        .filter(|m| !(keeps_category && (draft.category.is_some() || flips_kind(m))))
+        .find(|m| !m.fuzzy || asked == Some(Field::Category))
+    {
+        draft.category = Some(m.category.key.to_string());
+        draft.category_type = Some(m.category.category_type);
+        if m.category.category_type == CategoryType::Income {
+            draft.kind = Some(TransactionType::Income);
+        } else if draft.kind == Some(TransactionType::Income) || draft.kind.is_none() {
+            draft.kind = Some(TransactionType::Expense);
+        }
+        // The user's words for what it was ("uber", "walmart") stay
+        // unless the answer names it anew: a category change keeps them.
+        if let Some(description) = crate::nlu::describe(message, tokens, m) {
+            draft.description = Some(description);
+        }
+        patch.applied.push(Field::Category);
+    } else if asked == Some(Field::Category) && amount.is_none() && date.is_none() {
+        // A category Caja does not know: keep the user's word and ask its type.
+        let word = answers::custom_category(tokens);
+        if let Some(word) = word {
+            draft.category = Some(word);
+            draft.category_type = None;
+            patch.applied.push(Field::Category);
+        }
+    }
+    if (asked == Some(Field::CategoryType)
+        || draft.category.is_some() && draft.category_type.is_none())
+        && let Some(kind) = answers::category_type_named(folded)
+    {
+        draft.category_type = Some(kind);
+        draft.kind = Some(kind.transaction_kind());
+        patch.applied.push(Field::CategoryType);
+    }
+    if let Some(d) = date {
+        let day = match &draft.date_within {
+            Some(span) if asked == Some(Field::Date) => within(span, d, tokens),
+            _ => Some(d.date),
+        };
+        match day {
+            Some(day) => {
+                draft.date_iso = Some(iso_date(day));
+                patch.applied.push(Field::Date);
+            }
+            None => patch.day_outside = true,
+        }
+    }
+}
+
+/// A budget's cap.
+fn patch_budget(state: &mut AgentState, said: &Said, patch: &mut Patch) {
+    let amount = said.amount;
+    let params = state
+        .pending_params
+        .get_or_insert_with(ParamsDraft::default);
+    if let Some(a) = amount {
+        if let Some(foreign) = a.foreign {
+            patch.foreign = Some(foreign.code());
+        } else {
+            params.budget_cap_mxn_cents = Some(a.centavos);
+            patch.applied.push(Field::BudgetCap);
+        }
+    }
+}
+
+/// The bank balance ("cero" is one).
+fn patch_balance(state: &mut AgentState, said: &Said, patch: &mut Patch) {
+    let (amount, folded) = (said.amount, said.reading.folded());
+    let params = state
+        .pending_params
+        .get_or_insert_with(ParamsDraft::default);
+    if let Some(a) = amount {
+        if let Some(foreign) = a.foreign {
+            patch.foreign = Some(foreign.code());
+        } else {
+            params.bank_balance_mxn_cents = Some(a.centavos);
+            patch.applied.push(Field::BankBalance);
+        }
+    } else if answers::says_zero(folded) {
+        params.bank_balance_mxn_cents = Some(0);
+        patch.applied.push(Field::BankBalance);
+    }
+}
+
+/// A debt: its name (a bare answer when the name was asked), balance,
+/// minimum and day.
+fn patch_debt(state: &mut AgentState, said: &Said, patch: &mut Patch) {
+    let (reading, asked, message) = (said.reading, said.asked, said.reading.text());
+    let as_debt = reading.understanding_as(Intent::ManageDebt);
+    let params = state
+        .pending_params
+        .get_or_insert_with(ParamsDraft::default);
+    if asked == Some(Field::DebtName) && as_debt.debt_name.is_none() {
+        let name = message
+            .trim()
+            .trim_matches(|c: char| c.is_ascii_punctuation())
+            .trim();
+        if !name.is_empty() && name.chars().count() <= 60 {
+            params.debt_name = Some(name.to_lowercase());
+            patch.applied.push(Field::DebtName);
+        }
+    }
+    if let Some(name) = as_debt.debt_name {
+        params.debt_name = Some(name);
+        patch.applied.push(Field::DebtName);
+    }
+    if let Some(balance) = as_debt.debt_balance {
+        params.debt_balance_mxn_cents = Some(balance);
+        patch.applied.push(Field::DebtChange);
+    }
+    if let Some(minimum) = as_debt.debt_minimum {
+        params.debt_minimum_mxn_cents = Some(minimum);
+        patch.applied.push(Field::DebtChange);
+    }
+    if let Some(day) = as_debt.debt_due_day {
+        params.debt_due_day = Some(day);
+        patch.applied.push(Field::DebtChange);
+    }
 }
 
 /// Whether `reading` is a piece of an open draft (a finance draft or its
