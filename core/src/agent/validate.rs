@@ -37,232 +37,37 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         .map(|q| q.question.clone());
     let today = iso_date(ctx.today);
     let mut missing: Vec<Field> = Vec::new();
-    let amount_field = if foreign_pending.is_some() {
+    let foreign = foreign_pending.is_some();
+    let amount_field = if foreign {
         Field::ForeignAmount
     } else {
         Field::Amount
     };
 
     let intent = state.draft_intent.unwrap_or(Intent::Unknown);
-    let outcome = match intent {
+    let checked = match intent {
         Intent::LogTransaction | Intent::SimulatePurchase => {
-            let draft = state
-                .pending_transaction
-                .get_or_insert_with(Default::default);
-            drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
-            fit_text_limits(draft);
-            if draft.amount_mxn_cents.is_none() {
-                missing.push(amount_field);
-            } else if draft.split_ways.is_some() && intent == Intent::LogTransaction {
-                missing.push(Field::SplitShare);
-            }
-            if draft.category.is_none() {
-                missing.push(Field::Category);
-            } else if draft.category_type.is_none() {
-                missing.push(Field::CategoryType);
-            }
-            if draft.date_iso.is_none() {
-                // "el mes pasado" names no day, and today is not in it.
-                if draft.date_within.is_some() && intent == Intent::LogTransaction {
-                    missing.push(Field::Date);
-                } else {
-                    draft.date_iso = Some(today.clone());
-                }
-            }
-            // A day that has not come yet is never logged silently.
-            let future = draft
-                .date_iso
-                .as_deref()
-                .is_some_and(|date| date > today.as_str());
-            if intent == Intent::LogTransaction && future && !draft.date_confirmed {
-                missing.push(Field::FutureDate);
-            }
-            if draft.kind.is_none() {
-                draft.kind = Some(
-                    draft
-                        .category_type
-                        .map_or(TransactionType::Expense, CategoryType::transaction_kind),
-                );
-            }
-            match (
-                missing.is_empty(),
-                draft.amount_mxn_cents,
-                &draft.category,
-                draft.category_type,
-            ) {
-                (true, Some(amount), Some(category), Some(category_type)) => {
-                    let date_iso = draft.date_iso.clone().unwrap_or(today);
-                    if intent == Intent::LogTransaction {
-                        let payment = AddTransactionInput {
-                            kind: draft.kind.unwrap_or(TransactionType::Expense),
-                            amount_mxn_cents: amount,
-                            category_type,
-                            category: category.clone(),
-                            description: draft.description.clone(),
-                            date_iso,
-                        };
-                        if let Some(paid) = draft.debt_paid.clone() {
-                            // Whether it pays a known debt is read from the debts.
-                            ctx.work = Work::FindDebt { payment, paid };
-                            return NodeOutcome::because("execute_tools", "payment to a debt");
-                        }
-                        ctx.prepared = Some(PendingWrite::AddTransaction(payment));
-                        Some(NodeOutcome::because("confirm", "transaction complete"))
-                    } else {
-                        ctx.work = Work::Simulate(SimulatePurchaseInput {
-                            amount_mxn_cents: amount,
-                            date_iso,
-                            category: category.clone(),
-                            category_type,
-                        });
-                        Some(NodeOutcome::because("execute_tools", "simulation complete"))
-                    }
-                }
-                _ => None,
-            }
+            check_movement(state, ctx, intent, amount_field, &today, &mut missing)
         }
-        Intent::UpdateLastTransaction => {
-            let draft = state
-                .pending_transaction
-                .get_or_insert_with(Default::default);
-            let asked_amount = draft.amount_mxn_cents.is_some();
-            fit_text_limits(draft);
-            drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
-            let any = draft.amount_mxn_cents.is_some()
-                || draft.category.is_some()
-                || draft.date_iso.is_some()
-                || draft.description.is_some();
-            if asked_amount && draft.amount_mxn_cents.is_none() {
-                missing.push(Field::Amount);
-            } else if draft.category.is_some() && draft.category_type.is_none() {
-                missing.push(Field::CategoryType);
-            } else if !any {
-                missing.push(if foreign_pending.is_some() {
-                    Field::ForeignAmount
-                } else {
-                    Field::CorrectionField
-                });
-            }
-            missing.is_empty().then(|| {
-                ctx.work = Work::FindRow { delete: false };
-                NodeOutcome::because("execute_tools", "find the transaction to correct")
-            })
-        }
+        Intent::UpdateLastTransaction => check_change(state, ctx, foreign, &mut missing),
         Intent::DeleteLastTransaction => {
             ctx.work = Work::FindRow { delete: true };
-            Some(NodeOutcome::because(
+            Ok(Some(NodeOutcome::because(
                 "execute_tools",
                 "find the transaction to delete",
-            ))
+            )))
         }
-        Intent::SetBudget => {
-            let params = state.pending_params.get_or_insert_with(Default::default);
-            drop_out_of_range(&mut params.budget_cap_mxn_cents, limits::amount_ok, ctx);
-            let month = params
-                .budget_month
-                .clone()
-                .unwrap_or_else(|| iso_month(ctx.today));
-            match (params.budget_remove, params.budget_cap_mxn_cents) {
-                (true, _) => {
-                    let Some(category) = params.budget_category.clone() else {
-                        state.clear_flow();
-                        ctx.say(text::budget::GENERAL_NOT_REMOVED);
-                        return NodeOutcome::because(
-                            "respond",
-                            "general budget is changed, not removed",
-                        );
-                    };
-                    Some(budget_before(
-                        ctx,
-                        BudgetCapInput {
-                            month,
-                            variable_cap_mxn_cents: 0,
-                            category: Some(category),
-                        },
-                        params.budget_word.clone(),
-                    ))
-                }
-                (false, Some(cap)) => Some(budget_before(
-                    ctx,
-                    BudgetCapInput {
-                        month,
-                        variable_cap_mxn_cents: cap,
-                        category: params.budget_category.clone(),
-                    },
-                    params.budget_word.clone(),
-                )),
-                _ => {
-                    missing.push(if foreign_pending.is_some() {
-                        Field::ForeignAmount
-                    } else {
-                        Field::BudgetCap
-                    });
-                    None
-                }
-            }
-        }
-        Intent::ManageDebt => {
-            let params = state.pending_params.get_or_insert_with(Default::default);
-            drop_out_of_range(
-                &mut params.debt_balance_mxn_cents,
-                limits::debt_amount_ok,
-                ctx,
-            );
-            drop_out_of_range(
-                &mut params.debt_minimum_mxn_cents,
-                limits::debt_amount_ok,
-                ctx,
-            );
-            if params.debt_name.is_none() {
-                missing.push(Field::DebtName);
-            }
-            let changes = params.debt_balance_mxn_cents.is_some()
-                || params.debt_minimum_mxn_cents.is_some()
-                || params.debt_due_day.is_some();
-            if !changes {
-                missing.push(Field::DebtChange);
-            }
-            match (&params.debt_name, missing.is_empty()) {
-                (Some(name), true) => {
-                    ctx.prepared = Some(PendingWrite::AddOrUpdateDebt(DebtInput {
-                        name: name.clone(),
-                        balance_mxn_cents: params.debt_balance_mxn_cents,
-                        minimum_payment_mxn_cents: params.debt_minimum_mxn_cents,
-                        due_day: params.debt_due_day,
-                    }));
-                    Some(NodeOutcome::because("confirm", "debt complete"))
-                }
-                _ => None,
-            }
-        }
-        Intent::SetBankBalance => {
-            let params = state.pending_params.get_or_insert_with(Default::default);
-            drop_out_of_range(
-                &mut params.bank_balance_mxn_cents,
-                limits::bank_balance_ok,
-                ctx,
-            );
-            match params.bank_balance_mxn_cents {
-                Some(balance) => {
-                    ctx.prepared = Some(PendingWrite::SetBankBalance(BankBalanceInput {
-                        balance_mxn_cents: balance,
-                    }));
-                    Some(NodeOutcome::because("confirm", "bank balance complete"))
-                }
-                None => {
-                    missing.push(if foreign_pending.is_some() {
-                        Field::ForeignAmount
-                    } else {
-                        Field::BankBalance
-                    });
-                    None
-                }
-            }
-        }
+        Intent::SetBudget => check_budget(state, ctx, foreign, &mut missing),
+        Intent::ManageDebt => check_debt(state, ctx, &mut missing),
+        Intent::SetBankBalance => check_balance(state, ctx, foreign, &mut missing),
         Intent::QueryData | Intent::Unknown => {
             ctx.say(text::HELP);
             return NodeOutcome::because("respond", "nothing to validate");
         }
+    };
+    let outcome = match checked {
+        Ok(outcome) => outcome,
+        Err(answered) => return answered,
     };
 
     ctx.validation = Some(ValidationRecord {
@@ -316,6 +121,251 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         })
         .collect();
     NodeOutcome::because("clarify", "missing fields")
+}
+
+/// What checking a draft gave: `Ok(Some(next))` when it is complete,
+/// `Ok(None)` when fields are missing (in `missing`), `Err(next)` when it
+/// was answered another way (the turn goes on there, no record).
+type Checked = Result<Option<NodeOutcome>, NodeOutcome>;
+
+/// A movement to log or a purchase to simulate: amount (a shared bill
+/// asks for the user's part), category and its type, a day (today when
+/// none was said; a day to come is asked about).
+fn check_movement(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    intent: Intent,
+    amount_field: Field,
+    today: &str,
+    missing: &mut Vec<Field>,
+) -> Checked {
+    let draft = state
+        .pending_transaction
+        .get_or_insert_with(Default::default);
+    drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
+    fit_text_limits(draft);
+    if draft.amount_mxn_cents.is_none() {
+        missing.push(amount_field);
+    } else if draft.split_ways.is_some() && intent == Intent::LogTransaction {
+        missing.push(Field::SplitShare);
+    }
+    if draft.category.is_none() {
+        missing.push(Field::Category);
+    } else if draft.category_type.is_none() {
+        missing.push(Field::CategoryType);
+    }
+    if draft.date_iso.is_none() {
+        // "el mes pasado" names no day, and today is not in it.
+        if draft.date_within.is_some() && intent == Intent::LogTransaction {
+            missing.push(Field::Date);
+        } else {
+            draft.date_iso = Some(today.to_string());
+        }
+    }
+    // A day that has not come yet is never logged silently.
+    let future = draft.date_iso.as_deref().is_some_and(|date| date > today);
+    if intent == Intent::LogTransaction && future && !draft.date_confirmed {
+        missing.push(Field::FutureDate);
+    }
+    if draft.kind.is_none() {
+        draft.kind = Some(
+            draft
+                .category_type
+                .map_or(TransactionType::Expense, CategoryType::transaction_kind),
+        );
+    }
+    Ok(
+        match (
+            missing.is_empty(),
+            draft.amount_mxn_cents,
+            &draft.category,
+            draft.category_type,
+        ) {
+            (true, Some(amount), Some(category), Some(category_type)) => {
+                let date_iso = draft.date_iso.clone().unwrap_or_else(|| today.to_string());
+                if intent == Intent::LogTransaction {
+                    let payment = AddTransactionInput {
+                        kind: draft.kind.unwrap_or(TransactionType::Expense),
+                        amount_mxn_cents: amount,
+                        category_type,
+                        category: category.clone(),
+                        description: draft.description.clone(),
+                        date_iso,
+                    };
+                    if let Some(paid) = draft.debt_paid.clone() {
+                        // Whether it pays a known debt is read from the debts.
+                        ctx.work = Work::FindDebt { payment, paid };
+                        return Err(NodeOutcome::because("execute_tools", "payment to a debt"));
+                    }
+                    ctx.prepared = Some(PendingWrite::AddTransaction(payment));
+                    Some(NodeOutcome::because("confirm", "transaction complete"))
+                } else {
+                    ctx.work = Work::Simulate(SimulatePurchaseInput {
+                        amount_mxn_cents: amount,
+                        date_iso,
+                        category: category.clone(),
+                        category_type,
+                    });
+                    Some(NodeOutcome::because("execute_tools", "simulation complete"))
+                }
+            }
+            _ => None,
+        },
+    )
+}
+
+/// A change of a stored movement: at least one new value.
+fn check_change(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    foreign: bool,
+    missing: &mut Vec<Field>,
+) -> Checked {
+    let draft = state
+        .pending_transaction
+        .get_or_insert_with(Default::default);
+    let asked_amount = draft.amount_mxn_cents.is_some();
+    fit_text_limits(draft);
+    drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
+    let any = draft.amount_mxn_cents.is_some()
+        || draft.category.is_some()
+        || draft.date_iso.is_some()
+        || draft.description.is_some();
+    if asked_amount && draft.amount_mxn_cents.is_none() {
+        missing.push(Field::Amount);
+    } else if draft.category.is_some() && draft.category_type.is_none() {
+        missing.push(Field::CategoryType);
+    } else if !any {
+        missing.push(if foreign {
+            Field::ForeignAmount
+        } else {
+            Field::CorrectionField
+        });
+    }
+    Ok(missing.is_empty().then(|| {
+        ctx.work = Work::FindRow { delete: false };
+        NodeOutcome::because("execute_tools", "find the transaction to correct")
+    }))
+}
+
+/// A budget's cap for its month, or a category budget removed.
+fn check_budget(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    foreign: bool,
+    missing: &mut Vec<Field>,
+) -> Checked {
+    let params = state.pending_params.get_or_insert_with(Default::default);
+    drop_out_of_range(&mut params.budget_cap_mxn_cents, limits::amount_ok, ctx);
+    let month = params
+        .budget_month
+        .clone()
+        .unwrap_or_else(|| iso_month(ctx.today));
+    Ok(match (params.budget_remove, params.budget_cap_mxn_cents) {
+        (true, _) => {
+            let Some(category) = params.budget_category.clone() else {
+                state.clear_flow();
+                ctx.say(text::budget::GENERAL_NOT_REMOVED);
+                return Err(NodeOutcome::because(
+                    "respond",
+                    "general budget is changed, not removed",
+                ));
+            };
+            Some(budget_before(
+                ctx,
+                BudgetCapInput {
+                    month,
+                    variable_cap_mxn_cents: 0,
+                    category: Some(category),
+                },
+                params.budget_word.clone(),
+            ))
+        }
+        (false, Some(cap)) => Some(budget_before(
+            ctx,
+            BudgetCapInput {
+                month,
+                variable_cap_mxn_cents: cap,
+                category: params.budget_category.clone(),
+            },
+            params.budget_word.clone(),
+        )),
+        _ => {
+            missing.push(if foreign {
+                Field::ForeignAmount
+            } else {
+                Field::BudgetCap
+            });
+            None
+        }
+    })
+}
+
+/// A debt: its name and at least one of balance, minimum and day.
+fn check_debt(state: &mut AgentState, ctx: &mut TurnCtx, missing: &mut Vec<Field>) -> Checked {
+    let params = state.pending_params.get_or_insert_with(Default::default);
+    drop_out_of_range(
+        &mut params.debt_balance_mxn_cents,
+        limits::debt_amount_ok,
+        ctx,
+    );
+    drop_out_of_range(
+        &mut params.debt_minimum_mxn_cents,
+        limits::debt_amount_ok,
+        ctx,
+    );
+    if params.debt_name.is_none() {
+        missing.push(Field::DebtName);
+    }
+    let changes = params.debt_balance_mxn_cents.is_some()
+        || params.debt_minimum_mxn_cents.is_some()
+        || params.debt_due_day.is_some();
+    if !changes {
+        missing.push(Field::DebtChange);
+    }
+    Ok(match (&params.debt_name, missing.is_empty()) {
+        (Some(name), true) => {
+            ctx.prepared = Some(PendingWrite::AddOrUpdateDebt(DebtInput {
+                name: name.clone(),
+                balance_mxn_cents: params.debt_balance_mxn_cents,
+                minimum_payment_mxn_cents: params.debt_minimum_mxn_cents,
+                due_day: params.debt_due_day,
+            }));
+            Some(NodeOutcome::because("confirm", "debt complete"))
+        }
+        _ => None,
+    })
+}
+
+/// The bank balance.
+fn check_balance(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    foreign: bool,
+    missing: &mut Vec<Field>,
+) -> Checked {
+    let params = state.pending_params.get_or_insert_with(Default::default);
+    drop_out_of_range(
+        &mut params.bank_balance_mxn_cents,
+        limits::bank_balance_ok,
+        ctx,
+    );
+    Ok(match params.bank_balance_mxn_cents {
+        Some(balance) => {
+            ctx.prepared = Some(PendingWrite::SetBankBalance(BankBalanceInput {
+                balance_mxn_cents: balance,
+            }));
+            Some(NodeOutcome::because("confirm", "bank balance complete"))
+        }
+        None => {
+            missing.push(if foreign {
+                Field::ForeignAmount
+            } else {
+                Field::BankBalance
+            });
+            None
+        }
+    })
 }
 
 /// A budget to set or remove: the budget in force is read first, so the
