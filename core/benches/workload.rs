@@ -41,7 +41,7 @@ fn turn_of(
         message: messages[i].to_string(),
         now_ms: NOW + i as i64 * 1_000,
         timezone: None,
-        action_id: None,
+        press: None,
         shared_chat: false,
     };
     let output = run_turn(state, input, config, |call| ledger.execute(call, NOW));

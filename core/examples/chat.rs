@@ -25,7 +25,7 @@ fn main() {
             message: message.clone(),
             now_ms: now,
             timezone: None,
-            action_id: None,
+            press: None,
             shared_chat: false,
         };
         let output = run_turn(state, input, &config, |call| ledger.execute(call, now));

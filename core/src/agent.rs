@@ -74,24 +74,67 @@ impl AgentConfig {
     }
 }
 
-/// One user message.
+/// One user message, or one button pressed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "InputWire")]
 pub struct TurnInput {
+    /// What the person wrote; for a press, the button's word as shown.
     pub message: String,
     pub now_ms: UnixMillis,
     /// IANA zone; America/Mexico_City when absent or unknown.
     #[serde(default)]
     pub timezone: Option<String>,
-    /// The pending action a button press refers to (Telegram callback
-    /// data); a press for another action confirms nothing.
-    #[serde(default)]
-    pub action_id: Option<String>,
+    /// A Sí/No button pressed: the prompt it answers and the answer, typed
+    /// by the host from the button's data, never read from words. A press
+    /// for a prompt that is not the pending one confirms nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub press: Option<Press>,
     /// The message was written where others read the replies (a Telegram
     /// group): the user's personal data (balance, debts, budgets, cobros)
     /// is never read there, and the host limits movements to those logged
     /// in this thread.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub shared_chat: bool,
+}
+
+/// A button pressed: which prompt, and whether it said yes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Press {
+    pub prompt: String,
+    pub yes: bool,
+}
+
+/// A turn's input as stored: turns stored before presses were typed name
+/// the prompt as `action_id` and the answer as the button's word.
+#[derive(Deserialize)]
+struct InputWire {
+    message: String,
+    now_ms: UnixMillis,
+    #[serde(default)]
+    timezone: Option<String>,
+    #[serde(default)]
+    press: Option<Press>,
+    #[serde(default)]
+    action_id: Option<String>,
+    #[serde(default)]
+    shared_chat: bool,
+}
+
+impl From<InputWire> for TurnInput {
+    fn from(wire: InputWire) -> TurnInput {
+        let press = wire.press.or_else(|| {
+            let prompt = wire.action_id?;
+            let yes = decide(&wire.message) == Decision::Confirm;
+            Some(Press { prompt, yes })
+        });
+        TurnInput {
+            message: wire.message,
+            now_ms: wire.now_ms,
+            timezone: wire.timezone,
+            press,
+            shared_chat: wire.shared_chat,
+        }
+    }
 }
 
 /// The end of a turn.
@@ -232,7 +275,8 @@ pub(crate) struct TurnCtx {
     /// The user's zone: "today" and every day shown are its days.
     pub zone: Option<TimeZone>,
     pub config: AgentConfig,
-    pub action_id: Option<String>,
+    /// The button pressed, if the turn is a press.
+    pub press: Option<Press>,
     /// See [`TurnInput::shared_chat`].
     pub shared_chat: bool,
     /// See [`TurnOutput::answer_privately`].
@@ -389,10 +433,10 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
     let today = zone.date_at(input.now_ms);
     let ctx = TurnCtx {
         // A message past the limit is refused by the router, unread.
-        reading: if config.too_long(&input.message) {
-            Reading::default()
-        } else {
-            Reading::new(&input.message, today)
+        reading: match &input.press {
+            _ if config.too_long(&input.message) => Reading::default(),
+            Some(press) => Reading::pressed(&input.message, today, press.yes),
+            None => Reading::new(&input.message, today),
         },
         message: input.message,
         now: input.now_ms,
@@ -400,7 +444,7 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         today,
         zone: Some(zone),
         config: config.clone(),
-        action_id: input.action_id,
+        press: input.press,
         shared_chat: input.shared_chat,
         ..TurnCtx::default()
     };

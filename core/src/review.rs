@@ -44,7 +44,7 @@ mod tests {
                 message: message.to_string(),
                 now_ms: start + 60_000 * n as i64,
                 timezone: None,
-                action_id: None,
+                press: None,
                 shared_chat: false,
             };
             let before = state.clone();

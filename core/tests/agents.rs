@@ -323,7 +323,7 @@ fn random_sequences_keep_the_promises() {
                 message: message.into(),
                 now_ms: now,
                 timezone: None,
-                action_id: None,
+                press: None,
                 shared_chat: false,
             };
             let stored = state.to_json();

@@ -30,7 +30,7 @@
 //! ```
 
 use caja_core::agent::state::AgentState;
-use caja_core::agent::{AgentConfig, TurnInput, run_turn};
+use caja_core::agent::{AgentConfig, Press, TurnInput, run_turn};
 use caja_core::agents::state::Waiting;
 use caja_core::review;
 use caja_core::time::{UnixMillis, parse_iso_utc};
@@ -262,12 +262,18 @@ fn run_all() -> Run {
                     fail_next.push((tool.to_string(), code.to_string()));
                 }
                 ">" => {
-                    let (action_id, message) = match rest.strip_prefix("[action=") {
+                    // "[action=p2] sí": the Sí button of prompt p2 ("no": its No).
+                    let (press, message) = match rest.strip_prefix("[action=") {
                         Some(tail) => {
-                            let (id, msg) = tail
+                            let (id, word) = tail
                                 .split_once("] ")
                                 .unwrap_or((tail.trim_end_matches(']'), ""));
-                            (Some(id.to_string()), msg.to_string())
+                            let yes = word != "no";
+                            let press = Press {
+                                prompt: id.to_string(),
+                                yes,
+                            };
+                            (Some(press), word.to_string())
                         }
                         None => (None, rest.to_string()),
                     };
@@ -275,7 +281,7 @@ fn run_all() -> Run {
                         message: expand(&message),
                         now_ms: now,
                         timezone: None,
-                        action_id,
+                        press,
                         shared_chat,
                     };
                     // The checkpoint round trip: state through JSON every turn.

@@ -30,7 +30,7 @@ export async function login(name = uniqueName('u')) {
   return { name, token: body.session_token, userId: body.user_id, loginToken: token };
 }
 
-export async function chat(session, text, { clientMsgId = uniqueName('m'), now = DEFAULT_NOW, timezone } = {}) {
+export async function chat(session, text, { clientMsgId = uniqueName('m'), now = DEFAULT_NOW, timezone, press } = {}) {
   const res = await fetch(`${BASE_URL}/api/chat`, {
     method: 'POST',
     headers: {
@@ -38,7 +38,7 @@ export async function chat(session, text, { clientMsgId = uniqueName('m'), now =
       authorization: `Bearer ${session.token}`,
       'x-caja-now': now,
     },
-    body: JSON.stringify({ text, client_msg_id: clientMsgId, timezone }),
+    body: JSON.stringify({ text, client_msg_id: clientMsgId, timezone, press }),
   });
   const body = await res.json();
   return { status: res.status, body, headers: res.headers };

@@ -53,7 +53,7 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
         message: text,
         now_ms: now_ms(),
         timezone: api::browser_timezone(),
-        action_id: None,
+        press: None,
         shared_chat: false,
     };
     let (predicted, suggestions) = match crate::engine::predict(&state, &input) {

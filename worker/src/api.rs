@@ -149,6 +149,10 @@ struct ChatBody {
     /// The browser's IANA zone; only zones Caja knows are used.
     #[serde(default)]
     timezone: Option<String>,
+    /// A Sí/No button pressed: `{"prompt": id, "yes": bool}`; `text` is
+    /// its label.
+    #[serde(default)]
+    press: Option<caja_core::agent::Press>,
 }
 
 /// The answer to a chat message (also stored for repeated client_msg_ids).
@@ -196,6 +200,9 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
     if id.is_empty() || id.len() > 100 {
         return Err(ApiError::BadRequest);
     }
+    if body.press.as_ref().is_some_and(|p| p.prompt.is_empty() || p.prompt.len() > 40) {
+        return Err(ApiError::BadRequest);
+    }
     let thread = web_thread(&user_id);
     let request = TurnRequest {
         user_id: &user_id,
@@ -208,7 +215,7 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
             .as_deref()
             .and_then(caja_core::time::TimeZone::by_name)
             .map(|zone| zone.name().to_string()),
-        action_id: None,
+        press: body.press.clone(),
         dedupe_key: Some(format!("web:{user_id}:{id}")),
         render: &render_chat,
         before: Vec::new(),

@@ -359,7 +359,7 @@ async fn detail(db: &Db, scope: &Scope, id: &str) -> ApiResult {
                 "at": event.at,
                 "agent": event.agent,
                 "message": event.payload["message"],
-                "button": event.payload.get("action_id"),
+                "button": event.payload.get("press").and_then(|p| p.get("prompt")).or_else(|| event.payload.get("action_id")),
             })),
             EventKind::BotMessage => {
                 if let Some(last) = turns.last_mut().filter(|t| t["turn"] == event.turn) {

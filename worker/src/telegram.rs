@@ -204,7 +204,7 @@ async fn handle_text(
         message: &text,
         now_ms: now,
         timezone: None,
-        action_id: None,
+        press: None,
         dedupe_key: Some(key.to_string()),
         render: &render,
         before: vec![ensure_user(&person, now)],
@@ -246,7 +246,7 @@ async fn answer_privately(
         message: text,
         now_ms: now,
         timezone: None,
-        action_id: None,
+        press: None,
         dedupe_key: Some(format!("{key}:private")),
         render: &render,
         before: vec![ensure_user(person, now)],
@@ -402,10 +402,12 @@ fn press_toast(output: &TurnOutput) -> &'static str {
 
 async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) -> ApiResult {
     let parts: Vec<&str> = press.data.split(':').collect();
-    let (action_id, answer, owner) = match parts.as_slice() {
+    // The button's data is the press: its prompt and its answer; the
+    // word stored with it is the button's label.
+    let (prompt, yes, owner) = match parts.as_slice() {
         ["pa", id, yes_no @ ("y" | "n"), rest @ ..] if rest.len() <= 1 => (
             id.to_string(),
-            if *yes_no == "y" { "sí" } else { "no" },
+            *yes_no == "y",
             rest.first().and_then(|o| o.parse::<i64>().ok()),
         ),
         _ => return ok_json(&callback_answer(&press.callback_id, host::BUTTON_STALE)),
@@ -421,10 +423,10 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
         user_id: &press.person.user_id,
         thread_id: &press.person.thread_id,
         shared_chat: !press.place.private,
-        message: answer,
+        message: if yes { "sí" } else { "no" },
         now_ms: now,
         timezone: None,
-        action_id: Some(action_id),
+        press: Some(caja_core::agent::Press { prompt, yes }),
         dedupe_key: Some(key.to_string()),
         render: &render,
         before: vec![ensure_user(&press.person, now)],

@@ -8,7 +8,9 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use caja_core::agent::state::AgentState;
-use caja_core::agent::{AgentConfig, TurnInput, TurnOutput, TurnStep, resume_turn, start_turn};
+use caja_core::agent::{
+    AgentConfig, Press, TurnInput, TurnOutput, TurnStep, resume_turn, start_turn,
+};
 use caja_core::review;
 use caja_core::time::iso_utc;
 use serde::Deserialize;
@@ -33,7 +35,8 @@ pub struct TurnRequest<'a> {
     pub message: &'a str,
     pub now_ms: i64,
     pub timezone: Option<String>,
-    pub action_id: Option<String>,
+    /// A Sí/No button pressed (`TurnInput::press`).
+    pub press: Option<Press>,
     /// Telegram update id or web client_msg_id, namespaced.
     pub dedupe_key: Option<String>,
     /// Makes the host-specific response stored for retries.
@@ -221,7 +224,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             message: request.message.to_string(),
             now_ms: request.now_ms,
             timezone: request.timezone.clone(),
-            action_id: request.action_id.clone(),
+            press: request.press.clone(),
             shared_chat: request.shared_chat,
         };
         let now_iso = iso_utc(request.now_ms);

@@ -296,21 +296,38 @@ fn patch_debt(state: &mut AgentState, said: &Said, patch: &mut Patch) {
             patch.applied.push(Field::DebtName);
         }
     }
-    if let Some(name) = as_debt.debt_name {
-        params.debt_name = Some(name);
-        patch.applied.push(Field::DebtName);
-    }
-    if let Some(balance) = as_debt.debt_balance {
-        params.debt_balance_mxn_cents = Some(balance);
-        patch.applied.push(Field::DebtChange);
-    }
-    if let Some(minimum) = as_debt.debt_minimum {
-        params.debt_minimum_mxn_cents = Some(minimum);
-        patch.applied.push(Field::DebtChange);
-    }
-    if let Some(day) = as_debt.debt_due_day {
-        params.debt_due_day = Some(day);
-        patch.applied.push(Field::DebtChange);
+    put(
+        &mut params.debt_name,
+        as_debt.debt_name,
+        Field::DebtName,
+        patch,
+    );
+    let change = Field::DebtChange;
+    put(
+        &mut params.debt_balance_mxn_cents,
+        as_debt.debt_balance,
+        change,
+        patch,
+    );
+    put(
+        &mut params.debt_minimum_mxn_cents,
+        as_debt.debt_minimum,
+        change,
+        patch,
+    );
+    put(
+        &mut params.debt_due_day,
+        as_debt.debt_due_day,
+        change,
+        patch,
+    );
+}
+
+/// A value the answer gives a draft's field, and the field named applied.
+fn put<T>(field: &mut Option<T>, value: Option<T>, applied: Field, patch: &mut Patch) {
+    if let Some(value) = value {
+        *field = Some(value);
+        patch.applied.push(applied);
     }
 }
 

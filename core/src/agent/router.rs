@@ -118,7 +118,9 @@ fn unreadable(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> 
     }
     let trimmed = ctx.reading.text().to_string();
     let folded = ctx.reading.folded();
-    if folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric()) {
+    let wordless = folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric());
+    // A press is read from its button, whatever its label.
+    if wordless && ctx.press.is_none() {
         // "👍" or "🙏" alone is a reaction, never a "sí": answered as the
         // words it stands for; an open question is asked again by respond.
         if let Some(talk) = crate::nlu::small_talk::reaction(&trimmed) {
@@ -140,7 +142,7 @@ fn unreadable(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> 
     }
     // A button press for a prompt that is no longer the pending one says
     // what became of it.
-    if let Some(id) = &ctx.action_id {
+    if let Some(super::Press { prompt: id, .. }) = &ctx.press {
         use super::ConfirmationStatus as Status;
         use crate::gate::Press;
         let said = match crate::gate::press(

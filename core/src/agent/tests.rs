@@ -39,7 +39,7 @@ fn input(message: &str, now_ms: i64) -> TurnInput {
         message: message.into(),
         now_ms,
         timezone: None,
-        action_id: None,
+        press: None,
         shared_chat: false,
     }
 }
@@ -143,4 +143,41 @@ fn an_engine_error_leaves_nothing_that_can_be_confirmed() {
         ledger.execute(c, NOW)
     });
     assert_eq!(again.writes().count(), 0);
+}
+
+/// A button press is a press of a prompt: its answer comes from the
+/// button, never from the words of its label ("✅" saves, a "No" button
+/// labelled "sí" rejects).
+#[test]
+fn a_press_answers_its_prompt_whatever_its_label_says() {
+    let config = AgentConfig::default();
+    for (label, yes, saved) in [("✅", true, 1), ("sí", false, 0), ("Guardar", true, 1)] {
+        let mut ledger = MemoryLedger::new();
+        let out = run_turn(
+            AgentState::new("u", "t"),
+            input("gasté 250 en uber", NOW),
+            &config,
+            |c| ledger.execute(c, NOW),
+        );
+        let prompt = out
+            .state
+            .pending()
+            .expect("a prompt is open")
+            .id
+            .to_string();
+        let press = TurnInput {
+            press: Some(super::Press { prompt, yes }),
+            ..input(label, NOW + 1_000)
+        };
+        let out = run_turn(out.state, press, &config, |c| ledger.execute(c, NOW));
+        assert_eq!(
+            ledger.transactions().count(),
+            saved,
+            "{label:?} (yes: {yes})"
+        );
+        assert!(
+            out.state.pending().is_none(),
+            "{label:?}: the prompt is decided"
+        );
+    }
 }

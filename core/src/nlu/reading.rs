@@ -44,6 +44,19 @@ impl Reading {
         }
     }
 
+    /// A button pressed: its word as shown, and its answer as the button
+    /// says it, never read from the word.
+    pub fn pressed(message: &str, today: NaiveDate, yes: bool) -> Reading {
+        let reading = Reading::new(message, today);
+        let decision = if yes {
+            Decision::Confirm
+        } else {
+            Decision::Reject
+        };
+        let _ = reading.decision.set(decision);
+        reading
+    }
+
     /// Amounts and days read from the message ([`super::extract()`]).
     pub fn extraction(&self) -> &super::extract::Extraction {
         self.extraction
