@@ -200,7 +200,11 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
     if id.is_empty() || id.len() > 100 {
         return Err(ApiError::BadRequest);
     }
-    if body.press.as_ref().is_some_and(|p| p.prompt.is_empty() || p.prompt.len() > 40) {
+    if body
+        .press
+        .as_ref()
+        .is_some_and(|p| p.prompt.is_empty() || p.prompt.len() > 40)
+    {
         return Err(ApiError::BadRequest);
     }
     let thread = web_thread(&user_id);

@@ -6,7 +6,7 @@ use super::gate;
 use super::state::{AgentState, PendingAction};
 use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
-use crate::nlu::answers::Decision;
+use crate::nlu::answers::{self, Decision};
 
 pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if std::mem::take(&mut ctx.mode) == Mode::Decide {
@@ -48,27 +48,9 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.say(text::REJECTED);
             NodeOutcome::because("respond", "rejected")
         }
-        Decision::Confirm if expired => {
-            // Nothing is written; the same payload is offered again under a
-            // new id, so an old button cannot confirm it.
-            let renewed = gate::prompt_id(state.turn_seq);
-            if let Some(old) = &state.pending_action.id {
-                gate::reoffered(&mut state.reoffers, old, &renewed);
-            }
-            let action = &mut state.pending_action;
-            action.id = Some(renewed);
-            action.created_at_iso = Some(ctx.now_iso.clone());
-            action.expires_at_iso = Some(gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms));
-            ctx.confirmation = ConfirmationStatus::Expired;
-            ctx.say(text::EXPIRED);
-            ctx.say(
-                action
-                    .confirmation_prompt
-                    .clone()
-                    .unwrap_or_else(|| text::CONFIRM_SUFFIX.into()),
-            );
-            ctx.suggestions = vec![text::YES.into(), text::NO.into()];
-            NodeOutcome::because("respond", "confirmation expired")
+        Decision::Confirm if expired => offer_anew(state, ctx),
+        Decision::Other if expired && answers::opens_with_yes(&ctx.reading) => {
+            offer_anew(state, ctx)
         }
         Decision::Confirm => match state.pending_action.write.clone() {
             Some(write) => {
@@ -87,9 +69,36 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         },
         Decision::Other => {
             ctx.confirmation = ConfirmationStatus::Reasked;
-            ctx.say(text::REASK);
+            ctx.say(if answers::opens_with_yes(&ctx.reading) {
+                text::YES_ALONE
+            } else {
+                text::REASK
+            });
             ctx.suggestions = vec![text::YES.into(), text::NO.into()];
             NodeOutcome::because("respond", "not an allowlisted token")
         }
     }
+}
+
+/// An expired prompt answered: nothing is written; the same payload is
+/// offered again under a new id, so an old button cannot confirm it.
+fn offer_anew(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    let renewed = gate::prompt_id(state.turn_seq);
+    if let Some(old) = &state.pending_action.id {
+        gate::reoffered(&mut state.reoffers, old, &renewed);
+    }
+    let action = &mut state.pending_action;
+    action.id = Some(renewed);
+    action.created_at_iso = Some(ctx.now_iso.clone());
+    action.expires_at_iso = Some(gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms));
+    ctx.confirmation = ConfirmationStatus::Expired;
+    ctx.say(text::EXPIRED);
+    ctx.say(
+        action
+            .confirmation_prompt
+            .clone()
+            .unwrap_or_else(|| text::CONFIRM_SUFFIX.into()),
+    );
+    ctx.suggestions = vec![text::YES.into(), text::NO.into()];
+    NodeOutcome::because("respond", "confirmation expired")
 }

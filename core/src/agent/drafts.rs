@@ -228,6 +228,9 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
         draft.kind = Some(kind.transaction_kind());
         patch.applied.push(Field::CategoryType);
     }
+    if intent == Intent::LogTransaction {
+        change_kind(draft, reading, patch);
+    }
     if let Some(d) = date {
         let day = match &draft.date_within {
             Some(span) if asked == Some(Field::Date) => within(span, d, tokens),
@@ -240,6 +243,33 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
             }
             None => patch.day_outside = true,
         }
+    }
+}
+
+/// "no, es ingreso", "es un gasto": the kind named becomes the movement's;
+/// a category of the other kind gives way (an income keeps what that
+/// category said as its description; an expense asks for its category).
+fn change_kind(draft: &mut TransactionDraft, reading: &Reading, patch: &mut Patch) {
+    let Some(kind) = answers::kind_named(reading).filter(|k| draft.kind != Some(*k)) else {
+        return;
+    };
+    draft.kind = Some(kind);
+    patch.applied.push(Field::CategoryType);
+    let income = kind == TransactionType::Income;
+    if draft
+        .category_type
+        .is_some_and(|t| (t == CategoryType::Income) == income)
+    {
+        return;
+    }
+    let before = draft.category.take();
+    draft.category_type = None;
+    if income && let Some(other) = crate::nlu::category::by_key("otros_ingresos") {
+        if draft.description.is_none() {
+            draft.description = before.map(|key| super::text::category_label(&key));
+        }
+        draft.category = Some(other.key.to_string());
+        draft.category_type = Some(other.category_type);
     }
 }
 

@@ -169,6 +169,39 @@ fn unreadable(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> 
     None
 }
 
+/// Leaves only what is on top when something waits under it: a finance
+/// draft that interrupted a data flow, or a data agent's flow while a
+/// finance draft waits. Its name, or `None` when nothing waits below.
+fn leave_top(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<String> {
+    let finance = text::dialogue::finance_flow(state);
+    if let Some(finance) = finance.filter(|_| crate::agents::chain::interrupted(&state.agent_stack))
+    {
+        state.backup("cancel", &ctx.now_iso);
+        state.clear_flow();
+        return Some(finance);
+    }
+    if state.waiting_draft.is_none() {
+        return None;
+    }
+    let registry = crate::agents::registry::shipped().ok()?;
+    let mut o = state.orchestra();
+    let mut named = Vec::new();
+    for (name, flow) in crate::agents::chain::open_flows(registry, &o) {
+        state.backup_flow("cancel", &ctx.now_iso, name.clone(), flow);
+        named.push(name);
+    }
+    o.agent_stack.truncate(1);
+    if let Some(home) = o.agent_stack.first_mut() {
+        home.waiting = Default::default();
+        home.suspended_flow = None;
+        home.suspended_confirmation = None;
+    }
+    o.current_flow = None;
+    o.pending_confirmation = None;
+    state.store_orchestra(o);
+    (!named.is_empty()).then(|| named.join(" y "))
+}
+
 /// The small talk a message is: one made only of it, anywhere; one that
 /// holds it among other words ("grax wey, eres un crack") only when
 /// nothing is open (`idle`, so no answer is lost) and the rest asks for
@@ -333,6 +366,17 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
         id: id.to_string(),
         confirmed: false,
     });
+    // "mejor no" leaves what is on top; what waits below it comes back
+    // (respond asks it again). "cancela todo" and the main menu leave all.
+    let everything = nav == answers::Nav::Home || answers::says_everything(&ctx.reading);
+    if !everything && let Some(top) = leave_top(state, ctx) {
+        if pending.is_some() {
+            state.last_decided = pending;
+            ctx.confirmation = super::ConfirmationStatus::Rejected;
+        }
+        ctx.say(text::dialogue::cancelled(&[top]));
+        return NodeOutcome::because("respond", "cancelled the request on top");
+    }
     if let Some(finance) = text::dialogue::finance_flow(state) {
         state.backup("cancel", &ctx.now_iso);
         dropped.push(finance);

@@ -16,6 +16,9 @@ pub use ui::{month_name, today};
 
 pub const CONFIRM_SUFFIX: &str = "Responde: sí / no";
 pub const REASK: &str = "Responde exactamente: sí / no";
+/// A yes with more words: only the yes saves, and nothing else said is
+/// read into what was shown.
+pub const YES_ALONE: &str = "Para guardarlo tal como te lo mostré, respóndeme solo «sí» (o «no» para cancelar). Si algo cambió, dime qué.";
 
 pub const HELP: &str = "Soy Caja, te ayudo con tus finanzas. Puedes escribirme, por ejemplo:\n\
 • «gasté 250 en uber ayer»\n\

@@ -366,8 +366,8 @@ impl<'a> Run<'a> {
                     }
                     Some(open) if open.flow_id == flow => {
                         self.o.pending_confirmation = None;
-                        self.reply.push(text::SAME_FLOW_ANEW.into());
                         let named = agent.describe(&open);
+                        self.reply.push(text::same_flow_anew(&named));
                         self.dropped.push((named, open));
                     }
                     Some(open) => {

@@ -101,7 +101,11 @@ pub const CLARIFY_DROPPED: &str = "Listo, lo dejamos. Cuando quieras, pídemelo 
 /// A request for the flow already in progress: it goes on.
 pub const SAME_FLOW: &str = "Ya estamos en eso; sigamos donde íbamos.";
 /// The flow in progress asked again with other values: it starts over.
-pub const SAME_FLOW_ANEW: &str = "Va, lo armo de nuevo con lo que me acabas de decir:";
+/// The same request again with other values: the one open is left, named,
+/// and built anew from the message.
+pub fn same_flow_anew(named: &str) -> String {
+    format!("Va, dejo sin hacer {named} y lo armo de nuevo con lo que me acabas de decir:")
+}
 
 /// A flow picked up where it was (after another agent or request).
 pub fn resumed(agent_name: &str) -> String {

@@ -33,6 +33,14 @@ pub fn decide(message: &str) -> Decision {
     if words.iter().all(|w| cues.confirm_tokens.contains(w)) {
         return Decision::Confirm;
     }
+    // "sí porfa", "ok, gracias": the token, then only courtesy.
+    if cues.confirm_tokens.contains(words[0]) && {
+        let rest: Vec<String> = words[1..].iter().map(|w| fold(w)).collect();
+        let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
+        cues.confirm_tail.covers(&rest)
+    } {
+        return Decision::Confirm;
+    }
     // Saying no is never a write: "mmm no", "nel", "siempre no" reject too.
     let said: Vec<&str> = words
         .iter()
@@ -59,6 +67,46 @@ pub fn decide(message: &str) -> Decision {
         return Decision::Reject;
     }
     Decision::Other
+}
+
+/// A reply that opens with a confirm token and says more that is not a
+/// change ("si, perdón, me entretuve con un cliente"): a yes whose other
+/// words are not read into the draft.
+pub fn opens_with_yes(reading: &super::Reading) -> bool {
+    let c = cues();
+    let mut words = reading
+        .words()
+        .skip_while(|w| c.interjections.words().contains(w));
+    let first = words.next().is_some_and(|w| c.confirm_tokens.contains(w));
+    let next = words.next();
+    first && next.is_some_and(|w| !c.yes_but.words().contains(&w))
+}
+
+/// The kind of movement a reply names ("es ingreso", "no, es un gasto"):
+/// one kind, said outside a negation, or the only one said.
+pub fn kind_named(reading: &super::Reading) -> Option<crate::kinds::TransactionType> {
+    use crate::kinds::TransactionType::{Expense, Income};
+    let c = cues();
+    let (mut income, mut expense) = ((false, false), (false, false));
+    for (t, negated) in reading.tokens().iter().zip(reading.negated()) {
+        let slot = if t.is_in(c.income_kind_words) {
+            &mut income
+        } else if t.is_in(c.expense_kind_words) {
+            &mut expense
+        } else {
+            continue;
+        };
+        if *negated {
+            slot.1 = true
+        } else {
+            slot.0 = true
+        }
+    }
+    match (income, expense) {
+        ((true, _), (false, _)) | ((false, true), (false, false)) => Some(Income),
+        ((false, _), (true, _)) | ((false, false), (false, true)) => Some(Expense),
+        _ => None,
+    }
 }
 
 /// Which of the offered intents a reply picks: by number ("2", "1)") or by
@@ -264,6 +312,13 @@ pub fn leave(reading: &super::Reading) -> Option<Nav> {
         (nav @ (Nav::Cancel | Nav::Home), false) => Some(nav),
         _ => None,
     }
+}
+
+/// The message leaves everything open, not only the request on top
+/// ("cancela todo", "olvida las dos").
+pub fn says_everything(reading: &super::Reading) -> bool {
+    let words: Vec<&str> = reading.words().collect();
+    cues().leave_everything.found_in(&words)
 }
 
 /// The message says it replaces the request in progress ("mejor quiero

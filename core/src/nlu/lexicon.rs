@@ -266,6 +266,24 @@ impl CueList {
             .or_else(|| cues.words.has(self.bit).then_some(1))
     }
 
+    /// Whether `words` are nothing but cues of this list, one after
+    /// another ("por favor gracias" of courtesy words); empty is covered.
+    pub fn covers(&self, words: &[&str]) -> bool {
+        let mut i = 0;
+        while i < words.len() {
+            let longest = self
+                .cues()
+                .filter(|cue| starts_at(cue, words, i))
+                .map(<[&str]>::len)
+                .max();
+            match longest {
+                Some(n) => i += n,
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// Whether any cue appears in `words` (a phrase as consecutive words).
     pub fn found_in<W: AsWord>(&self, words: &[W]) -> bool {
         words

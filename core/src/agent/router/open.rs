@@ -26,6 +26,14 @@ pub(super) fn at_confirmation(
         }
         Decision::Other => {}
     }
+    // "si, perdón, me entretuve con un cliente": a yes with more words is
+    // not a change of the draft (its words are never read into it); the
+    // gate asks for the yes alone, or offers an expired prompt anew.
+    if answers::opens_with_yes(&ctx.reading) {
+        state.last_user_message = trimmed;
+        ctx.mode = Mode::Decide;
+        return NodeOutcome::because("confirm", "a yes with more words");
+    }
     // "ah no, los tacos fueron 150" while several movements wait: that
     // one changes and the prompt is shown again under a new id.
     if let Some(rows) = super::super::rows::patch_row(state, &ctx.reading) {
@@ -63,7 +71,12 @@ pub(super) fn at_confirmation(
         ctx.say(text::WHICH_OF_SEVERAL);
         return NodeOutcome::because("respond", "a change that names none of several");
     }
-    if is_correction(&ctx.reading, &u)
+    // "no, es ingreso, soy taxista": the kind named differs from the
+    // movement shown, whatever else is said.
+    let kind_changes = state.pending_transaction.as_ref().is_some_and(|draft| {
+        answers::kind_named(&ctx.reading).is_some_and(|kind| draft.kind != Some(kind))
+    });
+    if (kind_changes || is_correction(&ctx.reading, &u))
         && (state.pending_transaction.is_some() || state.pending_params.is_some())
     {
         state.last_user_message = trimmed;

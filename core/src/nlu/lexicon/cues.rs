@@ -54,6 +54,17 @@ cue_lists! {
     /// Replies that confirm a pending action (the seed's allowlist; not folded: "sí" keeps its
     /// accent, "si" is listed too).
     confirm_tokens,
+    /// Courtesy words that may follow a confirm token and still only say
+    /// yes ("sí porfa", "ok gracias", "sí, adelante"): the token is the
+    /// answer, these add nothing a draft could take.
+    confirm_tail,
+    /// Words right after a confirm token that open a change ("sí, pero en
+    /// comida"): the reply corrects the draft before any yes.
+    yes_but,
+    /// Words that name a movement as an income ("es ingreso").
+    income_kind_words,
+    /// Words that name a movement as an expense ("es un gasto").
+    expense_kind_words,
     /// Replies that reject it.
     reject_tokens,
     /// Whole replies that reject besides the tokens ("siempre no").
@@ -697,6 +708,9 @@ cue_lists! {
     trigger_fillers,
     /// Phrases that drop a data agent's flow ("mejor no", "cancelar").
     nav_cancel,
+    /// Words with a leaving phrase that leave every request open, not only
+    /// the one on top ("cancela todo", "olvida los dos").
+    leave_everything,
     /// Words that say a request replaces the one in progress ("mejor
     /// quiero un crédito", "pensándolo bien…"): the flow open is left,
     /// named, instead of waiting for the new request.
