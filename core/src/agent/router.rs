@@ -180,9 +180,7 @@ fn leave_top(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<String> {
         state.clear_flow();
         return Some(finance);
     }
-    if state.waiting_draft.is_none() {
-        return None;
-    }
+    state.waiting_draft.as_ref()?;
     let registry = crate::agents::registry::shipped().ok()?;
     let mut o = state.orchestra();
     let mut named = Vec::new();
