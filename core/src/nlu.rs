@@ -14,6 +14,7 @@ pub mod moments;
 pub mod names;
 pub mod normalize;
 pub mod period;
+mod priced;
 pub mod reading;
 pub mod small_talk;
 pub mod split;

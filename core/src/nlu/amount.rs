@@ -411,6 +411,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         });
         i = end.max(i + 1);
     }
+    super::priced::combine(tokens, used, &mut found);
     found
 }
 

@@ -29,7 +29,16 @@ fn amounts_as_mexicans_write_them() {
         ("treinta y cinco pesos", 3_500),
         ("12,000,000", 1_200_000_000),
         ("1.500", 150_000),
-        ("compre 2 tacos de 30", 3_000),
+        // A count and its price: the count times the price.
+        ("compre 2 tacos de 30", 6_000),
+        ("vendi 40 tamales a 15 cada uno", 60_000),
+        ("la colegiatura de mis 2 hijos, 1,850 cada uno", 370_000),
+        ("hoy vendi 10 recargas de 50 pesos", 50_000),
+        ("compre 3 cajas de refresco a 180", 54_000),
+        ("3 kilos de huevo a 48", 14_400),
+        ("uniformes 2 a 275", 55_000),
+        // Not a price: the count is the money's ("500 en 3 cosas").
+        ("gaste 500 en 3 cosas", 50_000),
         ("un millon", 100_000_000),
         ("tres mil doscientos", 320_000),
         ("dos cientos", 20_000),

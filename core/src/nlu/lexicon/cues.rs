@@ -54,6 +54,14 @@ cue_lists! {
     /// Replies that confirm a pending action (the seed's allowlist; not folded: "sí" keeps its
     /// accent, "si" is listed too).
     confirm_tokens,
+    /// Words between a count and its price ("40 tamales a 15", "10
+    /// recargas de 50").
+    unit_price_words,
+    /// Words after a price that make it the price of each of a count
+    /// ("1,850 cada uno").
+    each_one,
+    /// The word of a price said right after its count ("2 a 275").
+    price_a,
     /// Courtesy words that may follow a confirm token and still only say
     /// yes ("sí porfa", "ok gracias", "sí, adelante"): the token is the
     /// answer, these add nothing a draft could take.

@@ -1,0 +1,133 @@
+//! A count and its price ("vendí 40 tamales a 15 cada uno", "10 recargas
+//! de 50", "la colegiatura de mis 2 hijos, 1,850 cada uno"): the money is
+//! the count times the price, and neither number alone is the amount.
+
+use super::amount::AmountMatch;
+use super::lexicon::cues;
+use super::normalize::{Token, TokenKind};
+
+/// Most words between a count and the price after it ("3 cajas de
+/// refresco a 180").
+const MOST_WORDS_BETWEEN: usize = 4;
+
+/// The largest count read as one ("40 tamales"); a larger number is money
+/// or a reference, never a count.
+const MOST_COUNTED: i64 = 999;
+
+/// Folds each priced count into one amount: the price's match becomes the
+/// total, spanning the count, and the count's own match goes.
+pub(super) fn combine(tokens: &[Token], used: &[bool], found: &mut Vec<AmountMatch>) {
+    let mut k = 0;
+    while k < found.len() {
+        let price = &found[k];
+        let count =
+            count_before(tokens, used, price).or_else(|| count_for_each(tokens, used, price));
+        let Some((at, n)) = count.filter(|(at, _)| !inside_money(found, k, *at)) else {
+            k += 1;
+            continue;
+        };
+        let Some(total) = price.centavos.checked_mul(n) else {
+            k += 1;
+            continue;
+        };
+        let merged = AmountMatch {
+            centavos: total,
+            start: at.min(price.start),
+            end: price.end,
+            score: price.score + 1,
+            ..price.clone()
+        };
+        found[k] = merged;
+        // The count read as an amount of its own goes.
+        let before = found.len();
+        found.retain(|m| !(m.start == at && m.end == at + 1 && m.centavos != total));
+        if found.len() < before
+            && found
+                .iter()
+                .position(|m| m.centavos == total)
+                .is_some_and(|p| p < k)
+        {
+            k = k.saturating_sub(1);
+        }
+        k += 1;
+    }
+}
+
+/// A count right before the price, with a few words between and a price
+/// word before it: "40 tamales a 15", "10 recargas de 50 pesos", "2 a 275".
+fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<(usize, i64)> {
+    let c = cues();
+    let prep = price.start.checked_sub(1)?;
+    if !tokens[prep].is_in(c.unit_price_words) || !price_ends(tokens, price) {
+        return None;
+    }
+    let mut i = prep;
+    for _ in 0..=MOST_WORDS_BETWEEN {
+        let at = i.checked_sub(1)?;
+        if let Some(n) = count_at(tokens, used, at) {
+            // Nothing counted between: only "2 a 275", a price above its
+            // count ("500 en 3 cosas" is no price of 3).
+            let bare = at + 1 == prep;
+            let counted = tokens[at + 1].kind == TokenKind::Word
+                && !tokens[at + 1].is_in(c.unit_price_words)
+                && !tokens[at + 1].is_in(c.not_counted_nouns);
+            let priced = if bare {
+                c.price_a.at(tokens, prep) && price.centavos > n * 100
+            } else {
+                counted
+            };
+            return priced.then_some((at, n));
+        }
+        if tokens[at].kind != TokenKind::Word {
+            return None;
+        }
+        i = at;
+    }
+    None
+}
+
+/// A price ends its thing: nothing counted follows it ("a 15", "de 50
+/// pesos", "a 15 cada uno"), unlike "en 3 cosas", where 3 is a count.
+fn price_ends(tokens: &[Token], price: &AmountMatch) -> bool {
+    let c = cues();
+    tokens.get(price.end).is_none_or(|t| {
+        t.kind != TokenKind::Word
+            || t.is_in(c.and_words)
+            || c.each_one.cue_at(tokens, price.end).is_some()
+    })
+}
+
+/// A price said "cada uno" after it, and a count earlier in the message:
+/// "mis 2 hijos, 1,850 cada uno".
+fn count_for_each(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<(usize, i64)> {
+    cues().each_one.cue_at(tokens, price.end)?;
+    (0..price.start)
+        .rev()
+        .find_map(|at| count_at(tokens, used, at).map(|n| (at, n)))
+}
+
+/// A count at `at`: a whole number from 2 to [`MOST_COUNTED`], in digits
+/// without a `$` or in words, not part of a day or a time.
+fn count_at(tokens: &[Token], used: &[bool], at: usize) -> Option<i64> {
+    let t = &tokens[at];
+    // A quantity of goods ("3 kilos", "3 cajas") is a count; a day or a
+    // time is not.
+    let quantity = cues().quantity_units.at(tokens, at + 1);
+    if used.get(at).copied().unwrap_or(false) && !quantity || t.dollar_sign || t.negative {
+        return None;
+    }
+    let n = match t.kind {
+        TokenKind::Number if t.text.chars().all(|ch| ch.is_ascii_digit()) => t.text.parse().ok()?,
+        TokenKind::Word => t.number_word()?,
+        _ => return None,
+    };
+    (2..=MOST_COUNTED).contains(&n).then_some(n)
+}
+
+/// Whether the token at `at` belongs to another amount that is surely
+/// money (a `$`, "pesos", a multiplier), so it is no count.
+fn inside_money(found: &[AmountMatch], price: usize, at: usize) -> bool {
+    found.iter().enumerate().any(|(k, m)| {
+        k != price && m.start <= at && at < m.end && (m.end - m.start > 1 || m.score > 2)
+    })
+}
