@@ -71,6 +71,8 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.confirmation = ConfirmationStatus::Reasked;
             ctx.say(if answers::opens_with_yes(&ctx.reading) {
                 text::YES_ALONE
+            } else if answers::sounds_like_yes(&ctx.reading) {
+                text::SAY_YES
             } else {
                 text::REASK
             });

@@ -16,6 +16,10 @@ pub use ui::{month_name, today};
 
 pub const CONFIRM_SUFFIX: &str = "Responde: sí / no";
 pub const REASK: &str = "Responde exactamente: sí / no";
+/// A reply that sounds like a yes without being one of the allowlisted
+/// words: nothing is saved until the «sí» itself.
+pub const SAY_YES: &str =
+    "Entiendo que sí, pero para guardarlo necesito que me escribas «sí» (o «no» para cancelar).";
 /// A yes with more words: only the yes saves, and nothing else said is
 /// read into what was shown.
 pub const YES_ALONE: &str = "Para guardarlo tal como te lo mostré, respóndeme solo «sí» (o «no» para cancelar). Si algo cambió, dime qué.";

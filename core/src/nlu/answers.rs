@@ -82,6 +82,17 @@ pub fn opens_with_yes(reading: &super::Reading) -> bool {
     first && next.is_some_and(|w| !c.yes_but.words().contains(&w))
 }
 
+/// A reply that sounds like a yes without an allowlisted token ("simón",
+/// "órale", "de acuerdo"): nothing is saved, and the «sí» is asked for.
+pub fn sounds_like_yes(reading: &super::Reading) -> bool {
+    let c = cues();
+    let words: Vec<&str> = reading
+        .words()
+        .filter(|w| !c.interjections.words().contains(w))
+        .collect();
+    !words.is_empty() && c.sounds_like_yes.covers(&words)
+}
+
 /// The kind of movement a reply names ("es ingreso", "no, es un gasto"):
 /// one kind, said outside a negation, or the only one said.
 pub fn kind_named(reading: &super::Reading) -> Option<crate::kinds::TransactionType> {

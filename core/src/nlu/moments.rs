@@ -97,6 +97,7 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
         .map(|d| (d.start, d.end))
         .into_iter()
         .chain(clock_spans(tokens))
+        .chain(code_spans(tokens))
         .chain(
             super::split::find_splits(tokens)
                 .into_iter()
@@ -107,6 +108,44 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
             .iter_mut()
             .for_each(|u| *u = true);
     }
+}
+
+/// Token spans of a phone number (10 digits, or 12 opening with 52,
+/// written together or in groups: "55 2345 6789", "+52 55 1234 5678") and
+/// of a long reference (8 digits or more in one run, no `$`: "88112233"):
+/// their digits are never money.
+pub fn code_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
+    let digits = |t: &Token| {
+        t.kind == TokenKind::Number && !t.dollar_sign && t.text.bytes().all(|b| b.is_ascii_digit())
+    };
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if !digits(&tokens[i]) {
+            i += 1;
+            continue;
+        }
+        let (mut end, mut count) = (i + 1, tokens[i].text.len());
+        while end < tokens.len()
+            && count < 12
+            && digits(&tokens[end])
+            && tokens[end].start <= tokens[end - 1].end + 3
+        {
+            count += tokens[end].text.len();
+            end += 1;
+        }
+        let phone = count == 10 || count == 12 && tokens[i].text.starts_with("52");
+        if phone {
+            spans.push((i, end));
+            i = end;
+        } else {
+            if tokens[i].text.len() >= 8 {
+                spans.push((i, i + 1));
+            }
+            i += 1;
+        }
+    }
+    spans
 }
 
 /// Token spans of clock times, durations and quantities of goods: their

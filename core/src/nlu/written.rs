@@ -12,6 +12,11 @@ pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -
     if m.fuzzy || m.keyword == m.category.key || folds_to(m.category.label, m.keyword) {
         return None;
     }
+    // A verb ("vendí", "gasté") says what was done, not what it was for.
+    let c = lexicon::cues();
+    if c.income_verbs.words().contains(&m.keyword) || c.expense_verbs.words().contains(&m.keyword) {
+        return None;
+    }
     // Phrases like "me regalaron" or "la tarjeta" say how, not what.
     let first_word = m.keyword.split(' ').next().unwrap_or("");
     if m.keyword.contains(' ') && lexicon::cues().manner_keyword_starts.contains(first_word) {

@@ -54,6 +54,9 @@ cue_lists! {
     /// Replies that confirm a pending action (the seed's allowlist; not folded: "sí" keeps its
     /// accent, "si" is listed too).
     confirm_tokens,
+    /// Replies that sound like a yes but are not on the allowlist ("simón",
+    /// "órale", "de acuerdo"): the prompt asks for the «sí» itself, kindly.
+    sounds_like_yes,
     /// Words between a count and its price ("40 tamales a 15", "10
     /// recargas de 50").
     unit_price_words,
