@@ -117,10 +117,14 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     }
     // "cambia el de 1,500 a ropa", "borra el uber de ayer": an edit or a
     // delete verb first, then the movement it acts on.
-    let verb_then_movement = f
-        .tokens
-        .get(1)
-        .is_some_and(|t| t.is_in(c.reference_articles));
+    // "borra uno de los ingresos de 250": one of several, named after.
+    let names_movement_at = |k: usize| {
+        f.tokens
+            .get(k)
+            .is_some_and(|t| t.is_in(c.reference_articles))
+            || c.one_of.cue_at(f.tokens, k).is_some()
+    };
+    let verb_then_movement = names_movement_at(1);
     if verb_then_movement
         && !question
         && !f.has(c.not_last_movement_words)
@@ -136,5 +140,18 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         if first_deletes {
             add(Intent::DeleteLastTransaction, 0.95);
         }
+    }
+    // "ay, se duplicó, borra uno de los de 250": the delete verb opens its
+    // own clause, anywhere in the message.
+    let deletes = |t: &crate::nlu::normalize::Token| {
+        c.delete_prefixes
+            .words()
+            .iter()
+            .any(|p| t.text.starts_with(p))
+    };
+    let delete_clause =
+        (1..f.tokens.len()).any(|k| deletes(&f.tokens[k]) && names_movement_at(k + 1));
+    if delete_clause && !question && !f.has(c.not_last_movement_words) && !other_record {
+        add(Intent::DeleteLastTransaction, 0.95);
     }
 }

@@ -54,6 +54,9 @@ cue_lists! {
     /// Replies that confirm a pending action (the seed's allowlist; not folded: "sí" keeps its
     /// accent, "si" is listed too).
     confirm_tokens,
+    /// "one of" before the movements a change or a delete acts on ("borra
+    /// uno de los de 250").
+    one_of,
     /// Replies that sound like a yes but are not on the allowlist ("simón",
     /// "órale", "de acuerdo"): the prompt asks for the «sí» itself, kindly.
     sounds_like_yes,
