@@ -120,7 +120,10 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
         }
     }
     for (i, t) in tokens.iter().enumerate() {
-        if !t.is_in(c.person_prepositions) {
+        // "250 del súper": after an amount, what the money was for.
+        let of_money =
+            i > 0 && tokens[i - 1].kind == TokenKind::Number && t.is_in(c.money_of_words);
+        if !t.is_in(c.person_prepositions) || of_money {
             continue;
         }
         let mut k = i + 1;
@@ -203,6 +206,8 @@ mod tests {
         for (text, name) in [
             ("doña Lupe se llevó fiado 150 de tortillas", "doña Lupe"),
             ("le fié 200 a don Pepe", "don Pepe"),
+            ("Sofi me debe 250 del super", "Sofi"),
+            ("Juan me debe 350 de la pizza", "Juan"),
             (
                 "el licenciado Ruiz me debe 3,000 de la asesoría",
                 "licenciado Ruiz",

@@ -408,6 +408,9 @@ cue_lists! {
     /// Ruiz"): a title and the name after it are the person, wherever they
     /// stand in the message.
     person_titles,
+    /// Words right after an amount that say what the money was for ("250
+    /// del súper"), never who owes it.
+    money_of_words,
     /// Words that are never part of a person's name (function words and the verbs of asking
     /// for money): a name is a run of other words.
     not_name_words,
