@@ -59,87 +59,10 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return NodeOutcome::because("respond", "unknown intent");
     }
     if u.confidence < crate::confidence::SURE {
-        let mut candidates = vec![u.intent];
-        candidates.extend(
-            u.alternatives
-                .iter()
-                .map(|(i, _)| *i)
-                .filter(|i| *i != Intent::Unknown),
-        );
-        candidates.dedup();
-        candidates.truncate(3);
-        if candidates.len() == 1 {
-            // One weak candidate: offer it or help.
-            candidates.push(if u.intent == Intent::LogTransaction {
-                Intent::QueryData
-            } else {
-                Intent::LogTransaction
-            });
-        }
-        state.clear_flow();
-        state.intent_candidates = candidates.clone();
-        state.unclear_message = Some(ctx.reading.text().to_string());
-        state.clarification_questions = vec![ClarificationQuestion {
-            key: QuestionKey::Other,
-            question: text::which_intent(&candidates),
-            field: Field::Intent,
-        }];
-        return NodeOutcome::because("unclear", format!("confidence {:.2}", u.confidence));
+        return ask_which(state, ctx, &u);
     }
-
     if u.intent == Intent::QueryData {
-        state.last_query = Some(LastQuery {
-            turn: state.turn_seq,
-            query: u.query.unwrap_or(QueryKind::Summary),
-            category: u.category.map(|c| c.key.to_string()),
-            description: u.description.clone(),
-            month: u.month.clone(),
-            period: u.period.map(|p| DaySpan {
-                from: iso_date(p.from),
-                to: iso_date(p.to),
-            }),
-        });
-        let month = u.month.clone().unwrap_or_else(|| iso_month(ctx.today));
-        let category = u.category.map(|c| c.key.to_string());
-        let period = u.period.map(|p| (iso_date(p.from), iso_date(p.to)));
-        let request = match (u.query.unwrap_or(QueryKind::Summary), period) {
-            (QueryKind::Summary, Some((from, to))) => ToolRequest::GetPeriodSummary {
-                from,
-                to,
-                category: category.clone(),
-            },
-            (QueryKind::Transactions, Some((from, to))) => ToolRequest::ListTransactionsBetween {
-                from,
-                to,
-                category: category.clone(),
-                limit: 20,
-            },
-            (kind, _) => month_request(kind, &u, month.clone(), category.clone()),
-        };
-        if let (Some(word), Some(category)) = (&u.description, category) {
-            let rows = match &request {
-                ToolRequest::GetPeriodSummary { from, to, .. } => {
-                    ToolRequest::ListTransactionsBetween {
-                        from: from.clone(),
-                        to: to.clone(),
-                        category: Some(category),
-                        limit: MAX_LIST_LIMIT,
-                    }
-                }
-                _ => ToolRequest::ListTransactions {
-                    month: Some(month),
-                    category: Some(category),
-                    limit: MAX_LIST_LIMIT,
-                },
-            };
-            ctx.work = Work::SpentOn {
-                word: word.clone(),
-                requests: vec![request, rows],
-            };
-            return NodeOutcome::because("validate", "query by description");
-        }
-        ctx.work = Work::Query(vec![request]);
-        return NodeOutcome::because("validate", "query");
+        return query(state, ctx, &u);
     }
 
     if u.negative_amount {
@@ -155,6 +78,94 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }];
     }
     NodeOutcome::because("validate", u.intent.as_str())
+}
+
+/// A reading not sure enough: the likely intents are offered (one weak
+/// candidate is offered with the most common other).
+fn ask_which(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> NodeOutcome {
+    let mut candidates = vec![u.intent];
+    candidates.extend(
+        u.alternatives
+            .iter()
+            .map(|(i, _)| *i)
+            .filter(|i| *i != Intent::Unknown),
+    );
+    candidates.dedup();
+    candidates.truncate(3);
+    if candidates.len() == 1 {
+        // One weak candidate: offer it or help.
+        candidates.push(if u.intent == Intent::LogTransaction {
+            Intent::QueryData
+        } else {
+            Intent::LogTransaction
+        });
+    }
+    state.clear_flow();
+    state.intent_candidates = candidates.clone();
+    state.unclear_message = Some(ctx.reading.text().to_string());
+    state.clarification_questions = vec![ClarificationQuestion {
+        key: QuestionKey::Other,
+        question: text::which_intent(&candidates),
+        field: Field::Intent,
+    }];
+    NodeOutcome::because("unclear", format!("confidence {:.2}", u.confidence))
+}
+
+/// A question: remembered for a follow-up, and turned into the read calls
+/// it needs (by description, a list of rows too).
+fn query(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> NodeOutcome {
+    state.last_query = Some(LastQuery {
+        turn: state.turn_seq,
+        query: u.query.unwrap_or(QueryKind::Summary),
+        category: u.category.map(|c| c.key.to_string()),
+        description: u.description.clone(),
+        month: u.month.clone(),
+        period: u.period.map(|p| DaySpan {
+            from: iso_date(p.from),
+            to: iso_date(p.to),
+        }),
+    });
+    let month = u.month.clone().unwrap_or_else(|| iso_month(ctx.today));
+    let category = u.category.map(|c| c.key.to_string());
+    let period = u.period.map(|p| (iso_date(p.from), iso_date(p.to)));
+    let request = match (u.query.unwrap_or(QueryKind::Summary), period) {
+        (QueryKind::Summary, Some((from, to))) => ToolRequest::GetPeriodSummary {
+            from,
+            to,
+            category: category.clone(),
+        },
+        (QueryKind::Transactions, Some((from, to))) => ToolRequest::ListTransactionsBetween {
+            from,
+            to,
+            category: category.clone(),
+            limit: 20,
+        },
+        (kind, _) => month_request(kind, u, month.clone(), category.clone()),
+    };
+    if let (Some(word), Some(category)) = (&u.description, category) {
+        let rows = match &request {
+            ToolRequest::GetPeriodSummary { from, to, .. } => {
+                ToolRequest::ListTransactionsBetween {
+                    from: from.clone(),
+                    to: to.clone(),
+                    category: Some(category),
+                    limit: MAX_LIST_LIMIT,
+                }
+            }
+            _ => ToolRequest::ListTransactions {
+                month: Some(month),
+                category: Some(category),
+                limit: MAX_LIST_LIMIT,
+            },
+        };
+        ctx.work = Work::SpentOn {
+            word: word.clone(),
+            requests: vec![request, rows],
+        };
+        return NodeOutcome::because("validate", "query by description");
+    }
+    ctx.work = Work::Query(vec![request]);
+    return NodeOutcome::because("validate", "query");
 }
 
 /// "¿y en didi?", "¿y la semana pasada?" right after a question: the same
