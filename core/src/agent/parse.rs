@@ -165,7 +165,7 @@ fn query(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> NodeOu
         return NodeOutcome::because("validate", "query by description");
     }
     ctx.work = Work::Query(vec![request]);
-    return NodeOutcome::because("validate", "query");
+    NodeOutcome::because("validate", "query")
 }
 
 /// "¿y en didi?", "¿y la semana pasada?" right after a question: the same

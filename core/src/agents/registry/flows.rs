@@ -27,9 +27,7 @@ pub(super) fn compile(
     message_scope: &Scope,
     err: &mut impl FnMut(String),
 ) -> Flow {
-    let id = &spec.id;
     let fid = &flow.id;
-    let tool = |name: &str| spec.tools.iter().find(|t| t.name == name);
     let mut states = BTreeMap::new();
     if !flow.states.contains_key(&flow.initial) {
         err(format!(
@@ -38,159 +36,10 @@ pub(super) fn compile(
         ));
     }
     for (sid, s) in &flow.states {
-        let at = format!("flow {fid} state {sid}");
-        let mut exits: Vec<&str> = Vec::new();
-        let message = s
-            .on_enter
-            .as_ref()
-            .and_then(|o| o.message.as_ref())
-            .and_then(|source| {
-                let at = format!("{at} message");
-                compiled(template::compile(source, message_scope), &at, err)
-            });
-        let share = s
-            .on_enter
-            .as_ref()
-            .and_then(|o| o.share.as_ref())
-            .and_then(|source| {
-                let at = format!("{at} share");
-                compiled(template::compile(source, message_scope), &at, err)
-            });
-        if let Some(name) = s.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
-            match tool(name) {
-                Some(t) if t.kind == ToolKind::Information => {}
-                _ => err(format!(
-                    "{at}: on_enter calls {name}, not an information tool of {id}"
-                )),
-            }
-        }
-        let mut rejections = Vec::new();
-        if let Some(collect) = &s.collect {
-            if !spec.slots.contains_key(&collect.slot) {
-                err(format!("{at}: collects undeclared slot {}", collect.slot));
-            }
-            if collect.max_attempts == 0 {
-                err(format!("{at}: max_attempts must be at least 1"));
-            }
-            match &collect.on_exhausted {
-                Some(target) => exits.push(target),
-                None => err(format!("{at}: a collect needs on_exhausted")),
-            }
-            for r in &collect.rejections {
-                match (
-                    expr::compile(&r.condition, scope),
-                    template::compile(&r.message, scope),
-                ) {
-                    (Ok(c), Ok(m)) => rejections.push((c, m)),
-                    (Err(e), _) => err(format!("{at} rejection if: {e}")),
-                    (_, Err(e)) => err(format!("{at} rejection message: {e}")),
-                }
-            }
-        }
-        let mut question = None;
-        if let Some(clarify) = &s.clarify {
-            if s.collect.is_some() {
-                err(format!("{at}: a state collects or clarifies, not both"));
-            }
-            if clarify.slots.is_empty() {
-                err(format!("{at}: clarify names no slot"));
-            }
-            for slot in &clarify.slots {
-                if !spec.slots.contains_key(slot) {
-                    err(format!("{at}: clarifies undeclared slot {slot}"));
-                }
-            }
-            if clarify.max_attempts == 0 {
-                err(format!("{at}: max_attempts must be at least 1"));
-            }
-            match &clarify.on_exhausted {
-                Some(target) => exits.push(target),
-                None => err(format!("{at}: a clarify needs on_exhausted")),
-            }
-            let at = format!("{at} clarify question");
-            question = compiled(template::compile(&clarify.question, scope), &at, err);
-        }
-        let mut checks = Vec::new();
-        for check in &s.validate {
-            exits.push(&check.then);
-            for slot in &check.clear {
-                if !spec.slots.contains_key(slot) {
-                    err(format!("{at}: validate clears undeclared slot {slot}"));
-                }
-            }
-            match (
-                expr::compile(&check.condition, scope),
-                template::compile(&check.message, scope),
-            ) {
-                (Ok(condition), Ok(message)) => checks.push(Check {
-                    condition,
-                    message,
-                    clear: check.clear.clone(),
-                    then: check.then.clone(),
-                }),
-                (Err(e), _) => err(format!("{at} validate if: {e}")),
-                (_, Err(e)) => err(format!("{at} validate message: {e}")),
-            }
-        }
-        for st in &s.state_tools {
-            if tool(&st.tool).is_none_or(|t| t.kind == ToolKind::Navigation) {
-                err(format!(
-                    "{at}: state tool {} is not a service tool of {id}",
-                    st.tool
-                ));
-            }
-            exits.push(&st.flow_transition.on_success);
-            exits.push(&st.flow_transition.on_error);
-        }
-        let mut transitions = Vec::new();
-        for (i, tr) in s.transitions.iter().enumerate() {
-            exits.push(&tr.then);
-            match &tr.condition {
-                Some(source) => match expr::compile(source, scope) {
-                    Ok(c) => transitions.push((Some(c), tr.then.clone())),
-                    Err(e) => err(format!("{at} transition if: {e}")),
-                },
-                None if i + 1 == s.transitions.len() => transitions.push((None, tr.then.clone())),
-                None => err(format!("{at}: a transition without if must be the last")),
-            }
-        }
-        for target in &exits {
-            if !flow.states.contains_key(*target) {
-                err(format!("{at}: unknown target state {target}"));
-            }
-        }
-        check_exits(s, &at, err);
-        states.insert(
-            sid.clone(),
-            State {
-                spec: s.clone(),
-                message,
-                share,
-                rejections,
-                question,
-                checks,
-                transitions,
-            },
-        );
+        let compiled = compile_state(spec, flow, sid, s, (scope, message_scope), err);
+        states.insert(sid.clone(), compiled);
     }
-    // A prefill slot no state asks for is optional: taken from the
-    // starting message when it says it, else left out.
-    let mut optional = Vec::new();
-    for slot in &flow.prefill {
-        if !spec.slots.contains_key(slot) {
-            err(format!(
-                "flow {fid}: prefill names {slot}, which is no slot of {id}"
-            ));
-            continue;
-        }
-        let asked = flow.states.values().any(|s| {
-            s.collect.as_ref().is_some_and(|c| &c.slot == slot)
-                || s.clarify.as_ref().is_some_and(|c| c.slots.contains(slot))
-        });
-        if !asked {
-            optional.push(slot.clone());
-        }
-    }
+    let optional = optional_prefill(spec, flow, err);
     check_reachable(flow, err);
     let mut summaries = Vec::new();
     for (i, source) in flow.summary.iter().enumerate() {
@@ -210,6 +59,179 @@ pub(super) fn compile(
         clarifies: flow.states.values().any(|s| s.clarify.is_some()),
         states,
     }
+}
+
+/// One state checked and compiled: its message and share, the call on
+/// entering, its collect or clarify, checks, tools and transitions, and
+/// that every target it names exists.
+fn compile_state(
+    spec: &AgentSpec,
+    flow: &FlowSpec,
+    sid: &str,
+    s: &StateSpec,
+    (scope, message_scope): (&Scope, &Scope),
+    err: &mut impl FnMut(String),
+) -> State {
+    let (id, fid) = (&spec.id, &flow.id);
+    let tool = |name: &str| spec.tools.iter().find(|t| t.name == name);
+    let at = format!("flow {fid} state {sid}");
+    let mut exits: Vec<&str> = Vec::new();
+    let message = s
+        .on_enter
+        .as_ref()
+        .and_then(|o| o.message.as_ref())
+        .and_then(|source| {
+            let at = format!("{at} message");
+            compiled(template::compile(source, message_scope), &at, err)
+        });
+    let share = s
+        .on_enter
+        .as_ref()
+        .and_then(|o| o.share.as_ref())
+        .and_then(|source| {
+            let at = format!("{at} share");
+            compiled(template::compile(source, message_scope), &at, err)
+        });
+    if let Some(name) = s.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
+        match tool(name) {
+            Some(t) if t.kind == ToolKind::Information => {}
+            _ => err(format!(
+                "{at}: on_enter calls {name}, not an information tool of {id}"
+            )),
+        }
+    }
+    let mut rejections = Vec::new();
+    if let Some(collect) = &s.collect {
+        if !spec.slots.contains_key(&collect.slot) {
+            err(format!("{at}: collects undeclared slot {}", collect.slot));
+        }
+        if collect.max_attempts == 0 {
+            err(format!("{at}: max_attempts must be at least 1"));
+        }
+        match &collect.on_exhausted {
+            Some(target) => exits.push(target),
+            None => err(format!("{at}: a collect needs on_exhausted")),
+        }
+        for r in &collect.rejections {
+            match (
+                expr::compile(&r.condition, scope),
+                template::compile(&r.message, scope),
+            ) {
+                (Ok(c), Ok(m)) => rejections.push((c, m)),
+                (Err(e), _) => err(format!("{at} rejection if: {e}")),
+                (_, Err(e)) => err(format!("{at} rejection message: {e}")),
+            }
+        }
+    }
+    let mut question = None;
+    if let Some(clarify) = &s.clarify {
+        if s.collect.is_some() {
+            err(format!("{at}: a state collects or clarifies, not both"));
+        }
+        if clarify.slots.is_empty() {
+            err(format!("{at}: clarify names no slot"));
+        }
+        for slot in &clarify.slots {
+            if !spec.slots.contains_key(slot) {
+                err(format!("{at}: clarifies undeclared slot {slot}"));
+            }
+        }
+        if clarify.max_attempts == 0 {
+            err(format!("{at}: max_attempts must be at least 1"));
+        }
+        match &clarify.on_exhausted {
+            Some(target) => exits.push(target),
+            None => err(format!("{at}: a clarify needs on_exhausted")),
+        }
+        let at = format!("{at} clarify question");
+        question = compiled(template::compile(&clarify.question, scope), &at, err);
+    }
+    let mut checks = Vec::new();
+    for check in &s.validate {
+        exits.push(&check.then);
+        for slot in &check.clear {
+            if !spec.slots.contains_key(slot) {
+                err(format!("{at}: validate clears undeclared slot {slot}"));
+            }
+        }
+        match (
+            expr::compile(&check.condition, scope),
+            template::compile(&check.message, scope),
+        ) {
+            (Ok(condition), Ok(message)) => checks.push(Check {
+                condition,
+                message,
+                clear: check.clear.clone(),
+                then: check.then.clone(),
+            }),
+            (Err(e), _) => err(format!("{at} validate if: {e}")),
+            (_, Err(e)) => err(format!("{at} validate message: {e}")),
+        }
+    }
+    for st in &s.state_tools {
+        if tool(&st.tool).is_none_or(|t| t.kind == ToolKind::Navigation) {
+            err(format!(
+                "{at}: state tool {} is not a service tool of {id}",
+                st.tool
+            ));
+        }
+        exits.push(&st.flow_transition.on_success);
+        exits.push(&st.flow_transition.on_error);
+    }
+    let mut transitions = Vec::new();
+    for (i, tr) in s.transitions.iter().enumerate() {
+        exits.push(&tr.then);
+        match &tr.condition {
+            Some(source) => match expr::compile(source, scope) {
+                Ok(c) => transitions.push((Some(c), tr.then.clone())),
+                Err(e) => err(format!("{at} transition if: {e}")),
+            },
+            None if i + 1 == s.transitions.len() => transitions.push((None, tr.then.clone())),
+            None => err(format!("{at}: a transition without if must be the last")),
+        }
+    }
+    for target in &exits {
+        if !flow.states.contains_key(*target) {
+            err(format!("{at}: unknown target state {target}"));
+        }
+    }
+    check_exits(s, &at, err);
+    State {
+        spec: s.clone(),
+        message,
+        share,
+        rejections,
+        question,
+        checks,
+        transitions,
+    }
+}
+
+/// A prefill slot no state asks for is optional: taken from the starting
+/// message when it says it, else left out.
+fn optional_prefill(
+    spec: &AgentSpec,
+    flow: &FlowSpec,
+    err: &mut impl FnMut(String),
+) -> Vec<String> {
+    let (id, fid) = (&spec.id, &flow.id);
+    let mut optional = Vec::new();
+    for slot in &flow.prefill {
+        if !spec.slots.contains_key(slot) {
+            err(format!(
+                "flow {fid}: prefill names {slot}, which is no slot of {id}"
+            ));
+            continue;
+        }
+        let asked = flow.states.values().any(|s| {
+            s.collect.as_ref().is_some_and(|c| &c.slot == slot)
+                || s.clarify.as_ref().is_some_and(|c| c.slots.contains(slot))
+        });
+        if !asked {
+            optional.push(slot.clone());
+        }
+    }
+    optional
 }
 
 fn compiled<T>(
