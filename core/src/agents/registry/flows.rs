@@ -100,74 +100,9 @@ fn compile_state(
             )),
         }
     }
-    let mut rejections = Vec::new();
-    if let Some(collect) = &s.collect {
-        if !spec.slots.contains_key(&collect.slot) {
-            err(format!("{at}: collects undeclared slot {}", collect.slot));
-        }
-        if collect.max_attempts == 0 {
-            err(format!("{at}: max_attempts must be at least 1"));
-        }
-        match &collect.on_exhausted {
-            Some(target) => exits.push(target),
-            None => err(format!("{at}: a collect needs on_exhausted")),
-        }
-        for r in &collect.rejections {
-            match (
-                expr::compile(&r.condition, scope),
-                template::compile(&r.message, scope),
-            ) {
-                (Ok(c), Ok(m)) => rejections.push((c, m)),
-                (Err(e), _) => err(format!("{at} rejection if: {e}")),
-                (_, Err(e)) => err(format!("{at} rejection message: {e}")),
-            }
-        }
-    }
-    let mut question = None;
-    if let Some(clarify) = &s.clarify {
-        if s.collect.is_some() {
-            err(format!("{at}: a state collects or clarifies, not both"));
-        }
-        if clarify.slots.is_empty() {
-            err(format!("{at}: clarify names no slot"));
-        }
-        for slot in &clarify.slots {
-            if !spec.slots.contains_key(slot) {
-                err(format!("{at}: clarifies undeclared slot {slot}"));
-            }
-        }
-        if clarify.max_attempts == 0 {
-            err(format!("{at}: max_attempts must be at least 1"));
-        }
-        match &clarify.on_exhausted {
-            Some(target) => exits.push(target),
-            None => err(format!("{at}: a clarify needs on_exhausted")),
-        }
-        let at = format!("{at} clarify question");
-        question = compiled(template::compile(&clarify.question, scope), &at, err);
-    }
-    let mut checks = Vec::new();
-    for check in &s.validate {
-        exits.push(&check.then);
-        for slot in &check.clear {
-            if !spec.slots.contains_key(slot) {
-                err(format!("{at}: validate clears undeclared slot {slot}"));
-            }
-        }
-        match (
-            expr::compile(&check.condition, scope),
-            template::compile(&check.message, scope),
-        ) {
-            (Ok(condition), Ok(message)) => checks.push(Check {
-                condition,
-                message,
-                clear: check.clear.clone(),
-                then: check.then.clone(),
-            }),
-            (Err(e), _) => err(format!("{at} validate if: {e}")),
-            (_, Err(e)) => err(format!("{at} validate message: {e}")),
-        }
-    }
+    let rejections = compile_collect(spec, s, &at, scope, &mut exits, err);
+    let question = compile_clarify(spec, s, &at, scope, &mut exits, err);
+    let checks = compile_checks(spec, s, &at, scope, &mut exits, err);
     for st in &s.state_tools {
         if tool(&st.tool).is_none_or(|t| t.kind == ToolKind::Navigation) {
             err(format!(
@@ -205,6 +140,110 @@ fn compile_state(
         checks,
         transitions,
     }
+}
+
+/// A collect: its slot, attempts and exit; its rejections compiled.
+fn compile_collect<'s>(
+    spec: &AgentSpec,
+    s: &'s StateSpec,
+    at: &str,
+    scope: &Scope,
+    exits: &mut Vec<&'s str>,
+    err: &mut impl FnMut(String),
+) -> Vec<(Condition, Template)> {
+    let mut rejections = Vec::new();
+    if let Some(collect) = &s.collect {
+        if !spec.slots.contains_key(&collect.slot) {
+            err(format!("{at}: collects undeclared slot {}", collect.slot));
+        }
+        if collect.max_attempts == 0 {
+            err(format!("{at}: max_attempts must be at least 1"));
+        }
+        match &collect.on_exhausted {
+            Some(target) => exits.push(target),
+            None => err(format!("{at}: a collect needs on_exhausted")),
+        }
+        for r in &collect.rejections {
+            match (
+                expr::compile(&r.condition, scope),
+                template::compile(&r.message, scope),
+            ) {
+                (Ok(c), Ok(m)) => rejections.push((c, m)),
+                (Err(e), _) => err(format!("{at} rejection if: {e}")),
+                (_, Err(e)) => err(format!("{at} rejection message: {e}")),
+            }
+        }
+    }
+    rejections
+}
+
+/// A clarify: its slots, attempts and exit; its question compiled.
+fn compile_clarify<'s>(
+    spec: &AgentSpec,
+    s: &'s StateSpec,
+    at: &str,
+    scope: &Scope,
+    exits: &mut Vec<&'s str>,
+    err: &mut impl FnMut(String),
+) -> Option<Template> {
+    let mut question = None;
+    if let Some(clarify) = &s.clarify {
+        if s.collect.is_some() {
+            err(format!("{at}: a state collects or clarifies, not both"));
+        }
+        if clarify.slots.is_empty() {
+            err(format!("{at}: clarify names no slot"));
+        }
+        for slot in &clarify.slots {
+            if !spec.slots.contains_key(slot) {
+                err(format!("{at}: clarifies undeclared slot {slot}"));
+            }
+        }
+        if clarify.max_attempts == 0 {
+            err(format!("{at}: max_attempts must be at least 1"));
+        }
+        match &clarify.on_exhausted {
+            Some(target) => exits.push(target),
+            None => err(format!("{at}: a clarify needs on_exhausted")),
+        }
+        let at = format!("{at} clarify question");
+        question = compiled(template::compile(&clarify.question, scope), &at, err);
+    }
+    question
+}
+
+/// A state's checks over several slots, compiled; each names where it goes.
+fn compile_checks<'s>(
+    spec: &AgentSpec,
+    s: &'s StateSpec,
+    at: &str,
+    scope: &Scope,
+    exits: &mut Vec<&'s str>,
+    err: &mut impl FnMut(String),
+) -> Vec<Check> {
+    let mut checks = Vec::new();
+    for check in &s.validate {
+        exits.push(&check.then);
+        for slot in &check.clear {
+            if !spec.slots.contains_key(slot) {
+                err(format!("{at}: validate clears undeclared slot {slot}"));
+            }
+        }
+        match (
+            expr::compile(&check.condition, scope),
+            template::compile(&check.message, scope),
+        ) {
+            (Ok(condition), Ok(message)) => checks.push(Check {
+                condition,
+                message,
+                clear: check.clear.clone(),
+                then: check.then.clone(),
+            }),
+            (Err(e), _) => err(format!("{at} validate if: {e}")),
+            (_, Err(e)) => err(format!("{at} validate message: {e}")),
+        }
+    }
+    checks
 }
 
 /// A prefill slot no state asks for is optional: taken from the starting

@@ -115,8 +115,26 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     {
         add(Intent::UpdateLastTransaction, 0.94);
     }
-    // "cambia el de 1,500 a ropa", "borra el uber de ayer": an edit or a
-    // delete verb first, then the movement it acts on.
+    edit_verb_first(f, s, other_record, add);
+}
+
+/// "cambia el de 1,500 a ropa", "borra el uber de ayer", "ay, se duplicó,
+/// borra uno de los de 250": an edit or a delete verb, then the movement
+/// it acts on.
+fn edit_verb_first(
+    f: &Features<'_>,
+    s: &Signals,
+    other_record: bool,
+    add: &mut impl FnMut(Intent, f32),
+) {
+    let c = cues();
+    let Signals {
+        has_amount,
+        has_category,
+        has_date,
+        question,
+        ..
+    } = *s;
     // "borra uno de los ingresos de 250": one of several, named after.
     let names_movement_at = |k: usize| {
         f.tokens
