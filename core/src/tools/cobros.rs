@@ -233,66 +233,9 @@ fn decide(service: &str, params: &Map<String, Value>, book: &Book) -> Decision {
                 vec![],
             ))
         }
-        "cobros.contact" => {
-            let name = name(params, "name")?;
-            let found = matching_contacts(book, &name);
-            let data = match found.as_slice() {
-                [one] => {
-                    json!({ "contact_known": true, "contact_name": one.name, "contact_matches": [] })
-                }
-                _ => json!({
-                    "contact_known": false,
-                    "contact_name": name,
-                    "contact_matches": found.iter().map(|c| json!({ "name": c.name })).collect::<Vec<_>>(),
-                }),
-            };
-            Ok((data, vec![]))
-        }
-        "cobros.add_contact" => {
-            let contact = Contact::new(&name(params, "name")?);
-            if book.contacts.iter().any(|c| c.key == contact.key) {
-                return Err((
-                    codes::CONFLICT,
-                    format!("{} is a contact already", contact.name),
-                ));
-            }
-            if book.contacts.len() >= MAX_CONTACTS {
-                return Err(invalid("too many contacts"));
-            }
-            Ok((
-                json!({ "contact_name": contact.name }),
-                vec![Change::AddContact(contact)],
-            ))
-        }
-        "cobros.create" => {
-            let today = today()?;
-            let contact = known_contact(book, &name(params, "contact")?)?;
-            let amount = cents_up_to(params, "amount_mxn", limits::MAX_AMOUNT).map_err(invalid)?;
-            let concept = optional_text(params, "concept", MAX_CONCEPT_CHARS)?;
-            let due_date = optional_day(params, "due_date")?;
-            if due_date.as_deref().is_some_and(|d| d < today.as_str()) {
-                return Err(invalid("due date in the past"));
-            }
-            if book.requests.len() >= MAX_REQUESTS {
-                return Err(invalid("too many payment requests"));
-            }
-            let request = PaymentRequest {
-                seq: book.requests.iter().map(|r| r.seq).max().unwrap_or(0) + 1,
-                version: 1,
-                contact_key: contact.key.clone(),
-                contact_name: contact.name.clone(),
-                amount_mxn_cents: amount,
-                concept,
-                due_date,
-                status: Status::Pending,
-                created_on: today.clone(),
-                closed_on: None,
-            };
-            Ok((
-                request.to_item(1, &today),
-                vec![Change::InsertRequest(request)],
-            ))
-        }
+        "cobros.contact" => contact(params, book),
+        "cobros.add_contact" => add_contact(params, book),
+        "cobros.create" => create(params, book, today()?),
         "cobros.list" => {
             let mut data = overview(book, &today()?);
             if let Some(all) = data.as_object_mut() {
@@ -300,85 +243,156 @@ fn decide(service: &str, params: &Map<String, Value>, book: &Book) -> Decision {
             }
             Ok((data, vec![]))
         }
-        "cobros.find" => {
-            let today = today()?;
-            let name = name(params, "contact")?;
-            let only_pending = params.get("status").and_then(Value::as_str) == Some("pending");
-            let contacts = matching_contacts(book, &name);
-            let mut found: Vec<&PaymentRequest> = book
-                .requests
-                .iter()
-                .filter(|r| contacts.iter().any(|c| c.key == r.contact_key))
-                .filter(|r| !only_pending || r.status == Status::Pending)
-                .collect();
-            // The newest first: "the cobro of Juan" is most likely the last.
-            found.sort_by_key(|r| std::cmp::Reverse(r.seq));
-            let items: Vec<Value> = (1..)
-                .zip(&found)
-                .map(|(n, r)| r.to_item(n, &today))
-                .collect();
-            let contact_name = match contacts.as_slice() {
-                [one] => one.name.clone(),
-                _ => name,
-            };
-            Ok((
-                json!({
-                    "contact_known": !contacts.is_empty(),
-                    "contact_name": contact_name,
-                    "match_count": items.len(),
-                    "matches": items,
-                }),
-                vec![],
-            ))
-        }
-        "cobros.cancel" | "cobros.mark_paid" => {
-            let today = today()?;
-            let stored = shown_request(book, params)?;
-            let mut row = stored.clone();
-            row.version += 1;
-            row.closed_on = Some(today.clone());
-            let mut changes = Vec::new();
-            if service == "cobros.cancel" {
-                row.status = Status::Cancelled;
-            } else {
-                row.status = Status::Paid;
-                let category = name(params, "category")?;
-                let description = match &row.concept {
-                    Some(concept) => {
-                        format!("{} de {} ({concept})", row.reference(), row.contact_name)
-                    }
-                    None => format!("{} de {}", row.reference(), row.contact_name),
-                };
-                changes.push(Change::AddIncome(AddTransactionInput {
-                    kind: TransactionType::Income,
-                    amount_mxn_cents: row.amount_mxn_cents,
-                    category_type: CategoryType::Income,
-                    category,
-                    description: Some(description),
-                    date_iso: today.clone(),
-                }));
-            }
-            let item = row.to_item(1, &today);
-            changes.insert(0, Change::UpdateRequest(row));
-            Ok((item, changes))
-        }
-        "cobros.remind" => {
-            let today = today()?;
-            let stored = shown_request(book, params)?;
-            let text = optional_text(params, "text", MAX_MESSAGE_CHARS)?
-                .ok_or_else(|| invalid("missing text"))?;
-            let message = QueuedMessage {
-                request_seq: stored.seq,
-                contact_name: stored.contact_name.clone(),
-                text: text.clone(),
-                queued_on: today.clone(),
-            };
-            let mut item = stored.to_item(1, &today);
-            item["message"] = Value::from(text);
-            Ok((item, vec![Change::QueueMessage(message)]))
-        }
+        "cobros.find" => find(params, book, today()?),
+        "cobros.cancel" | "cobros.mark_paid" => close(service, params, book, today()?),
+        "cobros.remind" => remind(params, book, today()?),
         other => Err(invalid(format!("unknown cobros service {other}"))),
     }
+}
+
+/// Whether a name is a contact: the one it names, or those it may mean.
+fn contact(params: &Map<String, Value>, book: &Book) -> Decision {
+    let name = name(params, "name")?;
+    let found = matching_contacts(book, &name);
+    let data = match found.as_slice() {
+        [one] => {
+            json!({ "contact_known": true, "contact_name": one.name, "contact_matches": [] })
+        }
+        _ => json!({
+            "contact_known": false,
+            "contact_name": name,
+            "contact_matches": found.iter().map(|c| json!({ "name": c.name })).collect::<Vec<_>>(),
+        }),
+    };
+    Ok((data, vec![]))
+}
+
+/// A new contact, unless it is one already.
+fn add_contact(params: &Map<String, Value>, book: &Book) -> Decision {
+    let contact = Contact::new(&name(params, "name")?);
+    if book.contacts.iter().any(|c| c.key == contact.key) {
+        return Err((
+            codes::CONFLICT,
+            format!("{} is a contact already", contact.name),
+        ));
+    }
+    if book.contacts.len() >= MAX_CONTACTS {
+        return Err(invalid("too many contacts"));
+    }
+    Ok((
+        json!({ "contact_name": contact.name }),
+        vec![Change::AddContact(contact)],
+    ))
+}
+
+/// A new cobro to a contact, due today or later.
+fn create(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
+    let contact = known_contact(book, &name(params, "contact")?)?;
+    let amount = cents_up_to(params, "amount_mxn", limits::MAX_AMOUNT).map_err(invalid)?;
+    let concept = optional_text(params, "concept", MAX_CONCEPT_CHARS)?;
+    let due_date = optional_day(params, "due_date")?;
+    if due_date.as_deref().is_some_and(|d| d < today.as_str()) {
+        return Err(invalid("due date in the past"));
+    }
+    if book.requests.len() >= MAX_REQUESTS {
+        return Err(invalid("too many payment requests"));
+    }
+    let request = PaymentRequest {
+        seq: book.requests.iter().map(|r| r.seq).max().unwrap_or(0) + 1,
+        version: 1,
+        contact_key: contact.key.clone(),
+        contact_name: contact.name.clone(),
+        amount_mxn_cents: amount,
+        concept,
+        due_date,
+        status: Status::Pending,
+        created_on: today.clone(),
+        closed_on: None,
+    };
+    Ok((
+        request.to_item(1, &today),
+        vec![Change::InsertRequest(request)],
+    ))
+}
+
+/// A contact's cobros, the newest first (only the pending ones if asked).
+fn find(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
+    let name = name(params, "contact")?;
+    let only_pending = params.get("status").and_then(Value::as_str) == Some("pending");
+    let contacts = matching_contacts(book, &name);
+    let mut found: Vec<&PaymentRequest> = book
+        .requests
+        .iter()
+        .filter(|r| contacts.iter().any(|c| c.key == r.contact_key))
+        .filter(|r| !only_pending || r.status == Status::Pending)
+        .collect();
+    // The newest first: "the cobro of Juan" is most likely the last.
+    found.sort_by_key(|r| std::cmp::Reverse(r.seq));
+    let items: Vec<Value> = (1..)
+        .zip(&found)
+        .map(|(n, r)| r.to_item(n, &today))
+        .collect();
+    let contact_name = match contacts.as_slice() {
+        [one] => one.name.clone(),
+        _ => name,
+    };
+    Ok((
+        json!({
+            "contact_known": !contacts.is_empty(),
+            "contact_name": contact_name,
+            "match_count": items.len(),
+            "matches": items,
+        }),
+        vec![],
+    ))
+}
+
+/// A cobro shown, cancelled or paid (paid: its income logged with it).
+fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String) -> Decision {
+    let stored = shown_request(book, params)?;
+    let mut row = stored.clone();
+    row.version += 1;
+    row.closed_on = Some(today.clone());
+    let mut changes = Vec::new();
+    if service == "cobros.cancel" {
+        row.status = Status::Cancelled;
+    } else {
+        row.status = Status::Paid;
+        let category = name(params, "category")?;
+        let description = match &row.concept {
+            Some(concept) => {
+                format!("{} de {} ({concept})", row.reference(), row.contact_name)
+            }
+            None => format!("{} de {}", row.reference(), row.contact_name),
+        };
+        changes.push(Change::AddIncome(AddTransactionInput {
+            kind: TransactionType::Income,
+            amount_mxn_cents: row.amount_mxn_cents,
+            category_type: CategoryType::Income,
+            category,
+            description: Some(description),
+            date_iso: today.clone(),
+        }));
+    }
+    let item = row.to_item(1, &today);
+    changes.insert(0, Change::UpdateRequest(row));
+    Ok((item, changes))
+}
+
+/// A reminder of a cobro shown, queued for the user to forward.
+fn remind(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
+    let stored = shown_request(book, params)?;
+    let text =
+        optional_text(params, "text", MAX_MESSAGE_CHARS)?.ok_or_else(|| invalid("missing text"))?;
+    let message = QueuedMessage {
+        request_seq: stored.seq,
+        contact_name: stored.contact_name.clone(),
+        text: text.clone(),
+        queued_on: today.clone(),
+    };
+    let mut item = stored.to_item(1, &today);
+    item["message"] = Value::from(text);
+    Ok((item, vec![Change::QueueMessage(message)]))
 }
 
 /// The user's cobros as lists show them: the pending ones (overdue
