@@ -14,6 +14,7 @@ use caja_core::agent::{
 use caja_core::review;
 use caja_core::time::iso_utc;
 use serde::Deserialize;
+use worker::D1PreparedStatement;
 
 use crate::store::{Arg, Db, is_conflict, opt_text, rows};
 use crate::tools::{LedgerHead, Rows, ToolRunner, head_from, head_statements};
@@ -246,72 +247,15 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         // Round trip 2: everything the turn wrote, all or nothing.
         let new_version = version + 1;
         let response = (request.render)(&output, new_version);
-        let mut batch = vec![db.guard(
-            "SELECT COALESCE((SELECT version FROM checkpoints WHERE thread_id = ?1), 0)",
-            &[Arg::Text(request.thread_id)],
-            Arg::Int(version),
-        )?];
-        if head_read.is_none() {
-            // Started from the cache, so the limit was not read: the
-            // commit fails over the limit and the turn re-runs from D1,
-            // where the limit answers.
-            batch.push(db.guard(
-                &format!(
-                    "SELECT ({RECENT_MESSAGES_SQL}) < {}",
-                    caja_core::limits::MAX_MESSAGES_PER_WINDOW
-                ),
-                &[
-                    Arg::Text(request.user_id),
-                    Arg::Text(&iso_utc(request.now_ms - caja_core::limits::RATE_WINDOW_MS)),
-                ],
-                Arg::Int(1),
-            )?);
-        }
-        for (sql, args) in &request.before {
-            let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
-            batch.push(db.stmt(sql, &args)?);
-        }
-        batch.append(&mut runner.staged);
-        // Before the checkpoint moves on: the first events of a thread
-        // name the state it started from, which is still the stored one.
-        batch.append(&mut event_statements(
-            db, request, version, &before, &input, &output,
-        )?);
-        let state_json = output.state.to_json();
-        batch.push(db.stmt(
-            "INSERT INTO checkpoints (thread_id, user_id, version, state, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) \
-             ON CONFLICT (thread_id) DO UPDATE SET version = excluded.version, state = excluded.state, updated_at = excluded.updated_at \
-             WHERE checkpoints.user_id = excluded.user_id",
-            &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Int(new_version), Arg::Text(&state_json), Arg::Text(&now_iso)],
-        )?);
-        let audit = serde_json::to_string(&output.audit).unwrap_or_default();
-        batch.push(db.stmt(
-            "INSERT INTO audit_records (thread_id, user_id, at, record) VALUES (?1, ?2, ?3, ?4)",
-            &[
-                Arg::Text(request.thread_id),
-                Arg::Text(request.user_id),
-                Arg::Text(&now_iso),
-                Arg::Text(&audit),
-            ],
-        )?);
-        let user_text: String = request
-            .message
-            .chars()
-            .take(config.max_message_chars)
-            .collect();
-        batch.push(db.stmt(
-            "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'user', ?3, ?4), (?1, ?2, 'assistant', ?5, ?4)",
-            &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&user_text), Arg::Text(&now_iso), Arg::Text(&output.reply)],
-        )?);
-        if let Some(key) = &request.dedupe_key {
-            batch.append(&mut mark_processed(
-                db,
-                key,
-                request.user_id,
-                &response,
-                request.now_ms,
-            )?);
-        }
+        let turn = Written {
+            version,
+            from_cache: head_read.is_none(),
+            before: &before,
+            input: &input,
+            output: &output,
+            response: &response,
+        };
+        let batch = commit_batch(db, request, &config, &turn, &mut runner.staged)?;
         match db.batch(batch).await {
             Ok(_) => {
                 remember(
@@ -340,6 +284,107 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         }
     }
     Ok(TurnOutcome::Busy)
+}
+
+/// What a turn wrote, for its commit.
+struct Written<'a> {
+    /// The checkpoint version the turn started from.
+    version: i64,
+    /// Started from the isolate's cache: the rate limit was not read.
+    from_cache: bool,
+    before: &'a AgentState,
+    input: &'a TurnInput,
+    output: &'a TurnOutput,
+    response: &'a str,
+}
+
+/// The one batch a turn commits: the version guard (and the rate limit
+/// when the turn started from the cache), the host's statements, the
+/// tools' changes, the events, the checkpoint, the audit record, the
+/// messages and the dedupe marker.
+fn commit_batch(
+    db: &Db,
+    request: &TurnRequest<'_>,
+    config: &AgentConfig,
+    turn: &Written<'_>,
+    staged: &mut Vec<D1PreparedStatement>,
+) -> worker::Result<Vec<D1PreparedStatement>> {
+    let Written {
+        version,
+        from_cache,
+        before,
+        input,
+        output,
+        response,
+    } = *turn;
+    let now_iso = iso_utc(request.now_ms);
+    let mut batch = vec![db.guard(
+        "SELECT COALESCE((SELECT version FROM checkpoints WHERE thread_id = ?1), 0)",
+        &[Arg::Text(request.thread_id)],
+        Arg::Int(version),
+    )?];
+    if from_cache {
+        // Started from the cache, so the limit was not read: the
+        // commit fails over the limit and the turn re-runs from D1,
+        // where the limit answers.
+        batch.push(db.guard(
+            &format!(
+                "SELECT ({RECENT_MESSAGES_SQL}) < {}",
+                caja_core::limits::MAX_MESSAGES_PER_WINDOW
+            ),
+            &[
+                Arg::Text(request.user_id),
+                Arg::Text(&iso_utc(request.now_ms - caja_core::limits::RATE_WINDOW_MS)),
+            ],
+            Arg::Int(1),
+        )?);
+    }
+    for (sql, args) in &request.before {
+        let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
+        batch.push(db.stmt(sql, &args)?);
+    }
+    batch.append(staged);
+    // Before the checkpoint moves on: the first events of a thread
+    // name the state it started from, which is still the stored one.
+    batch.append(&mut event_statements(
+        db, request, version, before, input, output,
+    )?);
+    let state_json = output.state.to_json();
+    batch.push(db.stmt(
+        "INSERT INTO checkpoints (thread_id, user_id, version, state, updated_at) VALUES (?1, ?2, ?3, ?4, ?5) \
+         ON CONFLICT (thread_id) DO UPDATE SET version = excluded.version, state = excluded.state, updated_at = excluded.updated_at \
+         WHERE checkpoints.user_id = excluded.user_id",
+        &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Int(version + 1), Arg::Text(&state_json), Arg::Text(&now_iso)],
+    )?);
+    let audit = serde_json::to_string(&output.audit).unwrap_or_default();
+    batch.push(db.stmt(
+        "INSERT INTO audit_records (thread_id, user_id, at, record) VALUES (?1, ?2, ?3, ?4)",
+        &[
+            Arg::Text(request.thread_id),
+            Arg::Text(request.user_id),
+            Arg::Text(&now_iso),
+            Arg::Text(&audit),
+        ],
+    )?);
+    let user_text: String = request
+        .message
+        .chars()
+        .take(config.max_message_chars)
+        .collect();
+    batch.push(db.stmt(
+        "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'user', ?3, ?4), (?1, ?2, 'assistant', ?5, ?4)",
+        &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&user_text), Arg::Text(&now_iso), Arg::Text(&output.reply)],
+    )?);
+    if let Some(key) = &request.dedupe_key {
+        batch.append(&mut mark_processed(
+            db,
+            key,
+            request.user_id,
+            response,
+            request.now_ms,
+        )?);
+    }
+    Ok(batch)
 }
 
 /// The turn's events (`caja_core::review`), and before them the state the
