@@ -20,9 +20,9 @@ use crate::tools::{ServiceRequest, ToolRequest};
 /// waiting for a confirmation, or (at home, with no finance flow open) the
 /// message matches a route of the home agent.
 pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
-    let Ok(registry) = registry::shipped() else {
+    if registry::shipped().is_err() {
         return false;
-    };
+    }
     let active = state.agent_stack.last().is_some_and(|f| f.agent_id != HOME);
     if active || state.pending_confirmation.is_some() {
         return true;
@@ -30,8 +30,7 @@ pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
     if state.has_open_flow() {
         return false;
     }
-    let words = registry::intent_words(&ctx.reading);
-    best_intent(registry.home(), &words).is_some_and(|(_, score)| score >= crate::confidence::SURE)
+    home_trigger(&ctx.reading) >= crate::confidence::SURE
 }
 
 /// Whether the message is a clear request for a data agent (a home route
@@ -40,13 +39,16 @@ pub fn clear_request(ctx: &TurnCtx) -> bool {
     home_trigger(&ctx.reading) >= crate::confidence::CLEAR
 }
 
-/// How well the message matches a home route to a data agent (0 to 1).
+/// How well the message matches a home route to a data agent (0 to 1),
+/// read once per message.
 pub fn home_trigger(reading: &crate::nlu::Reading) -> f32 {
-    let Ok(registry) = registry::shipped() else {
-        return 0.0;
-    };
-    let words = registry::intent_words(reading);
-    best_intent(registry.home(), &words).map_or(0.0, |(_, score)| score)
+    reading.home_trigger(|| {
+        let Ok(registry) = registry::shipped() else {
+            return 0.0;
+        };
+        let words = registry::intent_words(reading);
+        best_intent(registry.home(), &words).map_or(0.0, |(_, score)| score)
+    })
 }
 
 pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {

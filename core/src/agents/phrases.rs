@@ -37,11 +37,13 @@ impl Vocab {
     /// A message's words as this vocabulary sees them.
     pub fn said(&self, words: &[&str]) -> Said {
         let mut held = vec![0u64; self.words.len().div_ceil(64)];
-        for id in words.iter().filter_map(|w| self.id(w)) {
+        let ids: Vec<usize> = words.iter().filter_map(|w| self.id(w)).collect();
+        for &id in &ids {
             held[id / 64] |= 1 << (id % 64);
         }
         Said {
             held,
+            ids,
             said: words.iter().filter(|w| counted(w)).count(),
             asks: words.contains(&QUESTION),
         }
@@ -95,6 +97,8 @@ impl Phrase {
 #[derive(Debug)]
 pub struct Said {
     held: Vec<u64>,
+    /// The numbers of the words held, in the order said.
+    ids: Vec<usize>,
     /// How many words the message says (small words and the question
     /// mark left out).
     said: usize,
@@ -116,21 +120,76 @@ impl Said {
 pub fn scored(phrases: &[Phrase], said: &Said) -> Option<(f32, bool)> {
     phrases
         .iter()
-        .filter_map(|phrase| {
-            if phrase.question && !said.asks || phrase.len() == 0 {
-                return None;
-            }
-            let content = phrase.content.iter().filter(|&&id| said.has(id)).count();
-            let held = content + phrase.small.iter().filter(|&&id| said.has(id)).count();
-            if phrase.exact && held < phrase.len() {
-                return None;
-            }
-            let covered = held as f32 / phrase.len() as f32;
-            let extra = said.said.saturating_sub(content) as f32;
-            let bonus = if phrase.question { 0.01 } else { 0.0 };
-            Some(((covered - 0.02 * extra).max(0.0) + bonus, phrase.exact))
-        })
+        .filter_map(|phrase| score(phrase, said))
         .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
+}
+
+/// One phrase's score for `said`, and whether it is a quoted one.
+fn score(phrase: &Phrase, said: &Said) -> Option<(f32, bool)> {
+    if phrase.question && !said.asks || phrase.len() == 0 {
+        return None;
+    }
+    let content = phrase.content.iter().filter(|&&id| said.has(id)).count();
+    let held = content + phrase.small.iter().filter(|&&id| said.has(id)).count();
+    if phrase.exact && held < phrase.len() {
+        return None;
+    }
+    let covered = held as f32 / phrase.len() as f32;
+    let extra = said.said.saturating_sub(content) as f32;
+    let bonus = if phrase.question { 0.01 } else { 0.0 };
+    Some(((covered - 0.02 * extra).max(0.0) + bonus, phrase.exact))
+}
+
+/// For each word of a vocabulary, the trigger phrases that hold it, as
+/// `(intent, phrase)` places: a message's phrases are found from its
+/// words, not by trying every phrase.
+#[derive(Debug, Default)]
+pub struct Postings(Vec<Vec<(usize, usize)>>);
+
+impl Postings {
+    pub fn of(vocab: &Vocab, triggers: &[(String, Vec<Phrase>)]) -> Postings {
+        let mut lists = vec![Vec::new(); vocab.words.len()];
+        for (intent, (_, phrases)) in triggers.iter().enumerate() {
+            for (at, phrase) in phrases.iter().enumerate() {
+                for &id in phrase.content.iter().chain(&phrase.small) {
+                    lists[id].push((intent, at));
+                }
+            }
+        }
+        for list in &mut lists {
+            list.dedup();
+        }
+        Postings(lists)
+    }
+
+    /// The best intent (its index) for `said` among the phrases that hold
+    /// one of its words, and its score: the same as trying every phrase
+    /// above no score at all (a phrase holding no word said scores 0, or
+    /// 0.01 for a question).
+    pub fn best(&self, triggers: &[(String, Vec<Phrase>)], said: &Said) -> Option<(usize, f32)> {
+        let mut places: Vec<(usize, usize)> = said
+            .ids
+            .iter()
+            .flat_map(|&id| self.0[id].iter().copied())
+            .collect();
+        places.sort_unstable();
+        places.dedup();
+        let mut best: Option<(usize, f32)> = None;
+        for group in places.chunk_by(|a, b| a.0 == b.0) {
+            let intent = group[0].0;
+            let phrases = &triggers[intent].1;
+            let top = group
+                .iter()
+                .filter_map(|&(_, at)| score(&phrases[at], said))
+                .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            if let Some((s, _)) = top
+                && best.is_none_or(|(_, b)| s > b)
+            {
+                best = Some((intent, s));
+            }
+        }
+        best
+    }
 }
 
 /// Whether any of `phrases` holds `word`.

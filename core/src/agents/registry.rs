@@ -13,7 +13,7 @@ use super::spec::{AgentSpec, RoutingKind, StateSpec, ToolSpec};
 
 mod compile;
 mod flows;
-use super::phrases::{Phrase, Vocab};
+use super::phrases::{Phrase, Postings, Vocab};
 use super::state::FlowState;
 use super::template::Template;
 pub use super::words::{
@@ -57,6 +57,8 @@ pub struct Agent {
     pub vocab: Vocab,
     /// Trigger phrases as numbered content words, by intent.
     pub triggers: Vec<(String, Vec<Phrase>)>,
+    /// Which trigger phrases hold each word of the vocabulary.
+    pub postings: Postings,
     pub flows: BTreeMap<String, Flow>,
     /// Confirmation messages and service parameters, by tool name.
     pub confirmations: BTreeMap<String, Template>,

@@ -17,15 +17,8 @@ use crate::tools::sandbox::decimal;
 /// less a little for every other content word of the message.
 pub fn best_intent<'a>(agent: &'a Agent, words: &[&str]) -> Option<(&'a str, f32)> {
     let said = agent.vocab.said(words);
-    let mut best: Option<(&str, f32)> = None;
-    for (intent, phrases) in &agent.triggers {
-        if let Some((score, _)) = phrases::scored(phrases, &said)
-            && best.is_none_or(|(_, s)| score > s)
-        {
-            best = Some((intent.as_str(), score));
-        }
-    }
-    best
+    let (intent, score) = agent.postings.best(&agent.triggers, &said)?;
+    Some((agent.triggers[intent].0.as_str(), score))
 }
 
 /// The intents of `agent` a message matches in part (a score from

@@ -26,6 +26,9 @@ pub struct Reading {
     negated: OnceCell<Vec<bool>>,
     /// Boxed: most turns never ask, and the reading stays small.
     extraction: OnceCell<Box<super::extract::Extraction>>,
+    /// The best score of the home agent's routes for this message, read
+    /// once by the layer that knows the agents.
+    home_trigger: OnceCell<f32>,
 }
 
 impl Reading {
@@ -55,6 +58,13 @@ impl Reading {
         };
         let _ = reading.decision.set(decision);
         reading
+    }
+
+    /// The home agent's best route score for this message: `read` runs
+    /// once per message, whoever asks first (the agents' layer supplies
+    /// it; the reading only keeps it).
+    pub fn home_trigger(&self, read: impl FnOnce() -> f32) -> f32 {
+        *self.home_trigger.get_or_init(read)
     }
 
     /// Amounts and days read from the message ([`super::extract()`]).

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::flows;
 use super::{Agent, content_words};
 use crate::agents::path::Scope;
-use crate::agents::phrases::{Phrase, Vocab};
+use crate::agents::phrases::{Phrase, Postings, Vocab};
 use crate::agents::spec::{AgentSpec, RoutingKind, SlotType, ToolKind, ToolSpec};
 use crate::agents::template::{self, Template};
 use crate::agents::words::trigger_words;
@@ -74,10 +74,12 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
         flows.insert(flow.id.clone(), compiled);
     }
     let (vocab, triggers, faq) = number_phrases(spec, faq);
+    let postings = Postings::of(&vocab, &triggers);
     (errors.len() == before).then(|| Agent {
         spec: spec.clone(),
         vocab,
         triggers,
+        postings,
         flows,
         confirmations,
         params,
