@@ -22,9 +22,9 @@ use chrono::NaiveDate;
 
 use super::amount::{AmountMatch, find_amounts};
 use super::date::{find_date, find_month};
-use super::normalize::{Token, fold, tokenize};
+use super::normalize::Token;
 use super::period::{Grain, find_period_match};
-use super::{Understanding, items, moments, understand_tokens};
+use super::{Understanding, moments};
 
 /// One amount of money in the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,8 +74,13 @@ pub struct Extraction {
 
 /// Reads `text` as written on `today` (the user's civil date).
 pub fn extract(text: &str, today: NaiveDate) -> Extraction {
-    let folded = fold(text);
-    let tokens = tokenize(&folded);
+    extract_from(&super::Reading::new(text, today))
+}
+
+/// The extraction of a message already read: its tokens, its
+/// understanding and its items are the reading's, read once.
+pub(super) fn extract_from(read: &super::Reading) -> Extraction {
+    let (text, today, tokens) = (read.text(), read.today(), read.tokens());
     let bytes = ByteOffsets::new(text);
     let span = |start: usize, end: usize| bytes.span(&tokens, start, end);
 
@@ -131,7 +136,7 @@ pub fn extract(text: &str, today: NaiveDate) -> Extraction {
     }
     dates.sort_by_key(|w| w.span.start);
 
-    let pieces = items::split_items(text, today);
+    let pieces = read.items();
     let items = if pieces.len() > 1 {
         pieces
             .iter()
@@ -144,7 +149,7 @@ pub fn extract(text: &str, today: NaiveDate) -> Extraction {
         amounts,
         dates,
         items,
-        reading: understand_tokens(text, &folded, &tokens, today, None).0,
+        reading: read.understanding().clone(),
     }
 }
 

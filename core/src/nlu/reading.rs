@@ -70,7 +70,7 @@ impl Reading {
     /// Amounts and days read from the message ([`super::extract()`]).
     pub fn extraction(&self) -> &super::extract::Extraction {
         self.extraction
-            .get_or_init(|| Box::new(super::extract(&self.text, self.today)))
+            .get_or_init(|| Box::new(super::extract::extract_from(self)))
     }
 
     /// Which tokens are said under a negation ([`super::answers::negated`]),
