@@ -82,18 +82,18 @@ pub fn extract(text: &str, today: NaiveDate) -> Extraction {
 pub(super) fn extract_from(read: &super::Reading) -> Extraction {
     let (text, today, tokens) = (read.text(), read.today(), read.tokens());
     let bytes = ByteOffsets::new(text);
-    let span = |start: usize, end: usize| bytes.span(&tokens, start, end);
+    let span = |start: usize, end: usize| bytes.span(tokens, start, end);
 
-    let day = find_date(&tokens, today);
+    let day = find_date(tokens, today);
     let mut used = vec![false; tokens.len()];
-    moments::mark_not_money(&tokens, day.as_ref(), &mut used);
-    let month = find_month(&tokens, today);
+    moments::mark_not_money(tokens, day.as_ref(), &mut used);
+    let month = find_month(tokens, today);
     if let Some(m) = &month {
         used[m.start..m.end.min(tokens.len())].fill(true);
     }
-    let found = find_amounts(&tokens, &used);
+    let found = find_amounts(tokens, &used);
     let mut kept = found.clone();
-    let taken = super::amount::take_back(&tokens, &mut kept);
+    let taken = super::amount::take_back(tokens, &mut kept);
     let amounts = found
         .iter()
         .map(|m: &AmountMatch| Money {
@@ -106,7 +106,7 @@ pub(super) fn extract_from(read: &super::Reading) -> Extraction {
         .collect();
 
     let mut dates: Vec<When> = Vec::new();
-    if let Some(p) = find_period_match(&tokens, today) {
+    if let Some(p) = find_period_match(tokens, today) {
         dates.push(When {
             from: p.period.from,
             to: p.period.to,
