@@ -181,7 +181,16 @@ fn leave_top(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<String> {
         return Some(finance);
     }
     state.waiting_draft.as_ref()?;
-    let registry = crate::agents::registry::shipped().ok()?;
+    let named = drop_data_flows(state, ctx);
+    (!named.is_empty()).then(|| named.join(" y "))
+}
+
+/// Drops every open flow of every data agent to the backup log, back to
+/// the home agent with nothing asked; their names, in order.
+fn drop_data_flows(state: &mut AgentState, ctx: &TurnCtx) -> Vec<String> {
+    let Ok(registry) = crate::agents::registry::shipped() else {
+        return Vec::new();
+    };
     let mut o = state.orchestra();
     let mut named = Vec::new();
     for (name, flow) in crate::agents::chain::open_flows(registry, &o) {
@@ -197,7 +206,7 @@ fn leave_top(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<String> {
     o.current_flow = None;
     o.pending_confirmation = None;
     state.store_orchestra(o);
-    (!named.is_empty()).then(|| named.join(" y "))
+    named
 }
 
 /// The small talk a message is: one made only of it, anywhere; one that
@@ -383,22 +392,7 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
     if let Some(waiting) = state.drop_waiting_draft("cancel", &ctx.now_iso) {
         dropped.push(waiting);
     }
-    if let Ok(registry) = crate::agents::registry::shipped() {
-        let mut o = state.orchestra();
-        for (named, flow) in crate::agents::chain::open_flows(registry, &o) {
-            state.backup_flow("cancel", &ctx.now_iso, named.clone(), flow);
-            dropped.push(named);
-        }
-        o.agent_stack.truncate(1);
-        if let Some(home) = o.agent_stack.first_mut() {
-            home.waiting = Default::default();
-            home.suspended_flow = None;
-            home.suspended_confirmation = None;
-        }
-        o.current_flow = None;
-        o.pending_confirmation = None;
-        state.store_orchestra(o);
-    }
+    dropped.extend(drop_data_flows(state, ctx));
     if pending.is_some() {
         state.last_decided = pending;
         ctx.confirmation = super::ConfirmationStatus::Rejected;

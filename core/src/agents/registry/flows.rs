@@ -156,13 +156,8 @@ fn compile_collect<'s>(
         if !spec.slots.contains_key(&collect.slot) {
             err(format!("{at}: collects undeclared slot {}", collect.slot));
         }
-        if collect.max_attempts == 0 {
-            err(format!("{at}: max_attempts must be at least 1"));
-        }
-        match &collect.on_exhausted {
-            Some(target) => exits.push(target),
-            None => err(format!("{at}: a collect needs on_exhausted")),
-        }
+        let tries = (collect.max_attempts, collect.on_exhausted.as_deref());
+        check_attempts(at, "collect", tries, exits, err);
         for r in &collect.rejections {
             match (
                 expr::compile(&r.condition, scope),
@@ -175,6 +170,24 @@ fn compile_collect<'s>(
         }
     }
     rejections
+}
+
+/// A question asked again at most `max_attempts` times (at least once),
+/// then left for its `on_exhausted` state.
+fn check_attempts<'s>(
+    at: &str,
+    what: &str,
+    (max_attempts, on_exhausted): (u32, Option<&'s str>),
+    exits: &mut Vec<&'s str>,
+    err: &mut impl FnMut(String),
+) {
+    if max_attempts == 0 {
+        err(format!("{at}: max_attempts must be at least 1"));
+    }
+    match on_exhausted {
+        Some(target) => exits.push(target),
+        None => err(format!("{at}: a {what} needs on_exhausted")),
+    }
 }
 
 /// A clarify: its slots, attempts and exit; its question compiled.
@@ -199,13 +212,8 @@ fn compile_clarify<'s>(
                 err(format!("{at}: clarifies undeclared slot {slot}"));
             }
         }
-        if clarify.max_attempts == 0 {
-            err(format!("{at}: max_attempts must be at least 1"));
-        }
-        match &clarify.on_exhausted {
-            Some(target) => exits.push(target),
-            None => err(format!("{at}: a clarify needs on_exhausted")),
-        }
+        let tries = (clarify.max_attempts, clarify.on_exhausted.as_deref());
+        check_attempts(at, "clarify", tries, exits, err);
         let at = format!("{at} clarify question");
         question = compiled(template::compile(&clarify.question, scope), &at, err);
     }
