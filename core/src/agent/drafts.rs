@@ -275,37 +275,41 @@ fn change_kind(draft: &mut TransactionDraft, reading: &Reading, patch: &mut Patc
 
 /// A budget's cap.
 fn patch_budget(state: &mut AgentState, said: &Said, patch: &mut Patch) {
-    let amount = said.amount;
     let params = state
         .pending_params
         .get_or_insert_with(ParamsDraft::default);
-    if let Some(a) = amount {
-        if let Some(foreign) = a.foreign {
-            patch.foreign = Some(foreign.code());
-        } else {
-            params.budget_cap_mxn_cents = Some(a.centavos);
-            patch.applied.push(Field::BudgetCap);
-        }
-    }
+    put_pesos(
+        &mut params.budget_cap_mxn_cents,
+        said,
+        Field::BudgetCap,
+        patch,
+    );
 }
 
 /// The bank balance ("cero" is one).
 fn patch_balance(state: &mut AgentState, said: &Said, patch: &mut Patch) {
-    let (amount, folded) = (said.amount, said.reading.folded());
     let params = state
         .pending_params
         .get_or_insert_with(ParamsDraft::default);
-    if let Some(a) = amount {
-        if let Some(foreign) = a.foreign {
-            patch.foreign = Some(foreign.code());
-        } else {
-            params.bank_balance_mxn_cents = Some(a.centavos);
-            patch.applied.push(Field::BankBalance);
-        }
-    } else if answers::says_zero(folded) {
-        params.bank_balance_mxn_cents = Some(0);
-        patch.applied.push(Field::BankBalance);
+    let field = &mut params.bank_balance_mxn_cents;
+    if !put_pesos(field, said, Field::BankBalance, patch)
+        && answers::says_zero(said.reading.folded())
+    {
+        put(field, Some(0), Field::BankBalance, patch);
     }
+}
+
+/// The amount said, in pesos, into a draft's field; money in another
+/// currency is noted for its question instead. Whether an amount was said.
+fn put_pesos(field: &mut Option<i64>, said: &Said, applied: Field, patch: &mut Patch) -> bool {
+    let Some(a) = said.amount else {
+        return false;
+    };
+    match a.foreign {
+        Some(foreign) => patch.foreign = Some(foreign.code()),
+        None => put(field, Some(a.centavos), applied, patch),
+    }
+    true
 }
 
 /// A debt: its name (a bare answer when the name was asked), balance,
