@@ -542,7 +542,8 @@ fn understand_tokens(
         }
         u.target = Some(target);
     }
-    (u, amounts.len())
+    // Money of its own only: a year or a count before its noun is no item.
+    (u, amounts.iter().filter(|m| m.score > 0).count())
 }
 
 #[cfg(test)]

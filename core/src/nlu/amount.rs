@@ -412,6 +412,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
         i = end.max(i + 1);
     }
     super::priced::combine(tokens, used, &mut found);
+    super::priced::counts_are_not_money(tokens, &mut found);
     found
 }
 

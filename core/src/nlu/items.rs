@@ -133,8 +133,9 @@ fn amount_count(piece: &str, today: NaiveDate) -> usize {
     super::moments::mark_not_money(&tokens, find_date(&tokens, today).as_ref(), &mut used);
     let mut found = find_amounts(&tokens, &used);
     super::amount::take_back(&tokens, &mut found);
-    // A year ("desde 2015") or a count before its noun is no item's money.
-    found.iter().filter(|m| m.score >= 0).count()
+    // A year ("desde 2015") or a count before its noun ("14 viajes") is
+    // no item's money.
+    found.iter().filter(|m| m.score > 0).count()
 }
 
 #[cfg(test)]

@@ -53,6 +53,31 @@ pub(super) fn combine(tokens: &[Token], used: &[bool], found: &mut Vec<AmountMat
     }
 }
 
+/// A bare number before a plural noun ("14 viajes", "3 cosas") counts
+/// things when the message holds other money ("hice 14 viajes y me
+/// quedaron 1,450"): it reads as money only when nothing else does.
+pub(super) fn counts_are_not_money(tokens: &[Token], found: &mut [AmountMatch]) {
+    if found.len() < 2 {
+        return;
+    }
+    let c = cues();
+    for m in found.iter_mut() {
+        let counted = m.end == m.start + 1
+            && m.foreign.is_none()
+            && count_at(tokens, &[], m.start).is_some()
+            && tokens.get(m.end).is_some_and(|t| {
+                t.kind == TokenKind::Word
+                    && t.text.len() > 3
+                    && t.text.ends_with('s')
+                    && !t.is_in(c.peso_words)
+                    && !t.is_in(c.not_counted_nouns)
+            });
+        if counted && m.score > 0 {
+            m.score = 0;
+        }
+    }
+}
+
 /// A count right before the price, with a few words between and a price
 /// word before it: "40 tamales a 15", "10 recargas de 50 pesos", "2 a 275".
 fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<(usize, i64)> {

@@ -27,9 +27,12 @@ pub(super) fn is_income(f: &Features<'_>) -> bool {
     received && !spent
 }
 
-/// Words of money received: "me pagaron", "cobré", "me llegó".
+/// Words of money received: "me pagaron", "cobré", "me llegó", or money
+/// made at work in a trade's words ("saqué 1,800 de viajes", "hice 650
+/// de didi").
 pub(super) fn received_money(f: &Features<'_>) -> bool {
-    f.has(cues().income_verbs)
+    let c = cues();
+    f.has(c.income_verbs) || f.has(c.earned_verbs) && f.has(c.earnings_words)
 }
 
 pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {

@@ -75,6 +75,12 @@ cue_lists! {
     /// Words right after a confirm token that open a change ("sí, pero en
     /// comida"): the reply corrects the draft before any yes.
     yes_but,
+    /// Verbs of making money that need a word of work to mean it ("saqué",
+    /// "hice", "junté": "saqué 1,800 de viajes").
+    earned_verbs,
+    /// What a trade earns from ("viajes", "didi", "propinas", "la
+    /// chamba"): with an earning verb, the money is income.
+    earnings_words,
     /// Words that name a movement as an income ("es ingreso").
     income_kind_words,
     /// Words that name a movement as an expense ("es un gasto").
