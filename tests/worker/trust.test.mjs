@@ -194,3 +194,23 @@ test('a debt payment prompt built on a balance that changed since never writes',
   assert.match(await tg('le aboné 1,000 a Coppel'), /de \$3,200\.00 a \$2,200\.00/);
   assert.match(await tg('sí'), /quedó en \$2,200\.00/);
 });
+
+test('a press is read from the button, never from its label: "Guardar" with yes saves once, a No press labelled "sí" saves nothing', async () => {
+  const session = await login();
+  const first = await say(session, 'gasté 250 en uber');
+  const prompt = first.pending_action_id;
+  assert.ok(prompt, JSON.stringify(first));
+  const saved = await chat(session, 'Guardar', { press: { prompt, yes: true } });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  assert.match(saved.body.reply, /^Listo, registré el gasto de \$250\.00 en transporte/);
+  assert.deepEqual(await ledger(session), [{ amount: 25000, category: 'transporte', description: 'uber' }]);
+
+  const second = await say(session, 'gasté 80 en tacos');
+  const no = await chat(session, 'sí', { press: { prompt: second.pending_action_id, yes: false } });
+  assert.equal(no.status, 200, JSON.stringify(no.body));
+  assert.equal(no.body.pending_action_id, null);
+  assert.deepEqual(await ledger(session), [{ amount: 25000, category: 'transporte', description: 'uber' }]);
+
+  const bad = await chat(session, 'sí', { press: { prompt: '', yes: true } });
+  assert.equal(bad.status, 400, JSON.stringify(bad.body));
+});

@@ -17,44 +17,32 @@ const MOST_COUNTED: i64 = 999;
 /// Folds each priced count into one amount: the price's match becomes the
 /// total, spanning the count, and the count's own match goes.
 pub(super) fn combine(tokens: &[Token], used: &[bool], found: &mut Vec<AmountMatch>) {
-    let mut k = 0;
-    while k < found.len() {
+    let mut counts = Vec::new();
+    for k in 0..found.len() {
         let price = &found[k];
         let count =
             count_before(tokens, used, price).or_else(|| count_for_each(tokens, used, price));
         let Some((at, n)) = count.filter(|(at, _)| !inside_money(found, k, *at)) else {
-            k += 1;
             continue;
         };
         let Some(total) = price.centavos.checked_mul(n) else {
-            k += 1;
             continue;
         };
-        let merged = AmountMatch {
+        found[k] = AmountMatch {
             centavos: total,
             start: at.min(price.start),
             end: price.end,
             score: price.score + 1,
             ..price.clone()
         };
-        found[k] = merged;
-        // The count read as an amount of its own goes.
-        let before = found.len();
-        found.retain(|m| !(m.start == at && m.end == at + 1 && m.centavos != total));
-        if found.len() < before
-            && found
-                .iter()
-                .position(|m| m.centavos == total)
-                .is_some_and(|p| p < k)
-        {
-            k = k.saturating_sub(1);
-        }
-        k += 1;
+        counts.push(at);
     }
+    // The counts read as amounts of their own go.
+    found.retain(|m| !(m.end == m.start + 1 && counts.contains(&m.start)));
 }
 
-/// A bare number before a plural noun ("14 viajes", "3 cosas") counts
-/// things when the message holds other money ("hice 14 viajes y me
+/// A bare number before a plural noun ("14 viajes", "3 cosas") that has
+/// no price of its own counts things when the message holds other money ("hice 14 viajes y me
 /// quedaron 1,450"): it reads as money only when nothing else does.
 pub(super) fn counts_are_not_money(tokens: &[Token], found: &mut [AmountMatch]) {
     if found.len() < 2 {
@@ -71,7 +59,12 @@ pub(super) fn counts_are_not_money(tokens: &[Token], found: &mut [AmountMatch]) 
                     && t.text.ends_with('s')
                     && !t.is_in(c.peso_words)
                     && !t.is_in(c.not_counted_nouns)
-            });
+            })
+            // "cine 180 palomitas 120": a noun with a price of its own is
+            // the next item, not what was counted.
+            && tokens
+                .get(m.end + 1)
+                .is_none_or(|t| t.kind != TokenKind::Number);
         if counted && m.score > 0 {
             m.score = 0;
         }
