@@ -13,6 +13,7 @@ pub use crate::gate::{self, ConfirmationStatus};
 pub mod state;
 pub mod text;
 
+mod arbiter;
 mod audit;
 mod backup;
 mod clarify;
@@ -43,13 +44,13 @@ use crate::tools::{SimulatePurchaseInput, ToolCall, ToolError, ToolRequest, Tool
 use state::{AgentState, PendingWrite};
 
 pub use crate::nlu::answers::{Decision, decide};
+pub use arbiter::small_talk;
 pub use audit::{
     Alternative, AuditRecord, Entities, EntityList, EntityRecord, SeedConfirmation, ToolOutcome,
     ValidationRecord, ValidationResult,
 };
 pub use input::{Press, TurnInput};
 pub use pending::PendingView;
-pub use router::small_talk;
 
 /// Settings a host may change.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,45 +11,9 @@ use serde_json::{Map, Value};
 use super::state::AgentState;
 use super::{ConfirmationStatus, TurnCtx, text};
 use crate::agents::chain::{End, Run, Suspend};
-use crate::agents::registry::{self, HOME};
-use crate::agents::understand::best_intent;
+use crate::agents::registry;
 use crate::graph::NodeOutcome;
 use crate::tools::{ServiceRequest, ToolRequest};
-
-/// Whether the chain should see this message: a data agent is active or
-/// waiting for a confirmation, or (at home, with no finance flow open) the
-/// message matches a route of the home agent.
-pub fn wants(state: &AgentState, ctx: &TurnCtx) -> bool {
-    if registry::shipped().is_err() {
-        return false;
-    }
-    let active = state.agent_stack.last().is_some_and(|f| f.agent_id != HOME);
-    if active || state.pending_confirmation.is_some() {
-        return true;
-    }
-    if state.has_open_flow() {
-        return false;
-    }
-    home_trigger(&ctx.reading) >= crate::confidence::SURE
-}
-
-/// Whether the message is a clear request for a data agent (a home route
-/// matched at [`crate::confidence::CLEAR`] or more).
-pub fn clear_request(ctx: &TurnCtx) -> bool {
-    home_trigger(&ctx.reading) >= crate::confidence::CLEAR
-}
-
-/// How well the message matches a home route to a data agent (0 to 1),
-/// read once per message.
-pub fn home_trigger(reading: &crate::nlu::Reading) -> f32 {
-    reading.home_trigger(|| {
-        let Ok(registry) = registry::shipped() else {
-            return 0.0;
-        };
-        let words = registry::intent_words(reading);
-        best_intent(registry.home(), &words).map_or(0.0, |(_, score)| score)
-    })
-}
 
 pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let registry = match registry::shipped() {
