@@ -22,3 +22,8 @@ pub const ASK: f32 = 0.34;
 /// An intent scored this much is named among a reading's alternatives
 /// (the audit's `alternatives`).
 pub const ALTERNATIVE: f32 = 0.5;
+
+/// The learned model's claim for a data agent (the summed probability of
+/// its intents, [`crate::nlu::learned`]) that routes a message at rest in
+/// which no trigger phrase is sure and the finance rules read no request.
+pub const LEARNED_SURE: f32 = 0.8;

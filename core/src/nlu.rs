@@ -9,6 +9,7 @@ pub mod currency;
 pub mod date;
 pub mod extract;
 pub mod items;
+pub mod learned;
 pub mod lexicon;
 pub mod moments;
 pub mod names;

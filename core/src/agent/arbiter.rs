@@ -152,7 +152,7 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
         && ctx.reading.decision() == Decision::Other
         && !answers_category(state)
         && !answers::complete_finance_request(&ctx.reading)
-        && home_trigger(&ctx.reading) >= CLEAR
+        && trigger_only(&ctx.reading) >= CLEAR
     {
         return verdict(Verdict::DraftWaitsForDataAgent);
     }
@@ -220,20 +220,37 @@ fn wants_data_agent(state: &AgentState, reading: &Reading, finance_open: bool) -
     if active || state.pending_confirmation.is_some() {
         return true;
     }
-    !finance_open && home_trigger(reading) >= SURE
+    !finance_open && home_route(reading)
 }
 
-/// How well the message matches a home route to a data agent (0 to 1),
-/// read once per message.
+/// Whether the home agent routes the message to a data agent
+/// ([`crate::agents::claim::home_route`], the one rule the chain follows).
+fn home_route(reading: &Reading) -> bool {
+    crate::agents::registry::shipped()
+        .is_ok_and(|registry| crate::agents::claim::home_route(registry, reading).is_some())
+}
+
+/// How surely the message said at rest asks for a data agent (0 to 1):
+/// the home agent's claim (`agents::claim`: trigger phrases and the
+/// learned model), read once per message.
 pub fn home_trigger(reading: &Reading) -> f32 {
     reading.home_trigger(|| {
         let Ok(registry) = crate::agents::registry::shipped() else {
             return 0.0;
         };
-        let words = crate::agents::registry::intent_words(reading);
-        crate::agents::understand::best_intent(registry.home(), &words)
-            .map_or(0.0, |(_, score)| score)
+        crate::agents::claim::home_claim(registry.home(), reading).map_or(0.0, |c| c.score)
     })
+}
+
+/// How well the message matches a trigger phrase of a home route, for a
+/// message said while a finance question is open (the learned claim is
+/// read at rest only).
+fn trigger_only(reading: &Reading) -> f32 {
+    let Ok(registry) = crate::agents::registry::shipped() else {
+        return 0.0;
+    };
+    let words = crate::agents::registry::intent_words(reading);
+    crate::agents::understand::best_intent(registry.home(), &words).map_or(0.0, |(_, score)| score)
 }
 
 fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfirmation {

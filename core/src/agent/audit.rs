@@ -180,6 +180,19 @@ pub struct AuditRecord {
     pub response: String,
     pub error: Option<String>,
     pub trace: Trace,
+    /// The learned model's reading, when it was weighed this turn: its
+    /// best label, how sure, and the features that weighed most.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub learned: Option<LearnedReading>,
+}
+
+/// What the learned intent model read ([`crate::nlu::learned`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LearnedReading {
+    pub label: String,
+    pub probability: f64,
+    /// "feature (weight)", largest first.
+    pub why: Vec<String>,
 }
 
 pub(super) fn record(
@@ -258,6 +271,18 @@ pub(super) fn record(
         response: reply.to_string(),
         error,
         trace,
+        learned: ctx.reading.learned_if_read().map(|scores| {
+            let (label, probability) = scores.best();
+            LearnedReading {
+                label: label.to_string(),
+                probability,
+                why: scores
+                    .why
+                    .iter()
+                    .map(|(feature, weight)| format!("{feature} ({weight})"))
+                    .collect(),
+            }
+        }),
     }
 }
 

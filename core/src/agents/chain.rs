@@ -12,12 +12,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::registry::{Agent, CHAIN_CAP, HOME, Registry, intent_words};
+use super::registry::{Agent, CHAIN_CAP, HOME, Registry};
 use super::spec::{RoutingKind, ToolSpec};
 use super::state::{FlowState, Frame, Orchestra};
 use super::understand;
 use crate::agents::text;
-use crate::nlu::answers;
 
 mod confirm;
 mod faq;
@@ -295,33 +294,11 @@ impl<'a> Run<'a> {
         });
     }
 
-    /// The home agent's routes: a trigger of another agent, unless the
-    /// Financial Agent reads the message as its own with confidence.
+    /// The home agent's route for the message ([`super::claim::home_route`]),
+    /// entered.
     fn home_route(&mut self, home: &Agent) -> Option<String> {
-        let words = intent_words(self.reading);
-        let (intent, score) = understand::best_intent(home, &words)?;
-        let finance = self.reading.understanding();
-        let finance_sure =
-            finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR;
-        // A complete finance request stays with the Financial Agent though
-        // it holds another agent's word ("debo 18,450 de la tarjeta de
-        // crédito"): both are read on one scale, and a request that is
-        // whole for finance outranks a trigger word; otherwise the surer
-        // reading wins.
-        // A request in the very words of a quoted phrase of the agent the
-        // route enters ("Juan ya me pagó 350") is that agent's, as inside it.
-        let exact = home
-            .tool_for_intent(intent)
-            .and_then(|t| t.routing.as_ref()?.target.as_deref())
-            .and_then(|target| self.registry.agent(target))
-            .is_some_and(|agent| understand::exact_intent(agent, &words, SURE).is_some());
-        if score < SURE
-            || !exact
-                && (finance_sure && score <= finance.confidence
-                    || answers::complete_finance_request(self.reading))
-        {
-            return None;
-        }
+        let claim = super::claim::home_route(self.registry, self.reading)?;
+        let (intent, score) = (claim.intent, claim.score);
         let tool = home.tool_for_intent(intent)?;
         let target = tool.routing.as_ref()?.target.clone()?;
         self.decisions.intent = Some((intent.to_string(), score));
@@ -329,7 +306,10 @@ impl<'a> Run<'a> {
         self.step(
             HOME,
             Some(&tool.name),
-            &format!("trigger {intent} ({score:.2})"),
+            &format!(
+                "{} {intent} ({score:.2})",
+                if claim.learned { "learned" } else { "trigger" }
+            ),
         );
         Some(tool.name.clone())
     }

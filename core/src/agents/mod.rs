@@ -5,6 +5,7 @@
 //! home agent every thread starts in.
 
 pub mod chain;
+pub mod claim;
 pub mod expr;
 pub mod path;
 pub mod phrases;

@@ -29,6 +29,8 @@ pub struct Reading {
     /// The best score of the home agent's routes for this message, read
     /// once by the layer that knows the agents.
     home_trigger: OnceCell<f32>,
+    /// The learned model's scores at rest, read once.
+    learned: OnceCell<Option<super::learned::Scores>>,
 }
 
 impl Reading {
@@ -65,6 +67,24 @@ impl Reading {
     /// it; the reading only keeps it).
     pub fn home_trigger(&self, read: impl FnOnce() -> f32) -> f32 {
         *self.home_trigger.get_or_init(read)
+    }
+
+    /// The learned model's scores when something already asked for them
+    /// this turn (the audit record shows them only then).
+    pub fn learned_if_read(&self) -> Option<&super::learned::Scores> {
+        self.learned.get()?.as_ref()
+    }
+
+    /// The learned model's scores for this message said with nothing
+    /// open ([`super::learned`]), read once; `None` when the model does
+    /// not load.
+    pub fn learned_at_rest(&self) -> Option<&super::learned::Scores> {
+        self.learned
+            .get_or_init(|| {
+                let model = super::learned::shipped().ok()?;
+                Some(model.score(&self.text, "none"))
+            })
+            .as_ref()
     }
 
     /// Amounts and days read from the message ([`super::extract()`]).

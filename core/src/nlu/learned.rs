@@ -1,0 +1,348 @@
+//! The learned reading of intent: a multinomial logistic regression over
+//! word, word-pair and in-word character n-grams of the folded message,
+//! plus what Caja waits for (the [`Context`]). It scores every intent of
+//! every agent on one scale, and says which features weighed most.
+//!
+//! The model is code: its training data is `tests/corpus/intent/train.jsonl`
+//! (written by people who never read the rules), its training command is
+//! `cargo run --release -p caja-core --example train_intent`, and its
+//! weights are `learned/intent.bin`, rebuilt bit for bit by that command
+//! (`train.rs`: a fixed example order and only `+ - * /` on `f64`).
+//! Inference sums integer weights in the order of the features, so every
+//! host gives the same scores; probabilities use [`exp`] below, made of
+//! the same four operations.
+
+use std::sync::OnceLock;
+
+pub mod train;
+
+/// The weights as trained and quantized.
+const SHIPPED: &[u8] = include_bytes!("learned/intent.bin");
+
+/// What Caja waits for when the message arrives: the corpus's `context`.
+pub const CONTEXTS: [&str; 13] = [
+    "none",
+    "after_answer",
+    "ask_amount",
+    "ask_date",
+    "ask_category",
+    "ask_person",
+    "ask_concept",
+    "ask_due_date",
+    "ask_choice",
+    "ask_reference",
+    "ask_phone",
+    "ask_period",
+    "confirm",
+];
+
+/// A feature's id: FNV-1a over its text.
+fn hash(parts: &[&str]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            h ^= 0x1f;
+            h = h.wrapping_mul(0x0100_0193);
+        }
+        for b in part.bytes() {
+            h ^= u32::from(b);
+            h = h.wrapping_mul(0x0100_0193);
+        }
+    }
+    h
+}
+
+/// What a number looks like, never its value: a year, a phone, money.
+fn number_shape(token: &str) -> &'static str {
+    let digits = token.chars().filter(char::is_ascii_digit).count();
+    let grouped = token.contains(',') || token.contains('.');
+    match digits {
+        _ if token.contains(':') => "#time",
+        1..=2 => "#n2",
+        3 if !grouped => "#n3",
+        4 if !grouped && (token.starts_with("19") || token.starts_with("20")) => "#year",
+        4..=6 => "#n6",
+        7..=9 => "#n9",
+        _ => "#n10",
+    }
+}
+
+/// One feature of a message, kept with its text for explanations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Feature {
+    pub id: u32,
+    pub text: String,
+}
+
+/// The features of a message in `context`: sorted by id, each once.
+pub fn features(message: &str, context: &str) -> Vec<Feature> {
+    let folded = super::normalize::fold(message);
+    let mut words: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for c in folded.chars().chain(std::iter::once(' ')) {
+        if c.is_alphanumeric() || (!current.is_empty() && matches!(c, ',' | '.' | ':')) {
+            current.push(c);
+        } else if !current.is_empty() {
+            let word = current.trim_end_matches([',', '.', ':']).to_string();
+            current.clear();
+            words.push(if word.chars().any(|c| c.is_ascii_digit()) {
+                number_shape(&word).to_string()
+            } else {
+                word
+            });
+        }
+        if c == '$' {
+            words.push("#$".into());
+        }
+    }
+    let mut out: Vec<Feature> = Vec::new();
+    let mut add = |parts: &[&str]| {
+        out.push(Feature {
+            id: hash(parts),
+            text: parts.concat(),
+        });
+    };
+    add(&["c:", context]);
+    if words.is_empty() {
+        add(&["e:", context]);
+    }
+    if words.len() <= 2 {
+        add(&["s:", context]);
+    }
+    for (i, word) in words.iter().enumerate() {
+        add(&["w:", word]);
+        add(&["cw:", context, " ", word]);
+        if i == 0 {
+            add(&["f:", word]);
+        }
+        let next = words.get(i + 1).map_or("$", String::as_str);
+        add(&["b:", word, " ", next]);
+        if !word.starts_with('#') {
+            let chars: Vec<char> = format!(" {word} ").chars().collect();
+            for n in 3..=4 {
+                for gram in chars.windows(n) {
+                    let gram: String = gram.iter().collect();
+                    add(&["g:", &gram]);
+                }
+            }
+        }
+    }
+    out.sort_by_key(|f| f.id);
+    out.dedup_by_key(|f| f.id);
+    out
+}
+
+/// e^x for x ≤ 0 from `+ - * /` only, so every host gives the same bits:
+/// halve until small, a Taylor series, then square back.
+pub fn exp(x: f64) -> f64 {
+    if x < -60.0 {
+        return 0.0;
+    }
+    let mut r = x;
+    let mut halvings = 0;
+    while r < -0.125 {
+        r /= 2.0;
+        halvings += 1;
+    }
+    let mut term = 1.0;
+    let mut sum = 1.0;
+    for k in 1..=10 {
+        term = term * r / f64::from(k);
+        sum += term;
+    }
+    for _ in 0..halvings {
+        sum *= sum;
+    }
+    sum
+}
+
+/// A trained, quantized model.
+#[derive(Debug)]
+pub struct Model {
+    pub labels: Vec<String>,
+    /// Logits are integer sums; divided by `scale` they are the trained
+    /// logits.
+    scale: f64,
+    bias: Vec<i32>,
+    /// Sorted by feature id: (id, first weight, number of weights).
+    index: Vec<(u32, u32, u8)>,
+    /// (label, weight) pairs.
+    weights: Vec<(u8, i8)>,
+}
+
+/// A message scored: every label's probability, the best first.
+#[derive(Clone, Debug)]
+pub struct Scores {
+    /// (label, probability), best first; ties in label order.
+    pub ranked: Vec<(&'static str, f64)>,
+    /// The features that weighed most for the best label, with their
+    /// integer weight, largest first (at most 5).
+    pub why: Vec<(String, i32)>,
+    /// The integer logits in label order (for the cross-host check).
+    pub logits: Vec<i64>,
+}
+
+impl Scores {
+    pub fn best(&self) -> (&'static str, f64) {
+        self.ranked
+            .first()
+            .copied()
+            .unwrap_or(("out_of_scope", 0.0))
+    }
+
+    /// The probability of `label` (0 when unknown).
+    pub fn of(&self, label: &str) -> f64 {
+        self.ranked
+            .iter()
+            .find(|(l, _)| *l == label)
+            .map_or(0.0, |(_, p)| *p)
+    }
+
+    /// The summed probability of every label starting with `prefix`
+    /// ("cobros." is every cobros intent).
+    pub fn of_prefix(&self, prefix: &str) -> f64 {
+        self.ranked
+            .iter()
+            .filter(|(l, _)| l.starts_with(prefix))
+            .map(|(_, p)| p)
+            .sum()
+    }
+}
+
+/// A weights file that does not parse.
+#[derive(Debug)]
+pub struct BadModel(pub &'static str);
+
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], BadModel> {
+        if self.0.len() < n {
+            return Err(BadModel("truncated"));
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Ok(head)
+    }
+    fn u8(&mut self) -> Result<u8, BadModel> {
+        Ok(self.take(1)?[0])
+    }
+    fn u32(&mut self) -> Result<u32, BadModel> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn i32(&mut self) -> Result<i32, BadModel> {
+        let b = self.take(4)?;
+        Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"CAJAINT1";
+
+impl Model {
+    /// Reads a weights file (`train::write` writes it).
+    pub fn parse(bytes: &[u8]) -> Result<Model, BadModel> {
+        let mut b = Bytes(bytes);
+        if b.take(8)? != MAGIC {
+            return Err(BadModel("not a Caja intent model"));
+        }
+        let n = usize::from(b.u8()?);
+        let mut labels = Vec::with_capacity(n);
+        for _ in 0..n {
+            let len = usize::from(b.u8()?);
+            let text = std::str::from_utf8(b.take(len)?).map_err(|_| BadModel("label"))?;
+            labels.push(text.to_string());
+        }
+        let scale = f64::from(b.u32()?);
+        let bias = (0..n).map(|_| b.i32()).collect::<Result<Vec<_>, _>>()?;
+        let features = b.u32()? as usize;
+        let mut index = Vec::with_capacity(features);
+        let mut weights = Vec::new();
+        for _ in 0..features {
+            let id = b.u32()?;
+            let count = b.u8()?;
+            index.push((id, weights.len() as u32, count));
+            for _ in 0..count {
+                let label = b.u8()?;
+                let weight = b.u8()? as i8;
+                if usize::from(label) >= n {
+                    return Err(BadModel("label out of range"));
+                }
+                weights.push((label, weight));
+            }
+        }
+        if !b.0.is_empty() || index.windows(2).any(|w| w[0].0 >= w[1].0) {
+            return Err(BadModel("trailing bytes or unsorted features"));
+        }
+        Ok(Model {
+            labels,
+            scale,
+            bias,
+            index,
+            weights,
+        })
+    }
+
+    fn weights_of(&self, id: u32) -> &[(u8, i8)] {
+        match self.index.binary_search_by_key(&id, |e| e.0) {
+            Ok(at) => {
+                let (_, start, count) = self.index[at];
+                &self.weights[start as usize..start as usize + usize::from(count)]
+            }
+            Err(_) => &[],
+        }
+    }
+
+    /// Scores `message` read in `context` (one of [`CONTEXTS`]).
+    pub fn score(&'static self, message: &str, context: &str) -> Scores {
+        let features = features(message, context);
+        let mut logits: Vec<i64> = self.bias.iter().map(|&b| i64::from(b)).collect();
+        for feature in &features {
+            for &(label, weight) in self.weights_of(feature.id) {
+                logits[usize::from(label)] += i64::from(weight);
+            }
+        }
+        let top = logits.iter().copied().max().unwrap_or(0);
+        let exps: Vec<f64> = logits
+            .iter()
+            .map(|&l| exp((l - top) as f64 / self.scale))
+            .collect();
+        let total: f64 = exps.iter().sum();
+        let mut ranked: Vec<(&'static str, f64)> = self
+            .labels
+            .iter()
+            .zip(&exps)
+            .map(|(label, e)| (label.as_str(), e / total))
+            .collect();
+        // Stable: equal probabilities keep the label order.
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let best = self.labels.iter().position(|l| l == ranked[0].0);
+        let mut why: Vec<(String, i32)> = features
+            .iter()
+            .filter_map(|f| {
+                let w = self
+                    .weights_of(f.id)
+                    .iter()
+                    .find(|(label, _)| Some(usize::from(*label)) == best)?;
+                Some((f.text.clone(), i32::from(w.1)))
+            })
+            .collect();
+        why.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        why.truncate(5);
+        Scores {
+            ranked,
+            why,
+            logits,
+        }
+    }
+}
+
+/// The model shipped in this build.
+pub fn shipped() -> Result<&'static Model, &'static str> {
+    static MODEL: OnceLock<Result<Model, &'static str>> = OnceLock::new();
+    MODEL
+        .get_or_init(|| Model::parse(SHIPPED).map_err(|e| e.0))
+        .as_ref()
+        .map_err(|e| *e)
+}
