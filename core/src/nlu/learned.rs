@@ -36,7 +36,11 @@ pub const CONTEXTS: [&str; 13] = [
     "confirm",
 ];
 
-/// A feature's id: FNV-1a over its text.
+/// How many bits a feature's id has: ids are FNV-1a folded to this size,
+/// so that the file stores each as a small step from the one before.
+pub const ID_BITS: u32 = 18;
+
+/// A feature's id: FNV-1a over its text, folded to [`ID_BITS`].
 fn hash(parts: &[&str]) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
     for (i, part) in parts.iter().enumerate() {
@@ -49,7 +53,7 @@ fn hash(parts: &[&str]) -> u32 {
             h = h.wrapping_mul(0x0100_0193);
         }
     }
-    h
+    (h ^ (h >> ID_BITS)) & ((1 << ID_BITS) - 1)
 }
 
 /// What a number looks like, never its value: a year, a phone, money.
@@ -231,6 +235,18 @@ impl Bytes<'_> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
+    /// An unsigned LEB128 number.
+    fn varint(&mut self) -> Result<u32, BadModel> {
+        let mut value: u32 = 0;
+        for shift in (0..32).step_by(7) {
+            let byte = self.u8()?;
+            value |= u32::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(BadModel("varint too long"))
+    }
     fn i32(&mut self) -> Result<i32, BadModel> {
         let b = self.take(4)?;
         Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
@@ -238,7 +254,7 @@ impl Bytes<'_> {
 }
 
 /// The file's first bytes.
-pub const MAGIC: &[u8; 8] = b"CAJAINT1";
+pub const MAGIC: &[u8; 8] = b"CAJAINT2";
 
 impl Model {
     /// Reads a weights file (`train::write` writes it).
@@ -259,8 +275,10 @@ impl Model {
         let features = b.u32()? as usize;
         let mut index = Vec::with_capacity(features);
         let mut weights = Vec::new();
+        let mut id: u32 = 0;
         for _ in 0..features {
-            let id = b.u32()?;
+            // Each id is the step from the one before (the first from 0).
+            id = id.checked_add(b.varint()?).ok_or(BadModel("id overflow"))?;
             let count = b.u8()?;
             index.push((id, weights.len() as u32, count));
             for _ in 0..count {

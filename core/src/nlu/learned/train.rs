@@ -181,6 +181,7 @@ fn write(vocab: &[u32], w: &[f64], bias: &[f64], keep: usize) -> Vec<u8> {
     }
     let mut body = Vec::new();
     let mut count: u32 = 0;
+    let mut last: u32 = 0;
     for (f, id) in vocab.iter().enumerate() {
         let pairs: Vec<(u8, i8)> = (0..classes)
             .filter(|c| kept[f * classes + c])
@@ -191,7 +192,18 @@ fn write(vocab: &[u32], w: &[f64], bias: &[f64], keep: usize) -> Vec<u8> {
             continue;
         }
         count += 1;
-        body.extend_from_slice(&id.to_le_bytes());
+        // The step from the id before, as unsigned LEB128.
+        let mut step = id - last;
+        last = *id;
+        loop {
+            let byte = (step & 0x7f) as u8;
+            step >>= 7;
+            if step == 0 {
+                body.push(byte);
+                break;
+            }
+            body.push(byte | 0x80);
+        }
         body.push(pairs.len() as u8);
         for (c, q) in pairs {
             body.push(c);
