@@ -22,28 +22,27 @@ pub mod split;
 
 mod debts;
 mod features;
+mod fill;
 mod intents;
 mod reference;
 mod written;
 
-use self::debts::{debt_entities, debt_name, find_due_day};
+use self::fill::understand_tokens;
 pub use self::extract::{Extraction, Money, When, extract};
 use self::features::{Features, has_amount_word};
 pub use self::intents::intent_scores;
-use self::intents::{decide, is_income, query_kind, score_intents};
 pub use self::period::Grain;
 pub use self::reading::Reading;
 pub use self::written::describe;
-use self::written::{original_span, pick_category};
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use self::amount::{AmountMatch, Foreign, best_amount, find_amounts};
 use self::category::{Category, find_categories};
-use self::date::{find_date, find_month};
+use self::date::find_date;
 use self::normalize::{Token, TokenKind, fold, tokenize};
-use crate::kinds::{CategoryType, TransactionType};
+use crate::kinds::TransactionType;
 use crate::money::Centavos;
 
 /// What the user wants (seed names plus corrections and the bank balance).
@@ -278,273 +277,6 @@ pub fn understand_as(text: &str, today: NaiveDate, intent: Intent) -> Understand
     let folded = fold(text);
     let tokens = tokenize(&folded);
     understand_tokens(text, &folded, &tokens, today, Some(intent)).0
-}
-
-/// Reads tokenized text; also returns how many amounts it names (days and
-/// hours left out), which decides whether it holds several items.
-fn understand_tokens(
-    original: &str,
-    folded: &str,
-    tokens: &[Token],
-    today: NaiveDate,
-    forced: Option<Intent>,
-) -> (Understanding, usize) {
-    let f = Features::new(tokens, folded);
-    let mut used = vec![false; tokens.len()];
-
-    let date = find_date(tokens, today);
-    moments::mark_not_money(tokens, date.as_ref(), &mut used);
-    let month = find_month(tokens, today);
-    if let Some(m) = &month {
-        used[m.start..m.end.min(tokens.len())]
-            .iter_mut()
-            .for_each(|u| *u = true);
-    }
-    let split = split::find_split(tokens);
-    let due_day = find_due_day(tokens);
-    if let Some((_, start, end)) = due_day {
-        used[start..end].iter_mut().for_each(|u| *u = true);
-    }
-    let mut amounts = find_amounts(tokens, &used);
-    let taken_back = amount::take_back(tokens, &mut amounts);
-    let amount = best_amount(&amounts).cloned();
-    let categories = category::said_categories(tokens, &used, &answers::negated(original, tokens));
-
-    let scores = score_intents(
-        &f,
-        amount.as_ref(),
-        &categories,
-        date.is_some(),
-        month.is_some(),
-    );
-    let (intent, confidence, alternatives) = match forced {
-        Some(intent) => (intent, 1.0, Vec::new()),
-        None => decide(&scores),
-    };
-
-    let mut u = Understanding {
-        pays_bill: f.has(lexicon::cues().bill_payment_verbs),
-        ..Understanding::bare(intent, confidence, alternatives)
-    };
-    let chosen_category = pick_category(&categories, &f);
-    let money = |m: &AmountMatch| {
-        if m.foreign.is_some() || m.negative {
-            None
-        } else {
-            Some(m.centavos)
-        }
-    };
-    u.negative_amount = amount
-        .as_ref()
-        .is_some_and(|m| m.negative && m.foreign.is_none());
-    match intent {
-        Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
-            u.amount = amount.as_ref().and_then(money);
-            if intent == Intent::UpdateLastTransaction {
-                // "no eran 80, eran 90": the last amount is the correction.
-                u.amount = amounts
-                    .iter()
-                    .rev()
-                    .find(|m| m.foreign.is_none() && !m.negative)
-                    .map(|m| m.centavos)
-                    .or(u.amount);
-            }
-            u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
-            u.category = chosen_category.map(|m| m.category);
-            u.description = chosen_category.and_then(|m| describe(original, tokens, m));
-            // "me cobraron 50 de comisión": a charge is money out, so a
-            // word of money received ("comisión", "intereses") names no
-            // category; it is asked.
-            if f.has(lexicon::cues().charged_phrases)
-                && u.category
-                    .is_some_and(|c| c.category_type == CategoryType::Income)
-            {
-                u.category = None;
-            }
-            u.date = date.as_ref().map(|d| d.date);
-            if intent == Intent::LogTransaction && u.date.is_none() {
-                // "gasté 300 el mes pasado": a span of days gone by names
-                // no day, and today is not in it.
-                let month_days = month.as_ref().and_then(date::MonthMatch::days);
-                let period = period::find_period_match(tokens, today).map(|p| p.period);
-                u.period = match (period, month_days) {
-                    // "en octubre del año pasado": that year's October.
-                    (Some(p), Some(m)) if p.to - p.from > m.to - m.from => {
-                        month.as_ref().and_then(|m| {
-                            date::MonthMatch {
-                                year: chrono::Datelike::year(&p.from),
-                                ..m.clone()
-                            }
-                            .days()
-                        })
-                    }
-                    (p, m) => p.or(m),
-                }
-                // Days all gone by, or all to come ("la semana que viene"):
-                // the day is asked, never taken to be today.
-                .filter(|p| p.to < today || p.from > today);
-            }
-            let income = intent == Intent::LogTransaction && is_income(&f);
-            if income
-                && u.category
-                    .is_none_or(|c| c.category_type != CategoryType::Income)
-            {
-                // Money received: an expense keyword names what it was for
-                // ("me reembolsaron lo de amazon"), not the category.
-                let income_category = categories
-                    .iter()
-                    .find(|m| m.category.category_type == CategoryType::Income)
-                    .map(|m| m.category);
-                u.category = income_category.or_else(|| default_income_category(&f));
-                u.description = None;
-            }
-            u.kind = match u.category.map(|c| c.category_type) {
-                Some(CategoryType::Income) => Some(TransactionType::Income),
-                Some(_) => Some(TransactionType::Expense),
-                None if income => Some(TransactionType::Income),
-                None if intent == Intent::UpdateLastTransaction => None,
-                None => Some(TransactionType::Expense),
-            };
-            if intent == Intent::LogTransaction {
-                u.split_ways = split.map(|s| s.ways);
-            }
-            if intent == Intent::LogTransaction && u.kind == Some(TransactionType::Expense) {
-                u.debt_paid =
-                    debts::paid_to(&f, &amounts).map(|span| original_span(original, tokens, span));
-                if u.debt_paid.is_some() && u.category.is_none() {
-                    u.category = category::by_key("prestamo");
-                }
-            }
-        }
-        Intent::QueryData => {
-            u.query = Some(query_kind(&f));
-            let period = period::find_period_match(tokens, today);
-            u.period = period.map(|p| p.period);
-            // A period finer than a month is what is asked ("del 10 al 20
-            // de este mes"), not the month it falls in.
-            u.month = month.filter(|_| u.period.is_none()).map(|m| m.iso());
-            // Words of the period are not a category ("la primera quincena").
-            let in_period = |m: &category::CategoryMatch| {
-                period.is_some_and(|p| m.start < p.end && p.start < m.end)
-            };
-            if matches!(
-                u.query,
-                Some(QueryKind::Summary | QueryKind::Transactions | QueryKind::Budget)
-            ) {
-                let outside: Vec<category::CategoryMatch> = categories
-                    .iter()
-                    .filter(|m| !in_period(m))
-                    .cloned()
-                    .collect();
-                let chosen = pick_category(&outside, &f).filter(|m| !m.fuzzy);
-                u.category = chosen.map(|m| m.category);
-                // "¿cuánto en uber?": the merchant or thing named, not only
-                // its category.
-                if u.query == Some(QueryKind::Summary) {
-                    u.description = chosen.and_then(|m| describe(original, tokens, m));
-                }
-            }
-        }
-        Intent::SetBudget => {
-            // "presupuesto de 2,000 para comida": that category's budget.
-            let chosen =
-                budget_category(tokens, &categories).or(chosen_category.filter(|m| !m.fuzzy));
-            u.category = chosen.map(|m| m.category);
-            // "presupuesto para gasolina": the word, when not the category's.
-            u.description = chosen.and_then(|m| describe(original, tokens, m));
-            u.budget_remove = budget_removal(&f);
-            u.amount = amount.as_ref().and_then(money).filter(|_| !u.budget_remove);
-            u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
-            // A budget is set for now or later: "diciembre" said in November
-            // is the coming December.
-            u.month = month.map(|m| {
-                if m.explicit_year {
-                    m.iso()
-                } else {
-                    date::MonthMatch {
-                        year: upcoming_year(m.month, today),
-                        ..m
-                    }
-                    .iso()
-                }
-            });
-        }
-        Intent::SetBankBalance => {
-            // An overdrawn account: "-1,200" is a balance below zero.
-            u.amount = amount
-                .as_ref()
-                .filter(|m| m.foreign.is_none())
-                .map(|m| if m.negative { -m.centavos } else { m.centavos });
-            u.negative_amount = false;
-            u.foreign_currency = amount.as_ref().and_then(|m| m.foreign);
-            if amount.is_none() && f.has(lexicon::cues().zero_words) {
-                u.amount = Some(0);
-            }
-        }
-        Intent::ManageDebt => {
-            let due = due_day.map(|(d, _, _)| d).or_else(|| {
-                // "se paga el 17": in a debt, a bare day is the due day.
-                let d = date.as_ref()?;
-                let day_token = tokens[d.start..d.end]
-                    .iter()
-                    .find(|t| t.kind == TokenKind::Number)?;
-                (d.end - d.start <= 3 && day_token.text.len() <= 2)
-                    .then(|| day_token.text.parse().ok())
-                    .flatten()
-            });
-            debt_entities(&mut u, &f, &amounts, due);
-            u.debt_name = debt_name(&f, &amounts).map(|span| original_span(original, tokens, span));
-        }
-        Intent::DeleteLastTransaction | Intent::Unknown => {}
-    }
-    if matches!(
-        intent,
-        Intent::UpdateLastTransaction | Intent::DeleteLastTransaction
-    ) {
-        let split = (intent == Intent::UpdateLastTransaction)
-            .then(|| reference::value_start(tokens))
-            .flatten();
-        let end = split.unwrap_or(tokens.len());
-        let mut target = reference::read(
-            tokens,
-            end,
-            &amounts,
-            &taken_back,
-            &categories,
-            date.as_ref(),
-        );
-        if let Some(split) = split {
-            // The new values are the ones after "fue"/"era"/"ponlo en";
-            // what comes before only says which movement.
-            let no = |k: usize| k > 0 && tokens[k - 1].is_in(lexicon::cues().no_words);
-            u.amount = amounts
-                .iter()
-                .rev()
-                .find(|m| m.start >= split && m.foreign.is_none() && !m.negative)
-                .map(|m| m.centavos);
-            // The word that marks the split is never the value ("ponlo"
-            // is not a typo of "pollo").
-            let values: Vec<&category::CategoryMatch> = categories
-                .iter()
-                .filter(|m| m.start > split && !no(m.start))
-                .collect();
-            u.category = values
-                .iter()
-                .find(|m| !m.fuzzy)
-                .or(values.first())
-                .map(|m| m.category);
-            u.description = None;
-            u.date = date.as_ref().filter(|d| d.start >= split).map(|d| d.date);
-            u.kind = u.category.map(|c| c.category_type.transaction_kind());
-        }
-        if target == RowReference::default() {
-            // "no, eran 300", "bórralo": the last movement.
-            target.position = Some(1);
-        }
-        u.target = Some(target);
-    }
-    // Money of its own only: a year or a count before its noun is no item.
-    (u, amounts.iter().filter(|m| m.score > 0).count())
 }
 
 #[cfg(test)]
