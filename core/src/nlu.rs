@@ -27,9 +27,9 @@ mod intents;
 mod reference;
 mod written;
 
-use self::fill::understand_tokens;
 pub use self::extract::{Extraction, Money, When, extract};
 use self::features::{Features, has_amount_word};
+use self::fill::understand_tokens;
 pub use self::intents::intent_scores;
 pub use self::period::Grain;
 pub use self::reading::Reading;

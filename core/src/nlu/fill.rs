@@ -15,9 +15,9 @@ use super::normalize::{Token, TokenKind};
 use super::split::Split;
 use super::written::{original_span, pick_category};
 use super::{
-    Intent, QueryKind, RowReference, Understanding, amount, answers, budget_category, budget_removal, category,
-    date, debts, default_income_category, describe, lexicon, moments, period, reference, split,
-    upcoming_year,
+    Intent, QueryKind, RowReference, Understanding, amount, answers, budget_category,
+    budget_removal, category, date, debts, default_income_category, describe, lexicon, moments,
+    period, reference, split, upcoming_year,
 };
 use crate::kinds::{CategoryType, TransactionType};
 
@@ -241,8 +241,7 @@ fn fill_query(u: &mut Understanding, said: &Said) {
         .filter(|_| u.period.is_none())
         .map(|m| m.iso());
     // Words of the period are not a category ("la primera quincena").
-    let in_period =
-        |m: &CategoryMatch| period.is_some_and(|p| m.start < p.end && p.start < m.end);
+    let in_period = |m: &CategoryMatch| period.is_some_and(|p| m.start < p.end && p.start < m.end);
     if matches!(
         u.query,
         Some(QueryKind::Summary | QueryKind::Transactions | QueryKind::Budget)
