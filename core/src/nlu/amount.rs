@@ -195,225 +195,260 @@ fn thousands_after(tokens: &[Token], end: &mut usize) -> Centavos {
 
 /// Finds every amount in the tokens, skipping tokens marked in `used`.
 pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
-    let c = cues();
     let mut found = Vec::new();
     let mut i = 0;
-    let taken = |k: usize| used.get(k).copied().unwrap_or(false);
     while i < tokens.len() {
-        if taken(i) {
-            i += 1;
-            continue;
-        }
-        let token = &tokens[i];
-        let (mut centavos, mut end, mut score) = match token.kind {
-            TokenKind::Number => match parse_number(&token.text) {
-                Some(c) => (c, i + 1, 2),
-                None => {
-                    i += 1;
-                    continue;
-                }
-            },
-            TokenKind::Word => match parse_words(tokens, i) {
-                Some((value, n)) if n > 0 => (value * 100, i + n, 0),
-                _ => {
-                    i += 1;
-                    continue;
-                }
-            },
-        };
-        let words_only = token.kind == TokenKind::Word;
-        // Spoken decimals: "1 punto cinco", "uno coma 5", "1 punto 2 mil".
-        let decimal = spoken_decimal(tokens, end).filter(|_| centavos % 100 == 0);
-        if let Some((cents, n)) = decimal {
-            centavos += cents;
-            end += n;
-        }
-        // A bare "un"/"una" is an article, not an amount, unless money
-        // follows: "un euro", "una libra".
-        let money_follows = tokens
-            .get(end)
-            .is_some_and(|t| t.is_in(peso_words()) || foreign_word(&t.text).is_some());
-        if words_only && end == i + 1 && token.is_in(c.article_numbers) && !money_follows {
-            i += 1;
-            continue;
-        }
-        if token.dollar_sign {
-            score += 4;
-        }
-        // Multipliers: "1.5k", "2 mil", "3 millones", "2 mil 500", "mil y medio".
-        if let Some(next) = tokens.get(end).filter(|_| !taken(end)) {
-            let next_in = |list: &CueList| next.is_in(list);
-            let glued = next.start == token.end && !words_only;
-            // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
-            if next_in(c.thousand_suffixes) {
-                if glued {
-                    centavos = centavos.saturating_mul(1000);
-                    end += 1;
-                    score += 3;
-                }
-            } else if next_in(c.million_slang) {
-                if !words_only {
-                    centavos = centavos.saturating_mul(1_000_000);
-                    end += 1;
-                    score += 3;
-                }
-            } else if next_in(c.thousand_multipliers) {
-                if !words_only || next_in(c.thousand_words) {
-                    centavos = centavos.saturating_mul(1000);
-                    end += 1;
-                    score += 3;
-                    // "5 mil millones": thousands of millions.
-                    if tokens
-                        .get(end)
-                        .is_some_and(|t| !taken(end) && t.is_in(c.million_words))
-                    {
-                        centavos = centavos.saturating_mul(1_000_000);
-                        end += 1;
-                        centavos += thousands_after(tokens, &mut end);
-                    } else if let Some(rest) = tokens.get(end) {
-                        // "2 mil 500", "2 mil quinientos"
-                        if rest.kind == TokenKind::Number && !rest.text.contains(['/', '-']) {
-                            if let Some(extra) = parse_number(&rest.text).filter(|&c| c < 100_000) {
-                                centavos += extra;
-                                end += 1;
-                            }
-                        } else if let Some((extra, n)) = parse_words(tokens, end)
-                            && extra < 1000
-                        {
-                            centavos += extra * 100;
-                            end += n;
-                        }
-                    }
-                }
-            } else if next_in(c.million_words) {
-                if !words_only {
-                    centavos = centavos.saturating_mul(1_000_000);
-                    end += 1;
-                    score += 3;
-                    // "1 millon 200 mil", "2 millones 350 mil 500"
-                    centavos += thousands_after(tokens, &mut end);
-                }
-            } else if next_in(c.million_suffixes) && glued {
-                centavos = centavos.saturating_mul(1_000_000);
-                end += 1;
-                score += 3;
+        match read_amount(tokens, used, i) {
+            Some(amount) => {
+                i = amount.end.max(i + 1);
+                found.push(amount);
             }
+            None => i += 1,
         }
-        if words_only && centavos >= 100_000 {
-            score += 2;
-        }
-        // "y medio" is half of the amount's own unit: "un millón y medio",
-        // "dos lucas y media", "mil y medio", "veinte y medio".
-        if tokens.get(end).is_some_and(|t| t.is_in(c.and_words))
-            && tokens
-                .get(end + 1)
-                .is_some_and(|t| t.is_in(c.and_a_half_words))
-        {
-            let unit = [100_000_000, 100_000]
-                .into_iter()
-                .find(|unit| centavos % unit == 0)
-                .unwrap_or(100);
-            centavos += unit / 2;
-            end += 2;
-        }
-        // Currency after ("250 pesos", "20 dolares", "300 mxn", "500 pesos
-        // argentinos") or before ("usd 50", "€30", "r$ 20").
-        let mut foreign = None;
-        let word_at = |k: usize| tokens.get(k).filter(|t| t.kind == TokenKind::Word);
-        if let Some(next) = word_at(end) {
-            let adjective = word_at(end + 1).and_then(|t| foreign_adjective(&t.text));
-            if next.is_in(peso_words()) {
-                end += 1;
-                match adjective {
-                    Some(other) => {
-                        foreign = Some(other);
-                        end += 1;
-                    }
-                    // Named pesos beat a foreign amount in the same message.
-                    None => score += 5,
-                }
-            } else if let Some(currency) = foreign_word(&next.text) {
-                foreign = Some(adjective.unwrap_or(currency));
-                end += 1 + usize::from(adjective.is_some());
-            } else if next.is_in(c.currency_joiners)
-                && let Some(currency) = word_at(end + 1).and_then(|t| foreign_word(&t.text))
-            {
-                foreign = Some(currency);
-                end += 2;
-            }
-        }
-        // "doce con cincuenta", "12 pesos con 50 centavos".
-        if centavos % 100 == 0
-            && let Some((cents, n)) = centavos_after(tokens, end)
-        {
-            centavos += cents;
-            end += n;
-        }
-        let mut start = i;
-        if i > 0 && !taken(i - 1) {
-            let prev = &tokens[i - 1];
-            if prev.is_in(c.peso_codes) {
-                score += 4;
-            } else if prev.is_in(c.dollar_sign_prefixes) {
-                foreign = Some(Foreign("USD"));
-                start = i - 1;
-            } else if prev.is_in(c.real_sign_prefixes) && token.dollar_sign {
-                foreign = Some(Foreign("BRL"));
-                start = i - 1;
-            } else if prev.is_in(c.sol_sign_prefixes) && prev.end < token.start.saturating_sub(1) {
-                // "S/ 120", "S/.120": Peruvian soles.
-                foreign = Some(Foreign("PEN"));
-                start = i - 1;
-            } else if let Some(currency) = foreign_word(&prev.text) {
-                foreign = Some(currency);
-                start = i - 1;
-            }
-        }
-        if foreign.is_some() {
-            score += 4;
-        }
-        if i > 0 && tokens[i - 1].is_in(c.price_words) {
-            score += 1;
-        }
-        // Small counts right before a noun are quantities ("2 tacos").
-        let before_noun = tokens
-            .get(end)
-            .is_some_and(|t| t.kind == TokenKind::Word && !t.is_in(c.not_counted_nouns));
-        if before_noun && centavos <= 1_200 && foreign.is_none() && !token.dollar_sign {
-            score -= 2;
-        }
-        // A year is rarely the money: "la renta de 2026 subió, pagué 8,500".
-        let year_like = !words_only
-            && end == i + 1
-            && token.text.len() == 4
-            && token
-                .text
-                .parse::<u32>()
-                .is_ok_and(|y| (1950..=2100).contains(&y))
-            && i > 0
-            && tokens[i - 1].is_in(c.year_prepositions);
-        if year_like && !token.dollar_sign && foreign.is_none() {
-            score -= 3;
-        }
-        // Small number words right before a noun are quantities ("dos tacos").
-        if words_only && centavos < 2_000 && score == 0 {
-            score -= 2;
-        }
-        let negative =
-            token.negative || (i > 0 && !taken(i - 1) && tokens[i - 1].is_in(c.minus_words));
-        found.push(AmountMatch {
-            centavos,
-            foreign,
-            start,
-            end,
-            score,
-            negative,
-        });
-        i = end.max(i + 1);
     }
     super::priced::combine(tokens, used, &mut found);
     super::priced::counts_are_not_money(tokens, &mut found);
     found
+}
+
+/// Whether token `k` is already read as something else (a day, an hour).
+fn taken(used: &[bool], k: usize) -> bool {
+    used.get(k).copied().unwrap_or(false)
+}
+
+/// The amount that starts at token `i`, if one does.
+fn read_amount(tokens: &[Token], used: &[bool], i: usize) -> Option<AmountMatch> {
+    if taken(used, i) {
+        return None;
+    }
+    let token = &tokens[i];
+    let (centavos, end, score) = match token.kind {
+        TokenKind::Number => (parse_number(&token.text)?, i + 1, 2),
+        TokenKind::Word => match parse_words(tokens, i) {
+            Some((value, n)) if n > 0 => (value * 100, i + n, 0),
+            _ => return None,
+        },
+    };
+    let mut a = AmountMatch {
+        centavos,
+        foreign: None,
+        start: i,
+        end,
+        score,
+        negative: false,
+    };
+    let words_only = token.kind == TokenKind::Word;
+    // Spoken decimals: "1 punto cinco", "uno coma 5", "1 punto 2 mil".
+    if let Some((cents, n)) = spoken_decimal(tokens, a.end).filter(|_| a.centavos % 100 == 0) {
+        a.centavos += cents;
+        a.end += n;
+    }
+    // A bare "un"/"una" is an article, not an amount, unless money
+    // follows: "un euro", "una libra".
+    let money_follows = tokens
+        .get(a.end)
+        .is_some_and(|t| t.is_in(peso_words()) || foreign_word(&t.text).is_some());
+    if words_only && a.end == i + 1 && token.is_in(cues().article_numbers) && !money_follows {
+        return None;
+    }
+    if token.dollar_sign {
+        a.score += 4;
+    }
+    multiplied(tokens, used, i, &mut a);
+    if words_only && a.centavos >= 100_000 {
+        a.score += 2;
+    }
+    and_a_half(tokens, &mut a);
+    currency_after(tokens, &mut a);
+    // "doce con cincuenta", "12 pesos con 50 centavos".
+    if a.centavos % 100 == 0
+        && let Some((cents, n)) = centavos_after(tokens, a.end)
+    {
+        a.centavos += cents;
+        a.end += n;
+    }
+    currency_before(tokens, used, i, &mut a);
+    weigh(tokens, i, &mut a);
+    a.negative =
+        token.negative || (i > 0 && !taken(used, i - 1) && tokens[i - 1].is_in(cues().minus_words));
+    Some(a)
+}
+
+/// Multipliers: "1.5k", "2 mil", "3 millones", "2 mil 500", "mil y medio".
+fn multiplied(tokens: &[Token], used: &[bool], i: usize, a: &mut AmountMatch) {
+    let c = cues();
+    let token = &tokens[i];
+    let words_only = token.kind == TokenKind::Word;
+    let Some(next) = tokens.get(a.end).filter(|_| !taken(used, a.end)) else {
+        return;
+    };
+    let next_in = |list: &CueList| next.is_in(list);
+    let glued = next.start == token.end && !words_only;
+    let times = |a: &mut AmountMatch, factor: i64| {
+        a.centavos = a.centavos.saturating_mul(factor);
+        a.end += 1;
+        a.score += 3;
+    };
+    // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
+    if next_in(c.thousand_suffixes) {
+        if glued {
+            times(a, 1000);
+        }
+    } else if next_in(c.million_slang) {
+        if !words_only {
+            times(a, 1_000_000);
+        }
+    } else if next_in(c.thousand_multipliers) {
+        if !words_only || next_in(c.thousand_words) {
+            times(a, 1000);
+            after_thousands(tokens, used, a);
+        }
+    } else if next_in(c.million_words) {
+        if !words_only {
+            times(a, 1_000_000);
+            // "1 millon 200 mil", "2 millones 350 mil 500"
+            a.centavos += thousands_after(tokens, &mut a.end);
+        }
+    } else if next_in(c.million_suffixes) && glued {
+        times(a, 1_000_000);
+    }
+}
+
+/// After "mil": "5 mil millones" (thousands of millions), "2 mil 500",
+/// "2 mil quinientos".
+fn after_thousands(tokens: &[Token], used: &[bool], a: &mut AmountMatch) {
+    let end = a.end;
+    if tokens
+        .get(end)
+        .is_some_and(|t| !taken(used, end) && t.is_in(cues().million_words))
+    {
+        a.centavos = a.centavos.saturating_mul(1_000_000);
+        a.end += 1;
+        a.centavos += thousands_after(tokens, &mut a.end);
+    } else if let Some(rest) = tokens.get(end) {
+        if rest.kind == TokenKind::Number && !rest.text.contains(['/', '-']) {
+            if let Some(extra) = parse_number(&rest.text).filter(|&c| c < 100_000) {
+                a.centavos += extra;
+                a.end += 1;
+            }
+        } else if let Some((extra, n)) = parse_words(tokens, end)
+            && extra < 1000
+        {
+            a.centavos += extra * 100;
+            a.end += n;
+        }
+    }
+}
+
+/// "y medio" is half of the amount's own unit: "un millón y medio", "dos
+/// lucas y media", "mil y medio", "veinte y medio".
+fn and_a_half(tokens: &[Token], a: &mut AmountMatch) {
+    let c = cues();
+    if tokens.get(a.end).is_some_and(|t| t.is_in(c.and_words))
+        && tokens
+            .get(a.end + 1)
+            .is_some_and(|t| t.is_in(c.and_a_half_words))
+    {
+        let unit = [100_000_000, 100_000]
+            .into_iter()
+            .find(|unit| a.centavos % unit == 0)
+            .unwrap_or(100);
+        a.centavos += unit / 2;
+        a.end += 2;
+    }
+}
+
+/// Currency after the number: "250 pesos", "20 dolares", "300 mxn",
+/// "500 pesos argentinos".
+fn currency_after(tokens: &[Token], a: &mut AmountMatch) {
+    let word_at = |k: usize| tokens.get(k).filter(|t| t.kind == TokenKind::Word);
+    let Some(next) = word_at(a.end) else {
+        return;
+    };
+    let adjective = word_at(a.end + 1).and_then(|t| foreign_adjective(&t.text));
+    if next.is_in(peso_words()) {
+        a.end += 1;
+        match adjective {
+            Some(other) => {
+                a.foreign = Some(other);
+                a.end += 1;
+            }
+            // Named pesos beat a foreign amount in the same message.
+            None => a.score += 5,
+        }
+    } else if let Some(currency) = foreign_word(&next.text) {
+        a.foreign = Some(adjective.unwrap_or(currency));
+        a.end += 1 + usize::from(adjective.is_some());
+    } else if next.is_in(cues().currency_joiners)
+        && let Some(currency) = word_at(a.end + 1).and_then(|t| foreign_word(&t.text))
+    {
+        a.foreign = Some(currency);
+        a.end += 2;
+    }
+}
+
+/// Currency before the number: "mxn 300", "usd 50", "R$ 20", "S/ 120".
+fn currency_before(tokens: &[Token], used: &[bool], i: usize, a: &mut AmountMatch) {
+    let c = cues();
+    let token = &tokens[i];
+    if i > 0 && !taken(used, i - 1) {
+        let prev = &tokens[i - 1];
+        if prev.is_in(c.peso_codes) {
+            a.score += 4;
+        } else if prev.is_in(c.dollar_sign_prefixes) {
+            a.foreign = Some(Foreign("USD"));
+            a.start = i - 1;
+        } else if prev.is_in(c.real_sign_prefixes) && token.dollar_sign {
+            a.foreign = Some(Foreign("BRL"));
+            a.start = i - 1;
+        } else if prev.is_in(c.sol_sign_prefixes) && prev.end < token.start.saturating_sub(1) {
+            // "S/ 120", "S/.120": Peruvian soles.
+            a.foreign = Some(Foreign("PEN"));
+            a.start = i - 1;
+        } else if let Some(currency) = foreign_word(&prev.text) {
+            a.foreign = Some(currency);
+            a.start = i - 1;
+        }
+    }
+    if a.foreign.is_some() {
+        a.score += 4;
+    }
+}
+
+/// How much the words around say it is money: a price word before it
+/// counts for it; a small count before a noun, a year after "de" or "en"
+/// and a small number said in words count against it.
+fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
+    let c = cues();
+    let token = &tokens[i];
+    let words_only = token.kind == TokenKind::Word;
+    if i > 0 && tokens[i - 1].is_in(c.price_words) {
+        a.score += 1;
+    }
+    // Small counts right before a noun are quantities ("2 tacos").
+    let before_noun = tokens
+        .get(a.end)
+        .is_some_and(|t| t.kind == TokenKind::Word && !t.is_in(c.not_counted_nouns));
+    if before_noun && a.centavos <= 1_200 && a.foreign.is_none() && !token.dollar_sign {
+        a.score -= 2;
+    }
+    // A year is rarely the money: "la renta de 2026 subió, pagué 8,500".
+    let year_like = !words_only
+        && a.end == i + 1
+        && token.text.len() == 4
+        && token
+            .text
+            .parse::<u32>()
+            .is_ok_and(|y| (1950..=2100).contains(&y))
+        && i > 0
+        && tokens[i - 1].is_in(c.year_prepositions);
+    if year_like && !token.dollar_sign && a.foreign.is_none() {
+        a.score -= 3;
+    }
+    // Small number words right before a noun are quantities ("dos tacos").
+    if words_only && a.centavos < 2_000 && a.score == 0 {
+        a.score -= 2;
+    }
 }
 
 /// "punto cinco", "coma 25", "punto 5" at `k`: (centavos, tokens used).
