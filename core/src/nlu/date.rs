@@ -136,149 +136,145 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         return Some(found);
     }
     let c = cues();
-    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
-    for i in 0..tokens.len() {
+    (0..tokens.len()).find_map(|i| {
         let t = &tokens[i];
-        let found = match t.kind {
+        let (date, start, end) = match t.kind {
             // "1/2 kilo" is half a kilo, not a date.
             TokenKind::Number
                 if t.text.contains(['/', '-']) && !c.quantity_units.at(tokens, i + 1) =>
             {
                 parse_slashed(&t.text, today).map(|date| (date, i, i + 1))
             }
-            TokenKind::Number => {
-                // "15 de octubre [de 2025]"
-                let day = day_number(t);
-                let month = word_in(i + 1, c.of_words)
-                    .then(|| tokens.get(i + 2).and_then(Token::month))
-                    .flatten();
-                match (day, month) {
-                    (Some(day), Some(month)) => {
-                        let year = word_in(i + 3, c.year_joiners)
-                            .then(|| tokens.get(i + 4))
-                            .flatten()
-                            .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
-                            .and_then(|y| year_of(&y.text, today));
-                        match year {
-                            Some(year) => NaiveDate::from_ymd_opt(year, month, day)
-                                .map(|date| (date, i, i + 5)),
-                            None => recent_day_month(today, day, month).map(|d| (d, i, i + 3)),
-                        }
-                    }
-                    // "el 15", "el dia 15"
-                    (Some(day), None)
-                        if i > 0
-                            && (tokens[i - 1].is_in(c.day_openers)
-                                || tokens[i - 1].is_in(c.date_change_openers)
-                                    && tokens[..i - 1]
-                                        .iter()
-                                        .any(|w| w.is_in(c.date_field_words)))
-                            && !tokens
-                                .get(i + 1)
-                                .is_some_and(|n| n.is_in(c.not_a_day_after)) =>
-                    {
-                        let start = if i >= 2
-                            && tokens[i - 1].is_in(c.day_words)
-                            && tokens[i - 2].is_in(c.day_articles)
-                        {
-                            i - 2
-                        } else {
-                            i - 1
-                        };
-                        // A payment still to come ("me pagan la quincena
-                        // el 30") names the coming day.
-                        let coming = (0..tokens.len())
-                            .any(|k| c.will_pay_phrases.cue_at(tokens, k).is_some());
-                        if coming {
-                            coming_day(today, day)
-                        } else {
-                            recent_day(today, day)
-                        }
-                        .map(|date| (date, start, i + 1))
-                    }
-                    _ => None,
-                }
-            }
-            TokenKind::Word => {
-                if let Some(back) = t.days_ago() {
-                    today
-                        .checked_sub_days(Days::new(back))
-                        .map(|d| (d, i, i + 1))
-                } else if t.is_in(c.yesterday_words) {
-                    // "antes de ayer"
-                    match i.checked_sub(2) {
-                        Some(k) if c.day_before_phrases.cue_at(tokens, k) == Some(2) => {
-                            today.checked_sub_days(Days::new(2)).map(|d| (d, k, i + 1))
-                        }
-                        _ => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
-                    }
-                } else if t.is_in(c.ago_words) {
-                    let count = tokens.get(i + 1).and_then(small_count);
-                    let unit = |list: &CueList| word_in(i + 2, list);
-                    match count {
-                        Some(n) if unit(c.day_units) => {
-                            today.checked_sub_days(Days::new(n)).map(|d| (d, i, i + 3))
-                        }
-                        Some(n) if unit(c.week_units) => today
-                            .checked_sub_days(Days::new(7 * n))
-                            .map(|d| (d, i, i + 3)),
-                        _ => None,
-                    }
-                } else {
-                    t.weekday().and_then(|day| {
-                        let back = (today.weekday().num_days_from_monday() + 7
-                            - day.num_days_from_monday())
-                            % 7;
-                        let back = if back == 0 { 7 } else { back };
-                        // "el sábado de la semana pasada", "el martes de esta
-                        // semana", "el miércoles de la semana que viene"
-                        let week = [
-                            (c.last_week_phrases, -7),
-                            (c.this_week_phrases, 0),
-                            (c.next_week_phrases, 7),
-                        ]
-                        .into_iter()
-                        .find_map(|(list, shift)| {
-                            list.cue_at(tokens, i + 1).map(|n| (shift, i + 1 + n))
-                        });
-                        if let Some((shift, end)) = week {
-                            let this_monday = today.checked_sub_days(Days::new(u64::from(
-                                today.weekday().num_days_from_monday(),
-                            )))?;
-                            let monday =
-                                this_monday.checked_add_signed(chrono::TimeDelta::days(shift))?;
-                            let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
-                                i - 1
-                            } else {
-                                i
-                            };
-                            let date = monday.checked_add_days(Days::new(u64::from(
-                                day.num_days_from_monday(),
-                            )))?;
-                            return Some((date, start, end));
-                        }
-                        let start = if i > 0 && tokens[i - 1].is_in(c.weekday_articles) {
-                            i - 1
-                        } else {
-                            i
-                        };
-                        let end = if word_in(i + 1, c.past_markers) {
-                            i + 2
-                        } else {
-                            i + 1
-                        };
-                        today
-                            .checked_sub_days(Days::new(u64::from(back)))
-                            .map(|d| (d, start, end))
-                    })
-                }
-            }
+            TokenKind::Number => number_date(tokens, i, today),
+            TokenKind::Word => word_date(tokens, i, today),
+        }?;
+        Some(DateMatch { date, start, end })
+    })
+}
+
+/// A day starting at a number: "15 de octubre [de 2025]", "el 15", "el
+/// dia 15"; the date and where it starts and ends.
+fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {
+    let c = cues();
+    let word_in = |k: usize, list: &CueList| list.at(tokens, k);
+    let t = &tokens[i];
+    let day = day_number(t)?;
+    let month = word_in(i + 1, c.of_words)
+        .then(|| tokens.get(i + 2).and_then(Token::month))
+        .flatten();
+    if let Some(month) = month {
+        let year = word_in(i + 3, c.year_joiners)
+            .then(|| tokens.get(i + 4))
+            .flatten()
+            .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
+            .and_then(|y| year_of(&y.text, today));
+        return match year {
+            Some(year) => NaiveDate::from_ymd_opt(year, month, day).map(|date| (date, i, i + 5)),
+            None => recent_day_month(today, day, month).map(|d| (d, i, i + 3)),
         };
-        if let Some((date, start, end)) = found {
-            return Some(DateMatch { date, start, end });
-        }
     }
-    None
+    let opened = i > 0
+        && (tokens[i - 1].is_in(c.day_openers)
+            || tokens[i - 1].is_in(c.date_change_openers)
+                && tokens[..i - 1].iter().any(|w| w.is_in(c.date_field_words)))
+        && !tokens
+            .get(i + 1)
+            .is_some_and(|n| n.is_in(c.not_a_day_after));
+    if !opened {
+        return None;
+    }
+    let start = if i >= 2 && tokens[i - 1].is_in(c.day_words) && tokens[i - 2].is_in(c.day_articles)
+    {
+        i - 2
+    } else {
+        i - 1
+    };
+    // A payment still to come ("me pagan la quincena el 30") names the
+    // coming day.
+    let coming = (0..tokens.len()).any(|k| c.will_pay_phrases.cue_at(tokens, k).is_some());
+    if coming {
+        coming_day(today, day)
+    } else {
+        recent_day(today, day)
+    }
+    .map(|date| (date, start, i + 1))
+}
+
+/// A day starting at a word: "hoy", "ayer", "antes de ayer", "hace 3
+/// días", a weekday; the date and where it starts and ends.
+fn word_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {
+    let c = cues();
+    let t = &tokens[i];
+    if let Some(back) = t.days_ago() {
+        return today
+            .checked_sub_days(Days::new(back))
+            .map(|d| (d, i, i + 1));
+    }
+    if t.is_in(c.yesterday_words) {
+        // "antes de ayer"
+        return match i.checked_sub(2) {
+            Some(k) if c.day_before_phrases.cue_at(tokens, k) == Some(2) => {
+                today.checked_sub_days(Days::new(2)).map(|d| (d, k, i + 1))
+            }
+            _ => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
+        };
+    }
+    if t.is_in(c.ago_words) {
+        let count = tokens.get(i + 1).and_then(small_count);
+        let unit = |list: &CueList| list.at(tokens, i + 2);
+        return match count {
+            Some(n) if unit(c.day_units) => {
+                today.checked_sub_days(Days::new(n)).map(|d| (d, i, i + 3))
+            }
+            Some(n) if unit(c.week_units) => today
+                .checked_sub_days(Days::new(7 * n))
+                .map(|d| (d, i, i + 3)),
+            _ => None,
+        };
+    }
+    weekday_date(tokens, i, today)
+}
+
+/// A weekday: the last one gone by ("el viernes", "el lunes pasado"), or
+/// the one of a week named after it ("el sábado de la semana pasada",
+/// "el martes de esta semana", "el miércoles de la semana que viene").
+fn weekday_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {
+    let c = cues();
+    let day = tokens[i].weekday()?;
+    let back = (today.weekday().num_days_from_monday() + 7 - day.num_days_from_monday()) % 7;
+    let back = if back == 0 { 7 } else { back };
+    let week = [
+        (c.last_week_phrases, -7),
+        (c.this_week_phrases, 0),
+        (c.next_week_phrases, 7),
+    ]
+    .into_iter()
+    .find_map(|(list, shift)| list.cue_at(tokens, i + 1).map(|n| (shift, i + 1 + n)));
+    if let Some((shift, end)) = week {
+        let this_monday =
+            today.checked_sub_days(Days::new(u64::from(today.weekday().num_days_from_monday())))?;
+        let monday = this_monday.checked_add_signed(chrono::TimeDelta::days(shift))?;
+        let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
+            i - 1
+        } else {
+            i
+        };
+        let date = monday.checked_add_days(Days::new(u64::from(day.num_days_from_monday())))?;
+        return Some((date, start, end));
+    }
+    let start = if i > 0 && tokens[i - 1].is_in(c.weekday_articles) {
+        i - 1
+    } else {
+        i
+    };
+    let end = if c.past_markers.at(tokens, i + 1) {
+        i + 2
+    } else {
+        i + 1
+    };
+    today
+        .checked_sub_days(Days::new(u64::from(back)))
+        .map(|d| (d, start, end))
 }
 
 /// Finds a month for a query: "este mes", "el mes pasado", "octubre",
