@@ -55,6 +55,33 @@ fn lit(d: &Diagram, marks: &Marks) -> Lit {
 
 /// The SVG of `d` with `marks` drawn on it.
 pub fn render(d: &Diagram, marks: &Marks) -> String {
+    let g = laid_out(d);
+    let lit = lit(d, marks);
+    let mut size = (0.0f64, 0.0f64);
+    let edges = draw_edges(d, &g, &lit, &mut size);
+    let nodes = draw_nodes(d, &g, &lit, &mut size);
+    let (width, height) = size;
+    let (width, height) = (width + 12.0, height + 12.0);
+    format!(
+        concat!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" class="diagram" data-diagram="{id}" "#,
+            r#"viewBox="0 0 {w:.0} {h:.0}" width="{w:.0}" height="{h:.0}" role="img" aria-label="{title}">"#,
+            r#"<title>{title}</title>"#,
+            r#"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">"#,
+            r#"<path d="M0,0 L10,5 L0,10 z"/></marker></defs>"#,
+            "{edges}{nodes}</svg>"
+        ),
+        id = esc(&d.id),
+        w = width,
+        h = height,
+        title = esc(&d.title),
+        edges = edges,
+        nodes = nodes,
+    )
+}
+
+/// The diagram's graph, laid out by dagre top to bottom.
+fn laid_out(d: &Diagram) -> Graph<NodeLabel, EdgeLabel> {
     let mut g: Graph<NodeLabel, EdgeLabel> = Graph::with_options(GraphOptions {
         directed: true,
         multigraph: true,
@@ -101,9 +128,18 @@ pub fn render(d: &Diagram, marks: &Marks) -> String {
             ..LayoutOptions::default()
         }),
     );
-    let lit = lit(d, marks);
+    g
+}
+
+/// The edges as SVG groups; `size` grows to hold them.
+fn draw_edges(
+    d: &Diagram,
+    g: &Graph<NodeLabel, EdgeLabel>,
+    lit: &Lit,
+    size: &mut (f64, f64),
+) -> String {
     let marked = !lit.visited.is_empty();
-    let (mut width, mut height) = (0.0f64, 0.0f64);
+    let (mut width, mut height) = *size;
     let mut edges = String::new();
     for (i, edge) in d.edges.iter().enumerate() {
         let Some(label) = g.edge(&edge.from, &edge.to, Some(&i.to_string())) else {
@@ -139,6 +175,20 @@ pub fn render(d: &Diagram, marks: &Marks) -> String {
         }
         edges.push_str("</g>");
     }
+    *size = (width, height);
+    edges
+}
+
+/// The nodes as SVG groups, the current one marked; `size` grows to hold
+/// them.
+fn draw_nodes(
+    d: &Diagram,
+    g: &Graph<NodeLabel, EdgeLabel>,
+    lit: &Lit,
+    size: &mut (f64, f64),
+) -> String {
+    let marked = !lit.visited.is_empty();
+    let (mut width, mut height) = *size;
     let mut nodes = String::new();
     for node in &d.nodes {
         let Some(n) = g.node(&node.id) else { continue };
@@ -204,23 +254,8 @@ pub fn render(d: &Diagram, marks: &Marks) -> String {
         }
         nodes.push_str("</g>");
     }
-    let (width, height) = (width + 12.0, height + 12.0);
-    format!(
-        concat!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" class="diagram" data-diagram="{id}" "#,
-            r#"viewBox="0 0 {w:.0} {h:.0}" width="{w:.0}" height="{h:.0}" role="img" aria-label="{title}">"#,
-            r#"<title>{title}</title>"#,
-            r#"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">"#,
-            r#"<path d="M0,0 L10,5 L0,10 z"/></marker></defs>"#,
-            "{edges}{nodes}</svg>"
-        ),
-        id = esc(&d.id),
-        w = width,
-        h = height,
-        title = esc(&d.title),
-        edges = edges,
-        nodes = nodes,
-    )
+    *size = (width, height);
+    nodes
 }
 
 fn kind_class(kind: NodeKind) -> &'static str {
