@@ -98,9 +98,53 @@ pub fn App() -> impl IntoView {
     let screen = RwSignal::new(Screen::Chat);
     // The debug panel is for developers: `?debug=1` or the menu.
     let debug = RwSignal::new(query_param("debug").as_deref() == Some("1"));
-    let menu_open = RwSignal::new(false);
     provide_context(ctx);
 
+    start(ctx, loaded, login_error);
+
+    let _online = window_event_listener(leptos::ev::online, move |_| {
+        ctx.online.set(true);
+        flush_outbox(ctx);
+    });
+    let _offline = window_event_listener(leptos::ev::offline, move |_| ctx.online.set(false));
+
+    let signed_in = move || ctx.app.with(|a| a.session_token.is_some());
+    // Server health shows only when something is wrong.
+    let health_problem = move || match health.get() {
+        Some(Ok(api::Health { ok: true, db: true })) | None => None,
+        Some(Ok(_)) => Some(text::HEALTH_NO_DB),
+        Some(Err(_)) => Some(text::HEALTH_DOWN),
+    };
+
+    view! {
+        <main class="app" data-engine=move || ctx.engine.get().attr()>
+            <TopBar screen debug />
+            {move || health_problem().map(|problem| view! {
+                <p class="health" data-testid="health" role="alert">{problem}</p>
+            })}
+            <Show when=move || loaded.get() fallback=|| view! { <p class="loading">{text::LOADING}</p> }>
+                <Show when=signed_in fallback=move || view! { <SignInHelp failed=login_error /> }>
+                    <div class="view">
+                        {move || match screen.get() {
+                            Screen::Chat => view! { <ChatView /> }.into_any(),
+                            Screen::Month => view! { <MonthView /> }.into_any(),
+                            Screen::Cobros => view! { <CobrosView /> }.into_any(),
+                            Screen::Review => view! { <ReviewView /> }.into_any(),
+                        }}
+                        <Show when=move || debug.get()>
+                            <DebugPanel />
+                        </Show>
+                    </div>
+                </Show>
+            </Show>
+        </main>
+    }
+}
+
+/// Loads what is stored, signs in with a link's token, sends what waits
+/// in the outbox and catches up; then, after the chat is shown, the core
+/// and the offline shell.
+fn start(ctx: Ctx, loaded: RwSignal<bool>, login_error: RwSignal<bool>) {
     spawn_local(async move {
         let mut app = match Store::open(DB_NAME).await {
             Ok(store) => store.load_app().await.unwrap_or_default(),
@@ -134,13 +178,13 @@ pub fn App() -> impl IntoView {
         }
         boot::register_service_worker();
     });
+}
 
-    let _online = window_event_listener(leptos::ev::online, move |_| {
-        ctx.online.set(true);
-        flush_outbox(ctx);
-    });
-    let _offline = window_event_listener(leptos::ev::offline, move |_| ctx.online.set(false));
-
+/// The top bar: the views, and the ⋯ menu (debug panel, review, sign out).
+#[component]
+fn TopBar(screen: RwSignal<Screen>, debug: RwSignal<bool>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let menu_open = RwSignal::new(false);
     let signed_in = move || ctx.app.with(|a| a.session_token.is_some());
     let sign_out = move |_| {
         menu_open.set(false);
@@ -156,15 +200,7 @@ pub fn App() -> impl IntoView {
             });
         }
     };
-    // Server health shows only when something is wrong.
-    let health_problem = move || match health.get() {
-        Some(Ok(api::Health { ok: true, db: true })) | None => None,
-        Some(Ok(_)) => Some(text::HEALTH_NO_DB),
-        Some(Err(_)) => Some(text::HEALTH_DOWN),
-    };
-
     view! {
-        <main class="app" data-engine=move || ctx.engine.get().attr()>
             <header class="topbar">
                 <h1>"Caja"</h1>
                 <Show when=signed_in>
@@ -188,25 +224,6 @@ pub fn App() -> impl IntoView {
                     </div>
                 </Show>
             </header>
-            {move || health_problem().map(|problem| view! {
-                <p class="health" data-testid="health" role="alert">{problem}</p>
-            })}
-            <Show when=move || loaded.get() fallback=|| view! { <p class="loading">{text::LOADING}</p> }>
-                <Show when=signed_in fallback=move || view! { <SignInHelp failed=login_error /> }>
-                    <div class="view">
-                        {move || match screen.get() {
-                            Screen::Chat => view! { <ChatView /> }.into_any(),
-                            Screen::Month => view! { <MonthView /> }.into_any(),
-                            Screen::Cobros => view! { <CobrosView /> }.into_any(),
-                            Screen::Review => view! { <ReviewView /> }.into_any(),
-                        }}
-                        <Show when=move || debug.get()>
-                            <DebugPanel />
-                        </Show>
-                    </div>
-                </Show>
-            </Show>
-        </main>
     }
 }
 

@@ -5,7 +5,7 @@
 use caja_core::agent::text::category_label;
 use caja_core::money::format_mxn;
 use caja_core::time::iso_month;
-use caja_core::tools::{CategoryType, TransactionRow, TransactionType};
+use caja_core::tools::{BudgetStatus, CategoryType, MonthSummary, TransactionRow, TransactionType};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
@@ -119,42 +119,12 @@ pub(crate) fn MonthView() -> impl IntoView {
                 None => view! { <p>{text::LOADING}</p> }.into_any(),
                 Some(Err(_)) => view! { <p role="alert">{text::MONTH_ERROR}</p> }.into_any(),
                 Some(Ok((summary, budget, balance, debts))) => {
-                    let expenses: Vec<_> = summary.by_category.iter().filter(|c| c.category_type != CategoryType::Income).cloned().collect();
-                    let max = expenses.iter().map(|c| c.total_mxn_cents).max().unwrap_or(1).max(1);
                     view! {
                         <p class="totals" data-testid="month-total">{text::month_totals(&format_mxn(summary.total_expense_mxn_cents), &format_mxn(summary.total_income_mxn_cents))}</p>
                         <h3>{text::SPENDING_BY_CATEGORY_TITLE}</h3>
-                        {if expenses.is_empty() {
-                            view! { <p class="empty" data-testid="no-spending">{text::NO_SPENDING}</p> }.into_any()
-                        } else {
-                            view! {
-                                <ul class="chart" data-testid="category-chart" aria-label=text::CHART_LABEL>
-                                    {expenses.iter().map(|c| {
-                                        let width = (c.total_mxn_cents * 100 / max).max(2);
-                                        view! {
-                                            <li data-testid="chart-bar" data-category=c.category.clone() data-total=c.total_mxn_cents.to_string()>
-                                                <span class="label">{category_label(&c.category)}</span>
-                                                <span class="track"><span class="bar" style=format!("width: {width}%")></span></span>
-                                                <span class="amount">{format_mxn(c.total_mxn_cents)}</span>
-                                            </li>
-                                        }
-                                    }).collect_view()}
-                                </ul>
-                            }.into_any()
-                        }}
+                        {category_chart(&summary)}
                         <h3>{text::BUDGET}</h3>
-                        {match (budget.variable_cap_mxn_cents, budget.variable_remaining_mxn_cents) {
-                            (Some(cap), Some(remaining)) => {
-                                let used = (budget.variable_spent_mxn_cents * 100 / cap.max(1)).clamp(0, 100);
-                                view! {
-                                    <div class="progress" role="progressbar" data-testid="budget-bar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=used.to_string() aria-label=text::BUDGET>
-                                        <div class="fill" style=format!("width: {used}%")></div>
-                                    </div>
-                                    <p data-testid="budget-text">{text::budget_line(&format_mxn(budget.variable_spent_mxn_cents), &format_mxn(cap), &format_mxn(remaining))}</p>
-                                }.into_any()
-                            }
-                            _ => view! { <p data-testid="budget-text">{text::NO_BUDGET}</p> }.into_any(),
-                        }}
+                        {budget_section(&budget)}
                         <h3>{text::BALANCE}</h3>
                         <p data-testid="balance">{balance.bank_balance.map(|b| format_mxn(b.balance_mxn_cents)).unwrap_or_else(|| text::NO_BALANCE.to_string())}</p>
                         <h3>{text::DEBTS}</h3>
@@ -212,4 +182,57 @@ fn download_text(name: &str, content: &str) {
         anchor.click();
     }
     let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Spending by category as bars, largest first as the summary lists it.
+fn category_chart(summary: &MonthSummary) -> AnyView {
+    let expenses: Vec<_> = summary
+        .by_category
+        .iter()
+        .filter(|c| c.category_type != CategoryType::Income)
+        .cloned()
+        .collect();
+    let max = expenses
+        .iter()
+        .map(|c| c.total_mxn_cents)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    if expenses.is_empty() {
+        view! { <p class="empty" data-testid="no-spending">{text::NO_SPENDING}</p> }.into_any()
+    } else {
+        view! {
+                                <ul class="chart" data-testid="category-chart" aria-label=text::CHART_LABEL>
+                                    {expenses.iter().map(|c| {
+                                        let width = (c.total_mxn_cents * 100 / max).max(2);
+                                        view! {
+                                            <li data-testid="chart-bar" data-category=c.category.clone() data-total=c.total_mxn_cents.to_string()>
+                                                <span class="label">{category_label(&c.category)}</span>
+                                                <span class="track"><span class="bar" style=format!("width: {width}%")></span></span>
+                                                <span class="amount">{format_mxn(c.total_mxn_cents)}</span>
+                                            </li>
+                                        }
+                                    }).collect_view()}
+                                </ul>
+                            }.into_any()
+    }
+}
+
+/// The month's budget: a bar and a line, or that there is none.
+fn budget_section(budget: &BudgetStatus) -> AnyView {
+    match (
+        budget.variable_cap_mxn_cents,
+        budget.variable_remaining_mxn_cents,
+    ) {
+        (Some(cap), Some(remaining)) => {
+            let used = (budget.variable_spent_mxn_cents * 100 / cap.max(1)).clamp(0, 100);
+            view! {
+                                    <div class="progress" role="progressbar" data-testid="budget-bar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=used.to_string() aria-label=text::BUDGET>
+                                        <div class="fill" style=format!("width: {used}%")></div>
+                                    </div>
+                                    <p data-testid="budget-text">{text::budget_line(&format_mxn(budget.variable_spent_mxn_cents), &format_mxn(cap), &format_mxn(remaining))}</p>
+                                }.into_any()
+        }
+        _ => view! { <p data-testid="budget-text">{text::NO_BUDGET}</p> }.into_any(),
+    }
 }
