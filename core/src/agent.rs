@@ -441,7 +441,12 @@ fn advance(mut turn: SuspendedTurn) -> TurnStep {
     let outcome = agent_graph().run(&mut turn.state, &mut turn.ctx, &path, &mut turn.trace);
     match outcome {
         Ok(RunEnd::Suspended { path }) => {
-            if turn.ctx.shared_chat && turn.calls().iter().any(|c| c.request.is_personal()) {
+            // A write is the exact payload of a prompt its user confirmed
+            // with their own «sí»: it is made, and its reply shows nothing
+            // stored (`execute_tools`).
+            let reads_personal =
+                |c: &crate::tools::ToolCall| c.request.is_personal() && !c.request.is_write();
+            if turn.ctx.shared_chat && turn.calls().iter().any(reads_personal) {
                 // Where others read along, personal data is never read:
                 // the calls are not made and the request waits for the
                 // private chat.

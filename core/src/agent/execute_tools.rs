@@ -133,7 +133,12 @@ fn after_write(
     let Some(reply) = reply else {
         return failed(ctx, write.to_request(), result);
     };
-    ctx.say(reply);
+    // Others read a group: a personal write says it is saved, nothing more.
+    if ctx.shared_chat && write.to_request().is_personal() {
+        ctx.say(text::PERSONAL_SAVED_IN_GROUP);
+    } else {
+        ctx.say(reply);
+    }
     let resume = state.resume_simulation.take();
     state.clear_flow();
     // A category budget is personal: never read in a shared chat.

@@ -60,6 +60,10 @@ pub const DAY_OUTSIDE: &str = "Ese día no está en las fechas que mencionaste, 
 pub const PERSONAL_IN_GROUP: &str =
     "Eso es personal, así que no lo muestro en el grupo. Te contesto en nuestro chat privado.";
 
+/// A personal write (a debt, the balance, a budget) confirmed with the
+/// user's own button in a group: saved, and nothing stored is shown there.
+pub const PERSONAL_SAVED_IN_GROUP: &str = "Listo, lo guardé. Como es personal, los detalles te los doy en nuestro chat privado: pregúntame ahí.";
+
 /// Before an answer about movements given in a group.
 pub const GROUP_SCOPE: &str = "Solo cuento lo que registraste en este grupo:";
 

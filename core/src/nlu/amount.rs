@@ -89,7 +89,7 @@ fn split_decimal(text: &str) -> Option<(String, String)> {
 
 /// Reads number words starting at `i`: "mil quinientos", "doscientos
 /// cincuenta", "dos mil", "un millon". Returns (value, tokens used).
-fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
+pub(super) fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
     let c = cues();
     let mut total: i64 = 0;
     let mut group: i64 = 0;
@@ -255,6 +255,16 @@ fn read_amount(tokens: &[Token], used: &[bool], i: usize) -> Option<AmountMatch>
         a.score += 4;
     }
     multiplied(tokens, used, i, &mut a);
+    // "los dos", "las tres": a small count of things said before, not
+    // money ("los dos mil", "los quinientos" are money).
+    if words_only
+        && a.centavos < 2_000
+        && i > 0
+        && tokens[i - 1].is_in(cues().count_articles)
+        && !money_follows
+    {
+        return None;
+    }
     if words_only && a.centavos >= 100_000 {
         a.score += 2;
     }

@@ -28,13 +28,16 @@ fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
             .any(|span| start < span.end && span.start < end)
     };
     let c = cues();
-    reading
-        .tokens()
+    let tokens = reading.tokens();
+    tokens
         .iter()
-        .map(|t| {
+        .enumerate()
+        .map(|(i, t)| {
             t.kind == TokenKind::Word
                 && t.text.chars().any(char::is_alphabetic)
                 && !t.is_in(c.not_name_words)
+                // "me debe las dos": a number said in words is no name.
+                && super::amount::parse_words(tokens, i).is_none()
                 && !t.is_in(c.concept_starts)
                 && !own(&t.text)
                 && !in_span(t)

@@ -504,6 +504,9 @@ cue_lists! {
     and_a_half_words,
     /// "Un", "una": an article, not an amount, unless money follows.
     article_numbers,
+    /// Articles before a number said in words that make it a count ("los dos tacos"),
+    /// never money unless money follows.
+    count_articles,
     /// Letters before "$" that make it dollars ("US$40").
     dollar_sign_prefixes,
     /// Letters before "$" that make it Brazilian reais ("R$ 20").
