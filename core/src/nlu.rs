@@ -157,6 +157,9 @@ pub struct Understanding {
     pub split_ways: Option<u8>,
     /// "quita el presupuesto de comida": the category's budget goes.
     pub budget_remove: bool,
+    /// The message's own words say which way the money went ("compré",
+    /// "me pagaron"): an answer that only names a category never turns it.
+    pub kind_said: bool,
 }
 
 /// What a message says about which stored movement it means. The host's
@@ -208,6 +211,7 @@ impl Understanding {
             target: None,
             split_ways: None,
             budget_remove: false,
+            kind_said: false,
         }
     }
 

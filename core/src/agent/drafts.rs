@@ -40,6 +40,7 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
                         from: iso_date(p.from),
                         to: iso_date(p.to),
                     }),
+                kind_said: u.kind_said,
             });
             if u.intent == Intent::SimulatePurchase
                 && let Some(draft) = &mut state.pending_transaction
@@ -186,6 +187,9 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
     // Nor does it turn an expense into an income ("envié 100
     // dólares" then "como 830 con la comisión").
     let keeps_category = other_question && !answers::starts_correction(folded);
+    // "compré 2 costales de masa" then "insumos del negocio": a category
+    // answer never turns the way the request said the money went.
+    let keeps_kind = draft.kind_said && answers::kind_named(reading).is_none();
     let flips_kind = |m: &crate::nlu::category::CategoryMatch| {
         let income = m.category.category_type == CategoryType::Income;
         draft
@@ -196,6 +200,7 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
     if let Some(m) = categories
         .iter()
         .filter(|m| !(keeps_category && (draft.category.is_some() || flips_kind(m))))
+        .filter(|m| !(keeps_kind && flips_kind(m)))
         .find(|m| !m.fuzzy || asked == Some(Field::Category))
     {
         draft.category = Some(m.category.key.to_string());

@@ -52,6 +52,10 @@ pub struct TransactionDraft {
     /// the day is asked within them, never taken to be today.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date_within: Option<DaySpan>,
+    /// The request's own words said which way the money went: a category
+    /// answered later does not turn it (an explicit "es ingreso" does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kind_said: bool,
 }
 
 /// An inclusive span of days, as ISO dates.

@@ -99,8 +99,11 @@ pub fn kind_named(reading: &super::Reading) -> Option<crate::kinds::TransactionT
     use crate::kinds::TransactionType::{Expense, Income};
     let c = cues();
     let (mut income, mut expense) = ((false, false), (false, false));
-    for (t, negated) in reading.tokens().iter().zip(reading.negated()) {
-        let slot = if t.is_in(c.income_kind_words) {
+    let tokens = reading.tokens();
+    for (i, (t, negated)) in tokens.iter().zip(reading.negated()).enumerate() {
+        // "es lo que gané", "saqué": money earned is an income.
+        let earned = c.earned_verbs.cue_at(tokens, i).is_some();
+        let slot = if t.is_in(c.income_kind_words) || earned {
             &mut income
         } else if t.is_in(c.expense_kind_words) {
             &mut expense
@@ -510,9 +513,12 @@ pub fn custom_category(tokens: &[Token]) -> Option<String> {
         .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))
         .map(|t| t.text.as_str())
         .collect();
+    // One word of three letters or more, or up to three words in 30
+    // letters ("insumos del negocio").
+    let letters: usize = words.iter().map(|w| w.len()).sum();
     match words.as_slice() {
         [word] if word.len() >= 3 && word.len() <= 30 => Some(word.to_string()),
-        [a, b] if a.len() + b.len() <= 30 => Some(format!("{a} {b}")),
+        [_, _] | [_, _, _] if letters <= 30 => Some(words.join(" ")),
         _ => None,
     }
 }

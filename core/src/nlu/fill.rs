@@ -175,6 +175,7 @@ fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent) {
         u.period = days_gone_by(said);
     }
     let income = intent == Intent::LogTransaction && is_income(f);
+    u.kind_said = income || f.has(lexicon::cues().expense_verbs);
     if income
         && u.category
             .is_none_or(|c| c.category_type != CategoryType::Income)
