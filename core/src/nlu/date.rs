@@ -152,6 +152,17 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
     })
 }
 
+/// The next `day` of `month` from `today` on (this year's, or next
+/// year's when it has gone by).
+fn coming_day_month(today: NaiveDate, day: u32, month: u32) -> Option<NaiveDate> {
+    let this_year = NaiveDate::from_ymd_opt(today.year(), month, day)?;
+    if this_year >= today {
+        Some(this_year)
+    } else {
+        NaiveDate::from_ymd_opt(today.year() + 1, month, day)
+    }
+}
+
 /// A day starting at a number: "15 de octubre [de 2025]", "el 15", "el
 /// dia 15"; the date and where it starts and ends.
 fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {
@@ -168,8 +179,12 @@ fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDat
             .flatten()
             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
             .and_then(|y| year_of(&y.text, today));
+        // "vence el 5 de diciembre": the day a bill is due is to come.
+        let due = i >= 1 && tokens[i - 1].is_in(c.due_markers)
+            || i >= 2 && tokens[i - 1].is_in(c.day_articles) && tokens[i - 2].is_in(c.due_markers);
         return match year {
             Some(year) => NaiveDate::from_ymd_opt(year, month, day).map(|date| (date, i, i + 5)),
+            None if due => coming_day_month(today, day, month).map(|d| (d, i, i + 3)),
             None => recent_day_month(today, day, month).map(|d| (d, i, i + 3)),
         };
     }

@@ -22,9 +22,12 @@ use super::*;
 
 /// Money coming in: "me pagaron", "cobré", "me depositaron".
 pub(super) fn is_income(f: &Features<'_>) -> bool {
+    let c = cues();
     let received = received_money(f);
-    let spent = f.has(cues().spent_not_received);
-    received && !spent
+    let spent = f.has(c.spent_not_received);
+    // "me llegó el recibo de la luz": what arrived is a bill to pay.
+    let bill_arrived = f.has(c.arrival_verbs) && f.has(c.bill_words);
+    received && !spent && !bill_arrived
 }
 
 /// Words of money received: "me pagaron", "cobré", "me llegó", or money

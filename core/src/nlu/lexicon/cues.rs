@@ -504,6 +504,12 @@ cue_lists! {
     and_a_half_words,
     /// "Un", "una": an article, not an amount, unless money follows.
     article_numbers,
+    /// Words of a bill that came to be paid ("me llegó el recibo"): its arrival is no income.
+    bill_words,
+    /// Verbs of something arriving ("llegó", "cayó"): money, or a bill.
+    arrival_verbs,
+    /// Words before the day a bill is due ("vence el 5 de diciembre"): that day is to come.
+    due_markers,
     /// Articles before a number said in words that make it a count ("los dos tacos"),
     /// never money unless money follows.
     count_articles,

@@ -97,6 +97,8 @@ fn at_day_words(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
     {
         return found(date, i, i + 2);
     }
+    // "vence el 5 de diciembre": the day a bill is due is to come.
+    let due = i > 0 && tokens[i - 1].is_in(c.due_markers);
     let next_marker = t.is_in(c.next_markers);
     let opener = t.is_in(c.day_articles) || next_marker;
     let Some((day, n)) = day_at(tokens, i + 1)
@@ -105,8 +107,8 @@ fn at_day_words(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
         return Some(Go);
     };
     let after = i + 1 + n;
-    let upcoming = next_marker;
-    let start = if upcoming && i > 0 && tokens[i - 1].is_in(c.day_articles) {
+    let upcoming = next_marker || due;
+    let start = if next_marker && i > 0 && tokens[i - 1].is_in(c.day_articles) {
         i - 1
     } else {
         i
