@@ -16,6 +16,8 @@ pub(super) struct Features<'a> {
     pub(super) folded: &'a str,
     /// The cue lists the message's words touch.
     cues: MessageCues,
+    /// The message ends with a question mark, which folding drops.
+    pub(super) ends_asking: bool,
 }
 
 impl<'a> Features<'a> {
@@ -29,7 +31,14 @@ impl<'a> Features<'a> {
             tokens,
             folded,
             cues,
+            ends_asking: false,
         }
+    }
+
+    /// The same, knowing whether the message as written ends asking.
+    pub(super) fn written(mut self, original: &str) -> Self {
+        self.ends_asking = original.trim_end().ends_with('?');
+        self
     }
 
     /// Whether the message holds a cue of `list` (a phrase's words in a row).

@@ -39,7 +39,7 @@ struct Said<'t> {
 
 impl<'t> Said<'t> {
     fn read(original: &'t str, folded: &'t str, tokens: &'t [Token], today: NaiveDate) -> Self {
-        let f = Features::new(tokens, folded);
+        let f = Features::new(tokens, folded).written(original);
         let mut used = vec![false; tokens.len()];
         let date = find_date(tokens, today);
         moments::mark_not_money(tokens, date.as_ref(), &mut used);

@@ -25,8 +25,13 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         || owes_payment
         || f.has_prefix(c.expense_prefixes) && !f.has(c.not_spent_forms);
     let income_verb = received_money(f);
+    // A verb of money in a message that ends asking ("¿me pagaron 500?",
+    // "o sea que gané 1,201?") asks about money; it logs none.
     let perfect_tense = f.has(c.perfect_auxiliaries) && f.has(c.past_participles);
-    let log_allowed = (!question || !asks_amount && !f.folded.contains('?')) && !perfect_tense;
+    let asks_about_money = f.ends_asking && (expense_verb || income_verb);
+    let log_allowed = (!question || !asks_amount && !f.folded.contains('?'))
+        && !perfect_tense
+        && !asks_about_money;
     if (expense_verb || income_verb) && log_allowed {
         add(
             Intent::LogTransaction,

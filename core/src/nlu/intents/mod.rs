@@ -108,7 +108,7 @@ pub(super) fn owes_payment(f: &Features<'_>) -> bool {
 pub fn intent_scores(text: &str, today: NaiveDate) -> Vec<(Intent, f32)> {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    let f = Features::new(&tokens, &folded);
+    let f = Features::new(&tokens, &folded).written(text);
     let date = find_date(&tokens, today);
     let amounts = find_amounts(&tokens, &vec![false; tokens.len()]);
     let categories = find_categories(&tokens, &vec![false; tokens.len()]);
