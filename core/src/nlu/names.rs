@@ -122,10 +122,14 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
             return Some(written(reading, opens, end));
         }
     }
+    // "su parte del súper": a category of Caja's after "de" is what the
+    // money was for ("a Luz" is still a person).
+    let categories = super::category::find_categories(tokens, &vec![false; tokens.len()]);
+    let names_category = |k: usize| categories.iter().any(|m| m.start == k && !m.fuzzy);
     for (i, t) in tokens.iter().enumerate() {
         // "250 del súper": after an amount, what the money was for.
-        let of_money =
-            i > 0 && tokens[i - 1].kind == TokenKind::Number && t.is_in(c.money_of_words);
+        let of_money = t.is_in(c.money_of_words)
+            && (i > 0 && tokens[i - 1].kind == TokenKind::Number || names_category(i + 1));
         if !t.is_in(c.person_prepositions) || of_money {
             continue;
         }
