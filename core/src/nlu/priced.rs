@@ -44,31 +44,47 @@ pub(super) fn combine(tokens: &[Token], used: &[bool], found: &mut Vec<AmountMat
 /// A bare number before a plural noun ("14 viajes", "3 cosas") that has
 /// no price of its own counts things when the message holds other money ("hice 14 viajes y me
 /// quedaron 1,450"): it reads as money only when nothing else does.
-pub(super) fn counts_are_not_money(tokens: &[Token], found: &mut [AmountMatch]) {
+pub(super) fn counts_are_not_money(tokens: &[Token], found: &mut Vec<AmountMatch>) {
+    // "doña Mari se llevó 6 tamales", "compré 12 huevos": a lone small
+    // count before what was counted, with no sign of money, is no amount;
+    // the amount is asked.
+    if let [only] = found.as_slice()
+        && counted(tokens, only)
+        && only.score <= 0
+        && !tokens[only.start].dollar_sign
+    {
+        found.clear();
+        return;
+    }
     if found.len() < 2 {
         return;
     }
-    let c = cues();
     for m in found.iter_mut() {
-        let counted = m.end == m.start + 1
-            && m.foreign.is_none()
-            && count_at(tokens, &[], m.start).is_some()
-            && tokens.get(m.end).is_some_and(|t| {
-                t.kind == TokenKind::Word
-                    && t.text.len() > 3
-                    && t.text.ends_with('s')
-                    && !t.is_in(c.peso_words)
-                    && !t.is_in(c.not_counted_nouns)
-            })
-            // "cine 180 palomitas 120": a noun with a price of its own is
-            // the next item, not what was counted.
-            && tokens
-                .get(m.end + 1)
-                .is_none_or(|t| t.kind != TokenKind::Number);
-        if counted && m.score > 0 {
+        if counted(tokens, m) && m.score > 0 {
             m.score = 0;
         }
     }
+}
+
+/// A bare number right before a plural noun that is not money: what it
+/// counts ("14 viajes", "3 garrafones").
+fn counted(tokens: &[Token], m: &AmountMatch) -> bool {
+    let c = cues();
+    m.end == m.start + 1
+        && m.foreign.is_none()
+        && count_at(tokens, &[], m.start).is_some()
+        && tokens.get(m.end).is_some_and(|t| {
+            t.kind == TokenKind::Word
+                && t.text.len() > 3
+                && t.text.ends_with('s')
+                && !t.is_in(c.peso_words)
+                && !t.is_in(c.not_counted_nouns)
+        })
+        // "cine 180 palomitas 120": a noun with a price of its own is the
+        // next item, not what was counted.
+        && tokens
+            .get(m.end + 1)
+            .is_none_or(|t| t.kind != TokenKind::Number)
 }
 
 /// A count right before the price, with a few words between and a price
