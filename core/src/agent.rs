@@ -130,6 +130,9 @@ pub(crate) enum Work {
     FindDebt {
         payment: crate::tools::AddTransactionInput,
         paid: String,
+        /// The creditor was named as such ("le aboné a Coppel"); otherwise
+        /// `paid` is the message, read for a known debt's name.
+        named: bool,
     },
     /// A question by merchant or thing ("¿cuánto en uber?"): the summary of
     /// its category, then that category's rows, to add up the ones with

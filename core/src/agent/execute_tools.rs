@@ -63,7 +63,11 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::Query(requests) => after_query(ctx, &requests, &answered),
         Work::Simulate(input) => after_simulation(state, ctx, input, answered[0]),
         Work::FindRow { delete } => after_find_row(state, ctx, delete, answered[0]),
-        Work::FindDebt { payment, paid } => after_find_debt(ctx, payment, &paid, answered[0]),
+        Work::FindDebt {
+            payment,
+            paid,
+            named,
+        } => after_find_debt(ctx, payment, &paid, named, answered[0]),
         Work::BudgetAlerts(spent) => after_budget_reads(ctx, &spent, &answered),
         Work::SpentOn { word, requests } => after_spent_on(ctx, &word, &requests, &answered),
         Work::BudgetBefore { input, word } => after_budget_before(
@@ -353,6 +357,7 @@ fn after_find_debt(
     ctx: &mut TurnCtx,
     payment: AddTransactionInput,
     paid: &str,
+    named: bool,
     result: &ToolResult,
 ) -> NodeOutcome {
     let Some(list) = result.data_as::<DebtList>() else {
@@ -371,7 +376,7 @@ fn after_find_debt(
             NodeOutcome::because("confirm", "payment lowers a known debt")
         }
         None => {
-            if payment.category_type == CategoryType::Debt {
+            if named && payment.category_type == CategoryType::Debt {
                 ctx.say(text::debt_unknown(paid));
             }
             ctx.prepared = Some(PendingWrite::AddTransaction(payment));

@@ -192,9 +192,24 @@ fn check_movement(
                         description: draft.description.clone(),
                         date_iso,
                     };
-                    if let Some(paid) = draft.debt_paid.clone() {
+                    // A payment toward what is owed with no creditor named
+                    // ("ya pagué el mínimo de la tarjeta"): the message is
+                    // read for a known debt's name.
+                    let named = draft.debt_paid.clone();
+                    // (Debts are never read in a group: there it is only a
+                    // movement.)
+                    let unnamed = (named.is_none()
+                        && !ctx.shared_chat
+                        && category_type == CategoryType::Debt
+                        && payment.kind == TransactionType::Expense)
+                        .then(|| ctx.reading.text().to_string());
+                    if let Some(paid) = named.clone().or(unnamed) {
                         // Whether it pays a known debt is read from the debts.
-                        ctx.work = Work::FindDebt { payment, paid };
+                        ctx.work = Work::FindDebt {
+                            payment,
+                            paid,
+                            named: named.is_some(),
+                        };
                         return Err(NodeOutcome::because("execute_tools", "payment to a debt"));
                     }
                     ctx.prepared = Some(PendingWrite::AddTransaction(payment));

@@ -277,18 +277,30 @@ pub fn merge_debt(existing: Option<&DebtRow>, input: &DebtInput) -> DebtRow {
 /// when `paid` only says what kind of debt it is ("la tarjeta").
 pub fn match_debt<'a>(debts: &'a [DebtRow], paid: &str) -> Option<&'a DebtRow> {
     use crate::nlu::debt_words;
-    let paid_words = debt_words(paid);
-    if paid_words.is_empty() {
-        return None;
-    }
     let key = debt_key(&crate::nlu::normalize::fold(paid));
     let folded = |d: &DebtRow| debt_key(&crate::nlu::normalize::fold(&d.name));
     if let Some(exact) = debts.iter().find(|d| folded(d) == key) {
         return Some(exact);
     }
+    // A debt named by its distinctive words ("nu" of "tarjeta nu"); one
+    // named only in generic words ("tarjeta") by all of them.
+    let all_words = |text: &str| -> Vec<String> {
+        crate::nlu::normalize::fold(text)
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let paid_words = debt_words(paid);
+    let paid_all = all_words(paid);
     let mut fits = debts.iter().filter(|d| {
         let words = debt_words(&d.name);
-        !words.is_empty() && words.iter().all(|w| paid_words.contains(w))
+        if words.is_empty() {
+            let generic = all_words(&d.name);
+            !generic.is_empty() && generic.iter().all(|w| paid_all.contains(w))
+        } else {
+            words.iter().all(|w| paid_words.contains(w))
+        }
     });
     let first = fits.next()?;
     fits.next().is_none().then_some(first)
