@@ -4,22 +4,14 @@
 //! file is exactly what training gives (the model rebuilds bit for bit).
 
 use caja_core::nlu::learned::Model;
-use caja_core::nlu::learned::train::{Example, SETTINGS, train};
+use caja_core::nlu::learned::train::{Example, SETTINGS, corpus_rows, train};
 
 const TRAIN: &str = include_str!("../../tests/corpus/intent/train.jsonl");
 const HOLDOUT: &str = include_str!("../../tests/corpus/intent/holdout.jsonl");
 const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/nlu/learned/intent.bin");
 
 fn rows(jsonl: &str) -> Vec<(String, String, String)> {
-    jsonl
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("corpus line is JSON");
-            let field = |k: &str| v[k].as_str().expect("text, context and label").to_string();
-            (field("text"), field("context"), field("label"))
-        })
-        .collect()
+    corpus_rows(jsonl).expect("the corpus reads")
 }
 
 fn main() {

@@ -25,17 +25,13 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    HOLDOUT
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("corpus line is JSON");
-            let field = |k: &str| v[k].as_str().expect("text, context, label").to_string();
-            Row {
-                text: field("text"),
-                context: field("context"),
-                label: field("label"),
-            }
+    learned::train::corpus_rows(HOLDOUT)
+        .expect("the held-out set reads")
+        .into_iter()
+        .map(|(text, context, label)| Row {
+            text,
+            context,
+            label,
         })
         .collect()
 }

@@ -64,6 +64,26 @@ pub const SETTINGS: Settings = Settings {
     keep_per_label: 350,
 };
 
+/// The labelled rows of a corpus file: JSON lines, each with `text`,
+/// `context` and `label`, as (text, context, label).
+pub fn corpus_rows(jsonl: &str) -> Result<Vec<(String, String, String)>, String> {
+    jsonl
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(n, line)| {
+            let v: serde_json::Value =
+                serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 1))?;
+            let field = |k: &str| {
+                v[k].as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| format!("line {}: no {k}", n + 1))
+            };
+            Ok((field("text")?, field("context")?, field("label")?))
+        })
+        .collect()
+}
+
 /// One labelled example: text, context, label.
 pub struct Example<'a> {
     pub text: &'a str,
