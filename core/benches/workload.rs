@@ -75,7 +75,7 @@ pub fn run_walkthrough(threads: usize) -> usize {
         }
         assert_eq!(services, 6, "thread {thread}: service calls");
         let state = AgentState::from_json(&stored).expect("decodes");
-        assert!(state.current_flow.is_none() && state.pending_confirmation.is_none());
+        assert!(state.current_flow.is_none() && state.pending_action.is_none());
     }
     turns
 }

@@ -482,7 +482,7 @@ fn abandon(mut turn: SuspendedTurn, backup: &str, reason: String, reply: &str) -
     turn.state.drop_waiting_draft(backup, &turn.ctx.now_iso);
     turn.state.agent_stack.truncate(1);
     turn.state.current_flow = None;
-    turn.state.pending_confirmation = None;
+    turn.state.pending_action = None;
     turn.trace.steps.push(crate::graph::TraceStep {
         node: "financial_agent".into(),
         edge: "error".into(),

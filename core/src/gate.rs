@@ -6,6 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod action;
+
+pub use action::{Action, PendingAction, PendingWrite, ServiceCall};
+
 use crate::time::{UnixMillis, iso_utc, parse_iso_utc};
 
 /// The id of a prompt asked on turn `turn_seq` (Telegram buttons carry

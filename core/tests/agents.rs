@@ -350,8 +350,9 @@ fn random_sequences_keep_the_promises() {
                 // An action runs only on "sí" to a confirmation of exactly
                 // these parameters, shown on an earlier turn.
                 let pending = before
-                    .pending_confirmation
+                    .pending_action
                     .as_ref()
+                    .and_then(|p| p.service())
                     .expect("action without a confirmation");
                 assert_eq!(
                     decide(message),
@@ -397,7 +398,7 @@ fn random_sequences_keep_the_promises() {
                 );
                 dropped += 1;
             }
-            confirmations += usize::from(out.state.pending_confirmation.is_some());
+            confirmations += usize::from(out.state.pending_action.is_some());
             state = out.state;
         }
     }

@@ -100,13 +100,16 @@ proptest! {
             if !writes.is_empty() {
                 prop_assert_eq!(writes.len(), 1, "one write per turn");
                 prop_assert_eq!(decide(&text), Decision::Confirm, "written by {:?}", text);
-                match (&writes[0].request, &before.pending_confirmation) {
+                match (
+                    &writes[0].request,
+                    before.pending_action.as_ref().and_then(|p| p.service()),
+                ) {
                     (ToolRequest::CallService(request), Some(pending)) => {
                         prop_assert_eq!(&request.service, &pending.service);
                         prop_assert_eq!(&request.params, &pending.tool_params);
                     }
                     (request, _) => {
-                        let pending = before.pending_action.write.as_ref();
+                        let pending = before.pending_write();
                         prop_assert!(pending.is_some(), "a write needs a pending prompt");
                         prop_assert_eq!(request, &pending.unwrap().to_request());
                     }

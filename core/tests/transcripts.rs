@@ -414,8 +414,9 @@ fn run_all() -> Run {
                             format!("{} {}", f.flow_id, f.current_state)
                         }),
                         "confirm" => s
-                            .pending_confirmation
+                            .pending_action
                             .as_ref()
+                            .and_then(|p| p.service())
                             .map_or("none".into(), |p| p.tool_name.clone()),
                         // What the active frame waits for (seed 003's
                         // `awaiting_clarification` is `clarify`).

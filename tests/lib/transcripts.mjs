@@ -108,7 +108,7 @@ export function checkLine(last, { tag, rest }, at) {
         share: () => last.share ?? 'none',
         stack: () => s.agent_stack.map((f) => f.agent_id).join(' '),
         flow: () => (s.current_flow ? `${s.current_flow.flow_id} ${s.current_flow.current_state}` : 'none'),
-        confirm: () => (s.pending_confirmation ? s.pending_confirmation.tool_name : 'none'),
+        confirm: () => (s.pending_action?.type === 'SERVICE_CALL' ? s.pending_action.payload.tool_name : 'none'),
         waiting: () => {
           const w = s.agent_stack.length ? s.agent_stack[s.agent_stack.length - 1].waiting : undefined;
           if (!w) return 'request';

@@ -385,7 +385,6 @@ async fn detail(db: &Db, scope: &Scope, id: &str) -> ApiResult {
                 .collect::<Vec<_>>()
         );
         out["flow"] = json!(state.current_flow);
-        out["pending_confirmation"] = json!(state.pending_confirmation);
         out["pending_action"] = json!(state.pending_action);
         out["draft"] = json!({
             "transaction": state.pending_transaction,

@@ -156,7 +156,7 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
     {
         return verdict(Verdict::DraftWaitsForDataAgent);
     }
-    if state.pending_action.is_pending() {
+    if state.pending_write().is_some() {
         return verdict(Verdict::AtConfirmation(at_confirmation(
             state,
             &ctx.reading,
@@ -217,7 +217,7 @@ fn wants_data_agent(state: &AgentState, reading: &Reading, finance_open: bool) -
     }
     let home = crate::agents::registry::HOME;
     let active = state.agent_stack.last().is_some_and(|f| f.agent_id != home);
-    if active || state.pending_confirmation.is_some() {
+    if active || state.pending_action.as_ref().is_some_and(|p| p.service().is_some()) {
         return true;
     }
     !finance_open && home_route(reading)
@@ -277,7 +277,7 @@ fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfirmation {
     let u = reading.understanding();
     // "y eran 250" while several movements wait: which one is asked.
     let several = matches!(
-        state.pending_action.write,
+        state.pending_write(),
         Some(PendingWrite::AddTransactions(_))
     );
     if several && (is_correction(reading, u) || super::drafts::would_patch(state, reading)) {
@@ -421,7 +421,7 @@ fn answers_closed_question(state: &AgentState, reading: &Reading) -> bool {
 /// Whether the Financial Agent's open question asks for a category (or
 /// which intent), which a data agent's word may answer.
 fn answers_category(state: &AgentState) -> bool {
-    !state.pending_action.is_pending()
+    state.pending_write().is_none()
         && state.clarification_questions.first().is_some_and(|q| {
             matches!(
                 q.field,

@@ -1,7 +1,7 @@
 //! The backup log (seed `backup_overwrite_log`): every draft or flow that
 //! was dropped or set aside, named as the reply named it.
 
-use super::state::{AgentState, BACKUP_LOG_LIMIT, BackupEntry, PendingAction, Snapshot};
+use super::state::{AgentState, BACKUP_LOG_LIMIT, BackupEntry, Snapshot};
 use crate::agents::state::FlowState;
 
 impl AgentState {
@@ -16,7 +16,7 @@ impl AgentState {
             snapshot: Snapshot {
                 last_user_message: self.last_user_message.clone(),
                 extracted_intent: self.extracted_intent,
-                pending_action: self.pending_action.clone(),
+                pending_action: self.pending_action.clone().filter(|p| p.write().is_some()),
                 pending_transaction: self.pending_transaction.clone(),
                 clarification_questions: self.clarification_questions.clone(),
                 current_flow: None,
@@ -43,7 +43,7 @@ impl AgentState {
             snapshot: Snapshot {
                 last_user_message: self.last_user_message.clone(),
                 extracted_intent: self.extracted_intent,
-                pending_action: PendingAction::default(),
+                pending_action: None,
                 pending_transaction: None,
                 clarification_questions: Vec::new(),
                 current_flow: Some(flow),

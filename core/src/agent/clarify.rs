@@ -153,7 +153,7 @@ fn answer_split(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 
 fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let mut patched = state.clone();
-    patched.pending_action = Default::default();
+    patched.drop_write();
     let patch = apply_answer(&mut patched, &ctx.reading, None);
     if patch.applied.is_empty() {
         ctx.say(text::REASK);

@@ -3,7 +3,8 @@
 //! the answer against the allowlists.
 
 use super::gate;
-use super::state::{AgentState, PendingAction};
+use super::state::{Action, AgentState, PendingAction};
+use crate::gate::action::HOME;
 use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::answers::{self, Decision};
@@ -21,13 +22,14 @@ pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         .take()
         .unwrap_or_else(|| text::confirmation_prompt(&write));
     state.clarification_questions.clear();
-    state.pending_action = PendingAction {
-        write: Some(write),
-        confirmation_prompt: Some(prompt.clone()),
-        id: Some(gate::prompt_id(state.turn_seq)),
-        created_at_iso: Some(ctx.now_iso.clone()),
-        expires_at_iso: Some(gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms)),
-    };
+    state.pending_action = Some(PendingAction {
+        id: gate::prompt_id(state.turn_seq),
+        agent: HOME.to_string(),
+        action: Action::Write(write),
+        prompt: prompt.clone(),
+        created_at_iso: ctx.now_iso.clone(),
+        expires_at_iso: gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms),
+    });
     ctx.say(prompt);
     ctx.suggestions = vec![text::YES.into(), text::NO.into()];
     ctx.confirmation = ConfirmationStatus::Prompted;
@@ -36,13 +38,17 @@ pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 
 fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let decision = ctx.reading.decision();
-    let expired = gate::expired(state.pending_action.expires_at_iso.as_deref(), ctx.now);
+    let pending = state.pending_action.as_ref();
+    let expired = pending.is_none_or(|p| p.expired(ctx.now));
+    let decided = |confirmed| {
+        pending.map(|p| gate::Decided {
+            id: p.id.clone(),
+            confirmed,
+        })
+    };
     match decision {
         Decision::Reject => {
-            state.last_decided = state.pending_action.id.clone().map(|id| gate::Decided {
-                id,
-                confirmed: false,
-            });
+            state.last_decided = decided(false);
             state.clear_flow();
             ctx.confirmation = ConfirmationStatus::Rejected;
             ctx.say(text::REJECTED);
@@ -52,12 +58,9 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Decision::Other if expired && answers::opens_with_yes(&ctx.reading) => {
             offer_anew(state, ctx)
         }
-        Decision::Confirm => match state.pending_action.write.clone() {
+        Decision::Confirm => match state.pending_write().cloned() {
             Some(write) => {
-                state.last_decided = state.pending_action.id.clone().map(|id| gate::Decided {
-                    id,
-                    confirmed: true,
-                });
+                state.last_decided = decided(true);
                 ctx.confirmation = ConfirmationStatus::Confirmed;
                 ctx.work = Work::Write(write);
                 NodeOutcome::because("execute_tools", "confirmed")
@@ -85,22 +88,21 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 /// An expired prompt answered: nothing is written; the same payload is
 /// offered again under a new id, so an old button cannot confirm it.
 fn offer_anew(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
-    let renewed = gate::prompt_id(state.turn_seq);
-    if let Some(old) = &state.pending_action.id {
-        gate::reoffered(&mut state.reoffers, old, &renewed);
-    }
-    let action = &mut state.pending_action;
-    action.id = Some(renewed);
-    action.created_at_iso = Some(ctx.now_iso.clone());
-    action.expires_at_iso = Some(gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms));
+    let prompt = match state.pending_action.as_mut() {
+        Some(pending) => {
+            let old = pending.renew(
+                gate::prompt_id(state.turn_seq),
+                &ctx.now_iso,
+                gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms),
+            );
+            gate::reoffered(&mut state.reoffers, &old, &pending.id);
+            pending.prompt.clone()
+        }
+        None => text::CONFIRM_SUFFIX.into(),
+    };
     ctx.confirmation = ConfirmationStatus::Expired;
     ctx.say(text::EXPIRED);
-    ctx.say(
-        action
-            .confirmation_prompt
-            .clone()
-            .unwrap_or_else(|| text::CONFIRM_SUFFIX.into()),
-    );
+    ctx.say(prompt);
     ctx.suggestions = vec![text::YES.into(), text::NO.into()];
     NodeOutcome::because("respond", "confirmation expired")
 }

@@ -25,9 +25,9 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     };
     let expires_iso = crate::gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms);
     let expired = state
-        .pending_confirmation
+        .pending_action
         .as_ref()
-        .is_some_and(|p| crate::gate::expired(Some(&p.expires_at), ctx.now));
+        .is_some_and(|p| p.expired(ctx.now));
     let prompt_id = crate::gate::prompt_id(state.turn_seq);
     let calls = &ctx.calls;
     let results = &ctx.results;
@@ -99,7 +99,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // A confirmation that expired was offered anew: its old
     // buttons follow it.
     if decisions.gate == ConfirmationStatus::Expired
-        && let (Some(old), Some(new)) = (&state.pending_confirmation, &o.pending_confirmation)
+        && let (Some(old), Some(new)) = (&state.pending_action, &o.pending)
     {
         crate::gate::reoffered(&mut state.reoffers, &old.id, &new.id);
     }

@@ -34,11 +34,13 @@ pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         _ => {
             // Keep the pending action so "sí" can retry; give it a new window.
-            state.pending_action.expires_at_iso = Some(super::gate::expires_at(
-                ctx.now,
-                ctx.config.confirmation_ttl_ms,
-            ));
-            ctx.say(text::write_failed(state.pending_action.is_pending()));
+            let pending = state.pending_action.as_mut();
+            let retry = pending.is_some();
+            if let Some(pending) = pending {
+                pending.expires_at_iso =
+                    super::gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms);
+            }
+            ctx.say(text::write_failed(retry));
             ctx.suggestions = vec![text::YES.into(), text::NO.into()];
         }
     }

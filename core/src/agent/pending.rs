@@ -7,7 +7,6 @@ use serde::Serialize;
 
 use super::state::AgentState;
 use super::{TurnCtx, text};
-use crate::agents::registry::HOME;
 use crate::gate;
 use crate::graph::NodeOutcome;
 use crate::time::UnixMillis;
@@ -28,58 +27,35 @@ pub struct PendingView<'a> {
 }
 
 impl AgentState {
-    /// The one prompt waiting for a Sí/No: a data agent's confirmation
-    /// (the chain takes a typed "sí" first too), else the pending write.
+    /// The one prompt waiting for a Sí/No, of whichever agent.
     pub fn pending(&self) -> Option<PendingView<'_>> {
-        if let Some(pending) = &self.pending_confirmation {
-            return Some(PendingView {
-                id: &pending.id,
-                agent: &pending.agent_id,
-                tool: &pending.tool_name,
-                prompt: Some(&pending.display_message),
-                expires_at_iso: Some(&pending.expires_at),
-            });
-        }
-        let action = &self.pending_action;
-        let write = action.write.as_ref()?;
+        let pending = self.pending_action.as_ref()?;
         Some(PendingView {
-            id: action.id.as_deref()?,
-            agent: HOME,
-            tool: write.to_request().def().name,
-            prompt: action.confirmation_prompt.as_deref(),
-            expires_at_iso: action.expires_at_iso.as_deref(),
+            id: &pending.id,
+            agent: &pending.agent,
+            tool: pending.tool(),
+            prompt: Some(&pending.prompt),
+            expires_at_iso: Some(&pending.expires_at_iso),
         })
     }
-}
 
-impl AgentState {
     /// Gives the pending prompt, of whichever agent, a new id and expiry
     /// when it expired before `now`, so an expired prompt is never shown
     /// again as pending: it is offered anew (an old button is stale).
     /// Whether it did.
     pub(crate) fn renew_if_expired(&mut self, now: UnixMillis, now_iso: &str, ttl_ms: i64) -> bool {
-        let id = gate::prompt_id(self.turn_seq);
-        let expires = gate::expires_at(now, ttl_ms);
-        if let Some(pending) = self.pending_confirmation.as_mut() {
-            if !gate::expired(Some(&pending.expires_at), now) {
-                return false;
-            }
-            gate::reoffered(&mut self.reoffers, &pending.id, &id);
-            pending.id = id;
-            pending.created_at = now_iso.to_string();
-            pending.expires_at = expires;
-            return true;
-        }
-        let action = &mut self.pending_action;
-        if !action.is_pending() || !gate::expired(action.expires_at_iso.as_deref(), now) {
+        let Some(pending) = self.pending_action.as_mut() else {
+            return false;
+        };
+        if !pending.expired(now) {
             return false;
         }
-        if let Some(old) = &action.id {
-            gate::reoffered(&mut self.reoffers, old, &id);
-        }
-        action.id = Some(id);
-        action.created_at_iso = Some(now_iso.to_string());
-        action.expires_at_iso = Some(expires);
+        let old = pending.renew(
+            gate::prompt_id(self.turn_seq),
+            now_iso,
+            gate::expires_at(now, ttl_ms),
+        );
+        gate::reoffered(&mut self.reoffers, &old, &pending.id);
         true
     }
 }

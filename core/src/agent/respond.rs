@@ -18,8 +18,11 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
     resume_waiting_draft(state, ctx);
     let shown = |ctx: &TurnCtx, text: &str| ctx.reply.iter().any(|r| r.contains(text));
-    if let Some(prompt) = state.pending_action.confirmation_prompt.clone()
-        && state.pending_action.is_pending()
+    if let Some(prompt) = state
+        .pending_action
+        .as_ref()
+        .filter(|p| p.write().is_some())
+        .map(|p| p.prompt.clone())
         && !shown(ctx, &prompt)
         && ctx.confirmation != ConfirmationStatus::Reasked
     {
@@ -33,7 +36,7 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return NodeOutcome::because("done", "pending confirmation asked again");
     }
     if let Some(question) = state.clarification_questions.first().cloned()
-        && !state.pending_action.is_pending()
+        && state.pending_write().is_none()
         && !shown(ctx, &question.question)
     {
         ctx.say(question.question);
@@ -65,7 +68,7 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
                 ctx.say(text::EXPIRED);
             }
             ctx.reply.extend(lines);
-            if state.pending_confirmation.is_some() {
+            if state.pending_action.is_some() {
                 ctx.suggestions = vec![text::YES.into(), text::NO.into()];
             }
             return Some(NodeOutcome::because("done", "interrupted flow resumed"));
@@ -82,7 +85,7 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
     if ctx.reply.iter().any(|r| r.contains(&question)) {
         return None;
     }
-    if state.pending_confirmation.is_some() {
+    if state.pending_action.is_some() {
         let line = still_or_anew(state, ctx);
         ctx.say(line);
         ctx.suggestions = vec![text::YES.into(), text::NO.into()];
@@ -109,7 +112,7 @@ fn still_or_anew(state: &mut AgentState, ctx: &mut TurnCtx) -> &'static str {
 /// asked again below).
 fn resume_waiting_draft(state: &mut AgentState, ctx: &mut TurnCtx) {
     let data_open = state.current_flow.is_some()
-        || state.pending_confirmation.is_some()
+        || state.pending_action.as_ref().is_some_and(|p| p.service().is_some())
         || state.agent_stack.iter().any(|f| f.suspended_flow.is_some());
     if state.waiting_draft.is_none() || data_open {
         return;
@@ -119,7 +122,7 @@ fn resume_waiting_draft(state: &mut AgentState, ctx: &mut TurnCtx) {
         // the request, now done, hands back.
         state.agent_stack.truncate(1);
         ctx.say(text::dialogue::back_to(&what));
-        if state.pending_action.is_pending() {
+        if state.pending_write().is_some() {
             ctx.suggestions = vec![text::YES.into(), text::NO.into()];
         }
     }

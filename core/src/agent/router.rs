@@ -182,7 +182,7 @@ fn drop_data_flows(state: &mut AgentState, ctx: &TurnCtx) -> Vec<String> {
         home.suspended_confirmation = None;
     }
     o.current_flow = None;
-    o.pending_confirmation = None;
+    o.drop_confirmation();
     state.store_orchestra(o);
     named
 }

@@ -13,7 +13,7 @@ use crate::tools::{AddTransactionInput, AddTransactionsInput, TransactionType};
 /// `None` when no movements wait, the message names none or more than
 /// one, or says nothing that changes it.
 pub fn patch_row(state: &AgentState, reading: &Reading) -> Option<AddTransactionsInput> {
-    let Some(PendingWrite::AddTransactions(input)) = state.pending_action.write.as_ref() else {
+    let Some(PendingWrite::AddTransactions(input)) = state.pending_write() else {
         return None;
     };
     let words: Vec<&str> = reading.words().filter(|w| w.chars().count() > 2).collect();
@@ -83,7 +83,7 @@ fn names(row: &AddTransactionInput, words: &[&str]) -> bool {
 /// when nothing new waits, the message does not open as an addition, or
 /// what it adds is not complete (the one-item path reads it then).
 pub fn add_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactionsInput> {
-    let mut rows = match state.pending_action.write.as_ref()? {
+    let mut rows = match state.pending_write()? {
         PendingWrite::AddTransaction(one) => vec![one.clone()],
         PendingWrite::AddTransactions(many) => many.transactions.clone(),
         _ => return None,

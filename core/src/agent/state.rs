@@ -3,17 +3,15 @@
 
 pub use super::recent::{LastQuery, LastSimulation};
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
-use crate::agents::state::{FlowState, Frame, Orchestra, PendingConfirmation};
+use crate::agents::state::{FlowState, Frame, Orchestra};
+pub use crate::gate::action::{
+    Action, PendingAction, PendingActionType, PendingWrite, ServiceCall, optional as pending_wire,
+};
 
 use crate::money::Centavos;
 use crate::nlu::Intent;
-use crate::tools::{
-    AddTransactionInput, AddTransactionsInput, BankBalanceInput, BudgetCapInput, CategoryType,
-    DebtInput, DeleteLastTransactionInput, PayDebtInput, ToolRequest, ToolResult, TransactionType,
-    UpdateLastTransactionInput,
-};
+use crate::tools::{CategoryType, ToolResult, TransactionType};
 
 /// Version of the stored state's shape. Bump it and add a migration in
 /// [`AgentState::from_json`] when the shape changes.
@@ -108,191 +106,6 @@ pub enum Field {
     SplitShare,
 }
 
-/// The pending action types of the seed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum PendingActionType {
-    AddTransaction,
-    AddTransactions,
-    UpdateLastTransaction,
-    DeleteLastTransaction,
-    AddOrUpdateDebt,
-    PayDebt,
-    SetBudgetCap,
-    SetBankBalance,
-}
-
-/// A write waiting for "sí"; the payload is exactly the write tool's input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PendingWrite {
-    AddTransaction(AddTransactionInput),
-    AddTransactions(AddTransactionsInput),
-    UpdateLastTransaction(UpdateLastTransactionInput),
-    DeleteLastTransaction(DeleteLastTransactionInput),
-    AddOrUpdateDebt(DebtInput),
-    PayDebt(PayDebtInput),
-    SetBudgetCap(BudgetCapInput),
-    SetBankBalance(BankBalanceInput),
-}
-
-impl PendingWrite {
-    pub fn action_type(&self) -> PendingActionType {
-        match self {
-            PendingWrite::AddTransaction(_) => PendingActionType::AddTransaction,
-            PendingWrite::AddTransactions(_) => PendingActionType::AddTransactions,
-            PendingWrite::UpdateLastTransaction(_) => PendingActionType::UpdateLastTransaction,
-            PendingWrite::DeleteLastTransaction(_) => PendingActionType::DeleteLastTransaction,
-            PendingWrite::AddOrUpdateDebt(_) => PendingActionType::AddOrUpdateDebt,
-            PendingWrite::PayDebt(_) => PendingActionType::PayDebt,
-            PendingWrite::SetBudgetCap(_) => PendingActionType::SetBudgetCap,
-            PendingWrite::SetBankBalance(_) => PendingActionType::SetBankBalance,
-        }
-    }
-
-    /// The tool request this write becomes once confirmed.
-    pub fn to_request(&self) -> ToolRequest {
-        match self.clone() {
-            PendingWrite::AddTransaction(i) => ToolRequest::AddTransaction(i),
-            PendingWrite::AddTransactions(i) => ToolRequest::AddTransactions(i),
-            PendingWrite::UpdateLastTransaction(i) => ToolRequest::UpdateLastTransaction(i),
-            PendingWrite::DeleteLastTransaction(i) => ToolRequest::DeleteLastTransaction(i),
-            PendingWrite::AddOrUpdateDebt(i) => ToolRequest::AddOrUpdateDebt(i),
-            PendingWrite::PayDebt(i) => ToolRequest::PayDebt(i),
-            PendingWrite::SetBudgetCap(i) => ToolRequest::SetBudgetCap(i),
-            PendingWrite::SetBankBalance(i) => ToolRequest::SetBankBalance(i),
-        }
-    }
-
-    /// Reads the payload of a write of type `kind`, kept unparsed until
-    /// the type is known.
-    fn from_json(kind: PendingActionType, payload: &RawValue) -> Result<Self, String> {
-        fn read<T: serde::de::DeserializeOwned>(payload: &RawValue) -> Result<T, String> {
-            serde_json::from_str(payload.get()).map_err(|e| e.to_string())
-        }
-        Ok(match kind {
-            PendingActionType::AddTransaction => PendingWrite::AddTransaction(read(payload)?),
-            PendingActionType::AddTransactions => PendingWrite::AddTransactions(read(payload)?),
-            PendingActionType::UpdateLastTransaction => {
-                PendingWrite::UpdateLastTransaction(read(payload)?)
-            }
-            PendingActionType::DeleteLastTransaction => {
-                PendingWrite::DeleteLastTransaction(read(payload)?)
-            }
-            PendingActionType::AddOrUpdateDebt => PendingWrite::AddOrUpdateDebt(read(payload)?),
-            PendingActionType::PayDebt => PendingWrite::PayDebt(read(payload)?),
-            PendingActionType::SetBudgetCap => PendingWrite::SetBudgetCap(read(payload)?),
-            PendingActionType::SetBankBalance => PendingWrite::SetBankBalance(read(payload)?),
-        })
-    }
-}
-
-/// The payload is the write tool's input as it is, with no tag.
-impl Serialize for PendingWrite {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            PendingWrite::AddTransaction(i) => i.serialize(s),
-            PendingWrite::AddTransactions(i) => i.serialize(s),
-            PendingWrite::UpdateLastTransaction(i) => i.serialize(s),
-            PendingWrite::DeleteLastTransaction(i) => i.serialize(s),
-            PendingWrite::AddOrUpdateDebt(i) => i.serialize(s),
-            PendingWrite::PayDebt(i) => i.serialize(s),
-            PendingWrite::SetBudgetCap(i) => i.serialize(s),
-            PendingWrite::SetBankBalance(i) => i.serialize(s),
-        }
-    }
-}
-
-/// The confirmation gate (seed `pending_action`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "PendingActionWire")]
-pub struct PendingAction {
-    pub write: Option<PendingWrite>,
-    pub confirmation_prompt: Option<String>,
-    /// Identifies this prompt (Telegram buttons carry it).
-    pub id: Option<String>,
-    pub created_at_iso: Option<String>,
-    pub expires_at_iso: Option<String>,
-}
-
-impl PendingAction {
-    pub fn is_pending(&self) -> bool {
-        self.write.is_some()
-    }
-
-    /// Nothing at all is set.
-    pub fn is_empty(&self) -> bool {
-        *self == PendingAction::default()
-    }
-}
-
-/// `pending_action` as stored: the seed's `type` and `payload` fields.
-#[derive(Deserialize)]
-struct PendingActionWire {
-    #[serde(rename = "type", default)]
-    kind: Option<PendingActionType>,
-    #[serde(default)]
-    confirmation_prompt: Option<String>,
-    #[serde(default)]
-    payload: Option<Box<RawValue>>,
-    #[serde(default)]
-    id: Option<String>,
-    #[serde(default)]
-    created_at_iso: Option<String>,
-    #[serde(default)]
-    expires_at_iso: Option<String>,
-}
-
-impl Serialize for PendingAction {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        /// [`PendingActionWire`], borrowed.
-        /// An empty member is left out (absent reads as null).
-        #[derive(Serialize)]
-        struct Wire<'a> {
-            #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
-            kind: Option<PendingActionType>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            confirmation_prompt: &'a Option<String>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            payload: &'a Option<PendingWrite>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            id: &'a Option<String>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            created_at_iso: &'a Option<String>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            expires_at_iso: &'a Option<String>,
-        }
-        Wire {
-            kind: self.write.as_ref().map(PendingWrite::action_type),
-            confirmation_prompt: &self.confirmation_prompt,
-            payload: &self.write,
-            id: &self.id,
-            created_at_iso: &self.created_at_iso,
-            expires_at_iso: &self.expires_at_iso,
-        }
-        .serialize(s)
-    }
-}
-
-impl TryFrom<PendingActionWire> for PendingAction {
-    type Error = String;
-
-    fn try_from(wire: PendingActionWire) -> Result<Self, Self::Error> {
-        let write = match (wire.kind, wire.payload) {
-            (Some(kind), Some(payload)) => Some(PendingWrite::from_json(kind, &payload)?),
-            (None, None) => None,
-            (Some(_), None) => return Err("pending_action.type without payload".into()),
-            (None, Some(_)) => return Err("pending_action.payload without type".into()),
-        };
-        Ok(PendingAction {
-            write,
-            confirmation_prompt: wire.confirmation_prompt,
-            id: wire.id,
-            created_at_iso: wire.created_at_iso,
-            expires_at_iso: wire.expires_at_iso,
-        })
-    }
-}
-
 /// Parameters being collected for a write that is not a transaction.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParamsDraft {
@@ -336,8 +149,8 @@ pub struct Snapshot {
     pub last_user_message: String,
     pub extracted_intent: Intent,
     /// Empty members are left out (absent reads as empty).
-    #[serde(default, skip_serializing_if = "PendingAction::is_empty")]
-    pub pending_action: PendingAction,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_action: Option<PendingAction>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_transaction: Option<TransactionDraft>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -376,7 +189,10 @@ pub struct AgentState {
     /// The intent the current drafts belong to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draft_intent: Option<Intent>,
-    pub pending_action: PendingAction,
+    /// The one action waiting for "sí" in this session, of whichever
+    /// agent (`crate::gate::action`).
+    #[serde(default, with = "pending_wire")]
+    pub pending_action: Option<PendingAction>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_transaction: Option<TransactionDraft>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -408,14 +224,21 @@ pub struct AgentState {
     #[serde(default)]
     pub turn_seq: u64,
     /// The data agents' session (seed 004 names): the agent stack from the
-    /// home agent up, the current flow, the pending confirmation and the
-    /// messages seen. Older checkpoints without them start at home.
+    /// home agent up, the current flow and the messages seen. Older checkpoints without them start at home.
     #[serde(default)]
     pub agent_stack: Vec<Frame>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current_flow: Option<FlowState>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_confirmation: Option<PendingConfirmation>,
+    /// A data agent's confirmation in a checkpoint written before there was
+    /// one pending action; [`AgentState::from_json`] moves it to
+    /// `pending_action`.
+    #[serde(
+        default,
+        rename = "pending_confirmation",
+        skip_serializing,
+        with = "pending_wire"
+    )]
+    legacy_confirmation: Option<PendingAction>,
     #[serde(default)]
     pub message_count: u64,
     /// The last prompt decided (any agent), so a late button says what
@@ -469,7 +292,7 @@ impl AgentState {
             last_user_message: String::new(),
             extracted_intent: Intent::Unknown,
             draft_intent: None,
-            pending_action: PendingAction::default(),
+            pending_action: None,
             pending_transaction: None,
             pending_params: None,
             clarification_questions: Vec::new(),
@@ -484,7 +307,7 @@ impl AgentState {
             turn_seq: 0,
             agent_stack: Vec::new(),
             current_flow: None,
-            pending_confirmation: None,
+            legacy_confirmation: None,
             message_count: 0,
             last_decided: None,
             last_query: None,
@@ -499,7 +322,7 @@ impl AgentState {
         Orchestra {
             agent_stack: self.agent_stack.clone(),
             current_flow: self.current_flow.clone(),
-            pending_confirmation: self.pending_confirmation.clone(),
+            pending: self.pending_action.clone(),
             message_count: self.message_count,
         }
     }
@@ -508,7 +331,7 @@ impl AgentState {
     pub fn store_orchestra(&mut self, o: Orchestra) {
         self.agent_stack = o.agent_stack;
         self.current_flow = o.current_flow;
-        self.pending_confirmation = o.pending_confirmation;
+        self.pending_action = o.pending;
         self.message_count = o.message_count;
     }
 
@@ -538,7 +361,12 @@ impl AgentState {
         if version > SCHEMA_VERSION || version == 0 {
             return Err(StateError::UnknownVersion(version));
         }
-        serde_json::from_str(json).map_err(|e| StateError::Corrupt(e.to_string()))
+        let mut state: AgentState =
+            serde_json::from_str(json).map_err(|e| StateError::Corrupt(e.to_string()))?;
+        if let Some(pending) = state.legacy_confirmation.take() {
+            state.pending_action = Some(pending);
+        }
+        Ok(state)
     }
 
     pub fn to_json(&self) -> String {
@@ -556,9 +384,22 @@ impl AgentState {
         self.pending().map(|p| p.id)
     }
 
+    /// The ledger write waiting for "sí", when that is what waits.
+    pub fn pending_write(&self) -> Option<&PendingWrite> {
+        self.pending_action.as_ref()?.write()
+    }
+
+    /// Drops the pending action when it is a ledger write (a data agent's
+    /// confirmation belongs to its flow).
+    pub fn drop_write(&mut self) {
+        if self.pending_write().is_some() {
+            self.pending_action = None;
+        }
+    }
+
     /// Whether a flow is in progress (draft, questions or pending write).
     pub fn has_open_flow(&self) -> bool {
-        self.pending_action.is_pending()
+        self.pending_write().is_some()
             || !self.clarification_questions.is_empty()
             || self.pending_transaction.is_some()
             || self.pending_params.is_some()
@@ -567,7 +408,7 @@ impl AgentState {
 
     /// Drops every draft, question and pending write.
     pub fn clear_flow(&mut self) {
-        self.pending_action = PendingAction::default();
+        self.drop_write();
         self.pending_transaction = None;
         self.pending_params = None;
         self.clarification_questions.clear();

@@ -111,7 +111,7 @@ fn an_engine_error_leaves_nothing_that_can_be_confirmed() {
     let prompt = run_turn(state, input("gasté 250 en uber", NOW), &config, |c| {
         ledger.execute(c, NOW)
     });
-    assert!(prompt.state.pending_action.is_pending());
+    assert!(prompt.state.pending_action.is_some());
     // "sí" suspends for the write; the resume path then names a node
     // the graph does not have (an engine bug, made on purpose).
     let TurnStep::NeedTools(mut turn) = start_turn(prompt.state, input("sí", NOW + 1_000), &config)
@@ -129,12 +129,12 @@ fn an_engine_error_leaves_nothing_that_can_be_confirmed() {
         panic!("an error ends the turn");
     };
     assert_eq!(output.reply, text::INTERNAL_ERROR);
-    assert!(!output.state.pending_action.is_pending());
+    assert!(output.state.pending_action.is_none());
     assert!(!output.state.has_open_flow());
     assert_eq!(output.state.agent_stack.len(), 1);
     let last = output.state.backup_overwrite_log.last().expect("kept");
     assert_eq!(last.reason, "internal error");
-    assert!(last.snapshot.pending_action.is_pending());
+    assert!(last.snapshot.pending_action.is_some());
     let step = output.trace.steps.last().expect("traced");
     assert_eq!(&*step.edge, "error");
     assert!(step.reason.contains("no_such_node"), "{}", step.reason);
@@ -180,4 +180,79 @@ fn a_press_answers_its_prompt_whatever_its_label_says() {
             "{label:?}: the prompt is decided"
         );
     }
+}
+
+/// Runs `messages` from a fresh state, services answered by the sandbox.
+fn chat(messages: &[&str]) -> AgentState {
+    let config = AgentConfig::default();
+    let mut ledger = MemoryLedger::new();
+    let mut state = AgentState::new("u", "t");
+    for (i, message) in messages.iter().enumerate() {
+        let now = NOW + i as i64 * 1_000;
+        state = run_turn(state, input(message, now), &config, |c| {
+            if let ToolRequest::CallService(r) = &c.request {
+                crate::tools::run_service(c, r, "2026-11-22T18:00:00.000Z")
+            } else {
+                ledger.execute(c, now)
+            }
+        })
+        .state;
+    }
+    state
+}
+
+/// A checkpoint written before there was one pending action kept a data
+/// agent's prompt in `pending_confirmation` (seed 004's names), beside an
+/// empty `pending_action`, and the same shape in a frame that waits. Both
+/// read as the one pending action, and "sí" runs exactly its call.
+#[test]
+fn a_data_agents_confirmation_from_an_older_checkpoint_migrates() {
+    let state = chat(&["recarga de 100 al 5512345678"]);
+    let pending = state.pending_action.clone().expect("a prompt");
+    let call = pending.service().expect("a service call").clone();
+    let mut old: serde_json::Value = serde_json::from_str(&state.to_json()).unwrap();
+    let legacy = serde_json::json!({
+        "id": pending.id,
+        "agent_id": pending.agent,
+        "tool_name": call.tool_name,
+        "service": call.service,
+        "tool_params": call.tool_params,
+        "display_message": pending.prompt,
+        "created_at": pending.created_at_iso,
+        "expires_at": pending.expires_at_iso,
+    });
+    old["pending_action"] = serde_json::json!({});
+    old["pending_confirmation"] = legacy.clone();
+    old["agent_stack"][0]["suspended_confirmation"] = legacy;
+    let migrated = AgentState::from_json(&old.to_string()).expect("an older checkpoint reads");
+    assert_eq!(migrated.pending_action, state.pending_action);
+    assert_eq!(
+        migrated.agent_stack[0].suspended_confirmation,
+        state.pending_action
+    );
+    // Written back in today's shape: one `pending_action`, and no
+    // `pending_confirmation` left.
+    let json: serde_json::Value = serde_json::from_str(&migrated.to_json()).unwrap();
+    assert_eq!(json["pending_action"]["type"], "SERVICE_CALL");
+    assert_eq!(json["pending_action"]["payload"]["tool_name"], "send_topup");
+    assert!(json.get("pending_confirmation").is_none());
+}
+
+/// A finance write stored before prompts named their agent reads as the
+/// Financial Agent's, and nothing pending (`{}`) reads as nothing.
+#[test]
+fn a_finance_write_from_an_older_checkpoint_migrates() {
+    let state = chat(&["gasté 250 en uber"]);
+    let mut old: serde_json::Value = serde_json::from_str(&state.to_json()).unwrap();
+    old["pending_action"]
+        .as_object_mut()
+        .unwrap()
+        .remove("agent_id");
+    let migrated = AgentState::from_json(&old.to_string()).expect("reads");
+    assert_eq!(migrated.pending_action, state.pending_action);
+    assert_eq!(migrated.pending().map(|p| p.agent), Some("financial"));
+    let fresh = AgentState::new("u", "t");
+    let json: serde_json::Value = serde_json::from_str(&fresh.to_json()).unwrap();
+    assert_eq!(json["pending_action"], serde_json::json!({}));
+    assert_eq!(AgentState::from_json(&fresh.to_json()), Ok(fresh));
 }

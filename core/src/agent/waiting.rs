@@ -21,8 +21,8 @@ pub struct WaitingDraft {
     pub extracted_intent: Intent,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draft_intent: Option<Intent>,
-    #[serde(default, skip_serializing_if = "PendingAction::is_empty")]
-    pub pending_action: PendingAction,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_action: Option<PendingAction>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_transaction: Option<TransactionDraft>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -51,7 +51,7 @@ impl AgentState {
             last_user_message: self.last_user_message.clone(),
             extracted_intent: self.extracted_intent,
             draft_intent: self.draft_intent.take(),
-            pending_action: std::mem::take(&mut self.pending_action),
+            pending_action: self.pending_action.take_if(|p| p.write().is_some()),
             pending_transaction: self.pending_transaction.take(),
             pending_params: self.pending_params.take(),
             clarification_questions: std::mem::take(&mut self.clarification_questions),

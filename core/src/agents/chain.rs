@@ -210,7 +210,7 @@ impl<'a> Run<'a> {
             self.o.agent_stack.push(Frame::home(self.now_iso));
         }
         self.drop_unknown_flow();
-        if self.o.pending_confirmation.is_some()
+        if self.o.confirmation().is_some()
             && let Some(end) = self.decide_pending()?
         {
             return Ok(end);
@@ -345,7 +345,7 @@ impl<'a> Run<'a> {
                         return Ok(tool.name.clone());
                     }
                     Some(open) if open.flow_id == flow => {
-                        self.o.pending_confirmation = None;
+                        self.o.drop_confirmation();
                         let named = agent.describe(&open);
                         self.reply.push(text::same_flow_anew(&named));
                         self.dropped.push((named, open));

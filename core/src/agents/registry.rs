@@ -25,7 +25,7 @@ pub use flows::Check;
 /// Most routing iterations in one turn.
 pub const CHAIN_CAP: usize = 3;
 /// The agent every thread starts in: the Financial Agent.
-pub const HOME: &str = "financial";
+pub use crate::gate::action::HOME;
 
 /// The agent files that ship, compiled in.
 pub const SHIPPED: &[(&str, &str)] = &[

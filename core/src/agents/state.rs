@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+pub use crate::gate::action::{PendingAction, ServiceCall};
+
 /// Deepest agent stack kept; entering past it replaces the top frame.
 pub const MAX_STACK: usize = 6;
 
@@ -26,7 +28,7 @@ pub struct Frame {
     /// another agent interrupted it; asked again, same id and expiry, when
     /// the flow resumes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suspended_confirmation: Option<PendingConfirmation>,
+    pub suspended_confirmation: Option<PendingAction>,
 }
 
 impl Frame {
@@ -88,26 +90,14 @@ pub struct FlowState {
     pub entered_at: String,
 }
 
-/// An action waiting for "sí" (seed `pending_confirmation`). `tool_params`
-/// are exactly the service request that runs once confirmed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingConfirmation {
-    pub id: String,
-    pub agent_id: String,
-    pub tool_name: String,
-    pub service: String,
-    pub tool_params: Map<String, Value>,
-    pub display_message: String,
-    pub created_at: String,
-    pub expires_at: String,
-}
-
 /// The data agents' part of a thread's checkpoint.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Orchestra {
     pub agent_stack: Vec<Frame>,
     pub current_flow: Option<FlowState>,
-    pub pending_confirmation: Option<PendingConfirmation>,
+    /// The session's one pending action (a ledger write passes through
+    /// untouched: the chain asks and decides only its agents' calls).
+    pub pending: Option<PendingAction>,
     pub message_count: u64,
 }
 
@@ -117,6 +107,19 @@ impl Orchestra {
         self.agent_stack
             .last()
             .map_or(home, |f| f.agent_id.as_str())
+    }
+
+    /// A data agent's confirmation, when that is what waits.
+    pub fn confirmation(&self) -> Option<(&PendingAction, &ServiceCall)> {
+        let pending = self.pending.as_ref()?;
+        Some((pending, pending.service()?))
+    }
+
+    /// Drops a data agent's confirmation (a pending ledger write stays).
+    pub fn drop_confirmation(&mut self) {
+        if self.confirmation().is_some() {
+            self.pending = None;
+        }
     }
 
     /// The agent ids from the bottom, as the seed's tables show them.

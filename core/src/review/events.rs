@@ -92,7 +92,7 @@ pub fn active_agent(state: &AgentState) -> &str {
 
 /// Where the conversation of `state` stands.
 pub fn status(state: &AgentState) -> Status {
-    if state.pending_action.is_pending() || state.pending_confirmation.is_some() {
+    if state.pending_action.is_some() {
         Status::AwaitingConfirmation
     } else if !state.clarification_questions.is_empty()
         || state.current_flow.is_some()
@@ -410,15 +410,9 @@ fn clarifications(b: &mut Builder, before: &AgentState, after: &AgentState) {
 fn confirmation(b: &mut Builder, before: &AgentState, output: &TurnOutput) {
     let after = &output.state;
     let prompt = |s: &AgentState| -> Option<(String, String)> {
-        if let (Some(id), Some(text)) =
-            (&s.pending_action.id, &s.pending_action.confirmation_prompt)
-            && s.pending_action.is_pending()
-        {
-            return Some((id.clone(), text.clone()));
-        }
-        s.pending_confirmation
+        s.pending_action
             .as_ref()
-            .map(|c| (c.id.clone(), c.display_message.clone()))
+            .map(|p| (p.id.clone(), p.prompt.clone()))
     };
     let (old, new) = (prompt(before), prompt(after));
     match output.audit.confirmation_detail {

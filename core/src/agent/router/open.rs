@@ -29,12 +29,12 @@ pub(super) fn at_confirmation(
         }
         // That one changes and the prompt is shown again under a new id.
         AtConfirmation::PatchRow(rows) => {
-            state.pending_action = Default::default();
+            state.drop_write();
             ctx.prepared = Some(PendingWrite::AddTransactions(rows));
             NodeOutcome::because("confirm", "a change of one of the movements")
         }
         AtConfirmation::AddRows(rows) => {
-            state.pending_action = Default::default();
+            state.drop_write();
             ctx.prepared = Some(PendingWrite::AddTransactions(rows));
             NodeOutcome::because("confirm", "another movement for the same «sí»")
         }

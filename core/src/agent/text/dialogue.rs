@@ -71,7 +71,7 @@ fn join(parts: &[String]) -> String {
 /// The Financial Agent's open flow in a few words, with its details ("el
 /// gasto de $135.00 en comida (tacos)"), or `None` when nothing is open.
 pub fn finance_flow(state: &AgentState) -> Option<String> {
-    if let Some(write) = &state.pending_action.write {
+    if let Some(write) = state.pending_write() {
         return Some(write_summary(write));
     }
     if let Some(draft) = &state.pending_transaction {

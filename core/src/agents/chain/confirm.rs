@@ -6,7 +6,8 @@ use super::render_params;
 use super::{End, NO_OPTIONS, Run, Step, Suspend, merge, root};
 use crate::agents::registry::{Agent, intent_words};
 use crate::agents::spec::{SlotType, ToolSpec};
-use crate::agents::state::{PendingConfirmation, Waiting};
+use crate::agents::state::Waiting;
+use crate::gate::{Action, PendingAction, ServiceCall};
 use crate::agents::text;
 use crate::agents::understand::{self, SlotRead};
 use crate::confidence::{CLEAR, SURE};
@@ -22,21 +23,23 @@ impl<'a> Run<'a> {
             .expect("a confirmation belongs to a flow");
         let params = render_params(agent, tool, flow, &self.today);
         let message = agent.confirmations[&tool.name].render(root(flow, NO_OPTIONS, &self.today));
-        let pending = PendingConfirmation {
+        let pending = PendingAction {
             id: self.prompt_id.to_string(),
-            agent_id: agent.spec.id.clone(),
-            tool_name: tool.name.clone(),
-            service: tool
-                .service
-                .as_ref()
-                .map(|s| s.name.clone())
-                .unwrap_or_default(),
-            tool_params: params,
-            display_message: message.clone(),
-            created_at: self.now_iso.to_string(),
-            expires_at: self.expires_iso.to_string(),
+            agent: agent.spec.id.clone(),
+            action: Action::Service(ServiceCall {
+                tool_name: tool.name.clone(),
+                service: tool
+                    .service
+                    .as_ref()
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default(),
+                tool_params: params,
+            }),
+            prompt: message.clone(),
+            created_at_iso: self.now_iso.to_string(),
+            expires_at_iso: self.expires_iso.to_string(),
         };
-        self.o.pending_confirmation = Some(pending);
+        self.o.pending = Some(pending);
         if let Some(frame) = self.o.agent_stack.last_mut() {
             frame.waiting = Waiting::Confirmation {
                 tool: tool.name.clone(),
@@ -51,13 +54,13 @@ impl<'a> Run<'a> {
     /// A reply to the pending confirmation. `None` lets the chain read the
     /// message as a new request (the confirmation is dropped).
     pub(super) fn decide_pending(&mut self) -> Step<Option<End>> {
-        let pending = self
+        let (pending, call) = self
             .o
-            .pending_confirmation
-            .clone()
+            .confirmation()
+            .map(|(p, c)| (p.clone(), c.clone()))
             .expect("checked by the caller");
-        let Some(agent) = self.registry.agent(&pending.agent_id) else {
-            self.o.pending_confirmation = None;
+        let Some(agent) = self.registry.agent(&pending.agent) else {
+            self.o.drop_confirmation();
             return Ok(None);
         };
         let id = agent.spec.id.clone();
@@ -66,7 +69,7 @@ impl<'a> Run<'a> {
         if self.expired && self.reading.decision() != Decision::Reject {
             return Ok(Some(self.offer_anew(&pending, &id)));
         }
-        let tool = agent.tool(&pending.tool_name).expect("checked at load");
+        let tool = agent.tool(&call.tool_name).expect("checked at load");
         let flow = self.o.current_flow.clone();
         let transition = flow.as_ref().and_then(|f| {
             agent
@@ -78,7 +81,7 @@ impl<'a> Run<'a> {
                 .map(|t| t.flow_transition.clone())
         });
         match self.reading.decision() {
-            Decision::Confirm => self.confirmed(agent, &pending, tool, transition),
+            Decision::Confirm => self.confirmed(agent, &pending, &call, tool, transition),
             Decision::Reject => Ok(Some(self.rejected(&pending, &id))),
             Decision::Other => self.other_at_confirmation(agent, &pending),
         }
@@ -87,14 +90,18 @@ impl<'a> Run<'a> {
     /// One expiry rule for every agent (`crate::gate`): nothing runs, and
     /// the same action is offered again under a new id, so an old button
     /// cannot confirm it. "no" still rejects it.
-    fn offer_anew(&mut self, pending: &PendingConfirmation, id: &str) -> End {
-        if let Some(p) = self.o.pending_confirmation.as_mut() {
-            p.id = self.prompt_id.to_string();
-            p.created_at = self.now_iso.to_string();
-            p.expires_at = self.expires_iso.to_string();
+    fn offer_anew(&mut self, pending: &PendingAction, id: &str) -> End {
+        if let Some(p) = self.o.pending.as_mut() {
+            // The old id's buttons are pointed at the new one by the
+            // caller, which holds the session's re-offers.
+            p.renew(
+                self.prompt_id.to_string(),
+                self.now_iso,
+                self.expires_iso.to_string(),
+            );
         }
         self.reply.push(text::EXPIRED.into());
-        self.reply.push(pending.display_message.clone());
+        self.reply.push(pending.prompt.clone());
         self.suggestions = vec![text::YES.into(), text::NO.into()];
         self.decisions.gate = ConfirmationStatus::Expired;
         self.step(id, None, "confirmation expired");
@@ -106,21 +113,22 @@ impl<'a> Run<'a> {
     fn confirmed(
         &mut self,
         agent: &'a Agent,
-        pending: &PendingConfirmation,
+        pending: &PendingAction,
+        call: &ServiceCall,
         tool: &ToolSpec,
         transition: Option<crate::agents::spec::FlowTransition>,
     ) -> Step<Option<End>> {
         let id = agent.spec.id.clone();
         // Exactly the parameters shown, never re-rendered.
-        let Some(result) = (self.fetch)(&tool.name, &pending.tool_params) else {
+        let Some(result) = (self.fetch)(&tool.name, &call.tool_params) else {
             return Err(Box::new(Suspend {
                 tool: tool.name.clone(),
-                service: pending.service.clone(),
-                params: pending.tool_params.clone(),
+                service: call.service.clone(),
+                params: call.tool_params.clone(),
                 provider: agent
                     .spec
                     .services
-                    .get(&pending.service)
+                    .get(&call.service)
                     .map(|s| s.provider)
                     .unwrap_or_default(),
                 at: super::pause::Point::Pending,
@@ -128,7 +136,7 @@ impl<'a> Run<'a> {
                 routed: None,
             }));
         };
-        self.o.pending_confirmation = None;
+        self.o.drop_confirmation();
         self.decisions.gate = ConfirmationStatus::Confirmed;
         self.step(&id, Some(&tool.name), "confirmed");
         let target = match result {
@@ -156,8 +164,8 @@ impl<'a> Run<'a> {
     }
 
     /// «No»: the flow ends here, as a final state would end it.
-    fn rejected(&mut self, pending: &PendingConfirmation, id: &str) -> End {
-        self.o.pending_confirmation = None;
+    fn rejected(&mut self, pending: &PendingAction, id: &str) -> End {
+        self.o.drop_confirmation();
         self.decided = Some(crate::gate::Decided {
             id: pending.id.clone(),
             confirmed: false,
@@ -177,7 +185,7 @@ impl<'a> Run<'a> {
     fn other_at_confirmation(
         &mut self,
         agent: &'a Agent,
-        pending: &PendingConfirmation,
+        pending: &PendingAction,
     ) -> Step<Option<End>> {
         let id = agent.spec.id.clone();
         let words = intent_words(self.reading);
@@ -185,7 +193,7 @@ impl<'a> Run<'a> {
         // confirmation asked again, unchanged.
         if let Some(answer) = self.faq_answer(agent) {
             self.answer_faq(agent, answer);
-            self.reply.push(pending.display_message.clone());
+            self.reply.push(pending.prompt.clone());
             self.suggestions = vec![text::YES.into(), text::NO.into()];
             self.decisions.gate = ConfirmationStatus::Reasked;
             return Ok(Some(End::Replied));
@@ -209,7 +217,7 @@ impl<'a> Run<'a> {
             return Ok(None);
         }
         if navigates || other_agent {
-            self.o.pending_confirmation = None;
+            self.o.drop_confirmation();
             self.set_waiting_from_state(agent);
             return Ok(None);
         }
@@ -240,7 +248,7 @@ impl<'a> Run<'a> {
             });
             let said = rest.map_or(said, |(_, rest)| rest.trim());
             self.reply.push(text::one_at_a_time(said));
-            self.reply.push(pending.display_message.clone());
+            self.reply.push(pending.prompt.clone());
             self.suggestions = vec![text::YES.into(), text::NO.into()];
             self.decisions.gate = ConfirmationStatus::Reasked;
             self.step(&id, None, "another request besides this one");
@@ -257,7 +265,7 @@ impl<'a> Run<'a> {
         } else {
             text::REASK_CONFIRMATION.into()
         });
-        self.reply.push(pending.display_message.clone());
+        self.reply.push(pending.prompt.clone());
         self.suggestions = vec![text::YES.into(), text::NO.into()];
         self.decisions.gate = ConfirmationStatus::Reasked;
         self.step(&id, None, "confirmation asked again");
@@ -319,7 +327,7 @@ impl<'a> Run<'a> {
         let Some((slot, state)) = corrected else {
             return self.correct_optional(agent);
         };
-        self.o.pending_confirmation = None;
+        self.o.drop_confirmation();
         if let Some(flow) = self.o.current_flow.as_mut() {
             flow.current_state = state;
             // What belongs to the corrected value is asked again.
@@ -368,7 +376,7 @@ impl<'a> Run<'a> {
             return Ok(None);
         };
         let initial = compiled.initial.clone();
-        self.o.pending_confirmation = None;
+        self.o.drop_confirmation();
         if let Some(flow) = self.o.current_flow.as_mut() {
             flow.slots.insert(slot.clone(), value);
         }

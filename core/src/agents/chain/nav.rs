@@ -17,7 +17,7 @@ impl<'a> Run<'a> {
         {
             top.suspended_flow = self.o.current_flow.take();
         }
-        self.o.pending_confirmation = None;
+        self.o.drop_confirmation();
         self.push_frame(Frame::new(target, self.now_iso, why));
     }
 
@@ -89,7 +89,7 @@ impl<'a> Run<'a> {
     fn set_waiting(&mut self, why: &str) {
         if let Some(top) = self.o.agent_stack.last_mut() {
             top.suspended_flow = self.o.current_flow.take();
-            top.suspended_confirmation = self.o.pending_confirmation.take();
+            top.suspended_confirmation = self.o.pending.take_if(|p| p.service().is_some());
         }
         self.push_frame(Frame::new(HOME, self.now_iso, why));
         self.navigated = true;
@@ -117,7 +117,7 @@ impl<'a> Run<'a> {
             home.waiting = Waiting::Request;
             home.suspended_flow = None;
         }
-        self.o.pending_confirmation = None;
+        self.o.drop_confirmation();
     }
 
     /// Pops the top agent; the one below resumes its flow and asks its
@@ -133,7 +133,7 @@ impl<'a> Run<'a> {
         };
         if !known {
             self.o.current_flow = None;
-            self.o.pending_confirmation = None;
+            self.o.drop_confirmation();
             if let Some(frame) = self.o.agent_stack.last_mut() {
                 frame.waiting = Waiting::Request;
             }
@@ -149,7 +149,7 @@ impl<'a> Run<'a> {
             }
             self.o.agent_stack.pop();
         }
-        self.o.pending_confirmation = None;
+        self.o.drop_confirmation();
         let Some(top) = self.o.agent_stack.last_mut() else {
             return;
         };
@@ -177,8 +177,7 @@ pub fn resume_interrupted(
     o: &mut Orchestra,
     today: &Value,
 ) -> Vec<String> {
-    if o.current_flow.is_some() || o.pending_confirmation.is_some() || !interrupted(&o.agent_stack)
-    {
+    if o.current_flow.is_some() || o.pending.is_some() || !interrupted(&o.agent_stack) {
         return Vec::new();
     }
     // The frames above the flow that waits (a home frame, and the agent
@@ -206,10 +205,10 @@ pub fn resume_interrupted(
     let question = match pending {
         Some(pending) => {
             top.waiting = Waiting::Confirmation {
-                tool: pending.tool_name.clone(),
+                tool: pending.tool().to_string(),
             };
-            let shown = pending.display_message.clone();
-            o.pending_confirmation = Some(pending);
+            let shown = pending.prompt.clone();
+            o.pending = Some(pending);
             Some(shown)
         }
         None => {
@@ -258,8 +257,8 @@ pub fn open_question(
     o: &Orchestra,
     today: &Value,
 ) -> Option<String> {
-    if let Some(pending) = &o.pending_confirmation {
-        return Some(pending.display_message.clone());
+    if let Some((pending, _)) = o.confirmation() {
+        return Some(pending.prompt.clone());
     }
     let agent = registry.agent(o.active(HOME))?;
     let flow = o.current_flow.as_ref()?;
