@@ -217,7 +217,12 @@ fn wants_data_agent(state: &AgentState, reading: &Reading, finance_open: bool) -
     }
     let home = crate::agents::registry::HOME;
     let active = state.agent_stack.last().is_some_and(|f| f.agent_id != home);
-    if active || state.pending_action.as_ref().is_some_and(|p| p.service().is_some()) {
+    if active
+        || state
+            .pending_action
+            .as_ref()
+            .is_some_and(|p| p.service().is_some())
+    {
         return true;
     }
     !finance_open && home_route(reading)

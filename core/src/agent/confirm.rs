@@ -4,8 +4,8 @@
 
 use super::gate;
 use super::state::{Action, AgentState, PendingAction};
-use crate::gate::action::HOME;
 use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
+use crate::gate::action::HOME;
 use crate::graph::NodeOutcome;
 use crate::nlu::answers::{self, Decision};
 

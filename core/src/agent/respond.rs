@@ -112,7 +112,10 @@ fn still_or_anew(state: &mut AgentState, ctx: &mut TurnCtx) -> &'static str {
 /// asked again below).
 fn resume_waiting_draft(state: &mut AgentState, ctx: &mut TurnCtx) {
     let data_open = state.current_flow.is_some()
-        || state.pending_action.as_ref().is_some_and(|p| p.service().is_some())
+        || state
+            .pending_action
+            .as_ref()
+            .is_some_and(|p| p.service().is_some())
         || state.agent_stack.iter().any(|f| f.suspended_flow.is_some());
     if state.waiting_draft.is_none() || data_open {
         return;

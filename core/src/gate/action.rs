@@ -225,10 +225,12 @@ impl Wire {
     /// The action it holds; `None` when nothing waits.
     fn into_pending(self) -> Result<Option<PendingAction>, String> {
         let action = match (self.kind, self.payload, self.tool_name) {
-            (Some(PendingActionType::ServiceCall), Some(payload), _) => Action::Service(
-                serde_json::from_str(payload.get()).map_err(|e| e.to_string())?,
-            ),
-            (Some(kind), Some(payload), _) => Action::Write(PendingWrite::from_json(kind, &payload)?),
+            (Some(PendingActionType::ServiceCall), Some(payload), _) => {
+                Action::Service(serde_json::from_str(payload.get()).map_err(|e| e.to_string())?)
+            }
+            (Some(kind), Some(payload), _) => {
+                Action::Write(PendingWrite::from_json(kind, &payload)?)
+            }
             (Some(_), None, _) => return Err("pending_action.type without payload".into()),
             (None, Some(_), _) => return Err("pending_action.payload without type".into()),
             (None, None, Some(tool_name)) => Action::Service(ServiceCall {

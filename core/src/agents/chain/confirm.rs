@@ -7,11 +7,11 @@ use super::{End, NO_OPTIONS, Run, Step, Suspend, merge, root};
 use crate::agents::registry::{Agent, intent_words};
 use crate::agents::spec::{SlotType, ToolSpec};
 use crate::agents::state::Waiting;
-use crate::gate::{Action, PendingAction, ServiceCall};
 use crate::agents::text;
 use crate::agents::understand::{self, SlotRead};
 use crate::confidence::{CLEAR, SURE};
 use crate::gate::ConfirmationStatus;
+use crate::gate::{Action, PendingAction, ServiceCall};
 use crate::nlu::answers::{Decision, decide};
 
 impl<'a> Run<'a> {
