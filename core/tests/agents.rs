@@ -371,14 +371,14 @@ fn random_sequences_keep_the_promises() {
             // waiting under an interruption), it ended in the flow itself,
             // or it was named in the reply and kept in the backup log.
             let registry = registry::shipped().unwrap();
-            let open_after = open_flows(registry, &out.state.orchestra());
+            let open_after = open_flows(registry, &out.state.clone().take_orchestra());
             let new_backups: Vec<_> = out
                 .state
                 .backup_overwrite_log
                 .iter()
                 .filter(|e| !before.backup_overwrite_log.contains(e))
                 .collect();
-            for (named, flow) in open_flows(registry, &before.orchestra()) {
+            for (named, flow) in open_flows(registry, &before.clone().take_orchestra()) {
                 let still_open = open_after
                     .iter()
                     .any(|(_, f)| f.flow_id == flow.flow_id && f.entered_at == flow.entered_at);

@@ -43,12 +43,13 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 (_, error) => Err(error.as_ref().map_or_else(String::new, |e| e.message.clone())),
             })
     };
-    // A chain paused at a service call goes on there; otherwise it runs
-    // on a copy of the thread's session.
+    // A chain paused at a service call goes on there, with the session
+    // it holds; otherwise the thread's session is moved into the chain
+    // (and back below).
     let paused = ctx.chain_paused.take();
     let session = match paused {
         Some(_) => Default::default(),
-        None => state.orchestra(),
+        None => state.take_orchestra(),
     };
     let mut run = Run::new(
         registry,
@@ -98,10 +99,8 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
     // A confirmation that expired was offered anew: its old
     // buttons follow it.
-    if decisions.gate == ConfirmationStatus::Expired
-        && let (Some(old), Some(new)) = (&state.pending_action, &o.pending)
-    {
-        crate::gate::reoffered(&mut state.reoffers, &old.id, &new.id);
+    if let Some((old, new)) = run.reoffered.take() {
+        crate::gate::reoffered(&mut state.reoffers, &old, &new);
     }
     state.store_orchestra(o);
     if decided.is_some() {

@@ -70,17 +70,18 @@ pub(crate) fn what_is_open(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOut
         .map(|draft| draft.summary.clone())
         .collect();
     if let Ok(registry) = crate::agents::registry::shipped() {
-        let o = state.orchestra();
-        let active = |flow: &crate::agents::state::FlowState| {
-            o.current_flow
-                .as_ref()
-                .is_some_and(|f| f.flow_id == flow.flow_id && f.entered_at == flow.entered_at)
-        };
-        for (named, flow) in crate::agents::chain::open_flows(registry, &o) {
-            if !active(&flow) {
-                waiting.push(named);
+        state.with_orchestra(|o| {
+            let active = |flow: &crate::agents::state::FlowState| {
+                o.current_flow
+                    .as_ref()
+                    .is_some_and(|f| f.flow_id == flow.flow_id && f.entered_at == flow.entered_at)
+            };
+            for (named, flow) in crate::agents::chain::open_flows(registry, o) {
+                if !active(&flow) {
+                    waiting.push(named);
+                }
             }
-        }
+        });
     }
     let open = state.pending().is_some() || state.has_open_flow() || state.current_flow.is_some();
     ctx.say(text::dialogue::what_is_open(open, &waiting));

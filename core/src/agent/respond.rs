@@ -56,14 +56,10 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
     }
     let registry = crate::agents::registry::shipped().ok()?;
     if crate::agents::chain::interrupted(&state.agent_stack) && !state.has_open_flow() {
-        let mut o = state.orchestra();
-        let lines = crate::agents::chain::resume_interrupted(
-            registry,
-            &mut o,
-            &serde_json::Value::from(ctx.today.to_string()),
-        );
+        let today = serde_json::Value::from(ctx.today.to_string());
+        let lines =
+            state.with_orchestra(|o| crate::agents::chain::resume_interrupted(registry, o, &today));
         if !lines.is_empty() {
-            state.store_orchestra(o);
             if state.renew_if_expired(ctx.now, &ctx.now_iso, ctx.config.confirmation_ttl_ms) {
                 ctx.say(text::EXPIRED);
             }
@@ -77,11 +73,9 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
     if !ctx.chain.steps.is_empty() {
         return None;
     }
-    let question = crate::agents::chain::open_question(
-        registry,
-        &state.orchestra(),
-        &serde_json::Value::from(ctx.today.to_string()),
-    )?;
+    let today = serde_json::Value::from(ctx.today.to_string());
+    let question =
+        state.with_orchestra(|o| crate::agents::chain::open_question(registry, o, &today))?;
     if ctx.reply.iter().any(|r| r.contains(&question)) {
         return None;
     }

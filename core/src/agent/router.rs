@@ -169,7 +169,7 @@ fn drop_data_flows(state: &mut AgentState, ctx: &TurnCtx) -> Vec<String> {
     let Ok(registry) = crate::agents::registry::shipped() else {
         return Vec::new();
     };
-    let mut o = state.orchestra();
+    let mut o = state.take_orchestra();
     let mut named = Vec::new();
     for (name, flow) in crate::agents::chain::open_flows(registry, &o) {
         state.backup_flow("cancel", &ctx.now_iso, name.clone(), flow);

@@ -317,12 +317,14 @@ impl AgentState {
         }
     }
 
-    /// The data agents' part of the state, for the routing chain.
-    pub fn orchestra(&self) -> Orchestra {
+    /// The data agents' part of the state, moved out for the routing
+    /// chain (never copied: a flow's service data can be large); put it
+    /// back with [`Self::store_orchestra`].
+    pub fn take_orchestra(&mut self) -> Orchestra {
         Orchestra {
-            agent_stack: self.agent_stack.clone(),
-            current_flow: self.current_flow.clone(),
-            pending: self.pending_action.clone(),
+            agent_stack: std::mem::take(&mut self.agent_stack),
+            current_flow: self.current_flow.take(),
+            pending: self.pending_action.take(),
             message_count: self.message_count,
         }
     }
@@ -333,6 +335,15 @@ impl AgentState {
         self.current_flow = o.current_flow;
         self.pending_action = o.pending;
         self.message_count = o.message_count;
+    }
+
+    /// Lends the data agents' part of the state to `f`, moved out and
+    /// back.
+    pub fn with_orchestra<R>(&mut self, f: impl FnOnce(&mut Orchestra) -> R) -> R {
+        let mut o = self.take_orchestra();
+        let out = f(&mut o);
+        self.store_orchestra(o);
+        out
     }
 
     /// Reads a stored checkpoint. Never panics.

@@ -128,6 +128,9 @@ pub struct Run<'a> {
     pub prompt_id: &'a str,
     /// The confirmation decided this turn, if any.
     pub decided: Option<crate::gate::Decided>,
+    /// A confirmation that expired and was offered anew: its old id and
+    /// its new one (the caller keeps the session's re-offers).
+    pub reoffered: Option<(String, String)>,
     /// What was decided this turn, for the audit.
     pub decisions: Decisions,
     pub o: Orchestra,
@@ -184,6 +187,7 @@ impl<'a> Run<'a> {
             expired,
             prompt_id,
             decided: None,
+            reoffered: None,
             decisions: Decisions::default(),
             o,
             reply: Vec::new(),

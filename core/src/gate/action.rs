@@ -7,6 +7,7 @@
 //! was one pending action (a data agent's `pending_confirmation`) are read
 //! too, and migrate on the next write.
 
+use serde::de::{DeserializeSeed, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -75,28 +76,41 @@ impl PendingWrite {
             PendingWrite::SetBankBalance(i) => ToolRequest::SetBankBalance(i),
         }
     }
+}
 
-    /// Reads the payload of a write of type `kind`, kept unparsed until
-    /// the type is known.
-    fn from_json(kind: PendingActionType, payload: &RawValue) -> Result<Self, String> {
-        fn read<T: serde::de::DeserializeOwned>(payload: &RawValue) -> Result<T, String> {
-            serde_json::from_str(payload.get()).map_err(|e| e.to_string())
+/// Reads the payload of an action of type `kind`.
+fn read_action<'de, D: Deserializer<'de>>(
+    kind: PendingActionType,
+    d: D,
+) -> Result<Action, D::Error> {
+    use PendingActionType as T;
+    use PendingWrite as W;
+    Ok(match kind {
+        T::ServiceCall => Action::Service(ServiceCall::deserialize(d)?),
+        T::AddTransaction => Action::Write(W::AddTransaction(Deserialize::deserialize(d)?)),
+        T::AddTransactions => Action::Write(W::AddTransactions(Deserialize::deserialize(d)?)),
+        T::UpdateLastTransaction => {
+            Action::Write(W::UpdateLastTransaction(Deserialize::deserialize(d)?))
         }
-        Ok(match kind {
-            PendingActionType::ServiceCall => return Err("a service call is no write".into()),
-            PendingActionType::AddTransaction => PendingWrite::AddTransaction(read(payload)?),
-            PendingActionType::AddTransactions => PendingWrite::AddTransactions(read(payload)?),
-            PendingActionType::UpdateLastTransaction => {
-                PendingWrite::UpdateLastTransaction(read(payload)?)
-            }
-            PendingActionType::DeleteLastTransaction => {
-                PendingWrite::DeleteLastTransaction(read(payload)?)
-            }
-            PendingActionType::AddOrUpdateDebt => PendingWrite::AddOrUpdateDebt(read(payload)?),
-            PendingActionType::PayDebt => PendingWrite::PayDebt(read(payload)?),
-            PendingActionType::SetBudgetCap => PendingWrite::SetBudgetCap(read(payload)?),
-            PendingActionType::SetBankBalance => PendingWrite::SetBankBalance(read(payload)?),
-        })
+        T::DeleteLastTransaction => {
+            Action::Write(W::DeleteLastTransaction(Deserialize::deserialize(d)?))
+        }
+        T::AddOrUpdateDebt => Action::Write(W::AddOrUpdateDebt(Deserialize::deserialize(d)?)),
+        T::PayDebt => Action::Write(W::PayDebt(Deserialize::deserialize(d)?)),
+        T::SetBudgetCap => Action::Write(W::SetBudgetCap(Deserialize::deserialize(d)?)),
+        T::SetBankBalance => Action::Write(W::SetBankBalance(Deserialize::deserialize(d)?)),
+    })
+}
+
+/// [`read_action`] as a seed, so a payload after its `type` is read in
+/// the one pass.
+struct ActionSeed(PendingActionType);
+
+impl<'de> DeserializeSeed<'de> for ActionSeed {
+    type Value = Action;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Action, D::Error> {
+        read_action(self.0, d)
     }
 }
 
@@ -190,55 +204,116 @@ impl PendingAction {
 /// A pending action as stored: the seed's `type`, `payload` and
 /// `confirmation_prompt`, and the gate's id, agent and times. The fields
 /// of a data agent's older `pending_confirmation` are read too.
-#[derive(Default, Deserialize)]
+#[derive(Default)]
 struct Wire {
-    #[serde(rename = "type", default)]
     kind: Option<PendingActionType>,
-    #[serde(default)]
-    payload: Option<Box<RawValue>>,
-    #[serde(default)]
+    /// The payload, read as soon as its type is known.
+    action: Option<Action>,
+    /// A payload that came before its type, read once the type is known.
+    raw: Option<Box<RawValue>>,
     confirmation_prompt: Option<String>,
-    #[serde(default)]
     agent_id: Option<String>,
-    #[serde(default)]
     id: Option<String>,
-    #[serde(default)]
     created_at_iso: Option<String>,
-    #[serde(default)]
     expires_at_iso: Option<String>,
     // A data agent's confirmation as stored before (seed 004 names).
-    #[serde(default)]
     tool_name: Option<String>,
-    #[serde(default)]
     service: Option<String>,
-    #[serde(default)]
     tool_params: Option<Map<String, Value>>,
-    #[serde(default)]
     display_message: Option<String>,
-    #[serde(default)]
     created_at: Option<String>,
-    #[serde(default)]
     expires_at: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for Wire {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Wire, D::Error> {
+        d.deserialize_map(WireVisitor)
+    }
+}
+
+struct WireVisitor;
+
+impl<'de> Visitor<'de> for WireVisitor {
+    type Value = Wire;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a pending action")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Wire, A::Error> {
+        let mut w = Wire::default();
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            match key.as_ref() {
+                "type" => w.kind = map.next_value()?,
+                "payload" => match w.kind {
+                    Some(kind) => w.action = map.next_value_seed(NullOr(ActionSeed(kind)))?,
+                    None => w.raw = map.next_value()?,
+                },
+                "confirmation_prompt" => w.confirmation_prompt = map.next_value()?,
+                "agent_id" => w.agent_id = map.next_value()?,
+                "id" => w.id = map.next_value()?,
+                "created_at_iso" => w.created_at_iso = map.next_value()?,
+                "expires_at_iso" => w.expires_at_iso = map.next_value()?,
+                "tool_name" => w.tool_name = map.next_value()?,
+                "service" => w.service = map.next_value()?,
+                "tool_params" => w.tool_params = map.next_value()?,
+                "display_message" => w.display_message = map.next_value()?,
+                "created_at" => w.created_at = map.next_value()?,
+                "expires_at" => w.expires_at = map.next_value()?,
+                _ => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(w)
+    }
+}
+
+/// A seed that reads `null` as nothing.
+struct NullOr<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for NullOr<S> {
+    type Value = Option<S::Value>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        struct V<S>(S);
+        impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for V<S> {
+            type Value = Option<S::Value>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a payload or null")
+            }
+            fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                self.0.deserialize(d).map(Some)
+            }
+        }
+        d.deserialize_option(V(self.0))
+    }
 }
 
 impl Wire {
     /// The action it holds; `None` when nothing waits.
     fn into_pending(self) -> Result<Option<PendingAction>, String> {
-        let action = match (self.kind, self.payload, self.tool_name) {
-            (Some(PendingActionType::ServiceCall), Some(payload), _) => {
-                Action::Service(serde_json::from_str(payload.get()).map_err(|e| e.to_string())?)
-            }
-            (Some(kind), Some(payload), _) => {
-                Action::Write(PendingWrite::from_json(kind, &payload)?)
-            }
-            (Some(_), None, _) => return Err("pending_action.type without payload".into()),
-            (None, Some(_), _) => return Err("pending_action.payload without type".into()),
-            (None, None, Some(tool_name)) => Action::Service(ServiceCall {
+        let raw = |kind, raw: Box<RawValue>| {
+            read_action(kind, &mut serde_json::Deserializer::from_str(raw.get()))
+                .map_err(|e| e.to_string())
+        };
+        let action = match (self.kind, self.action, self.raw, self.tool_name) {
+            (Some(_), Some(action), _, _) => action,
+            (Some(kind), None, Some(payload), _) => raw(kind, payload)?,
+            (Some(_), None, None, _) => return Err("pending_action.type without payload".into()),
+            (None, _, Some(_), _) => return Err("pending_action.payload without type".into()),
+            (None, _, None, Some(tool_name)) => Action::Service(ServiceCall {
                 tool_name,
                 service: self.service.unwrap_or_default(),
                 tool_params: self.tool_params.unwrap_or_default(),
             }),
-            (None, None, None) => return Ok(None),
+            (None, _, None, None) => return Ok(None),
         };
         // A write stored without an agent is the Financial Agent's.
         Ok(Some(PendingAction {
@@ -271,6 +346,8 @@ impl Serialize for PendingAction {
             kind: PendingActionType,
             payload: Payload<'a>,
             confirmation_prompt: &'a str,
+            /// Left out for the Financial Agent (a checkpoint's usual case).
+            #[serde(skip_serializing_if = "is_home")]
             agent_id: &'a str,
             id: &'a str,
             created_at_iso: &'a str,
@@ -291,6 +368,10 @@ impl Serialize for PendingAction {
         }
         .serialize(s)
     }
+}
+
+fn is_home(agent: &&str) -> bool {
+    *agent == HOME
 }
 
 impl<'de> Deserialize<'de> for PendingAction {

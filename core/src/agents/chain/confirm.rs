@@ -94,11 +94,12 @@ impl<'a> Run<'a> {
         if let Some(p) = self.o.pending.as_mut() {
             // The old id's buttons are pointed at the new one by the
             // caller, which holds the session's re-offers.
-            p.renew(
+            let old = p.renew(
                 self.prompt_id.to_string(),
                 self.now_iso,
                 self.expires_iso.to_string(),
             );
+            self.reoffered = Some((old, p.id.clone()));
         }
         self.reply.push(text::EXPIRED.into());
         self.reply.push(pending.prompt.clone());
