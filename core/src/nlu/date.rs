@@ -165,6 +165,40 @@ fn coming_day_month(today: NaiveDate, day: u32, month: u32) -> Option<NaiveDate>
 
 /// A day starting at a number: "15 de octubre [de 2025]", "el 15", "el
 /// dia 15"; the date and where it starts and ends.
+/// Whether the number at `i` is a day a word opens: "el 28", "día 15",
+/// "cámbiale la fecha al 3".
+fn opened_day(tokens: &[Token], i: usize) -> bool {
+    let c = cues();
+    i > 0
+        && (tokens[i - 1].is_in(c.day_openers)
+            || tokens[i - 1].is_in(c.date_change_openers)
+                && tokens[..i - 1].iter().any(|w| w.is_in(c.date_field_words)))
+        && !tokens
+            .get(i + 1)
+            .is_some_and(|n| n.is_in(c.not_a_day_after))
+}
+
+/// Every day of the month a message names by number ("el 28", "28 de
+/// noviembre"), wherever it is and whichever date was taken as the
+/// movement's: none of them is money ("hoy es el 28, paga el mínimo").
+pub fn day_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
+    let c = cues();
+    (0..tokens.len())
+        .filter(|&i| day_number(&tokens[i]).is_some() && !tokens[i].dollar_sign)
+        .filter_map(|i| {
+            let month =
+                c.of_words.at(tokens, i + 1) && tokens.get(i + 2).and_then(Token::month).is_some();
+            if month {
+                Some((i, i + 3))
+            } else if opened_day(tokens, i) {
+                Some((i - 1, i + 1))
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
 fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {
     let c = cues();
     let word_in = |k: usize, list: &CueList| list.at(tokens, k);
@@ -188,14 +222,7 @@ fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDat
             None => recent_day_month(today, day, month).map(|d| (d, i, i + 3)),
         };
     }
-    let opened = i > 0
-        && (tokens[i - 1].is_in(c.day_openers)
-            || tokens[i - 1].is_in(c.date_change_openers)
-                && tokens[..i - 1].iter().any(|w| w.is_in(c.date_field_words)))
-        && !tokens
-            .get(i + 1)
-            .is_some_and(|n| n.is_in(c.not_a_day_after));
-    if !opened {
+    if !opened_day(tokens, i) {
         return None;
     }
     let start = if i >= 2 && tokens[i - 1].is_in(c.day_words) && tokens[i - 2].is_in(c.day_articles)

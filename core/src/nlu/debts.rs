@@ -134,6 +134,30 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         }
         return Some((i, i + 1));
     }
+    // The one who lent, said before it: "mi hermana me prestó 1500", "el
+    // de la tienda me fió 300".
+    // "de lo que me prestó" names what a payment pays back, not who.
+    let lent = (1..tokens.len())
+        .find(|&i| cues.borrowed_phrases.cue_at(tokens, i).is_some())
+        .filter(|_| !f.has(cues.owed_phrases));
+    if let Some(lent) = lent {
+        let mut start = lent;
+        while start > 0 && lent - start < 4 && tokens[start - 1].kind == TokenKind::Word {
+            start -= 1;
+        }
+        // From the person's first word: "mi hermana", "el de la tienda".
+        let words = &tokens[start..lent];
+        let opening = words
+            .iter()
+            .position(|t| t.is_in(cues.possessives) || t.is_in(cues.articles))
+            .unwrap_or(0);
+        let named = words[opening..]
+            .iter()
+            .any(|t| !t.is_in(cues.possessives) && !t.is_in(cues.debt_name_stops));
+        if named {
+            return Some((start + opening, lent));
+        }
+    }
     // "le debo 3 mil a mi hermano", "deuda con coppel", "debo en liverpool".
     for (i, t) in tokens.iter().enumerate() {
         if i == 0 || !t.is_in(cues.creditor_prepositions) || in_amount(i + 1) {

@@ -90,8 +90,8 @@ fn day_at(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
     }
 }
 
-/// Marks in `used` what is not money: the day `date` names, every
-/// clock time, duration and quantity of goods, and the count of people a
+/// Marks in `used` what is not money: the day `date` names and every
+/// other day named by number, every clock time, duration and quantity of goods, and the count of people a
 /// bill is shared among. Every reader of amounts
 /// (the understanding, answers to questions, item splitting) calls this.
 pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bool]) {
@@ -99,6 +99,7 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
     let spans = date
         .map(|d| (d.start, d.end))
         .into_iter()
+        .chain(super::date::day_spans(tokens))
         .chain(clock_spans(tokens))
         .chain(code_spans(tokens))
         .chain(

@@ -30,8 +30,10 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if f.has(c.owe_verbs) && has_amount && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, 0.93);
     }
-    if f.has(c.borrowed_phrases) && has_amount {
-        add(Intent::ManageDebt, 0.9);
+    // Money someone lent is owed to them, whatever it was for; money
+    // paid "de lo que me prestó" pays it back (a movement).
+    if f.has(c.borrowed_phrases) && has_amount && !question && !f.has(c.owed_phrases) {
+        add(Intent::ManageDebt, 0.96);
     }
     if f.has(c.must_pay_phrases) && f.has(c.minimum_words) {
         add(Intent::ManageDebt, 0.9);
