@@ -242,7 +242,7 @@ fn budget_category<'c>(
 ) -> Option<&'c category::CategoryMatch> {
     let budget = tokens
         .iter()
-        .position(|t| t.is_in(lexicon::cues().budget_words))?;
+        .position(|t| t.is_in(lexicon::cues().said.budget_words))?;
     categories
         .iter()
         .filter(|m| !m.fuzzy && m.start > budget)
@@ -252,13 +252,15 @@ fn budget_category<'c>(
 /// "quita el presupuesto de comida", "ya no quiero presupuesto para uber".
 fn budget_removal(f: &Features<'_>) -> bool {
     let c = lexicon::cues();
-    f.has(c.budget_words) && (f.has_prefix(c.delete_prefixes) || f.has(c.budget_remove_words))
+    f.has(c.said.budget_words)
+        && (f.has_prefix(c.said.delete_prefixes) || f.has(c.said.budget_remove_words))
 }
 
 /// Category of money received when no income keyword says which.
 fn default_income_category(f: &Features<'_>) -> Option<&'static Category> {
     let c = lexicon::cues();
-    let for_work = f.has(c.work_income_verbs) || f.has(c.paid_me_phrases) && f.has(c.work_words);
+    let for_work = f.has(c.categories.work_income_verbs)
+        || f.has(c.categories.paid_me_phrases) && f.has(c.categories.work_words);
     category::by_key(if for_work { "ventas" } else { "otros_ingresos" })
 }
 

@@ -108,7 +108,10 @@ pub fn add_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactions
         // addition that says no kind of its own goes on with an income.
         let folded = fold(item);
         let words: Vec<&str> = folded.split_whitespace().collect();
-        let says_expense = crate::nlu::lexicon::cues().expense_verbs.found_in(&words);
+        let says_expense = crate::nlu::lexicon::cues()
+            .said
+            .expense_verbs
+            .found_in(&words);
         let income_goes_on = last.kind == TransactionType::Income
             && u.kind != Some(TransactionType::Income)
             && !says_expense;

@@ -356,7 +356,7 @@ fn says_pesos(reading: &Reading) -> bool {
     reading.text().contains('$')
         || content_tokens(reading.tokens())
             .iter()
-            .any(|w| cues().peso_words.words().contains(w))
+            .any(|w| cues().amounts.peso_words.words().contains(w))
 }
 
 /// The byte ranges of `text` that write a phone number: runs of digits
@@ -488,7 +488,7 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
 
 /// "1", "el primero", "la segunda": a 0-based position.
 pub fn ordinal(words: &[&str]) -> Option<usize> {
-    let ordinals = cues().ordinals.words();
+    let ordinals = cues().days.ordinals.words();
     words.iter().find_map(|w| {
         let masculine = w.strip_suffix('a').map(|stem| format!("{stem}o"));
         ordinals

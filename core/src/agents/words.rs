@@ -25,7 +25,7 @@ pub fn trigger_words(phrase: &str) -> Vec<String> {
     let question = text.starts_with('¿');
     text = text.trim_start_matches('¿').trim_end_matches('?').trim();
     let exact = text.len() > 1 && text.starts_with('"') && text.ends_with('"');
-    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
+    let fillers = crate::nlu::lexicon::cues().days.trigger_fillers.words();
     let mut words: Vec<String> = tokenize(&fold(text))
         .iter()
         .filter(|t| t.kind == TokenKind::Word)
@@ -76,7 +76,7 @@ pub fn declined_words(reading: &crate::nlu::Reading) -> Vec<&str> {
 
 /// The content words said under a negation (`negated`), or outside one.
 fn content_words_negated(reading: &crate::nlu::Reading, negated: bool) -> Vec<&str> {
-    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
+    let fillers = crate::nlu::lexicon::cues().days.trigger_fillers.words();
     reading
         .tokens()
         .iter()
@@ -101,7 +101,7 @@ pub fn question_words(reading: &crate::nlu::Reading) -> Vec<&str> {
 
 /// [`content_words`] of a message already read.
 pub fn content_tokens(tokens: &[crate::nlu::normalize::Token]) -> Vec<&str> {
-    let fillers = crate::nlu::lexicon::cues().trigger_fillers.words();
+    let fillers = crate::nlu::lexicon::cues().days.trigger_fillers.words();
     tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))

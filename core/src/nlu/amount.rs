@@ -24,19 +24,19 @@ pub struct AmountMatch {
 }
 
 fn peso_words() -> &'static CueList {
-    super::lexicon::cues().peso_words
+    super::lexicon::cues().amounts.peso_words
 }
 
 fn is_number_word(t: &Token) -> bool {
     let c = cues();
     t.number_word().is_some()
         || [
-            c.thousand_words,
-            c.million_words,
-            c.half_words,
-            c.hundreds_words,
-            c.thousand_slang,
-            c.million_slang,
+            c.amounts.thousand_words,
+            c.amounts.million_words,
+            c.amounts.half_words,
+            c.amounts.hundreds_words,
+            c.amounts.thousand_slang,
+            c.amounts.million_slang,
         ]
         .iter()
         .any(|list| t.is_in(list))
@@ -98,20 +98,25 @@ pub(super) fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
     let mut j = i;
     while j < tokens.len() && tokens[j].kind == TokenKind::Word {
         let t = &tokens[j];
-        if t.is_in(c.and_words) && saw_any && j + 1 < tokens.len() && is_number_word(&tokens[j + 1])
+        if t.is_in(c.amounts.and_words)
+            && saw_any
+            && j + 1 < tokens.len()
+            && is_number_word(&tokens[j + 1])
         {
             j += 1;
             continue;
         }
         if let Some(value) = t.number_word() {
             group += value;
-        } else if t.is_in(c.hundreds_words) && group > 0 && group < 10 {
+        } else if t.is_in(c.amounts.hundreds_words) && group > 0 && group < 10 {
             // "dos cientos": written apart.
             group *= 100;
-        } else if t.is_in(c.half_words)
-            && tokens.get(j + 1).is_some_and(|t| t.is_in(c.halved_units))
+        } else if t.is_in(c.amounts.half_words)
+            && tokens
+                .get(j + 1)
+                .is_some_and(|t| t.is_in(c.amounts.halved_units))
         {
-            total += if tokens[j + 1].is_in(c.halved_millions) {
+            total += if tokens[j + 1].is_in(c.amounts.halved_millions) {
                 500_000
             } else {
                 500
@@ -120,18 +125,18 @@ pub(super) fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
             used = j - i;
             saw_any = true;
             continue;
-        } else if t.is_in(c.thousand_words) {
+        } else if t.is_in(c.amounts.thousand_words) {
             total += group.max(1) * 1000;
             group = 0;
-        } else if t.is_in(c.thousand_slang) && group > 0 {
+        } else if t.is_in(c.amounts.thousand_slang) && group > 0 {
             // "una luca", "dos lucas": thousands of pesos in slang.
             total += group * 1000;
             group = 0;
-        } else if t.is_in(c.million_slang) && group > 0 {
+        } else if t.is_in(c.amounts.million_slang) && group > 0 {
             // "un palo": a million pesos.
             total += group * 1_000_000;
             group = 0;
-        } else if t.is_in(c.million_words) {
+        } else if t.is_in(c.amounts.million_words) {
             // The highest order: "mil millones", "mil quinientos millones".
             total = (total + group).max(1) * 1_000_000;
             group = 0;
@@ -146,7 +151,9 @@ pub(super) fn parse_words(tokens: &[Token], i: usize) -> Option<(i64, usize)> {
         return None;
     }
     // Digits finishing words: "treinta y 5", "doce mil 500".
-    let joined = tokens.get(i + used).is_some_and(|t| t.is_in(c.and_words));
+    let joined = tokens
+        .get(i + used)
+        .is_some_and(|t| t.is_in(c.amounts.and_words));
     let at = i + used + usize::from(joined);
     if let Some(rest) = tokens.get(at).filter(|t| t.kind == TokenKind::Number)
         && let Ok(extra) = rest.text.parse::<i64>()
@@ -171,7 +178,7 @@ fn thousands_after(tokens: &[Token], end: &mut usize) -> Centavos {
     };
     if !tokens
         .get(*end + 1)
-        .is_some_and(|t| t.is_in(cues().thousand_words))
+        .is_some_and(|t| t.is_in(cues().amounts.thousand_words))
     {
         return 0;
     }
@@ -248,7 +255,8 @@ fn read_amount(tokens: &[Token], used: &[bool], i: usize) -> Option<AmountMatch>
     let money_follows = tokens
         .get(a.end)
         .is_some_and(|t| t.is_in(peso_words()) || foreign_word(&t.text).is_some());
-    if words_only && a.end == i + 1 && token.is_in(cues().article_numbers) && !money_follows {
+    if words_only && a.end == i + 1 && token.is_in(cues().amounts.article_numbers) && !money_follows
+    {
         return None;
     }
     if token.dollar_sign {
@@ -260,7 +268,7 @@ fn read_amount(tokens: &[Token], used: &[bool], i: usize) -> Option<AmountMatch>
     if words_only
         && a.centavos < 2_000
         && i > 0
-        && tokens[i - 1].is_in(cues().count_articles)
+        && tokens[i - 1].is_in(cues().amounts.count_articles)
         && !money_follows
     {
         return None;
@@ -279,8 +287,8 @@ fn read_amount(tokens: &[Token], used: &[bool], i: usize) -> Option<AmountMatch>
     }
     currency_before(tokens, used, i, &mut a);
     weigh(tokens, i, &mut a);
-    a.negative =
-        token.negative || (i > 0 && !taken(used, i - 1) && tokens[i - 1].is_in(cues().minus_words));
+    a.negative = token.negative
+        || (i > 0 && !taken(used, i - 1) && tokens[i - 1].is_in(cues().amounts.minus_words));
     Some(a)
 }
 
@@ -300,26 +308,26 @@ fn multiplied(tokens: &[Token], used: &[bool], i: usize, a: &mut AmountMatch) {
         a.score += 3;
     };
     // "1.5k" only glued to the number: "2,300.00 M.N." is not millions.
-    if next_in(c.thousand_suffixes) {
+    if next_in(c.amounts.thousand_suffixes) {
         if glued {
             times(a, 1000);
         }
-    } else if next_in(c.million_slang) {
+    } else if next_in(c.amounts.million_slang) {
         if !words_only {
             times(a, 1_000_000);
         }
-    } else if next_in(c.thousand_multipliers) {
-        if !words_only || next_in(c.thousand_words) {
+    } else if next_in(c.amounts.thousand_multipliers) {
+        if !words_only || next_in(c.amounts.thousand_words) {
             times(a, 1000);
             after_thousands(tokens, used, a);
         }
-    } else if next_in(c.million_words) {
+    } else if next_in(c.amounts.million_words) {
         if !words_only {
             times(a, 1_000_000);
             // "1 millon 200 mil", "2 millones 350 mil 500"
             a.centavos += thousands_after(tokens, &mut a.end);
         }
-    } else if next_in(c.million_suffixes) && glued {
+    } else if next_in(c.amounts.million_suffixes) && glued {
         times(a, 1_000_000);
     }
 }
@@ -330,7 +338,7 @@ fn after_thousands(tokens: &[Token], used: &[bool], a: &mut AmountMatch) {
     let end = a.end;
     if tokens
         .get(end)
-        .is_some_and(|t| !taken(used, end) && t.is_in(cues().million_words))
+        .is_some_and(|t| !taken(used, end) && t.is_in(cues().amounts.million_words))
     {
         a.centavos = a.centavos.saturating_mul(1_000_000);
         a.end += 1;
@@ -354,10 +362,12 @@ fn after_thousands(tokens: &[Token], used: &[bool], a: &mut AmountMatch) {
 /// lucas y media", "mil y medio", "veinte y medio".
 fn and_a_half(tokens: &[Token], a: &mut AmountMatch) {
     let c = cues();
-    if tokens.get(a.end).is_some_and(|t| t.is_in(c.and_words))
+    if tokens
+        .get(a.end)
+        .is_some_and(|t| t.is_in(c.amounts.and_words))
         && tokens
             .get(a.end + 1)
-            .is_some_and(|t| t.is_in(c.and_a_half_words))
+            .is_some_and(|t| t.is_in(c.amounts.and_a_half_words))
     {
         let unit = [100_000_000, 100_000]
             .into_iter()
@@ -389,7 +399,7 @@ fn currency_after(tokens: &[Token], a: &mut AmountMatch) {
     } else if let Some(currency) = foreign_word(&next.text) {
         a.foreign = Some(adjective.unwrap_or(currency));
         a.end += 1 + usize::from(adjective.is_some());
-    } else if next.is_in(cues().currency_joiners)
+    } else if next.is_in(cues().amounts.currency_joiners)
         && let Some(currency) = word_at(a.end + 1).and_then(|t| foreign_word(&t.text))
     {
         a.foreign = Some(currency);
@@ -403,15 +413,17 @@ fn currency_before(tokens: &[Token], used: &[bool], i: usize, a: &mut AmountMatc
     let token = &tokens[i];
     if i > 0 && !taken(used, i - 1) {
         let prev = &tokens[i - 1];
-        if prev.is_in(c.peso_codes) {
+        if prev.is_in(c.amounts.peso_codes) {
             a.score += 4;
-        } else if prev.is_in(c.dollar_sign_prefixes) {
+        } else if prev.is_in(c.amounts.dollar_sign_prefixes) {
             a.foreign = Some(Foreign("USD"));
             a.start = i - 1;
-        } else if prev.is_in(c.real_sign_prefixes) && token.dollar_sign {
+        } else if prev.is_in(c.amounts.real_sign_prefixes) && token.dollar_sign {
             a.foreign = Some(Foreign("BRL"));
             a.start = i - 1;
-        } else if prev.is_in(c.sol_sign_prefixes) && prev.end < token.start.saturating_sub(1) {
+        } else if prev.is_in(c.amounts.sol_sign_prefixes)
+            && prev.end < token.start.saturating_sub(1)
+        {
             // "S/ 120", "S/.120": Peruvian soles.
             a.foreign = Some(Foreign("PEN"));
             a.start = i - 1;
@@ -432,13 +444,13 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
     let c = cues();
     let token = &tokens[i];
     let words_only = token.kind == TokenKind::Word;
-    if i > 0 && tokens[i - 1].is_in(c.price_words) {
+    if i > 0 && tokens[i - 1].is_in(c.amounts.price_words) {
         a.score += 1;
     }
     // Small counts right before a noun are quantities ("2 tacos").
     let before_noun = tokens
         .get(a.end)
-        .is_some_and(|t| t.kind == TokenKind::Word && !t.is_in(c.not_counted_nouns));
+        .is_some_and(|t| t.kind == TokenKind::Word && !t.is_in(c.amounts.not_counted_nouns));
     if before_noun && a.centavos <= 1_200 && a.foreign.is_none() && !token.dollar_sign {
         a.score -= 2;
     }
@@ -451,7 +463,7 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
             .parse::<u32>()
             .is_ok_and(|y| (1950..=2100).contains(&y))
         && i > 0
-        && tokens[i - 1].is_in(c.year_prepositions);
+        && tokens[i - 1].is_in(c.amounts.year_prepositions);
     if year_like && !token.dollar_sign && a.foreign.is_none() {
         a.score -= 3;
     }
@@ -463,7 +475,7 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
 
 /// "punto cinco", "coma 25", "punto 5" at `k`: (centavos, tokens used).
 fn spoken_decimal(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
-    if !tokens.get(k)?.is_in(cues().decimal_points) {
+    if !tokens.get(k)?.is_in(cues().amounts.decimal_points) {
         return None;
     }
     let next = tokens.get(k + 1)?;
@@ -482,7 +494,7 @@ fn spoken_decimal(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
 /// "con cincuenta", "con 50 centavos" at `k`: (centavos, tokens used).
 fn centavos_after(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
     let c = cues();
-    if !tokens.get(k)?.is_in(c.cents_joiners) {
+    if !tokens.get(k)?.is_in(c.amounts.cents_joiners) {
         return None;
     }
     let next = tokens.get(k + 1)?;
@@ -497,8 +509,8 @@ fn centavos_after(tokens: &[Token], k: usize) -> Option<(Centavos, usize)> {
         return None;
     }
     let after = tokens.get(k + 2);
-    let centavos_word = after.is_some_and(|t| t.is_in(c.cents_words));
-    let ends_item = after.is_none_or(|t| centavos_word || t.is_in(c.after_cents_words));
+    let centavos_word = after.is_some_and(|t| t.is_in(c.amounts.cents_words));
+    let ends_item = after.is_none_or(|t| centavos_word || t.is_in(c.amounts.after_cents_words));
     ends_item.then_some((cents, 2 + usize::from(centavos_word)))
 }
 
@@ -526,18 +538,22 @@ pub fn take_back(tokens: &[Token], found: &mut Vec<AmountMatch>) -> Vec<AmountMa
     for i in 0..found.len() - 1 {
         let (a, b) = (&found[i], &found[i + 1]);
         let between: Vec<usize> = (a.end..b.start)
-            .filter(|&k| !tokens[k].is_in(c.was_words))
+            .filter(|&k| !tokens[k].is_in(c.said.was_words))
             .collect();
-        let instead = (a.end..b.start).any(|k| c.instead_phrases.cue_at(tokens, k).is_some());
-        let lone_no = between.len() == 1 && tokens[between[0]].is_in(c.no_words) && !pause(b.start);
+        let instead = (a.end..b.start).any(|k| c.said.instead_phrases.cue_at(tokens, k).is_some());
+        let lone_no =
+            between.len() == 1 && tokens[between[0]].is_in(c.said.no_words) && !pause(b.start);
         if instead || lone_no {
             retracted[i + 1] = true;
-        } else if between.iter().any(|&k| tokens[k].is_in(c.retraction_words)) {
+        } else if between
+            .iter()
+            .any(|&k| tokens[k].is_in(c.said.retraction_words))
+        {
             retracted[i] = true;
         } else {
             // "no eran 300, eran 350": the first said after a "no".
             let before = a.start.saturating_sub(2)..a.start;
-            if before.into_iter().any(|k| tokens[k].is_in(c.no_words)) {
+            if before.into_iter().any(|k| tokens[k].is_in(c.said.no_words)) {
                 retracted[i] = true;
             }
         }

@@ -30,14 +30,17 @@ pub fn decide(message: &str) -> Decision {
         return Decision::Other;
     }
     let cues = cues();
-    if words.iter().all(|w| cues.confirm_tokens.contains(w)) {
+    if words
+        .iter()
+        .all(|w| cues.answers.confirm_tokens.contains(w))
+    {
         return Decision::Confirm;
     }
     // "sí porfa", "ok, gracias": the token, then only courtesy.
-    if cues.confirm_tokens.contains(words[0]) && {
+    if cues.answers.confirm_tokens.contains(words[0]) && {
         let rest: Vec<String> = words[1..].iter().map(|w| fold(w)).collect();
         let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
-        cues.confirm_tail.covers(&rest)
+        cues.answers.confirm_tail.covers(&rest)
     } {
         return Decision::Confirm;
     }
@@ -45,10 +48,14 @@ pub fn decide(message: &str) -> Decision {
     let said: Vec<&str> = words
         .iter()
         .copied()
-        .filter(|w| !cues.interjections.contains(w))
+        .filter(|w| !cues.days.interjections.contains(w))
         .collect();
-    if !said.is_empty() && said.iter().all(|w| cues.reject_tokens.contains(w))
-        || cues.reject_phrases.cues().any(|cue| cue == said.as_slice())
+    if !said.is_empty() && said.iter().all(|w| cues.answers.reject_tokens.contains(w))
+        || cues
+            .answers
+            .reject_phrases
+            .cues()
+            .any(|cue| cue == said.as_slice())
     {
         return Decision::Reject;
     }
@@ -56,12 +63,12 @@ pub fn decide(message: &str) -> Decision {
     // after it. Any other word ("mejor no, ponlo en comida") may correct
     // the draft, so it is not read as a no.
     let folded: Vec<String> = said.iter().map(|w| fold(w)).collect();
-    let declines = cues.reject_phrases.cues().any(|cue| {
+    let declines = cues.answers.reject_phrases.cues().any(|cue| {
         folded.len() > cue.len()
             && folded.iter().zip(cue).all(|(w, c)| w == c)
             && folded[cue.len()..]
                 .iter()
-                .all(|w| cues.reject_tail.contains(w))
+                .all(|w| cues.answers.reject_tail.contains(w))
     });
     if declines {
         return Decision::Reject;
@@ -76,10 +83,12 @@ pub fn opens_with_yes(reading: &super::Reading) -> bool {
     let c = cues();
     let mut words = reading
         .words()
-        .skip_while(|w| c.interjections.words().contains(w));
-    let first = words.next().is_some_and(|w| c.confirm_tokens.contains(w));
+        .skip_while(|w| c.days.interjections.words().contains(w));
+    let first = words
+        .next()
+        .is_some_and(|w| c.answers.confirm_tokens.contains(w));
     let next = words.next();
-    first && next.is_some_and(|w| !c.yes_but.words().contains(&w))
+    first && next.is_some_and(|w| !c.answers.yes_but.words().contains(&w))
 }
 
 /// A reply that sounds like a yes without an allowlisted token ("simón",
@@ -88,9 +97,9 @@ pub fn sounds_like_yes(reading: &super::Reading) -> bool {
     let c = cues();
     let words: Vec<&str> = reading
         .words()
-        .filter(|w| !c.interjections.words().contains(w))
+        .filter(|w| !c.days.interjections.words().contains(w))
         .collect();
-    !words.is_empty() && c.sounds_like_yes.covers(&words)
+    !words.is_empty() && c.answers.sounds_like_yes.covers(&words)
 }
 
 /// The kind of movement a reply names ("es ingreso", "no, es un gasto"):
@@ -102,10 +111,10 @@ pub fn kind_named(reading: &super::Reading) -> Option<crate::kinds::TransactionT
     let tokens = reading.tokens();
     for (i, (t, negated)) in tokens.iter().zip(reading.negated()).enumerate() {
         // "es lo que gané", "saqué": money earned is an income.
-        let earned = c.earned_verbs.cue_at(tokens, i).is_some();
-        let slot = if t.is_in(c.income_kind_words) || earned {
+        let earned = c.answers.earned_verbs.cue_at(tokens, i).is_some();
+        let slot = if t.is_in(c.answers.income_kind_words) || earned {
             &mut income
-        } else if t.is_in(c.expense_kind_words) {
+        } else if t.is_in(c.answers.expense_kind_words) {
             &mut expense
         } else {
             continue;
@@ -136,14 +145,14 @@ pub fn choose_intent(message: &str, candidates: &[Intent]) -> Option<Intent> {
     let c = cues();
     let by_word = candidates.iter().copied().find(|intent| {
         let cue = match intent {
-            Intent::LogTransaction => c.choose_log,
-            Intent::QueryData => c.choose_query,
-            Intent::SimulatePurchase => c.choose_simulate,
-            Intent::SetBudget => c.choose_budget,
-            Intent::ManageDebt => c.choose_debt,
-            Intent::SetBankBalance => c.choose_balance,
-            Intent::UpdateLastTransaction => c.choose_correct,
-            Intent::DeleteLastTransaction => c.choose_delete,
+            Intent::LogTransaction => c.answers.choose_log,
+            Intent::QueryData => c.answers.choose_query,
+            Intent::SimulatePurchase => c.answers.choose_simulate,
+            Intent::SetBudget => c.answers.choose_budget,
+            Intent::ManageDebt => c.answers.choose_debt,
+            Intent::SetBankBalance => c.answers.choose_balance,
+            Intent::UpdateLastTransaction => c.answers.choose_correct,
+            Intent::DeleteLastTransaction => c.answers.choose_delete,
             Intent::Unknown => return false,
         };
         words.iter().any(|w| cue.contains(w))
@@ -168,11 +177,11 @@ pub fn command(name: &str) -> Command {
     let c = cues();
     if name == "start" {
         Command::Start
-    } else if c.command_help.words().contains(&name) {
+    } else if c.days.command_help.words().contains(&name) {
         Command::Help
-    } else if c.command_cancel.words().contains(&name) {
+    } else if c.days.command_cancel.words().contains(&name) {
         Command::Cancel
-    } else if c.command_summary.words().contains(&name) {
+    } else if c.days.command_summary.words().contains(&name) {
         Command::Summary
     } else {
         Command::Unknown
@@ -195,7 +204,7 @@ fn only_word_of(folded: &str, list: &[&str]) -> bool {
 
 /// "cancelar", "olvídalo": the message cancels the open flow.
 pub fn is_cancel(folded: &str) -> bool {
-    only_word_of(folded, cues().cancel_words.words())
+    only_word_of(folded, cues().days.cancel_words.words())
 }
 
 /// A finance request complete enough to stand on its own even while
@@ -208,21 +217,21 @@ pub fn complete_finance_request(reading: &super::Reading) -> bool {
     let found = reading.cues();
     let any = |lists: &[&super::lexicon::CueList]| lists.iter().any(|l| found.has(l));
     let log = [
-        c.expense_verbs,
-        c.income_verbs,
-        c.log_commands,
-        c.payment_verbs,
-        c.paid_me_phrases,
-        c.choose_log,
+        c.said.expense_verbs,
+        c.said.income_verbs,
+        c.said.log_commands,
+        c.debts.payment_verbs,
+        c.categories.paid_me_phrases,
+        c.answers.choose_log,
     ];
     let debt = [
-        c.owe_verbs,
-        c.debt_commands,
-        c.borrowed_phrases,
-        c.loan_nouns,
+        c.said.owe_verbs,
+        c.said.debt_commands,
+        c.said.borrowed_phrases,
+        c.said.loan_nouns,
     ];
-    let budget = [c.budget_words, c.budget_phrases];
-    let balance = [c.bank_account_words, c.bank_names];
+    let budget = [c.said.budget_words, c.said.budget_phrases];
+    let balance = [c.said.bank_account_words, c.said.bank_names];
     // The cues first: most messages hold none, and need no understanding.
     if !(any(&log) || any(&debt) || any(&budget) || any(&balance)) {
         return false;
@@ -268,10 +277,10 @@ pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
     let c = cues();
     // The message's cue lists are read once: most hold no navigation.
     let found = reading.cues();
-    if !(found.has(c.nav_cancel) || found.has(c.nav_home) || found.has(c.nav_back)) {
+    if !(found.has(c.days.nav_cancel) || found.has(c.days.nav_home) || found.has(c.days.nav_back)) {
         return None;
     }
-    let fillers = c.trigger_fillers.words();
+    let fillers = c.days.trigger_fillers.words();
     let words: Vec<&str> = reading
         .tokens()
         .iter()
@@ -279,9 +288,9 @@ pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
         .map(|t| t.text.as_str())
         .collect();
     let lists = [
-        (c.nav_cancel, Nav::Cancel),
-        (c.nav_home, Nav::Home),
-        (c.nav_back, Nav::Back),
+        (c.days.nav_cancel, Nav::Cancel),
+        (c.days.nav_home, Nav::Home),
+        (c.days.nav_back, Nav::Back),
     ];
     // The longest phrase found wins ("menú principal" over "menú").
     let mut best: Option<(Nav, &super::lexicon::CueList, &[&str])> = None;
@@ -301,12 +310,12 @@ pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
     // Words of the same list say the same again ("ya no, cancélalo").
     let same = |w: &&str| phrases.cues().any(|cue| cue.contains(w));
     // Words of declining add nothing ("mejor no los compro").
-    let declining = |w: &&str| c.reject_tail.contains(w);
+    let declining = |w: &&str| c.answers.reject_tail.contains(w);
     let rest = words
         .iter()
         .filter(|w| {
             !phrase_words.contains(w)
-                && !c.nav_fillers.words().contains(w)
+                && !c.days.nav_fillers.words().contains(w)
                 && !same(w)
                 && !declining(w)
         })
@@ -332,14 +341,14 @@ pub fn leave(reading: &super::Reading) -> Option<Nav> {
 /// ("cancela todo", "olvida las dos").
 pub fn says_everything(reading: &super::Reading) -> bool {
     let words: Vec<&str> = reading.words().collect();
-    cues().leave_everything.found_in(&words)
+    cues().days.leave_everything.found_in(&words)
 }
 
 /// The message says it replaces the request in progress ("mejor quiero
 /// un crédito", "pensándolo bien…").
 pub fn changes_mind(reading: &super::Reading) -> bool {
     let words: Vec<&str> = reading.words().collect();
-    cues().change_of_mind.found_in(&words)
+    cues().days.change_of_mind.found_in(&words)
 }
 
 /// The message opens as an addition ("y 80 de refresco", "también
@@ -349,11 +358,11 @@ pub fn adds_item(reading: &super::Reading) -> bool {
     let c = cues();
     let mut words = reading
         .words()
-        .skip_while(|w| c.interjections.words().contains(w));
+        .skip_while(|w| c.days.interjections.words().contains(w));
     match (words.next(), words.next()) {
         (Some(first), next) => {
-            c.adds_item.words().contains(&first)
-                && next.is_none_or(|w| !c.draft_correction_starts.words().contains(&w))
+            c.days.adds_item.words().contains(&first)
+                && next.is_none_or(|w| !c.days.draft_correction_starts.words().contains(&w))
         }
         (None, _) => false,
     }
@@ -369,14 +378,14 @@ pub fn asks_pending(reading: &super::Reading) -> bool {
         return false;
     }
     let start = (0..tokens.len())
-        .find(|&k| tokens[k].text != "y" && !c.interjections.at(tokens, k))
+        .find(|&k| tokens[k].text != "y" && !c.days.interjections.at(tokens, k))
         .unwrap_or(tokens.len());
-    c.asks_pending.cue_at(tokens, start) == Some(tokens.len() - start)
+    c.days.asks_pending.cue_at(tokens, start) == Some(tokens.len() - start)
 }
 
 /// "ayuda", "menú": the message asks for help.
 pub fn is_help(folded: &str) -> bool {
-    only_word_of(folded, cues().help_words.words())
+    only_word_of(folded, cues().days.help_words.words())
 }
 
 /// Which of `tokens` (read from `text`, the written message) are said
@@ -386,7 +395,7 @@ pub fn is_help(folded: &str) -> bool {
 /// punctuation into spaces and keeps the chars one for one, so token
 /// offsets index the written text.
 pub fn negated(text: &str, tokens: &[Token]) -> Vec<bool> {
-    let negations = cues().negations;
+    let negations = cues().answers.negations;
     let written: Vec<char> = text.chars().collect();
     let mut under = false;
     let mut previous_end = 0;
@@ -412,8 +421,8 @@ pub fn opens_follow_up(reading: &super::Reading) -> bool {
     let c = cues();
     reading
         .words()
-        .find(|w| !c.interjections.words().contains(w))
-        .is_some_and(|w| c.follow_up_openers.words().contains(&w))
+        .find(|w| !c.days.interjections.words().contains(w))
+        .is_some_and(|w| c.days.follow_up_openers.words().contains(&w))
 }
 
 /// "¿qué día es hoy?", "¿a cuántos estamos?": the message only asks the date.
@@ -421,9 +430,12 @@ pub fn asks_today(reading: &super::Reading) -> bool {
     let c = cues();
     let words: Vec<&str> = reading
         .words()
-        .filter(|w| !c.interjections.words().contains(w))
+        .filter(|w| !c.days.interjections.words().contains(w))
         .collect();
-    c.today_questions.cues().any(|cue| cue == words.as_slice())
+    c.days
+        .today_questions
+        .cues()
+        .any(|cue| cue == words.as_slice())
 }
 
 /// What a reply to "¿Tu parte es $310.00?" says.
@@ -450,22 +462,22 @@ pub fn split_answer(reading: &super::Reading) -> Option<SplitAnswer> {
         return None;
     }
     let words: Vec<&str> = bare_words(reading.folded()).collect();
-    if c.split_total_words.found_in(&words) {
+    if c.said.split_total_words.found_in(&words) {
         return Some(SplitAnswer::Total);
     }
     let first_confirms = words
         .iter()
-        .find(|w| !c.interjections.words().contains(w))
-        .is_some_and(|w| c.confirm_tokens.words().contains(w));
-    (first_confirms || c.split_part_words.found_in(&words)).then_some(SplitAnswer::Part)
+        .find(|w| !c.days.interjections.words().contains(w))
+        .is_some_and(|w| c.answers.confirm_tokens.words().contains(w));
+    (first_confirms || c.said.split_part_words.found_in(&words)).then_some(SplitAnswer::Part)
 }
 
 /// Whether the first word marks a correction ("no, eran 300", "mejor…").
 pub fn starts_correction(folded: &str) -> bool {
     let c = cues();
     bare_words(folded)
-        .find(|w| !c.interjections.words().contains(w))
-        .is_some_and(|w| c.draft_correction_starts.words().contains(&w))
+        .find(|w| !c.days.interjections.words().contains(w))
+        .is_some_and(|w| c.days.draft_correction_starts.words().contains(&w))
 }
 
 /// Whether the message names a stored movement ("el último", "el
@@ -473,29 +485,29 @@ pub fn starts_correction(folded: &str) -> bool {
 pub fn names_last_record(reading: &super::Reading) -> bool {
     reading
         .words()
-        .any(|w| cues().last_record_words.words().contains(&w))
+        .any(|w| cues().said.last_record_words.words().contains(&w))
 }
 
 /// Whether the message names a field to correct ("la fecha").
 pub fn names_correction_field(folded: &str) -> bool {
-    bare_words(folded).any(|w| cues().correction_fields.words().contains(&w))
+    bare_words(folded).any(|w| cues().days.correction_fields.words().contains(&w))
 }
 
 /// "cero", "nada": an amount answered with zero.
 pub fn says_zero(folded: &str) -> bool {
-    bare_words(folded).any(|w| cues().zero_answer_words.words().contains(&w))
+    bare_words(folded).any(|w| cues().days.zero_answer_words.words().contains(&w))
 }
 
 /// The category type an answer names ("es fijo", "ahorro").
 pub fn category_type_named(folded: &str) -> Option<CategoryType> {
     let c = cues();
     let lists: [(&[&str], CategoryType); 6] = [
-        (c.type_fixed.words(), CategoryType::Fixed),
-        (c.type_variable.words(), CategoryType::Variable),
-        (c.type_debt.words(), CategoryType::Debt),
-        (c.type_donation.words(), CategoryType::Donation),
-        (c.type_savings.words(), CategoryType::Savings),
-        (c.type_income.words(), CategoryType::Income),
+        (c.days.type_fixed.words(), CategoryType::Fixed),
+        (c.days.type_variable.words(), CategoryType::Variable),
+        (c.days.type_debt.words(), CategoryType::Debt),
+        (c.days.type_donation.words(), CategoryType::Donation),
+        (c.days.type_savings.words(), CategoryType::Savings),
+        (c.days.type_income.words(), CategoryType::Income),
     ];
     lists
         .into_iter()
@@ -507,7 +519,7 @@ pub fn category_type_named(folded: &str) -> Option<CategoryType> {
 /// know ("es de gimnasio" → "gimnasio"): one word of 3 to 30 letters, or
 /// two of 30 together.
 pub fn custom_category(tokens: &[Token]) -> Option<String> {
-    let fillers = cues().answer_fillers.words();
+    let fillers = cues().days.answer_fillers.words();
     let words: Vec<&str> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))

@@ -167,7 +167,7 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
     let index = index();
     let mut best: Option<CategoryMatch> = None;
     // Exact keywords, by the word itself and its singular forms.
-    let plurals = super::lexicon::cues().plural_suffixes.words();
+    let plurals = super::lexicon::cues().categories.plural_suffixes.words();
     let singulars = plurals.iter().filter_map(|s| word.strip_suffix(s));
     for first in std::iter::once(word).chain(singulars) {
         let Some(candidates) = index.by_first_word.get(first) else {
@@ -203,7 +203,10 @@ fn best_at(tokens: &[Token], start: usize) -> Option<CategoryMatch> {
     // A word the lexicon knows ("porque", "pague") is no typo of a keyword.
     if word.len() < 5
         || tokens[start].cues.is_some()
-        || super::lexicon::cues().not_category_words.contains(word)
+        || super::lexicon::cues()
+            .categories
+            .not_category_words
+            .contains(word)
     {
         return None;
     }
@@ -232,6 +235,7 @@ fn word_matches(keyword: &str, word: &str) -> bool {
     // Plurals: "tacos" for "taco", "farmacias" for "farmacia".
     keyword.len() >= 3
         && super::lexicon::cues()
+            .categories
             .plural_suffixes
             .words()
             .iter()

@@ -42,7 +42,7 @@ impl MonthMatch {
 pub(super) fn small_count(token: &Token) -> Option<u64> {
     match token.kind {
         TokenKind::Number => token.text.parse().ok().filter(|&n: &u64| n <= 366),
-        TokenKind::Word if token.is_in(cues().count_words) => {
+        TokenKind::Word if token.is_in(cues().days.count_words) => {
             token.number_word().and_then(|n| u64::try_from(n).ok())
         }
         TokenKind::Word => None,
@@ -141,7 +141,7 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         let (date, start, end) = match t.kind {
             // "1/2 kilo" is half a kilo, not a date.
             TokenKind::Number
-                if t.text.contains(['/', '-']) && !c.quantity_units.at(tokens, i + 1) =>
+                if t.text.contains(['/', '-']) && !c.days.quantity_units.at(tokens, i + 1) =>
             {
                 parse_slashed(&t.text, today).map(|date| (date, i, i + 1))
             }
@@ -170,12 +170,14 @@ fn coming_day_month(today: NaiveDate, day: u32, month: u32) -> Option<NaiveDate>
 fn opened_day(tokens: &[Token], i: usize) -> bool {
     let c = cues();
     i > 0
-        && (tokens[i - 1].is_in(c.day_openers)
-            || tokens[i - 1].is_in(c.date_change_openers)
-                && tokens[..i - 1].iter().any(|w| w.is_in(c.date_field_words)))
+        && (tokens[i - 1].is_in(c.days.day_openers)
+            || tokens[i - 1].is_in(c.days.date_change_openers)
+                && tokens[..i - 1]
+                    .iter()
+                    .any(|w| w.is_in(c.days.date_field_words)))
         && !tokens
             .get(i + 1)
-            .is_some_and(|n| n.is_in(c.not_a_day_after))
+            .is_some_and(|n| n.is_in(c.days.not_a_day_after))
 }
 
 /// Every day of the month a message names by number ("el 28", "28 de
@@ -186,8 +188,8 @@ pub fn day_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
     (0..tokens.len())
         .filter(|&i| day_number(&tokens[i]).is_some() && !tokens[i].dollar_sign)
         .filter_map(|i| {
-            let month =
-                c.of_words.at(tokens, i + 1) && tokens.get(i + 2).and_then(Token::month).is_some();
+            let month = c.days.of_words.at(tokens, i + 1)
+                && tokens.get(i + 2).and_then(Token::month).is_some();
             if month {
                 Some((i, i + 3))
             } else if opened_day(tokens, i) {
@@ -204,18 +206,20 @@ fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDat
     let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     let t = &tokens[i];
     let day = day_number(t)?;
-    let month = word_in(i + 1, c.of_words)
+    let month = word_in(i + 1, c.days.of_words)
         .then(|| tokens.get(i + 2).and_then(Token::month))
         .flatten();
     if let Some(month) = month {
-        let year = word_in(i + 3, c.year_joiners)
+        let year = word_in(i + 3, c.days.year_joiners)
             .then(|| tokens.get(i + 4))
             .flatten()
             .filter(|y| y.kind == TokenKind::Number && y.text.len() == 4)
             .and_then(|y| year_of(&y.text, today));
         // "vence el 5 de diciembre": the day a bill is due is to come.
-        let due = i >= 1 && tokens[i - 1].is_in(c.due_markers)
-            || i >= 2 && tokens[i - 1].is_in(c.day_articles) && tokens[i - 2].is_in(c.due_markers);
+        let due = i >= 1 && tokens[i - 1].is_in(c.amounts.due_markers)
+            || i >= 2
+                && tokens[i - 1].is_in(c.days.day_articles)
+                && tokens[i - 2].is_in(c.amounts.due_markers);
         return match year {
             Some(year) => NaiveDate::from_ymd_opt(year, month, day).map(|date| (date, i, i + 5)),
             None if due => coming_day_month(today, day, month).map(|d| (d, i, i + 3)),
@@ -225,7 +229,9 @@ fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDat
     if !opened_day(tokens, i) {
         return None;
     }
-    let start = if i >= 2 && tokens[i - 1].is_in(c.day_words) && tokens[i - 2].is_in(c.day_articles)
+    let start = if i >= 2
+        && tokens[i - 1].is_in(c.debts.day_words)
+        && tokens[i - 2].is_in(c.days.day_articles)
     {
         i - 2
     } else {
@@ -233,7 +239,7 @@ fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDat
     };
     // A payment still to come ("me pagan la quincena el 30") names the
     // coming day.
-    let coming = (0..tokens.len()).any(|k| c.will_pay_phrases.cue_at(tokens, k).is_some());
+    let coming = (0..tokens.len()).any(|k| c.days.will_pay_phrases.cue_at(tokens, k).is_some());
     if coming {
         coming_day(today, day)
     } else {
@@ -252,23 +258,23 @@ fn word_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate,
             .checked_sub_days(Days::new(back))
             .map(|d| (d, i, i + 1));
     }
-    if t.is_in(c.yesterday_words) {
+    if t.is_in(c.days.yesterday_words) {
         // "antes de ayer"
         return match i.checked_sub(2) {
-            Some(k) if c.day_before_phrases.cue_at(tokens, k) == Some(2) => {
+            Some(k) if c.days.day_before_phrases.cue_at(tokens, k) == Some(2) => {
                 today.checked_sub_days(Days::new(2)).map(|d| (d, k, i + 1))
             }
             _ => today.checked_sub_days(Days::new(1)).map(|d| (d, i, i + 1)),
         };
     }
-    if t.is_in(c.ago_words) {
+    if t.is_in(c.days.ago_words) {
         let count = tokens.get(i + 1).and_then(small_count);
         let unit = |list: &CueList| list.at(tokens, i + 2);
         return match count {
-            Some(n) if unit(c.day_units) => {
+            Some(n) if unit(c.days.day_units) => {
                 today.checked_sub_days(Days::new(n)).map(|d| (d, i, i + 3))
             }
-            Some(n) if unit(c.week_units) => today
+            Some(n) if unit(c.days.week_units) => today
                 .checked_sub_days(Days::new(7 * n))
                 .map(|d| (d, i, i + 3)),
             _ => None,
@@ -286,9 +292,9 @@ fn weekday_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDa
     let back = (today.weekday().num_days_from_monday() + 7 - day.num_days_from_monday()) % 7;
     let back = if back == 0 { 7 } else { back };
     let week = [
-        (c.last_week_phrases, -7),
-        (c.this_week_phrases, 0),
-        (c.next_week_phrases, 7),
+        (c.days.last_week_phrases, -7),
+        (c.days.this_week_phrases, 0),
+        (c.days.next_week_phrases, 7),
     ]
     .into_iter()
     .find_map(|(list, shift)| list.cue_at(tokens, i + 1).map(|n| (shift, i + 1 + n)));
@@ -296,7 +302,7 @@ fn weekday_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDa
         let this_monday =
             today.checked_sub_days(Days::new(u64::from(today.weekday().num_days_from_monday())))?;
         let monday = this_monday.checked_add_signed(chrono::TimeDelta::days(shift))?;
-        let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
+        let start = if i > 0 && tokens[i - 1].is_in(c.days.day_articles) {
             i - 1
         } else {
             i
@@ -304,12 +310,12 @@ fn weekday_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDa
         let date = monday.checked_add_days(Days::new(u64::from(day.num_days_from_monday())))?;
         return Some((date, start, end));
     }
-    let start = if i > 0 && tokens[i - 1].is_in(c.weekday_articles) {
+    let start = if i > 0 && tokens[i - 1].is_in(c.days.weekday_articles) {
         i - 1
     } else {
         i
     };
-    let end = if c.past_markers.at(tokens, i + 1) {
+    let end = if c.days.past_markers.at(tokens, i + 1) {
         i + 2
     } else {
         i + 1
@@ -333,7 +339,7 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
     let word_in = |k: usize, list: &CueList| list.at(tokens, k);
     for i in 0..tokens.len() {
         match word(i) {
-            Some(_) if tokens[i].is_in(c.month_words) => {
+            Some(_) if tokens[i].is_in(c.days.month_words) => {
                 let before = |list: &CueList| i > 0 && word_in(i - 1, list);
                 // "el mes pasado", and "el pasado mes" with the word first.
                 let back_before = i
@@ -342,13 +348,13 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                     .and_then(|w| v.months_back.get(w).copied());
                 let back = word(i + 1).and_then(|w| v.months_back.get(w).copied());
                 // "al mes", "por mes", "cada mes" are a rate, not a month.
-                if before(c.rate_markers) && back.is_none() {
+                if before(c.days.rate_markers) && back.is_none() {
                     continue;
                 }
                 let (shift, start, end) = match (back, back_before) {
                     (_, Some(back)) => (back, i.saturating_sub(2), i + 1),
                     (Some(back), None) => (back, i.saturating_sub(1), i + 2),
-                    (None, None) if before(c.this_month_articles) => (0, i - 1, i + 1),
+                    (None, None) if before(c.days.this_month_articles) => (0, i - 1, i + 1),
                     (None, None) => (0, i, i + 1),
                 };
                 let date = today.checked_sub_months(Months::new(shift))?;
@@ -365,17 +371,19 @@ pub fn find_month(tokens: &[Token], today: NaiveDate) -> Option<MonthMatch> {
                     continue;
                 };
                 // Short forms ("mar", "may") only count after "en"/"de".
-                let long_form = w.len() > 4 || tokens[i].is_in(c.whole_short_months);
-                let after_preposition = i > 0 && tokens[i - 1].is_in(c.month_prepositions);
+                let long_form = w.len() > 4 || tokens[i].is_in(c.days.whole_short_months);
+                let after_preposition = i > 0 && tokens[i - 1].is_in(c.days.month_prepositions);
                 if !long_form && !after_preposition {
                     continue;
                 }
                 // "15 de octubre" is a date, not a month.
-                if i >= 2 && tokens[i - 1].is_in(c.of_words) && day_number(&tokens[i - 2]).is_some()
+                if i >= 2
+                    && tokens[i - 1].is_in(c.days.of_words)
+                    && day_number(&tokens[i - 2]).is_some()
                 {
                     continue;
                 }
-                let year = word_in(i + 1, c.year_joiners)
+                let year = word_in(i + 1, c.days.year_joiners)
                     .then(|| tokens.get(i + 2))
                     .flatten()
                     .or_else(|| tokens.get(i + 1))

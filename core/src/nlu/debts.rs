@@ -24,18 +24,18 @@ pub(super) fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
             i.checked_sub(k)
                 .is_some_and(|j| list.contains(&tokens[j].text))
         };
-        let due_marker = prev(1, c.due_day_markers)
-            || prev(1, c.day_words) && !prev(2, c.date_day_articles) && i >= 2
-            || prev(1, c.day_words) && anywhere(c.due_words)
-            || prev(1, c.day_articles) && prev(2, c.due_verbs)
-            || prev(1, c.to_day_articles) && anywhere(c.due_to_words)
-            || prev(1, c.plural_day_articles)
+        let due_marker = prev(1, c.debts.due_day_markers)
+            || prev(1, c.debts.day_words) && !prev(2, c.debts.date_day_articles) && i >= 2
+            || prev(1, c.debts.day_words) && anywhere(c.debts.due_words)
+            || prev(1, c.days.day_articles) && prev(2, c.debts.due_verbs)
+            || prev(1, c.debts.to_day_articles) && anywhere(c.debts.due_to_words)
+            || prev(1, c.debts.plural_day_articles)
                 && !tokens
                     .get(i + 1)
-                    .is_some_and(|n| n.is_in(c.plural_article_money));
+                    .is_some_and(|n| n.is_in(c.debts.plural_article_money));
         let money_follows = tokens
             .get(i + 1)
-            .is_some_and(|n| n.is_in(c.due_day_money_words));
+            .is_some_and(|n| n.is_in(c.debts.due_day_money_words));
         if due_marker && !money_follows {
             let start = i.saturating_sub(1);
             return Some((day, start, i + 1));
@@ -61,21 +61,31 @@ pub(super) fn debt_entities(
             .map(|t| t.text.as_str())
             .collect();
         segment_start = m.end;
-        let minimum_word = before.iter().any(|w| c.minimum_payment_words.contains(w))
-            || before.last().is_some_and(|w| c.payment_nouns.contains(w));
+        let minimum_word = before
+            .iter()
+            .any(|w| c.debts.minimum_payment_words.contains(w))
+            || before
+                .last()
+                .is_some_and(|w| c.debts.payment_nouns.contains(w));
         let minimum_after = f
             .tokens
             .get(m.end)
-            .is_some_and(|t| t.is_in(c.per_period_words))
-            || f.tokens.get(m.end).is_some_and(|t| t.is_in(c.rate_words))
+            .is_some_and(|t| t.is_in(c.debts.per_period_words))
+            || f.tokens
+                .get(m.end)
+                .is_some_and(|t| t.is_in(c.debts.rate_words))
                 && f.tokens
                     .get(m.end + 1)
-                    .is_some_and(|t| t.is_in(c.rate_periods));
-        let balance_word = before.iter().any(|w| c.debt_balance_words.contains(w));
+                    .is_some_and(|t| t.is_in(c.debts.rate_periods));
+        let balance_word = before
+            .iter()
+            .any(|w| c.debts.debt_balance_words.contains(w));
         let is_minimum = (minimum_word || minimum_after)
             && !(balance_word
                 && !minimum_after
-                && before.last().is_none_or(|w| !c.minimum_words.contains(w)));
+                && before
+                    .last()
+                    .is_none_or(|w| !c.said.minimum_words.contains(w)));
         if is_minimum && u.debt_minimum.is_none() {
             u.debt_minimum = Some(m.centavos);
         } else if u.debt_balance.is_none() {
@@ -84,7 +94,7 @@ pub(super) fn debt_entities(
             u.debt_minimum = Some(m.centavos);
         }
     }
-    if amounts.is_empty() && f.has(c.zero_words) {
+    if amounts.is_empty() && f.has(c.said.zero_words) {
         u.debt_balance = Some(0);
     }
 }
@@ -96,7 +106,7 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     let cues = cues();
     let stop = |j: usize| {
         let t = &tokens[j];
-        t.kind == TokenKind::Number || t.is_in(cues.debt_name_stops) || in_amount(j)
+        t.kind == TokenKind::Number || t.is_in(cues.debts.debt_name_stops) || in_amount(j)
     };
     // Words after `start` up to a stop word.
     let run_from = |start: usize| {
@@ -107,12 +117,12 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         end
     };
     for (i, t) in tokens.iter().enumerate() {
-        if !t.is_in(cues.debt_kinds) {
+        if !t.is_in(cues.debts.debt_kinds) {
             continue;
         }
         let mut j = i + 1;
         // "tarjeta de credito bbva"
-        j += cues.debt_kind_suffixes.cue_at(tokens, j).unwrap_or(0);
+        j += cues.debts.debt_kind_suffixes.cue_at(tokens, j).unwrap_or(0);
         let end = run_from(j);
         if end > j {
             return Some((i, end));
@@ -120,11 +130,14 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         // "prestamo del coche", "prestamo de mi hermano", "credito de mercado pago"
         if tokens
             .get(j)
-            .is_some_and(|n| n.is_in(cues.debt_name_joiners))
+            .is_some_and(|n| n.is_in(cues.debts.debt_name_joiners))
             && !in_amount(j + 1)
         {
             let mut k = j + 1;
-            if tokens.get(k).is_some_and(|n| n.is_in(cues.possessives)) {
+            if tokens
+                .get(k)
+                .is_some_and(|n| n.is_in(cues.debts.possessives))
+            {
                 k += 1;
             }
             let end = run_from(k);
@@ -138,8 +151,8 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     // de la tienda me fió 300".
     // "de lo que me prestó" names what a payment pays back, not who.
     let lent = (1..tokens.len())
-        .find(|&i| cues.borrowed_phrases.cue_at(tokens, i).is_some())
-        .filter(|_| !f.has(cues.owed_phrases));
+        .find(|&i| cues.said.borrowed_phrases.cue_at(tokens, i).is_some())
+        .filter(|_| !f.has(cues.debts.owed_phrases));
     if let Some(lent) = lent {
         let mut start = lent;
         while start > 0 && lent - start < 4 && tokens[start - 1].kind == TokenKind::Word {
@@ -149,26 +162,29 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         let words = &tokens[start..lent];
         let opening = words
             .iter()
-            .position(|t| t.is_in(cues.possessives) || t.is_in(cues.articles))
+            .position(|t| t.is_in(cues.debts.possessives) || t.is_in(cues.debts.articles))
             .unwrap_or(0);
         let named = words[opening..]
             .iter()
-            .any(|t| !t.is_in(cues.possessives) && !t.is_in(cues.debt_name_stops));
+            .any(|t| !t.is_in(cues.debts.possessives) && !t.is_in(cues.debts.debt_name_stops));
         if named {
             return Some((start + opening, lent));
         }
     }
     // "le debo 3 mil a mi hermano", "deuda con coppel", "debo en liverpool".
     for (i, t) in tokens.iter().enumerate() {
-        if i == 0 || !t.is_in(cues.creditor_prepositions) || in_amount(i + 1) {
+        if i == 0 || !t.is_in(cues.debts.creditor_prepositions) || in_amount(i + 1) {
             continue;
         }
         let mut k = i + 1;
-        if tokens.get(k).is_some_and(|n| n.is_in(cues.articles)) {
+        if tokens.get(k).is_some_and(|n| n.is_in(cues.debts.articles)) {
             k += 1;
         }
         let name_start = k;
-        if tokens.get(k).is_some_and(|n| n.is_in(cues.possessives)) {
+        if tokens
+            .get(k)
+            .is_some_and(|n| n.is_in(cues.debts.possessives))
+        {
             k += 1;
         }
         let end = run_from(k);
@@ -179,14 +195,14 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     // Lenders named on their own: "coppel", "infonavit".
     tokens
         .iter()
-        .position(|t| t.is_in(cues.lenders))
+        .position(|t| t.is_in(cues.debts.lenders))
         .map(|i| (i, i + 1))
 }
 
 pub(super) fn distinctive_words(name: &str) -> Vec<String> {
     fold(name)
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty() && !cues().generic_debt_words.contains(w))
+        .filter(|w| !w.is_empty() && !cues().debts.generic_debt_words.contains(w))
         .map(str::to_string)
         .collect()
 }
@@ -197,7 +213,7 @@ pub(super) fn distinctive_words(name: &str) -> Vec<String> {
 /// names one; "pagué 300 en uber" pays no debt.
 pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usize, usize)> {
     let cues = cues();
-    if !f.has(cues.payment_verbs) {
+    if !f.has(cues.debts.payment_verbs) {
         return None;
     }
     let tokens = f.tokens;
@@ -205,7 +221,7 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     // "pagué la tarjeta" says what kind of debt, not which one.
     if tokens[start..end]
         .iter()
-        .all(|t| cues.generic_debt_words.contains(&t.text))
+        .all(|t| cues.debts.generic_debt_words.contains(&t.text))
     {
         return None;
     }
@@ -214,15 +230,16 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     let named_by = |list: &CueList| start > 0 && list.contains(&tokens[start - 1].text);
     let card_or_lender = tokens[start..end]
         .iter()
-        .any(|t| t.is_in(cues.debt_kinds) || t.is_in(cues.lenders));
-    let owed = super::intents::owes_payment(f) || f.has(cues.owed_cues);
+        .any(|t| t.is_in(cues.debts.debt_kinds) || t.is_in(cues.debts.lenders));
+    let owed = super::intents::owes_payment(f) || f.has(cues.debts.owed_cues);
     // "con tarjeta" says how something was paid, not what.
-    let paid_to = if named_by(cues.spent_in_prepositions) || named_by(cues.with_words) && !owed {
-        false
-    } else {
-        named_by(cues.paid_to_prepositions)
-            && (card_or_lender || owed || f.has(cues.indirect_pronouns))
-            || card_or_lender
-    };
+    let paid_to =
+        if named_by(cues.debts.spent_in_prepositions) || named_by(cues.debts.with_words) && !owed {
+            false
+        } else {
+            named_by(cues.debts.paid_to_prepositions)
+                && (card_or_lender || owed || f.has(cues.debts.indirect_pronouns))
+                || card_or_lender
+        };
     paid_to.then_some((start, end))
 }

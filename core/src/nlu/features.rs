@@ -7,7 +7,7 @@ use super::normalize::{Token, TokenKind};
 /// Whether the message names money ("pesos", "$"), which a range question
 /// does not.
 pub(super) fn has_amount_word(f: &Features<'_>) -> bool {
-    f.tokens.iter().any(|t| t.dollar_sign) || f.has(cues().money_named_words)
+    f.tokens.iter().any(|t| t.dollar_sign) || f.has(cues().said.money_named_words)
 }
 
 /// Facts about a folded message the intent rules look at.
@@ -65,10 +65,10 @@ impl<'a> Features<'a> {
 
     pub(super) fn is_question(&self) -> bool {
         let c = cues();
-        let interrogative_start = self.first_is(c.question_starts)
+        let interrogative_start = self.first_is(c.said.question_starts)
             || self.tokens.len() > 1
-                && self.first_is(c.question_lead_ins)
-                && self.tokens[1].is_in(c.question_after_lead_in);
-        self.has(c.question_words) || interrogative_start && !self.has(c.statement_verbs)
+                && self.first_is(c.said.question_lead_ins)
+                && self.tokens[1].is_in(c.said.question_after_lead_in);
+        self.has(c.said.question_words) || interrogative_start && !self.has(c.said.statement_verbs)
     }
 }

@@ -110,7 +110,7 @@ pub(super) fn understand_tokens(
         None => decide(&scores),
     };
     let mut u = Understanding {
-        pays_bill: said.f.has(lexicon::cues().bill_payment_verbs),
+        pays_bill: said.f.has(lexicon::cues().said.bill_payment_verbs),
         ..Understanding::bare(intent, confidence, alternatives)
     };
     u.negative_amount = said
@@ -164,7 +164,7 @@ fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent) {
     // "me cobraron 50 de comisión": a charge is money out, so a word of
     // money received ("comisión", "intereses") names no category; it is
     // asked.
-    if f.has(lexicon::cues().charged_phrases)
+    if f.has(lexicon::cues().days.charged_phrases)
         && u.category
             .is_some_and(|c| c.category_type == CategoryType::Income)
     {
@@ -175,7 +175,7 @@ fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent) {
         u.period = days_gone_by(said);
     }
     let income = intent == Intent::LogTransaction && is_income(f);
-    u.kind_said = income || f.has(lexicon::cues().expense_verbs);
+    u.kind_said = income || f.has(lexicon::cues().said.expense_verbs);
     if income
         && u.category
             .is_none_or(|c| c.category_type != CategoryType::Income)
@@ -298,7 +298,7 @@ fn fill_balance(u: &mut Understanding, said: &Said) {
         .map(|m| if m.negative { -m.centavos } else { m.centavos });
     u.negative_amount = false;
     u.foreign_currency = amount.and_then(|m| m.foreign);
-    if amount.is_none() && said.f.has(lexicon::cues().zero_words) {
+    if amount.is_none() && said.f.has(lexicon::cues().said.zero_words) {
         u.amount = Some(0);
     }
 }
@@ -340,7 +340,7 @@ fn fill_target(u: &mut Understanding, said: &Said, intent: Intent) {
     if let Some(split) = split {
         // The new values are the ones after "fue"/"era"/"ponlo en"; what
         // comes before only says which movement.
-        let no = |k: usize| k > 0 && tokens[k - 1].is_in(lexicon::cues().no_words);
+        let no = |k: usize| k > 0 && tokens[k - 1].is_in(lexicon::cues().said.no_words);
         u.amount = said
             .amounts
             .iter()

@@ -31,7 +31,11 @@ pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec
     let push_word = |start: usize, end: usize, cuts: &mut Vec<(usize, usize)>| {
         let word = &text[start..end];
         let bare = word.trim_end_matches(ITEM_PUNCTUATION);
-        if super::lexicon::cues().item_joiners.contains(&fold(bare)) {
+        if super::lexicon::cues()
+            .amounts
+            .item_joiners
+            .contains(&fold(bare))
+        {
             cuts.push((start, end));
         } else if bare.len() < word.len() {
             cuts.push((start + bare.len(), end));

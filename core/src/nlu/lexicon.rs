@@ -535,13 +535,13 @@ mod tests {
         assert!(!list.found_in(&words("alcanza me")));
         assert!(!list.found_in(&words("me")));
         let tokens = |s: &str| tokenize(&fold(s));
-        let within = cues().within_phrases;
+        let within = cues().days.within_phrases;
         assert_eq!(within.cue_at(&tokens("dentro de 3"), 0), Some(2));
         assert_eq!(within.cue_at(&tokens("dentro 3"), 0), Some(1));
         assert_eq!(within.cue_at(&tokens("y en 3"), 1), Some(1));
         assert_eq!(within.cue_at(&tokens("y en 3"), 0), None);
-        assert!(cues().of_words.at(&tokens("15 de mayo"), 1));
-        assert!(!cues().of_words.at(&tokens("15 de mayo"), 3));
+        assert!(cues().days.of_words.at(&tokens("15 de mayo"), 1));
+        assert!(!cues().days.of_words.at(&tokens("15 de mayo"), 3));
     }
 
     #[test]
@@ -549,10 +549,10 @@ mod tests {
         let tokens = tokenize(&fold("¿Y si me alcanza para 20 tacos el miércoles?"));
         let found = MessageCues::of(&tokens);
         let c = cues();
-        assert!(found.has(c.simulate_phrases)); // "me alcanza"
-        assert!(found.has(c.hypothetical_phrases)); // "y si"
-        assert!(found.has(c.question_lead_ins)); // "y"
-        assert!(!found.has(c.how_am_i_phrases));
+        assert!(found.has(c.said.simulate_phrases)); // "me alcanza"
+        assert!(found.has(c.said.hypothetical_phrases)); // "y si"
+        assert!(found.has(c.said.question_lead_ins)); // "y"
+        assert!(!found.has(c.said.how_am_i_phrases));
         assert_eq!(tokens[8].weekday(), Some(Weekday::Wed));
         assert!(tokens[5].number_word().is_none()); // "20" is digits
         assert_eq!(tokenize("veinte")[0].number_word(), Some(20));

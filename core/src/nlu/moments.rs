@@ -31,9 +31,9 @@ pub fn future_answer(folded: &str) -> Option<FutureAnswer> {
     let words: Vec<&str> = folded.split_whitespace().collect();
     let c = cues();
     [
-        (FutureAnswer::Pending, c.future_pending),
-        (FutureAnswer::OnThatDay, c.future_on_that_day),
-        (FutureAnswer::PaidToday, c.future_paid_today),
+        (FutureAnswer::Pending, c.days.future_pending),
+        (FutureAnswer::OnThatDay, c.days.future_on_that_day),
+        (FutureAnswer::PaidToday, c.days.future_paid_today),
     ]
     .into_iter()
     .find_map(|(answer, list)| list.found_in(&words).then_some(answer))
@@ -51,12 +51,12 @@ fn word(tokens: &[Token], k: usize) -> Option<&str> {
 fn day_in_words(tokens: &[Token], i: usize) -> Option<(u32, usize)> {
     let t = tokens.get(i).filter(|t| t.kind == TokenKind::Word)?;
     let c = cues();
-    let first = if t.is_in(c.first_day_words) {
+    let first = if t.is_in(c.days.first_day_words) {
         1
     } else {
         t.number_word().filter(|v| (1..=30).contains(v))?
     };
-    if first == 30 && c.thirty_one_tails.cue_at(tokens, i + 1) == Some(2) {
+    if first == 30 && c.days.thirty_one_tails.cue_at(tokens, i + 1) == Some(2) {
         return Some((31, 3));
     }
     u32::try_from(first).ok().map(|day| (day, 1))
@@ -161,12 +161,13 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
     while i < tokens.len() {
         let t = &tokens[i];
         // "a las 10", "a la una", "a las diez y media", "a las 3 de la tarde"
-        if t.is_in(c.clock_articles) || c.one_oclock_phrases.cue_at(tokens, i) == Some(2) {
+        if t.is_in(c.days.clock_articles) || c.days.one_oclock_phrases.cue_at(tokens, i) == Some(2)
+        {
             let is_number = tokens.get(i + 1).is_some_and(|n| {
                 n.kind == TokenKind::Number && n.text.len() <= 2
                     || day_in_words(tokens, i + 1).is_some()
             });
-            if is_number && i > 0 && tokens[i - 1].is_in(c.clock_prepositions) {
+            if is_number && i > 0 && tokens[i - 1].is_in(c.days.clock_prepositions) {
                 let mut end = i + 2;
                 if let Some((_, n)) = day_in_words(tokens, i + 1) {
                     end = i + 1 + n;
@@ -177,8 +178,10 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                     // "a las 10:30"
                     end += 1;
                 }
-                if tokens.get(end).is_some_and(|t| t.is_in(c.and_words))
-                    && (c.clock_fractions.at(tokens, end + 1)
+                if tokens
+                    .get(end)
+                    .is_some_and(|t| t.is_in(c.amounts.and_words))
+                    && (c.days.clock_fractions.at(tokens, end + 1)
                         || tokens
                             .get(end + 1)
                             .is_some_and(|n| n.kind == TokenKind::Number))
@@ -204,12 +207,12 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                 i = end;
                 continue;
             }
-            if c.clock_suffixes.at(tokens, i + 1) && t.text.len() <= 2 {
+            if c.days.clock_suffixes.at(tokens, i + 1) && t.text.len() <= 2 {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
             }
-            if c.duration_units.at(tokens, i + 1) || c.quantity_units.at(tokens, i + 1) {
+            if c.days.duration_units.at(tokens, i + 1) || c.days.quantity_units.at(tokens, i + 1) {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
@@ -223,10 +226,10 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
 /// Extends a clock time over "am", "de la tarde", "hrs"…
 fn clock_tail(tokens: &[Token], end: usize) -> usize {
     let c = cues();
-    if c.clock_suffixes.at(tokens, end) {
+    if c.days.clock_suffixes.at(tokens, end) {
         end + 1
     } else {
-        end + c.day_parts.cue_at(tokens, end).unwrap_or(0)
+        end + c.days.day_parts.cue_at(tokens, end).unwrap_or(0)
     }
 }
 

@@ -35,10 +35,10 @@ fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
         .map(|(i, t)| {
             t.kind == TokenKind::Word
                 && t.text.chars().any(char::is_alphabetic)
-                && !t.is_in(c.not_name_words)
+                && !t.is_in(c.debts.not_name_words)
                 // "me debe las dos": a number said in words is no name.
                 && super::amount::parse_words(tokens, i).is_none()
-                && !t.is_in(c.concept_starts)
+                && !t.is_in(c.debts.concept_starts)
                 && !own(&t.text)
                 && !in_span(t)
         })
@@ -63,17 +63,20 @@ fn written(reading: &Reading, start: usize, end: usize) -> String {
 fn concept_span(reading: &Reading, names: &[bool]) -> Option<(usize, usize)> {
     let tokens = reading.tokens();
     let c = cues();
-    let start = tokens.iter().position(|t| t.is_in(c.concept_starts))? + 1;
+    let start = tokens
+        .iter()
+        .position(|t| t.is_in(c.debts.concept_starts))?
+        + 1;
     let mut end = start;
     while end < tokens.len() {
         let t = &tokens[end];
         let word_ok = names[end]
-            || t.is_in(c.articles)
-            || t.is_in(c.person_possessives)
+            || t.is_in(c.debts.articles)
+            || t.is_in(c.debts.person_possessives)
             || (t.kind == TokenKind::Word
-                && t.is_in(c.not_name_words)
-                && !t.is_in(c.concept_ends)
-                && !t.is_in(c.person_prepositions));
+                && t.is_in(c.debts.not_name_words)
+                && !t.is_in(c.debts.concept_ends)
+                && !t.is_in(c.debts.person_prepositions));
         if !word_ok {
             break;
         }
@@ -114,9 +117,9 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
     };
     for (i, t) in tokens.iter().enumerate() {
         let end = run_from(i + 1);
-        if t.is_in(c.person_titles) && end > i + 1 {
+        if t.is_in(c.debts.person_titles) && end > i + 1 {
             let opens = match i.checked_sub(1) {
-                Some(before) if tokens[before].is_in(c.person_possessives) => before,
+                Some(before) if tokens[before].is_in(c.debts.person_possessives) => before,
                 _ => i,
             };
             return Some(written(reading, opens, end));
@@ -128,14 +131,17 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
     let names_category = |k: usize| categories.iter().any(|m| m.start == k && !m.fuzzy);
     for (i, t) in tokens.iter().enumerate() {
         // "250 del súper": after an amount, what the money was for.
-        let of_money = t.is_in(c.money_of_words)
+        let of_money = t.is_in(c.debts.money_of_words)
             && (i > 0 && tokens[i - 1].kind == TokenKind::Number || names_category(i + 1));
-        if !t.is_in(c.person_prepositions) || of_money {
+        if !t.is_in(c.debts.person_prepositions) || of_money {
             continue;
         }
         let mut k = i + 1;
         let opens = k;
-        if tokens.get(k).is_some_and(|n| n.is_in(c.person_possessives)) {
+        if tokens
+            .get(k)
+            .is_some_and(|n| n.is_in(c.debts.person_possessives))
+        {
             k += 1;
         }
         let end = run_from(k);
@@ -144,7 +150,7 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
         }
     }
     let start = names.iter().position(|n| *n)?;
-    let opens = if start > 0 && tokens[start - 1].is_in(c.person_possessives) {
+    let opens = if start > 0 && tokens[start - 1].is_in(c.debts.person_possessives) {
         start - 1
     } else {
         start

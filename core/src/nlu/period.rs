@@ -32,7 +32,7 @@ fn day(tokens: &[Token], k: usize) -> Option<u32> {
 
 /// "de noviembre [de 2026]" at `k`: (month, year, tokens used).
 fn month_at(tokens: &[Token], k: usize) -> Option<(u32, Option<i32>, usize)> {
-    let of = |k: usize| cues().of_words.at(tokens, k);
+    let of = |k: usize| cues().days.of_words.at(tokens, k);
     if !of(k) {
         return None;
     }

@@ -77,8 +77,8 @@ fn counted(tokens: &[Token], m: &AmountMatch) -> bool {
             t.kind == TokenKind::Word
                 && t.text.len() > 3
                 && t.text.ends_with('s')
-                && !t.is_in(c.peso_words)
-                && !t.is_in(c.not_counted_nouns)
+                && !t.is_in(c.amounts.peso_words)
+                && !t.is_in(c.amounts.not_counted_nouns)
         })
         // "cine 180 palomitas 120": a noun with a price of its own is the
         // next item, not what was counted.
@@ -92,7 +92,7 @@ fn counted(tokens: &[Token], m: &AmountMatch) -> bool {
 fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<(usize, i64)> {
     let c = cues();
     let prep = price.start.checked_sub(1)?;
-    if !tokens[prep].is_in(c.unit_price_words) || !price_ends(tokens, price) {
+    if !tokens[prep].is_in(c.answers.unit_price_words) || !price_ends(tokens, price) {
         return None;
     }
     let mut i = prep;
@@ -103,10 +103,10 @@ fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<
             // count ("500 en 3 cosas" is no price of 3).
             let bare = at + 1 == prep;
             let counted = tokens[at + 1].kind == TokenKind::Word
-                && !tokens[at + 1].is_in(c.unit_price_words)
-                && !tokens[at + 1].is_in(c.not_counted_nouns);
+                && !tokens[at + 1].is_in(c.answers.unit_price_words)
+                && !tokens[at + 1].is_in(c.amounts.not_counted_nouns);
             let priced = if bare {
-                c.price_a.at(tokens, prep) && price.centavos > n * 100
+                c.answers.price_a.at(tokens, prep) && price.centavos > n * 100
             } else {
                 counted
             };
@@ -126,15 +126,15 @@ fn price_ends(tokens: &[Token], price: &AmountMatch) -> bool {
     let c = cues();
     tokens.get(price.end).is_none_or(|t| {
         t.kind != TokenKind::Word
-            || t.is_in(c.and_words)
-            || c.each_one.cue_at(tokens, price.end).is_some()
+            || t.is_in(c.amounts.and_words)
+            || c.answers.each_one.cue_at(tokens, price.end).is_some()
     })
 }
 
 /// A price said "cada uno" after it, and a count earlier in the message:
 /// "mis 2 hijos, 1,850 cada uno".
 fn count_for_each(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<(usize, i64)> {
-    cues().each_one.cue_at(tokens, price.end)?;
+    cues().answers.each_one.cue_at(tokens, price.end)?;
     (0..price.start)
         .rev()
         .find_map(|at| count_at(tokens, used, at).map(|n| (at, n)))
@@ -146,7 +146,7 @@ fn count_at(tokens: &[Token], used: &[bool], at: usize) -> Option<i64> {
     let t = &tokens[at];
     // A quantity of goods ("3 kilos", "3 cajas") is a count; a day or a
     // time is not.
-    let quantity = cues().quantity_units.at(tokens, at + 1);
+    let quantity = cues().days.quantity_units.at(tokens, at + 1);
     if used.get(at).copied().unwrap_or(false) && !quantity || t.dollar_sign || t.negative {
         return None;
     }

@@ -163,7 +163,7 @@ impl Reading {
     /// opened with `~`, in order.
     pub fn small_words(&self) -> &[String] {
         self.small_words.get_or_init(|| {
-            let list = super::lexicon::cues().trigger_fillers;
+            let list = super::lexicon::cues().days.trigger_fillers;
             self.tokens
                 .iter()
                 .filter(|t| t.is_in(list))

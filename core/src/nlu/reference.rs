@@ -19,12 +19,12 @@ pub(super) fn value_start(tokens: &[Token]) -> Option<usize> {
     let mut changing = false;
     let mut change_to = None;
     for (k, t) in tokens.iter().enumerate() {
-        if t.is_in(c.was_words) || t.is_in(c.assertion_words) {
+        if t.is_in(c.said.was_words) || t.is_in(c.said.assertion_words) {
             return Some(k);
         }
-        if t.is_in(c.edit_verbs) {
+        if t.is_in(c.said.edit_verbs) {
             changing = true;
-        } else if changing && k > 1 && t.is_in(c.change_to_words) {
+        } else if changing && k > 1 && t.is_in(c.said.change_to_words) {
             change_to = Some(k);
         }
     }
@@ -46,11 +46,11 @@ pub(super) fn read(
     let c = cues();
     let end = end.min(tokens.len());
     let position = tokens[..end].iter().find_map(|t| {
-        if t.is_in(c.third_last_words) {
+        if t.is_in(c.said.third_last_words) {
             Some(3)
-        } else if t.is_in(c.second_last_words) {
+        } else if t.is_in(c.said.second_last_words) {
             Some(2)
-        } else if t.is_in(c.last_words) {
+        } else if t.is_in(c.said.last_words) {
             Some(1)
         } else {
             None
@@ -67,18 +67,18 @@ pub(super) fn read(
     let mut words: Vec<String> = Vec::new();
     for k in 0..end {
         let t = &tokens[k];
-        let after_article = k > 0 && tokens[k - 1].is_in(c.reference_articles);
+        let after_article = k > 0 && tokens[k - 1].is_in(c.said.reference_articles);
         let named = t.kind == TokenKind::Word
             && t.text.len() >= 3
             && (after_article || in_category(k))
             && !in_amount(k)
             && !in_date(k)
-            && !t.is_in(c.reference_stops)
-            && !t.is_in(c.reference_articles)
-            && !t.is_in(c.second_last_words)
-            && !t.is_in(c.third_last_words)
-            && !t.is_in(c.delete_prefixes)
-            && !t.is_in(c.edit_verbs);
+            && !t.is_in(c.said.reference_stops)
+            && !t.is_in(c.said.reference_articles)
+            && !t.is_in(c.said.second_last_words)
+            && !t.is_in(c.said.third_last_words)
+            && !t.is_in(c.said.delete_prefixes)
+            && !t.is_in(c.said.edit_verbs);
         if named && !words.contains(&t.text) {
             words.push(t.text.clone());
         }

@@ -42,7 +42,7 @@ pub fn find_splits(tokens: &[Token]) -> Vec<Split> {
 fn split_at(tokens: &[Token], i: usize) -> Option<Split> {
     let c = cues();
     // "a medias", "mitad y mitad", "fifty fifty"
-    if let Some(n) = c.split_halves.cue_at(tokens, i) {
+    if let Some(n) = c.said.split_halves.cue_at(tokens, i) {
         return Some(Split {
             ways: 2,
             start: i,
@@ -57,11 +57,11 @@ fn split_at(tokens: &[Token], i: usize) -> Option<Split> {
             end: i + 1,
         });
     }
-    if c.split_people_verbs.at(tokens, i) {
+    if c.said.split_people_verbs.at(tokens, i) {
         // "éramos 4", "fuimos 5 personas".
         return counted(tokens, i, i + 1);
     }
-    let n = c.split_among.cue_at(tokens, i)?;
+    let n = c.said.split_among.cue_at(tokens, i)?;
     among(tokens, i, i + n)
 }
 
@@ -81,16 +81,16 @@ fn count_at(tokens: &[Token], k: usize) -> Option<u8> {
 fn counted(tokens: &[Token], cue: usize, k: usize) -> Option<Split> {
     let c = cues();
     let ways = count_at(tokens, k)?;
-    let money_after = c.thousand_words.at(tokens, k + 1)
-        || c.and_words.at(tokens, k + 1)
+    let money_after = c.amounts.thousand_words.at(tokens, k + 1)
+        || c.amounts.and_words.at(tokens, k + 1)
             && tokens
                 .get(k + 2)
                 .is_some_and(|n| n.kind == TokenKind::Number)
-        || c.split_money_after.at(tokens, k + 1);
+        || c.said.split_money_after.at(tokens, k + 1);
     (!money_after).then_some(Split {
         ways,
         start: cue,
-        end: k + 1 + usize::from(c.split_people_words.at(tokens, k + 1)),
+        end: k + 1 + usize::from(c.said.split_people_words.at(tokens, k + 1)),
     })
 }
 
@@ -98,7 +98,7 @@ fn counted(tokens: &[Token], cue: usize, k: usize) -> Option<Split> {
 /// personas") or the people themselves ("mi hermana y yo").
 fn among(tokens: &[Token], cue: usize, mut k: usize) -> Option<Split> {
     let c = cues();
-    while c.split_count_articles.at(tokens, k) {
+    while c.said.split_count_articles.at(tokens, k) {
         k += 1;
     }
     let t = tokens.get(k)?;
@@ -107,15 +107,19 @@ fn among(tokens: &[Token], cue: usize, mut k: usize) -> Option<Split> {
     }
     // "entre mi hermana y yo", "entre Ana, Luis y yo": the people named,
     // the speaker last.
-    let end = (k..tokens.len().min(k + 10)).find(|&j| tokens[j].is_in(c.split_self_words))?;
+    let end = (k..tokens.len().min(k + 10)).find(|&j| tokens[j].is_in(c.said.split_self_words))?;
     let and = end
         .checked_sub(1)
-        .filter(|&j| j > k && tokens[j].is_in(c.and_words))?;
+        .filter(|&j| j > k && tokens[j].is_in(c.amounts.and_words))?;
     // A comma between names leaves more than one space between tokens.
     let commas = (k..and)
         .filter(|&j| tokens[j + 1].start > tokens[j].end + 1)
         .count();
-    let others = (k..and).filter(|&j| tokens[j].is_in(c.and_words)).count() + commas + 1;
+    let others = (k..and)
+        .filter(|&j| tokens[j].is_in(c.amounts.and_words))
+        .count()
+        + commas
+        + 1;
     let ways = u8::try_from(others + 1).ok()?;
     (ways <= MAX_WAYS).then_some(Split {
         ways,

@@ -14,12 +14,19 @@ pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -
     }
     // A verb ("vendí", "gasté") says what was done, not what it was for.
     let c = lexicon::cues();
-    if c.income_verbs.words().contains(&m.keyword) || c.expense_verbs.words().contains(&m.keyword) {
+    if c.said.income_verbs.words().contains(&m.keyword)
+        || c.said.expense_verbs.words().contains(&m.keyword)
+    {
         return None;
     }
     // Phrases like "me regalaron" or "la tarjeta" say how, not what.
     let first_word = m.keyword.split(' ').next().unwrap_or("");
-    if m.keyword.contains(' ') && lexicon::cues().manner_keyword_starts.contains(first_word) {
+    if m.keyword.contains(' ')
+        && lexicon::cues()
+            .categories
+            .manner_keyword_starts
+            .contains(first_word)
+    {
         return None;
     }
     let (Some(first), Some(last)) = (tokens.get(m.start), tokens.get(m.end.saturating_sub(1)))
@@ -59,11 +66,11 @@ pub(super) fn pick_category<'a>(
     // A card payment keyword loses to a purchase category ("pagué el súper
     // con tarjeta") unless it is clearly the card being paid.
     let c = lexicon::cues();
-    let card_payment = f.has(c.card_payment_phrases);
+    let card_payment = f.has(c.categories.card_payment_phrases);
     let generic = |m: &category::CategoryMatch| {
         matches!(m.category.key, "tarjeta") && !card_payment
             || m.fuzzy
-            || c.generic_category_keywords.contains(m.keyword)
+            || c.categories.generic_category_keywords.contains(m.keyword)
     };
     let mut best: Option<&category::CategoryMatch> = None;
     for m in categories {

@@ -243,6 +243,7 @@ impl<'a> Run<'a> {
             let rest = said.split_once(' ').filter(|(first, _)| {
                 let first = crate::nlu::normalize::fold(first);
                 crate::nlu::lexicon::cues()
+                    .days
                     .adds_item
                     .words()
                     .contains(&first.as_str())

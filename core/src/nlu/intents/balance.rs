@@ -17,13 +17,13 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Bank balance.
     let c = cues();
-    let bank_words = f.has(c.bank_account_words) || bank_name && f.has(c.have_verbs);
+    let bank_words = f.has(c.said.bank_account_words) || bank_name && f.has(c.said.have_verbs);
     if bank_words
-        && (has_amount || f.has(c.zero_words))
+        && (has_amount || f.has(c.said.zero_words))
         && !question
         && !simulate
-        && !f.has(c.not_bank_balance_words)
-        && (!f.has(c.card_nouns) || f.has(c.debit_words))
+        && !f.has(c.said.not_bank_balance_words)
+        && (!f.has(c.said.card_nouns) || f.has(c.said.debit_words))
         && !lender
         // "dividimos la cuenta de 1500 entre 5": a bill, not the bank.
         && crate::nlu::split::find_split(f.tokens).is_none()

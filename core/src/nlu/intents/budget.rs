@@ -18,22 +18,22 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Budget.
     let c = cues();
-    let budget_word = f.has(c.budget_words) || c.budget_first_words.contains(first);
+    let budget_word = f.has(c.said.budget_words) || c.said.budget_first_words.contains(first);
     if (budget_word || budget_phrase)
         && has_amount
-        && !f.has(c.how_much_words)
+        && !f.has(c.said.how_much_words)
         && !simulate
         && !past_payment
     {
         add(Intent::SetBudget, 0.93);
     }
-    if budget_word && !has_amount && !question && f.has(c.budget_commands) {
+    if budget_word && !has_amount && !question && f.has(c.said.budget_commands) {
         add(Intent::SetBudget, 0.85);
     }
     // "quita el presupuesto de comida".
     if budget_word
         && !has_amount
-        && (f.has_prefix(c.delete_prefixes) || f.has(c.budget_remove_words))
+        && (f.has_prefix(c.said.delete_prefixes) || f.has(c.said.budget_remove_words))
     {
         add(Intent::SetBudget, 0.9);
     }

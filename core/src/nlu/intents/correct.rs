@@ -19,11 +19,11 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Corrections and deletion of the last movement.
     let c = cues();
-    let delete_verb = f.has_prefix(c.delete_prefixes)
-        || f.has(c.cancel_verbs) && f.has(c.last_record_words)
-        || f.has(c.delete_words);
-    let last_ref = f.has(c.last_references);
-    if delete_verb && (last_ref || f.tokens.len() <= 3) && !f.has(c.not_last_movement_words) {
+    let delete_verb = f.has_prefix(c.said.delete_prefixes)
+        || f.has(c.said.cancel_verbs) && f.has(c.said.last_record_words)
+        || f.has(c.said.delete_words);
+    let last_ref = f.has(c.said.last_references);
+    if delete_verb && (last_ref || f.tokens.len() <= 3) && !f.has(c.said.not_last_movement_words) {
         add(Intent::DeleteLastTransaction, 0.95);
     }
     // "no sé" is a filler, not a correction.
@@ -36,10 +36,14 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         .take_while(|t| t.kind != crate::nlu::normalize::TokenKind::Number)
         .enumerate()
         .any(|(i, t)| {
-            t.is_in(c.no_words) && !f.tokens.get(i + 1).is_some_and(|n| n.is_in(c.no_fillers))
+            t.is_in(c.said.no_words)
+                && !f
+                    .tokens
+                    .get(i + 1)
+                    .is_some_and(|n| n.is_in(c.said.no_fillers))
         });
     let correction_start =
-        (early_no || c.correction_starts.contains(first)) && f.has(c.correction_words);
+        (early_no || c.said.correction_starts.contains(first)) && f.has(c.said.correction_words);
     if correction_start && !question {
         add(Intent::UpdateLastTransaction, 0.95);
     }
@@ -50,30 +54,32 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         .iter()
         .position(|t| t.kind == crate::nlu::normalize::TokenKind::Number);
     let first_fix = (0..f.tokens.len()).find(|&k| {
-        c.correction_cues.cue_at(f.tokens, k).is_some()
-            || c.no_words.at(f.tokens, k)
-            || c.retraction_words.at(f.tokens, k)
+        c.said.correction_cues.cue_at(f.tokens, k).is_some()
+            || c.said.no_words.at(f.tokens, k)
+            || c.said.retraction_words.at(f.tokens, k)
     });
     let names_first = f
         .tokens
         .first()
-        .is_some_and(|t| t.is_in(c.reference_articles) || t.is_in(c.edit_verbs));
+        .is_some_and(|t| t.is_in(c.said.reference_articles) || t.is_in(c.said.edit_verbs));
     let self_corrected =
         !names_first && matches!((first_number, first_fix), (Some(n), Some(x)) if n < x);
-    let correction_cue = f.has(c.correction_cues) || f.has(c.last_words) && f.has(c.was_words);
+    let correction_cue =
+        f.has(c.said.correction_cues) || f.has(c.said.last_words) && f.has(c.said.was_words);
     if correction_cue
         && !self_corrected
         && !question
-        && (has_amount || has_category || has_date || f.has(c.correctable_fields))
+        && (has_amount || has_category || has_date || f.has(c.said.correctable_fields))
     {
         add(Intent::UpdateLastTransaction, 0.95);
     }
-    if f.has(c.mistake_words)
-        && (has_amount || has_category || has_date || f.has(c.mistaken_fields))
+    if f.has(c.said.mistake_words)
+        && (has_amount || has_category || has_date || f.has(c.said.mistaken_fields))
     {
         add(Intent::UpdateLastTransaction, 0.92);
     }
-    if f.has(c.edit_verbs) && f.has(c.edit_targets) && !f.has(c.not_last_edit_words) {
+    if f.has(c.said.edit_verbs) && f.has(c.said.edit_targets) && !f.has(c.said.not_last_edit_words)
+    {
         add(Intent::UpdateLastTransaction, 0.93);
     }
     // A movement named by an article and then what it really was: "el de
@@ -82,18 +88,18 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     let names_a_movement = f
         .tokens
         .first()
-        .is_some_and(|t| t.is_in(c.movement_articles))
+        .is_some_and(|t| t.is_in(c.said.movement_articles))
         || f.tokens
             .first()
-            .is_some_and(|t| t.is_in(c.reference_articles))
+            .is_some_and(|t| t.is_in(c.said.reference_articles))
             && f.tokens
                 .get(1)
-                .is_some_and(|t| t.is_in(c.reference_articles));
+                .is_some_and(|t| t.is_in(c.said.reference_articles));
     // "fue 465", "ponlo en viajes": what it was, with a value after it;
     // not "se me fueron 430" (spent) nor "no es broma".
     let says_what_it_was = f.tokens.iter().enumerate().any(|(k, t)| {
-        (t.is_in(c.was_words) || t.is_in(c.assertion_words))
-            && !(k > 0 && f.tokens[k - 1].is_in(c.not_assertion_before))
+        (t.is_in(c.said.was_words) || t.is_in(c.said.assertion_words))
+            && !(k > 0 && f.tokens[k - 1].is_in(c.said.not_assertion_before))
             && f.tokens[k + 1..].iter().any(|v| {
                 v.kind == crate::nlu::normalize::TokenKind::Number
                     || v.number_word().is_some()
@@ -103,14 +109,14 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     // A debt or the bank balance is updated by its own intents; "la cena
     // fueron 1,240 entre 4" is a shared bill to log.
     let other_record = debt_noun
-        || f.has(c.balance_nouns)
-        || f.has(c.owe_verbs)
+        || f.has(c.said.balance_nouns)
+        || f.has(c.said.owe_verbs)
         || crate::nlu::split::find_split(f.tokens).is_some();
     if names_a_movement
         && says_what_it_was
         && !question
         && (has_amount || has_category)
-        && !f.has(c.not_last_movement_words)
+        && !f.has(c.said.not_last_movement_words)
         && !other_record
     {
         add(Intent::UpdateLastTransaction, 0.94);
@@ -139,22 +145,26 @@ fn edit_verb_first(
     let names_movement_at = |k: usize| {
         f.tokens
             .get(k)
-            .is_some_and(|t| t.is_in(c.reference_articles))
-            || c.one_of.cue_at(f.tokens, k).is_some()
+            .is_some_and(|t| t.is_in(c.said.reference_articles))
+            || c.answers.one_of.cue_at(f.tokens, k).is_some()
     };
     let verb_then_movement = names_movement_at(1);
     if verb_then_movement
         && !question
-        && !f.has(c.not_last_movement_words)
-        && !f.has(c.not_last_edit_words)
+        && !f.has(c.said.not_last_movement_words)
+        && !f.has(c.said.not_last_edit_words)
         && !other_record
     {
-        if f.first_is(c.edit_verbs) && (has_amount || has_category || has_date) {
+        if f.first_is(c.said.edit_verbs) && (has_amount || has_category || has_date) {
             add(Intent::UpdateLastTransaction, 0.94);
         }
-        let first_deletes = f
-            .first_word()
-            .is_some_and(|w| c.delete_prefixes.words().iter().any(|p| w.starts_with(p)));
+        let first_deletes = f.first_word().is_some_and(|w| {
+            c.said
+                .delete_prefixes
+                .words()
+                .iter()
+                .any(|p| w.starts_with(p))
+        });
         if first_deletes {
             add(Intent::DeleteLastTransaction, 0.95);
         }
@@ -162,14 +172,15 @@ fn edit_verb_first(
     // "ay, se duplicó, borra uno de los de 250": the delete verb opens its
     // own clause, anywhere in the message.
     let deletes = |t: &crate::nlu::normalize::Token| {
-        c.delete_prefixes
+        c.said
+            .delete_prefixes
             .words()
             .iter()
             .any(|p| t.text.starts_with(p))
     };
     let delete_clause =
         (1..f.tokens.len()).any(|k| deletes(&f.tokens[k]) && names_movement_at(k + 1));
-    if delete_clause && !question && !f.has(c.not_last_movement_words) && !other_record {
+    if delete_clause && !question && !f.has(c.said.not_last_movement_words) && !other_record {
         add(Intent::DeleteLastTransaction, 0.95);
     }
 }

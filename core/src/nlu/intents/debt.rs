@@ -19,26 +19,26 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Debts.
     let c = cues();
-    let debt_field =
-        f.has(c.debt_field_cues) || f.has(c.debt_commands) && f.has(c.debt_command_objects);
+    let debt_field = f.has(c.said.debt_field_cues)
+        || f.has(c.said.debt_commands) && f.has(c.said.debt_command_objects);
     if debt_noun && debt_field && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, if has_amount { 0.93 } else { 0.82 });
     }
-    if f.has(c.loan_nouns) && has_amount && !question && !simulate && !past_payment {
+    if f.has(c.said.loan_nouns) && has_amount && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, 0.91);
     }
-    if f.has(c.owe_verbs) && has_amount && !question && !simulate && !past_payment {
+    if f.has(c.said.owe_verbs) && has_amount && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, 0.93);
     }
     // Money someone lent is owed to them, whatever it was for; money
     // paid "de lo que me prestó" pays it back (a movement).
-    if f.has(c.borrowed_phrases) && has_amount && !question && !f.has(c.owed_phrases) {
+    if f.has(c.said.borrowed_phrases) && has_amount && !question && !f.has(c.debts.owed_phrases) {
         add(Intent::ManageDebt, 0.96);
     }
-    if f.has(c.must_pay_phrases) && f.has(c.minimum_words) {
+    if f.has(c.said.must_pay_phrases) && f.has(c.said.minimum_words) {
         add(Intent::ManageDebt, 0.9);
     }
-    let schedule = f.has(c.debt_schedule_cues);
+    let schedule = f.has(c.said.debt_schedule_cues);
     if debt_noun && schedule && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, 0.95);
     }

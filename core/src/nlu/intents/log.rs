@@ -21,13 +21,13 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
 
     // Logging a transaction.
     let c = cues();
-    let expense_verb = f.has(c.expense_verbs)
+    let expense_verb = f.has(c.said.expense_verbs)
         || owes_payment
-        || f.has_prefix(c.expense_prefixes) && !f.has(c.not_spent_forms);
+        || f.has_prefix(c.said.expense_prefixes) && !f.has(c.said.not_spent_forms);
     let income_verb = received_money(f);
     // A verb of money in a message that ends asking ("¿me pagaron 500?",
     // "o sea que gané 1,201?") asks about money; it logs none.
-    let perfect_tense = f.has(c.perfect_auxiliaries) && f.has(c.past_participles);
+    let perfect_tense = f.has(c.said.perfect_auxiliaries) && f.has(c.said.past_participles);
     let asks_about_money = f.ends_asking && (expense_verb || income_verb);
     let log_allowed = (!question || !asks_amount && !f.folded.contains('?'))
         && !perfect_tense
@@ -63,7 +63,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         && log_allowed
         && amount_at_an_end
         && !f.folded.contains('?')
-        && (f.has(c.amount_purpose_words) || f.tokens.len() <= 4)
+        && (f.has(c.said.amount_purpose_words) || f.tokens.len() <= 4)
     {
         add(Intent::LogTransaction, 0.75);
     }
@@ -71,7 +71,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if has_amount && log_allowed && crate::nlu::split::find_split(f.tokens).is_some() {
         add(Intent::LogTransaction, 0.8);
     }
-    if f.has(c.log_commands) && has_amount && !debt_noun {
+    if f.has(c.said.log_commands) && has_amount && !debt_noun {
         add(Intent::LogTransaction, 0.94);
     }
 }

@@ -24,9 +24,9 @@ use super::*;
 pub(super) fn is_income(f: &Features<'_>) -> bool {
     let c = cues();
     let received = received_money(f);
-    let spent = f.has(c.spent_not_received);
+    let spent = f.has(c.said.spent_not_received);
     // "me llegó el recibo de la luz": what arrived is a bill to pay.
-    let bill_arrived = f.has(c.arrival_verbs) && f.has(c.bill_words);
+    let bill_arrived = f.has(c.amounts.arrival_verbs) && f.has(c.amounts.bill_words);
     received && !spent && !bill_arrived
 }
 
@@ -35,34 +35,37 @@ pub(super) fn is_income(f: &Features<'_>) -> bool {
 /// de didi").
 pub(super) fn received_money(f: &Features<'_>) -> bool {
     let c = cues();
-    f.has(c.income_verbs) || f.has(c.earned_verbs) && f.has(c.earnings_words)
+    f.has(c.said.income_verbs) || f.has(c.answers.earned_verbs) && f.has(c.answers.earnings_words)
 }
 
 pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {
     let c = cues();
     // "¿cuánto me queda en el banco?": the account, unless a budget is named.
-    if f.has(c.balance_query_cues) && !f.has(c.budget_words) && !f.has(c.spending_query_words) {
+    if f.has(c.said.balance_query_cues)
+        && !f.has(c.said.budget_words)
+        && !f.has(c.said.spending_query_words)
+    {
         return QueryKind::Balance;
     }
-    if f.has(c.budget_query_cues)
-        || f.has(c.category_left_cues)
-        || f.has(c.overspend_words) && !f.has(c.debt_not_budget_words)
+    if f.has(c.said.budget_query_cues)
+        || f.has(c.said.category_left_cues)
+        || f.has(c.said.overspend_words) && !f.has(c.said.debt_not_budget_words)
     {
         return QueryKind::Budget;
     }
-    let spending = f.has(c.spending_query_words);
-    if f.has(c.debt_query_cues) {
+    let spending = f.has(c.said.spending_query_words);
+    if f.has(c.said.debt_query_cues) {
         return QueryKind::Debts;
     }
-    let bank = f.has(c.balance_query_cues) || f.has(c.balance_words) && !spending;
+    let bank = f.has(c.said.balance_query_cues) || f.has(c.said.balance_words) && !spending;
     if bank && !spending {
         return QueryKind::Balance;
     }
-    if f.has(c.most_words) && f.has(c.where_phrases) {
+    if f.has(c.said.most_words) && f.has(c.said.where_phrases) {
         return QueryKind::Summary;
     }
-    let listing = f.has(c.listing_query_cues);
-    if listing && !f.has(c.totals_words) {
+    let listing = f.has(c.said.listing_query_cues);
+    if listing && !f.has(c.said.totals_words) {
         return QueryKind::Transactions;
     }
     QueryKind::Summary
@@ -101,7 +104,7 @@ pub(super) fn score_intents(
 /// debo", "le pago 800 a Juan de lo que me prestó".
 pub(super) fn owes_payment(f: &Features<'_>) -> bool {
     let cues = cues();
-    f.has(cues.payment_verbs) && f.has(cues.owed_phrases)
+    f.has(cues.debts.payment_verbs) && f.has(cues.debts.owed_phrases)
 }
 
 /// Every intent's raw score for a message, for probing the rules.

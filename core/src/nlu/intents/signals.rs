@@ -51,29 +51,34 @@ impl<'a> Signals<'a> {
         let question = f.is_question();
         let first = f.first_word().unwrap_or("");
         let owes_payment = owes_payment(f);
-        let past_payment = f.has(c.past_payment_verbs) || owes_payment;
+        let past_payment = f.has(c.said.past_payment_verbs) || owes_payment;
 
         // Simulation: "¿puedo comprar…?", "¿me alcanza para…?".
-        let hypothetical = f.has(c.hypothetical_phrases) || f.first_is(c.hypothetical_starts);
-        let simulate = f.has(c.simulate_phrases)
-            || f.has(c.simulate_with_amount) && has_amount
-            || hypothetical && has_amount && f.has_prefix(c.hypothetical_verb_prefixes)
-            || f.has(c.afford_phrases) && question && has_amount
-            || f.has(c.want_to_buy_phrases) && (question || has_amount)
-            || f.has(c.plan_verbs) && f.has_prefix(c.buy_prefixes)
-            || f.has(c.can_words) && question && has_amount && !f.has(c.not_purchase_words);
+        let hypothetical =
+            f.has(c.said.hypothetical_phrases) || f.first_is(c.said.hypothetical_starts);
+        let simulate = f.has(c.said.simulate_phrases)
+            || f.has(c.said.simulate_with_amount) && has_amount
+            || hypothetical && has_amount && f.has_prefix(c.said.hypothetical_verb_prefixes)
+            || f.has(c.said.afford_phrases) && question && has_amount
+            || f.has(c.said.want_to_buy_phrases) && (question || has_amount)
+            || f.has(c.said.plan_verbs) && f.has_prefix(c.said.buy_prefixes)
+            || f.has(c.said.can_words)
+                && question
+                && has_amount
+                && !f.has(c.said.not_purchase_words);
 
         // Budget.
-        let budget_phrase = f.has(c.budget_phrases);
+        let budget_phrase = f.has(c.said.budget_phrases);
 
         // Debts.
-        let bank_name = f.has(c.bank_names);
-        let card = f.has(c.card_words) && !f.has(c.debit_words);
-        let lender = f.has(c.lending_brands) || bank_name && (card || f.has(c.bank_debt_words));
-        let debt_noun = f.has(c.debt_nouns) || lender;
+        let bank_name = f.has(c.said.bank_names);
+        let card = f.has(c.said.card_words) && !f.has(c.said.debit_words);
+        let lender =
+            f.has(c.said.lending_brands) || bank_name && (card || f.has(c.said.bank_debt_words));
+        let debt_noun = f.has(c.said.debt_nouns) || lender;
 
         // Queries.
-        let asks_amount = f.has(c.amount_questions);
+        let asks_amount = f.has(c.said.amount_questions);
 
         Signals {
             amount,

@@ -30,7 +30,7 @@ fn found(date: NaiveDate, start: usize, end: usize) -> Option<Read> {
 }
 
 fn money_after(tokens: &[Token], k: usize) -> bool {
-    cues().amount_words.at(tokens, k)
+    cues().days.amount_words.at(tokens, k)
 }
 
 /// The day forms tried before the common ones, or `None`.
@@ -40,7 +40,7 @@ pub fn special_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
         let t = &tokens[i];
         let readers: &[Reader] = if t.kind == TokenKind::Number {
             &[at_number]
-        } else if t.weekday().is_some() || t.is_in(c.weekday_abbreviations) {
+        } else if t.weekday().is_some() || t.is_in(c.days.weekday_abbreviations) {
             &[at_day_words, at_now, at_weekday]
         } else {
             &[at_day_words, at_now, at_relative, at_buen_fin, at_holiday]
@@ -74,7 +74,7 @@ fn at_number(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
         && let Some(month) = tokens.get(i + 1).and_then(Token::month)
         && !money_after(tokens, i + 2)
     {
-        let upcoming = i > 0 && tokens[i - 1].is_in(cues().next_markers);
+        let upcoming = i > 0 && tokens[i - 1].is_in(cues().days.next_markers);
         if let Some(date) = day_month(today, day, month, upcoming) {
             return found(date, i, i + 2);
         }
@@ -92,15 +92,15 @@ fn at_day_words(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
         && let Some((day, 1)) = day_at(tokens, i + 1)
         && tokens[i + 1].kind == TokenKind::Number
         && !money_after(tokens, i + 2)
-        && !c.of_words.at(tokens, i + 2)
+        && !c.days.of_words.at(tokens, i + 2)
         && let Some(date) = day_month(today, day, month, false)
     {
         return found(date, i, i + 2);
     }
     // "vence el 5 de diciembre": the day a bill is due is to come.
-    let due = i > 0 && tokens[i - 1].is_in(c.due_markers);
-    let next_marker = t.is_in(c.next_markers);
-    let opener = t.is_in(c.day_articles) || next_marker;
+    let due = i > 0 && tokens[i - 1].is_in(c.amounts.due_markers);
+    let next_marker = t.is_in(c.days.next_markers);
+    let opener = t.is_in(c.days.day_articles) || next_marker;
     let Some((day, n)) = day_at(tokens, i + 1)
         .filter(|_| opener && (tokens[i + 1].kind == TokenKind::Word || next_marker))
     else {
@@ -108,12 +108,13 @@ fn at_day_words(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
     };
     let after = i + 1 + n;
     let upcoming = next_marker || due;
-    let start = if next_marker && i > 0 && tokens[i - 1].is_in(c.day_articles) {
+    let start = if next_marker && i > 0 && tokens[i - 1].is_in(c.days.day_articles) {
         i - 1
     } else {
         i
     };
     let month = c
+        .days
         .of_words
         .at(tokens, after)
         .then(|| tokens.get(after + 1).and_then(Token::month))
@@ -137,10 +138,10 @@ fn at_day_words(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
 /// Now: "ahorita", "en este momento", "esta noche".
 fn at_now(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
     let c = cues();
-    if tokens[i].is_in(c.now_words) {
+    if tokens[i].is_in(c.days.now_words) {
         return found(today, i, i + 1);
     }
-    if let Some(n) = c.now_phrases.cue_at(tokens, i) {
+    if let Some(n) = c.days.now_phrases.cue_at(tokens, i) {
         return found(today, i, i + n);
     }
     Some(Go)
@@ -152,7 +153,7 @@ fn at_now(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
 fn at_weekday(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
     let c = cues();
     let t = &tokens[i];
-    let start = if i > 0 && tokens[i - 1].is_in(c.weekday_articles) {
+    let start = if i > 0 && tokens[i - 1].is_in(c.days.weekday_articles) {
         i - 1
     } else {
         i
@@ -169,13 +170,13 @@ fn at_weekday(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
             return found(date.0, start, date.1);
         }
     }
-    let next_before = i > 0 && tokens[i - 1].is_in(c.next_markers);
-    let coming = c.coming_phrases.cue_at(tokens, i + 1);
+    let next_before = i > 0 && tokens[i - 1].is_in(c.days.next_markers);
+    let coming = c.days.coming_phrases.cue_at(tokens, i + 1);
     if let Some(day) = t.weekday().filter(|_| next_before || coming.is_some()) {
         let ahead = (day.num_days_from_monday() + 7 - today.weekday().num_days_from_monday()) % 7;
         let ahead = if ahead == 0 { 7 } else { ahead };
         let start = match next_before {
-            true if i > 1 && tokens[i - 2].is_in(c.day_articles) => i - 2,
+            true if i > 1 && tokens[i - 2].is_in(c.days.day_articles) => i - 2,
             true => i - 1,
             false => start,
         };
@@ -200,6 +201,7 @@ fn dated_after(
 ) -> Option<(NaiveDate, usize)> {
     let c = cues();
     let month = c
+        .days
         .of_words
         .at(tokens, after)
         .then(|| tokens.get(after + 1).and_then(Token::month))
@@ -208,6 +210,7 @@ fn dated_after(
         return recent_day(today, day).map(|date| (date, after));
     };
     let year = c
+        .days
         .of_words
         .at(tokens, after + 2)
         .then(|| tokens.get(after + 3))
@@ -226,30 +229,30 @@ fn at_relative(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
     let c = cues();
     let t = &tokens[i];
     let unit_at = |k: usize, list: &CueList| list.at(tokens, k);
-    if t.is_in(c.tomorrow_words) && (i == 0 || !tokens[i - 1].is_in(c.morning_markers)) {
-        if i > 0 && tokens[i - 1].is_in(c.day_after_markers) {
+    if t.is_in(c.days.tomorrow_words) && (i == 0 || !tokens[i - 1].is_in(c.days.morning_markers)) {
+        if i > 0 && tokens[i - 1].is_in(c.days.day_after_markers) {
             return found(today.checked_add_days(Days::new(2))?, i - 1, i + 1);
         }
         return found(today.checked_add_days(Days::new(1))?, i, i + 1);
-    } else if t.is_in(c.day_words) {
+    } else if t.is_in(c.debts.day_words) {
         if let Some((day, n)) = day_at(tokens, i + 1)
             && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Word)
         {
-            let start = if i > 0 && tokens[i - 1].is_in(c.day_articles) {
+            let start = if i > 0 && tokens[i - 1].is_in(c.days.day_articles) {
                 i - 1
             } else {
                 i
             };
             return found(recent_day(today, day)?, start, i + 1 + n);
         }
-    } else if let Some(opener) = c.within_phrases.cue_at(tokens, i) {
+    } else if let Some(opener) = c.days.within_phrases.cue_at(tokens, i) {
         let k = i + opener;
         if let Some(n) = tokens.get(k).and_then(small_count) {
-            let date = if unit_at(k + 1, c.day_units) {
+            let date = if unit_at(k + 1, c.days.day_units) {
                 today.checked_add_days(Days::new(n))
-            } else if unit_at(k + 1, c.week_units) {
+            } else if unit_at(k + 1, c.days.week_units) {
                 today.checked_add_days(Days::new(7 * n))
-            } else if unit_at(k + 1, c.month_units) {
+            } else if unit_at(k + 1, c.days.month_units) {
                 today.checked_add_months(Months::new(u32::try_from(n).ok()?))
             } else {
                 None
@@ -258,12 +261,12 @@ fn at_relative(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
                 return found(date, i, k + 2);
             }
         }
-    } else if t.is_in(c.ago_words)
+    } else if t.is_in(c.days.ago_words)
         && let Some(n) = tokens.get(i + 1).and_then(small_count)
     {
-        let months = if unit_at(i + 2, c.month_units) {
+        let months = if unit_at(i + 2, c.days.month_units) {
             Some(n)
-        } else if unit_at(i + 2, c.year_units) {
+        } else if unit_at(i + 2, c.days.year_units) {
             Some(n * 12)
         } else {
             None
@@ -281,21 +284,21 @@ fn at_relative(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
 /// "el primer día del buen fin", "el viernes del buen fin".
 fn at_buen_fin(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
     let c = cues();
-    let Some(named) = c.buen_fin_phrases.cue_at(tokens, i) else {
+    let Some(named) = c.days.buen_fin_phrases.cue_at(tokens, i) else {
         return Some(Go);
     };
-    if i < 2 || !tokens[i - 1].is_in(c.of_the_words) {
+    if i < 2 || !tokens[i - 1].is_in(c.days.of_the_words) {
         return Some(Go);
     }
     let Some((from, to)) = super::super::period::buen_fin(today) else {
         return Some(Go);
     };
-    let ordinal = (i >= 3 && c.day_words.at(tokens, i - 2))
+    let ordinal = (i >= 3 && c.debts.day_words.at(tokens, i - 2))
         .then(|| word(tokens, i - 3))
         .flatten();
-    let date = if ordinal.is_some_and(|w| c.first_ordinals.contains(w)) {
+    let date = if ordinal.is_some_and(|w| c.days.first_ordinals.contains(w)) {
         Some((from, i - 3))
-    } else if ordinal.is_some_and(|w| c.last_ordinals.contains(w)) {
+    } else if ordinal.is_some_and(|w| c.days.last_ordinals.contains(w)) {
         Some((to, i - 3))
     } else {
         tokens[i - 2].weekday().and_then(|day| {
@@ -308,7 +311,7 @@ fn at_buen_fin(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
     let Some((date, start)) = date else {
         return Some(Go);
     };
-    let start = if start > 0 && tokens[start - 1].is_in(c.day_articles) {
+    let start = if start > 0 && tokens[start - 1].is_in(c.days.day_articles) {
         start - 1
     } else {
         start

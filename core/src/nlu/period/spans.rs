@@ -53,27 +53,27 @@ fn reader_for(tokens: &[Token], i: usize) -> Option<Reader> {
     let c = cues();
     let w = word(tokens, i)?;
     let t = &tokens[i];
-    let reader: Reader = if t.is_in(c.range_starts) || t.is_in(c.between_words) {
+    let reader: Reader = if t.is_in(c.days.range_starts) || t.is_in(c.days.between_words) {
         range
-    } else if c.weekend_phrases.cue_at(tokens, i).is_some() {
+    } else if c.days.weekend_phrases.cue_at(tokens, i).is_some() {
         weekend
-    } else if t.is_in(c.week_words) {
+    } else if t.is_in(c.days.week_words) {
         week
-    } else if t.is_in(c.last_days_openers) {
+    } else if t.is_in(c.days.last_days_openers) {
         last_days
-    } else if t.is_in(c.month_half_words) {
+    } else if t.is_in(c.days.month_half_words) {
         month_half
-    } else if t.is_in(c.quarter_words) {
+    } else if t.is_in(c.days.quarter_words) {
         quarter
     } else if t.weekday().is_some() {
         weekdays
-    } else if t.is_in(c.since_words) {
+    } else if t.is_in(c.days.since_words) {
         since_day
-    } else if c.buen_fin_phrases.cue_at(tokens, i).is_some() {
+    } else if c.days.buen_fin_phrases.cue_at(tokens, i).is_some() {
         the_buen_fin
     } else if t.month().is_some() && w.len() >= 4 {
         two_months
-    } else if t.is_in(c.year_words) {
+    } else if t.is_in(c.days.year_words) {
         this_or_last_year
     } else {
         return None;
@@ -101,8 +101,8 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
     // One named day: "hoy", "ayer", "el viernes", "el 15 de noviembre".
     let day = find_date(tokens, today)?;
     // "¿cuánto llevo ahorita?" asks about the month so far, not today.
-    let now_word = tokens[day.start].is_in(c.now_words)
-        || tokens[day.start].is_in(c.this_words) && day.end == day.start + 2;
+    let now_word = tokens[day.start].is_in(c.days.now_words)
+        || tokens[day.start].is_in(c.days.this_words) && day.end == day.start + 2;
     if day.date > today || now_word {
         return None;
     }
@@ -121,21 +121,21 @@ pub fn find_period_match(tokens: &[Token], today: NaiveDate) -> Option<PeriodMat
 /// "entre el 1 y el 15".
 fn range(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     let c = cues();
-    let first = i + 1 + usize::from(word_in(tokens, i + 1, c.day_articles));
+    let first = i + 1 + usize::from(word_in(tokens, i + 1, c.days.day_articles));
     let Some(from_day) = day(tokens, first) else {
         return Some(Next);
     };
     let from_month = month_at(tokens, first + 1);
     let joiner = first + 1 + from_month.map_or(0, |m| m.2);
-    let joined = if tokens[i].is_in(c.range_starts) {
-        word_in(tokens, joiner, c.range_ends)
+    let joined = if tokens[i].is_in(c.days.range_starts) {
+        word_in(tokens, joiner, c.days.range_ends)
     } else {
-        word_in(tokens, joiner, c.between_joiners)
+        word_in(tokens, joiner, c.days.between_joiners)
     };
     if !joined {
         return Some(Next);
     }
-    let second = joiner + 1 + usize::from(word_in(tokens, joiner + 1, c.day_articles));
+    let second = joiner + 1 + usize::from(word_in(tokens, joiner + 1, c.days.day_articles));
     let Some(to_day) = day(tokens, second) else {
         return Some(Next);
     };
@@ -164,16 +164,16 @@ fn range(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
 /// last ones gone by ("pasado" said on a weekend: the one before).
 fn weekend(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     let c = cues();
-    let end = i + c.weekend_phrases.cue_at(tokens, i)?;
-    let past_after = word_in(tokens, end, c.past_markers);
+    let end = i + c.days.weekend_phrases.cue_at(tokens, i)?;
+    let past_after = word_in(tokens, end, c.days.past_markers);
     let before = |list: &CueList| i > 0 && word_in(tokens, i - 1, list);
-    let past = past_after || before(c.past_markers);
+    let past = past_after || before(c.days.past_markers);
     let since_saturday = (today.weekday().num_days_from_monday() + 2) % 7;
     let mut saturday = today - Days::new(u64::from(since_saturday));
     if past && since_saturday <= 1 {
         saturday = saturday - Days::new(7);
     }
-    let start = if before(c.past_markers) || before(c.this_words) {
+    let start = if before(c.days.past_markers) || before(c.days.this_words) {
         i - 1
     } else {
         i
@@ -187,13 +187,13 @@ fn weekend(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
 fn week(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     let c = cues();
     let before = |list: &CueList| i > 0 && word_in(tokens, i - 1, list);
-    let after_past = word_in(tokens, i + 1, c.past_feminine_markers);
-    if before(c.this_feminine_words) {
+    let after_past = word_in(tokens, i + 1, c.days.past_feminine_markers);
+    if before(c.days.this_feminine_words) {
         return found(tokens, monday_of(today), today, Grain::Week, i - 1, i + 1);
     }
     // "la semana que viene", "la próxima semana": the coming one.
-    let coming_after = c.coming_week_after.cue_at(tokens, i + 1);
-    if coming_after.is_some() || before(c.coming_week_before) {
+    let coming_after = c.days.coming_week_after.cue_at(tokens, i + 1);
+    if coming_after.is_some() || before(c.days.coming_week_before) {
         let monday = monday_of(today) + Days::new(7);
         let start = i - usize::from(coming_after.is_none());
         let end = i + 1 + coming_after.unwrap_or(0);
@@ -206,7 +206,7 @@ fn week(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
             end,
         );
     }
-    let before_past = before(c.past_feminine_markers);
+    let before_past = before(c.days.past_feminine_markers);
     if after_past || before_past {
         let monday = monday_of(today) - Days::new(7);
         let start = i.saturating_sub(usize::from(before_past));
@@ -226,7 +226,7 @@ fn week(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
 /// "los últimos 7 días", "los ultimos tres dias".
 fn last_days(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     let n = tokens.get(i + 1).and_then(small_count)?;
-    if word_in(tokens, i + 2, cues().plural_day_units) && n >= 1 {
+    if word_in(tokens, i + 2, cues().days.plural_day_units) && n >= 1 {
         return found(
             tokens,
             today - Days::new(n - 1),
@@ -279,8 +279,8 @@ fn weekdays(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     let c = cues();
     let before = |k: usize, list: &CueList| i >= k && word_in(tokens, i - k, list);
     let from_day = this_week_day(today, tokens[i].weekday()?);
-    if before(1, c.weekday_range_starts)
-        && word_in(tokens, i + 1, c.weekday_range_ends)
+    if before(1, c.days.weekday_range_starts)
+        && word_in(tokens, i + 1, c.days.weekday_range_ends)
         && let Some(to_day) = tokens.get(i + 2).and_then(Token::weekday)
     {
         let to = this_week_day(today, to_day);
@@ -288,8 +288,8 @@ fn weekdays(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
             return found(tokens, from_day, to, Grain::Range, i - 1, i + 3);
         }
     }
-    let since_two_back = before(2, c.since_words);
-    let since = before(1, c.since_words) || since_two_back;
+    let since_two_back = before(2, c.days.since_words);
+    let since = before(1, c.days.since_words) || since_two_back;
     if since && from_day <= today {
         let start = i - 1 - usize::from(since_two_back);
         return found(tokens, from_day, today, Grain::Range, start, i + 1);
@@ -299,7 +299,7 @@ fn weekdays(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
 
 /// "desde el 10", "desde el 5 de noviembre".
 fn since_day(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
-    let first = i + 1 + usize::from(word_in(tokens, i + 1, cues().day_articles));
+    let first = i + 1 + usize::from(word_in(tokens, i + 1, cues().days.day_articles));
     let Some(from_day) = day(tokens, first) else {
         return Some(Fall);
     };
@@ -316,14 +316,14 @@ fn since_day(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
 /// "el buen fin": Friday to the third Monday of November.
 fn the_buen_fin(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     let (from, to) = buen_fin(today)?;
-    let n = cues().buen_fin_phrases.cue_at(tokens, i).unwrap_or(1);
+    let n = cues().days.buen_fin_phrases.cue_at(tokens, i).unwrap_or(1);
     found(tokens, from, to, Grain::Range, i, i + n)
 }
 
 /// "septiembre y octubre".
 fn two_months(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     let first = tokens[i].month()?;
-    if word_in(tokens, i + 1, cues().and_words)
+    if word_in(tokens, i + 1, cues().amounts.and_words)
         && let Some(second) = tokens.get(i + 2).and_then(Token::month)
         && second > first
     {
@@ -338,11 +338,11 @@ fn two_months(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
 /// "este año", "el año pasado".
 fn this_or_last_year(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     let c = cues();
-    if i > 0 && word_in(tokens, i - 1, c.this_words) {
+    if i > 0 && word_in(tokens, i - 1, c.days.this_words) {
         let january = NaiveDate::from_ymd_opt(today.year(), 1, 1)?;
         return found(tokens, january, today, Grain::Year, i - 1, i + 1);
     }
-    if word_in(tokens, i + 1, c.past_markers) {
+    if word_in(tokens, i + 1, c.days.past_markers) {
         let year = today.year() - 1;
         let january = NaiveDate::from_ymd_opt(year, 1, 1)?;
         let december = NaiveDate::from_ymd_opt(year, 12, 31)?;
@@ -357,7 +357,7 @@ fn whole_year(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
     if t.kind == TokenKind::Number
         && t.text.len() == 4
         && i > 0
-        && tokens[i - 1].is_in(cues().year_openers)
+        && tokens[i - 1].is_in(cues().days.year_openers)
         && let Ok(year) = t.text.parse::<i32>()
         && (2000..=today.year()).contains(&year)
     {
