@@ -107,39 +107,68 @@ fn nth_sunday(year: i32, month: u32, nth: u32) -> NaiveDate {
 
 /// `now` as an ISO-8601 UTC timestamp with milliseconds.
 pub fn iso_utc(now: UnixMillis) -> String {
+    // Written by hand (it runs several times per turn): the civil date of
+    // a day number (H. Hinnant's `civil_from_days`), for years 0 to 9999.
+    const MIN: UnixMillis = -62_167_219_200_000; // 0000-01-01
+    const MAX: UnixMillis = 253_402_300_800_000; // 10000-01-01
+    if !(MIN..MAX).contains(&now) {
+        return iso_utc_far(now);
+    }
+    let (days, ms) = (now.div_euclid(86_400_000), now.rem_euclid(86_400_000));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let mut out = [0u8; 24];
+    let mut put = |at: usize, value: i64, width: usize| {
+        let mut value = value;
+        for k in (at..at + width).rev() {
+            out[k] = b'0' + (value % 10) as u8;
+            value /= 10;
+        }
+    };
+    put(0, year, 4);
+    put(5, month, 2);
+    put(8, day, 2);
+    put(11, ms / 3_600_000, 2);
+    put(14, ms / 60_000 % 60, 2);
+    put(17, ms / 1_000 % 60, 2);
+    put(20, ms % 1_000, 3);
+    for (at, mark) in [
+        (4, b'-'),
+        (7, b'-'),
+        (10, b'T'),
+        (13, b':'),
+        (16, b':'),
+        (19, b'.'),
+        (23, b'Z'),
+    ] {
+        out[at] = mark;
+    }
+    out.iter().map(|&b| char::from(b)).collect()
+}
+
+/// [`iso_utc`] of a time before year 0 or after 9999, through chrono.
+fn iso_utc_far(now: UnixMillis) -> String {
     use chrono::Timelike;
     let Some(dt) = DateTime::from_timestamp_millis(now) else {
         return "1970-01-01T00:00:00.000Z".to_string();
     };
-    // Written by hand: this runs several times per turn.
-    let mut out = String::with_capacity(24);
-    push_padded(&mut out, dt.year().max(0) as u32, 4);
-    for (separator, value) in [
-        ('-', dt.month()),
-        ('-', dt.day()),
-        ('T', dt.hour()),
-        (':', dt.minute()),
-        (':', dt.second()),
-    ] {
-        out.push(separator);
-        push_padded(&mut out, value, 2);
-    }
-    out.push('.');
-    push_padded(&mut out, now.rem_euclid(1000) as u32, 3);
-    out.push('Z');
-    out
-}
-
-/// Appends `value` in decimal, left-padded with zeros to `width` digits.
-fn push_padded(out: &mut String, value: u32, width: u32) {
-    let mut divisor = 10u32.pow(width.saturating_sub(1));
-    while value / divisor >= 10 {
-        divisor *= 10;
-    }
-    while divisor > 0 {
-        out.push(char::from(b'0' + ((value / divisor) % 10) as u8));
-        divisor /= 10;
-    }
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
+        dt.year().max(0),
+        dt.month(),
+        dt.day(),
+        dt.hour(),
+        dt.minute(),
+        dt.second(),
+        now.rem_euclid(1000)
+    )
 }
 
 /// Parses an ISO-8601 UTC timestamp written by [`iso_utc`].
@@ -156,6 +185,19 @@ pub fn iso_date(date: NaiveDate) -> String {
 
 /// Parses `YYYY-MM-DD`.
 pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
+    // The usual form read by hand (it runs on every date a tool checks);
+    // anything else as chrono reads it.
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        b[range].iter().try_fold(0u32, |n, d| {
+            d.is_ascii_digit().then(|| n * 10 + u32::from(d - b'0'))
+        })
+    };
+    if b.len() == 10 && b[4] == b'-' && b[7] == b'-' {
+        if let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10)) {
+            return NaiveDate::from_ymd_opt(y as i32, m, d);
+        }
+    }
     NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
 }
 
@@ -173,6 +215,42 @@ mod tests {
 
     // 2026-11-22T05:30:00Z: still the 21st in Mexico City.
     const LATE_NIGHT: UnixMillis = 1_795_325_400_000;
+
+    /// The hand-written date and time agree with chrono's everywhere
+    /// they are used, leap days, year ends and times before 1970 included.
+    #[test]
+    fn iso_utc_agrees_with_chrono() {
+        let mut now: UnixMillis = -62_167_219_200_000;
+        while now < 253_402_300_800_000 {
+            for t in [now, now + 86_399_999, now + 59_999_123] {
+                assert_eq!(iso_utc(t), iso_utc_far(t), "{t}");
+            }
+            now += 86_400_000 * 97 + 3_601_001;
+        }
+        assert_eq!(iso_utc(LATE_NIGHT), "2026-11-22T05:30:00.000Z");
+        assert_eq!(iso_utc(951_782_400_000), "2000-02-29T00:00:00.000Z");
+        assert_eq!(iso_utc(-1), "1969-12-31T23:59:59.999Z");
+    }
+
+    #[test]
+    fn iso_dates_read_as_chrono_reads_them() {
+        for text in [
+            "2026-02-29",
+            "2024-02-29",
+            "2026-11-25",
+            "2026-13-01",
+            "2026-1-5",
+            "2026-11-2x",
+            "20261125",
+            "",
+        ] {
+            assert_eq!(
+                parse_iso_date(text),
+                NaiveDate::parse_from_str(text, "%Y-%m-%d").ok(),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn clock_times_are_local() {

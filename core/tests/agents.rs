@@ -399,6 +399,19 @@ fn random_sequences_keep_the_promises() {
                 dropped += 1;
             }
             confirmations += usize::from(out.state.pending_action.is_some());
+            // A data agent's confirmation lives with its flow: never one
+            // without the flow open that asked it.
+            if out
+                .state
+                .pending_action
+                .as_ref()
+                .is_some_and(|p| p.service().is_some())
+            {
+                assert!(
+                    out.state.current_flow.is_some(),
+                    "{message}: a confirmation outlived its flow"
+                );
+            }
             state = out.state;
         }
     }

@@ -282,6 +282,9 @@ impl<'a> Run<'a> {
         }
     }
     pub(super) fn start_flow(&mut self, agent: &'a Agent, flow_id: &str) -> Step {
+        // A confirmation lives and dies with its flow: a flow that starts
+        // in place of another never inherits the other's prompt.
+        self.o.drop_confirmation();
         let flow = &agent.flows[flow_id];
         // "cóbrale 160 a Caro y 160 a Memo": one request per message; the
         // flow reads the first and the rest is named, never dropped
@@ -431,6 +434,7 @@ impl<'a> Run<'a> {
     /// The flow ended: the frame waits for a new request; a specialist
     /// entered on top of another agent's flow hands back to it.
     pub(super) fn finish_flow(&mut self) {
+        self.o.drop_confirmation();
         if let Some(flow) = self.o.current_flow.take() {
             self.ended.push(flow.flow_id);
         }
