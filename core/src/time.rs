@@ -193,10 +193,12 @@ pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
             d.is_ascii_digit().then(|| n * 10 + u32::from(d - b'0'))
         })
     };
-    if b.len() == 10 && b[4] == b'-' && b[7] == b'-' {
-        if let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10)) {
-            return NaiveDate::from_ymd_opt(y as i32, m, d);
-        }
+    if b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10))
+    {
+        return NaiveDate::from_ymd_opt(y as i32, m, d);
     }
     NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
 }
