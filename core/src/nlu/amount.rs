@@ -454,18 +454,35 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
     if before_noun && a.centavos <= 1_200 && a.foreign.is_none() && !token.dollar_sign {
         a.score -= 2;
     }
-    // A year is rarely the money: "la renta de 2026 subió, pagué 8,500".
+    // A year is rarely the money: "la renta de 2026 subió, pagué 8,500",
+    // "el predial 2026, fueron 1,350".
     let year_like = !words_only
         && a.end == i + 1
         && token.text.len() == 4
+        && !token.dollar_sign
+        && a.foreign.is_none()
         && token
             .text
             .parse::<u32>()
-            .is_ok_and(|y| (1950..=2100).contains(&y))
-        && i > 0
-        && tokens[i - 1].is_in(c.amounts.year_prepositions);
-    if year_like && !token.dollar_sign && a.foreign.is_none() {
-        a.score -= 3;
+            .is_ok_and(|y| (1950..=2100).contains(&y));
+    if year_like && i > 0 {
+        let before = &tokens[i - 1];
+        // Right after what it dates ("el predial 2026", "el tsuru
+        // 2014"), a year not round enough to be a price ("gasté 2000").
+        let dates_a_noun = before.kind == TokenKind::Word
+            && ![
+                c.said.expense_verbs,
+                c.debts.payment_verbs,
+                c.said.income_verbs,
+            ]
+            .iter()
+            .any(|verbs| verbs.words().contains(&before.text.as_str()))
+            && token.text.parse::<u32>().is_ok_and(|y| y % 50 != 0);
+        if before.is_in(c.amounts.year_prepositions) {
+            a.score -= 3;
+        } else if dates_a_noun {
+            a.score -= 2;
+        }
     }
     // Small number words right before a noun are quantities ("dos tacos").
     if words_only && a.centavos < 2_000 && a.score == 0 {

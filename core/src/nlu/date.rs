@@ -169,12 +169,16 @@ fn coming_day_month(today: NaiveDate, day: u32, month: u32) -> Option<NaiveDate>
 /// "cámbiale la fecha al 3".
 fn opened_day(tokens: &[Token], i: usize) -> bool {
     let c = cues();
-    i > 0
+    // "hoy es 24", "estamos a 28": today's day said by number.
+    let today_is =
+        (i.saturating_sub(3)..i).any(|k| c.days.today_is_phrases.cue_at(tokens, k) == Some(i - k));
+    let opener = i > 0
         && (tokens[i - 1].is_in(c.days.day_openers)
             || tokens[i - 1].is_in(c.days.date_change_openers)
                 && tokens[..i - 1]
                     .iter()
-                    .any(|w| w.is_in(c.days.date_field_words)))
+                    .any(|w| w.is_in(c.days.date_field_words)));
+    (today_is || opener)
         && !tokens
             .get(i + 1)
             .is_some_and(|n| n.is_in(c.days.not_a_day_after))

@@ -24,6 +24,8 @@ cue_group! {
     year_joiners,
     /// Words before a number that make it a day of the month ("el 15", "día 15").
     day_openers,
+    /// Words that say which day today is, before its number ("hoy es 24", "estamos a 28").
+    today_is_phrases,
     /// Words that make the number after them a day once the date is named
     /// ("cambia la fecha al 12").
     date_change_openers,
