@@ -49,7 +49,23 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if asked == Some(Field::SplitShare) {
         return answer_split(state, ctx);
     }
-    let patch = apply_answer(state, &ctx.reading, asked);
+    let mut patch = apply_answer(state, &ctx.reading, asked);
+    // "¿Qué quieres corregir…?" answered with the field ("la categoría",
+    // "el monto, ponle 300"): that field is asked, or read from the rest.
+    if patch.applied.is_empty()
+        && asked == Some(Field::CorrectionField)
+        && let Some(field) = named_field(&ctx.reading)
+    {
+        state.clarification_questions = vec![ClarificationQuestion {
+            key: super::validate::question_key(field),
+            question: text::question(field, None),
+            field,
+        }];
+        patch = apply_answer(state, &ctx.reading, Some(field));
+        if patch.applied.is_empty() {
+            return ask(state, ctx);
+        }
+    }
     if patch.applied.is_empty() {
         if let Some(code) = patch.foreign {
             state.clarification_questions = vec![ClarificationQuestion {
@@ -67,6 +83,20 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // Answered: the questions are refreshed by validate.
     state.clarification_questions.clear();
     NodeOutcome::because("validate", format!("patched {:?}", patch.applied))
+}
+
+/// The field of a movement a message names ("la categoría", "el monto").
+fn named_field(reading: &crate::nlu::Reading) -> Option<Field> {
+    let cues = crate::nlu::lexicon::cues();
+    let named =
+        |list: &crate::nlu::lexicon::CueList| reading.words().any(|w| list.words().contains(&w));
+    [
+        (cues.answers.amount_field_words, Field::Amount),
+        (cues.answers.category_field_words, Field::Category),
+        (cues.days.date_field_words, Field::Date),
+    ]
+    .into_iter()
+    .find_map(|(list, field)| named(list).then_some(field))
 }
 
 /// "Ya lo pagué hoy" moves the day to today; "para ese día" keeps it;

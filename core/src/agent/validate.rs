@@ -428,7 +428,7 @@ fn fit_text_limits(draft: &mut super::state::TransactionDraft) {
     }
 }
 
-fn question_key(field: Field) -> QuestionKey {
+pub(super) fn question_key(field: Field) -> QuestionKey {
     match field {
         Field::Amount
         | Field::ForeignAmount

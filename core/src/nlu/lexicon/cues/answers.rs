@@ -66,4 +66,8 @@ cue_group! {
     choose_correct,
     /// Words that pick deleting among "¿Quieres 1) … o 2) …?".
     choose_delete,
+    /// Words that name a movement's amount as the thing to correct ("el monto").
+    amount_field_words,
+    /// Words that name a movement's category as the thing to correct ("la categoría").
+    category_field_words,
 }
