@@ -56,6 +56,13 @@ pub struct Decided {
     pub id: String,
     /// `true` when it was confirmed ("sí"), `false` when rejected.
     pub confirmed: bool,
+    /// The turn it was decided on (0 in older checkpoints).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turn: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A prompt offered anew under a new id after it expired: its old
@@ -137,6 +144,7 @@ mod tests {
         let saved = Decided {
             id: "p5".into(),
             confirmed: true,
+            turn: 0,
         };
         assert_eq!(press(Some("p5"), None, &list, "p1"), Press::Reoffered);
         assert_eq!(press(Some("p5"), None, &list, "p5"), Press::Current);

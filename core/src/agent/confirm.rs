@@ -44,6 +44,7 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         pending.map(|p| gate::Decided {
             id: p.id.clone(),
             confirmed,
+            turn: state.turn_seq,
         })
     };
     match decision {

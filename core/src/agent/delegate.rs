@@ -103,8 +103,12 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         crate::gate::reoffered(&mut state.reoffers, &old, &new);
     }
     state.store_orchestra(o);
-    if decided.is_some() {
-        state.last_decided = decided;
+    if let Some(decided) = decided {
+        // Decided on this turn (the chain does not count turns).
+        state.last_decided = Some(crate::gate::Decided {
+            turn: state.turn_seq,
+            ..decided
+        });
     }
     for (named, flow) in dropped {
         state.backup_flow("new_request", &ctx.now_iso, named, flow);

@@ -46,6 +46,16 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             u = again;
         }
     }
+    // A correction right after a prompt was turned down is about what was
+    // turned down, which was never saved ("no!! fueron 2,400 de
+    // llantas"): it is a new request, never a change of a stored movement,
+    // unless it names one ("el último").
+    if u.intent == Intent::UpdateLastTransaction
+        && just_rejected(state)
+        && !crate::nlu::answers::names_last_record(&ctx.reading)
+    {
+        u = ctx.reading.understanding_as(Intent::LogTransaction);
+    }
     ctx.understanding = Some(u.clone());
     state.extracted_intent = u.intent;
 
@@ -78,6 +88,14 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }];
     }
     NodeOutcome::because("validate", u.intent.as_str())
+}
+
+/// Whether the turn before this one turned a prompt down.
+fn just_rejected(state: &AgentState) -> bool {
+    state
+        .last_decided
+        .as_ref()
+        .is_some_and(|d| !d.confirmed && d.turn + 1 == state.turn_seq)
 }
 
 /// A reading not sure enough: the likely intents are offered (one weak

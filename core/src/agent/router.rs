@@ -218,6 +218,7 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
     let pending = state.confirmation_id().map(|id| crate::gate::Decided {
         id: id.to_string(),
         confirmed: false,
+        turn: state.turn_seq,
     });
     // "mejor no" leaves what is on top; what waits below it comes back
     // (respond asks it again). "cancela todo" and the main menu leave all.

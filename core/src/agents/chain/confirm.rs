@@ -145,6 +145,7 @@ impl<'a> Run<'a> {
                 self.decided = Some(crate::gate::Decided {
                     id: pending.id.clone(),
                     confirmed: true,
+                    turn: 0,
                 });
                 if let Some(flow) = self.o.current_flow.as_mut() {
                     merge(&mut flow.state_data, tool.assign.as_deref(), data);
@@ -170,6 +171,7 @@ impl<'a> Run<'a> {
         self.decided = Some(crate::gate::Decided {
             id: pending.id.clone(),
             confirmed: false,
+            turn: 0,
         });
         // The user ended the flow: it ends here, as a final state
         // would end it.
