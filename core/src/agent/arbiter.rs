@@ -291,7 +291,7 @@ fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfirmation {
     // "no, es ingreso, soy taxista": the kind named differs from the
     // movement shown, whatever else is said.
     let kind_changes = state.pending_transaction.as_ref().is_some_and(|draft| {
-        answers::kind_named(reading).is_some_and(|kind| draft.kind != Some(kind))
+        answers::kind_named(reading, draft.kind).is_some_and(|kind| draft.kind != Some(kind))
     });
     if (kind_changes || is_correction(reading, u))
         && (state.pending_transaction.is_some() || state.pending_params.is_some())

@@ -189,7 +189,7 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
     let keeps_category = other_question && !answers::starts_correction(folded);
     // "compré 2 costales de masa" then "insumos del negocio": a category
     // answer never turns the way the request said the money went.
-    let keeps_kind = draft.kind_said && answers::kind_named(reading).is_none();
+    let keeps_kind = draft.kind_said && answers::kind_named(reading, draft.kind).is_none();
     let flips_kind = |m: &crate::nlu::category::CategoryMatch| {
         let income = m.category.category_type == CategoryType::Income;
         draft
@@ -255,7 +255,8 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
 /// a category of the other kind gives way (an income keeps what that
 /// category said as its description; an expense asks for its category).
 fn change_kind(draft: &mut TransactionDraft, reading: &Reading, patch: &mut Patch) {
-    let Some(kind) = answers::kind_named(reading).filter(|k| draft.kind != Some(*k)) else {
+    let Some(kind) = answers::kind_named(reading, draft.kind).filter(|k| draft.kind != Some(*k))
+    else {
         return;
     };
     draft.kind = Some(kind);

@@ -102,9 +102,12 @@ pub fn sounds_like_yes(reading: &super::Reading) -> bool {
     !words.is_empty() && c.answers.sounds_like_yes.covers(&words)
 }
 
-/// The kind of movement a reply names ("es ingreso", "no, es un gasto"):
-/// one kind, said outside a negation, or the only one said.
-pub fn kind_named(reading: &super::Reading) -> Option<crate::kinds::TransactionType> {
+/// The kind of movement a reply to a movement `shown` as one kind names
+/// ("es ingreso", "no, es un gasto", "no es gasto").
+pub fn kind_named(
+    reading: &super::Reading,
+    shown: Option<crate::kinds::TransactionType>,
+) -> Option<crate::kinds::TransactionType> {
     use crate::kinds::TransactionType::{Expense, Income};
     let c = cues();
     let (mut income, mut expense) = ((false, false), (false, false));
@@ -125,9 +128,24 @@ pub fn kind_named(reading: &super::Reading) -> Option<crate::kinds::TransactionT
             slot.0 = true
         }
     }
+    // (said, said under a negation). One kind said plainly is that kind.
+    // One kind only under a negation is the other kind when it is the
+    // kind shown ("no es gasto" to an expense); otherwise the "no" is
+    // the reply's own ("no es ingreso" to an expense: "no, es ingreso").
+    let negated_only = |(said, negated): (bool, bool)| negated && !said;
     match (income, expense) {
-        ((true, _), (false, _)) | ((false, true), (false, false)) => Some(Income),
-        ((false, _), (true, _)) | ((false, false), (false, true)) => Some(Expense),
+        ((true, _), (false, _)) => Some(Income),
+        ((false, _), (true, _)) => Some(Expense),
+        (i, (false, false)) if negated_only(i) => Some(if shown == Some(Income) {
+            Expense
+        } else {
+            Income
+        }),
+        ((false, false), e) if negated_only(e) => Some(if shown == Some(Expense) {
+            Income
+        } else {
+            Expense
+        }),
         _ => None,
     }
 }
