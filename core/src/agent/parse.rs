@@ -49,9 +49,14 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // A correction right after a prompt was turned down is about what was
     // turned down, which was never saved ("no!! fueron 2,400 de
     // llantas"): it is a new request, never a change of a stored movement,
-    // unless it names one ("el último").
+    // unless it names one ("el último", "el de 4,794", "el de ayer").
+    let names_row = u
+        .target
+        .as_ref()
+        .is_some_and(|t| t.position > Some(1) || !t.amounts.is_empty() || t.date_iso.is_some());
     if u.intent == Intent::UpdateLastTransaction
         && just_rejected(state)
+        && !names_row
         && !crate::nlu::answers::names_last_record(&ctx.reading)
     {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
