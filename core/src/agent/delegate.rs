@@ -89,51 +89,77 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         Ok(end) => end,
     };
-    let iterations = run.iterations;
-    let dropped = std::mem::take(&mut run.dropped);
-    let decided = run.decided.take();
-    let decisions = std::mem::take(&mut run.decisions);
-    let ended = std::mem::take(&mut run.ended);
-    let entered = std::mem::take(&mut run.entered);
-    let share = run.share.take();
-    let (o, reply, suggestions, steps) = (run.o, run.reply, run.suggestions, run.steps);
-    // A confirmation that expired was offered anew: its old
-    // buttons follow it.
-    if let Some((old, new)) = run.reoffered.take() {
+    store_run(state, ctx, Finished::from(run));
+    match end {
+        End::Finance => NodeOutcome::because("parse", "the home agent answers"),
+        End::Replied => NodeOutcome::because("respond", "a data agent answered"),
+    }
+}
+
+/// What a routing chain's run ended with, owned (the run borrows the
+/// turn's tool results).
+struct Finished {
+    o: crate::agents::state::Orchestra,
+    reply: Vec<String>,
+    suggestions: Vec<String>,
+    share: Option<String>,
+    dropped: Vec<(String, crate::agents::state::FlowState)>,
+    decided: Option<crate::gate::Decided>,
+    reoffered: Option<(String, String)>,
+    trace: crate::agents::chain::ChainTrace,
+}
+
+impl From<Run<'_>> for Finished {
+    fn from(run: Run<'_>) -> Finished {
+        Finished {
+            o: run.o,
+            reply: run.reply,
+            suggestions: run.suggestions,
+            share: run.share,
+            dropped: run.dropped,
+            decided: run.decided,
+            reoffered: run.reoffered,
+            trace: crate::agents::chain::ChainTrace {
+                iterations: run.iterations,
+                steps: run.steps,
+                decisions: run.decisions,
+                ended: run.ended,
+                entered: run.entered,
+            },
+        }
+    }
+}
+
+/// Stores what the routing chain ended with: the session, the decided
+/// prompt, the flows it left (backed up), its reply and its trace.
+fn store_run(state: &mut AgentState, ctx: &mut TurnCtx, run: Finished) {
+    // A confirmation that expired was offered anew: its old buttons
+    // follow it.
+    if let Some((old, new)) = run.reoffered {
         crate::gate::reoffered(&mut state.reoffers, &old, &new);
     }
-    state.store_orchestra(o);
-    if let Some(decided) = decided {
+    state.store_orchestra(run.o);
+    if let Some(decided) = run.decided {
         // Decided on this turn (the chain does not count turns).
         state.last_decided = Some(crate::gate::Decided {
             turn: state.turn_seq,
             ..decided
         });
     }
-    for (named, flow) in dropped {
+    for (named, flow) in run.dropped {
         state.backup_flow("new_request", &ctx.now_iso, named, flow);
     }
     state.last_user_message = ctx.reading.text().to_string();
-    for line in reply {
+    for line in run.reply {
         ctx.say(line);
     }
-    ctx.share = share;
-    if !suggestions.is_empty() {
-        ctx.suggestions = suggestions;
+    ctx.share = run.share;
+    if !run.suggestions.is_empty() {
+        ctx.suggestions = run.suggestions;
     }
     // The gate's outcome, for the audit, as for the Financial Agent.
-    if decisions.gate != ConfirmationStatus::None {
-        ctx.confirmation = decisions.gate;
+    if run.trace.decisions.gate != ConfirmationStatus::None {
+        ctx.confirmation = run.trace.decisions.gate;
     }
-    ctx.chain = crate::agents::chain::ChainTrace {
-        iterations,
-        steps,
-        decisions,
-        ended,
-        entered,
-    };
-    match end {
-        End::Finance => NodeOutcome::because("parse", "the home agent answers"),
-        End::Replied => NodeOutcome::because("respond", "a data agent answered"),
-    }
+    ctx.chain = run.trace;
 }

@@ -6,6 +6,10 @@ use super::lexicon::cues;
 use super::normalize::{Token, TokenKind, fold};
 use crate::kinds::CategoryType;
 
+mod kind;
+
+pub use kind::kind_named;
+
 /// What a reply to a confirmation prompt says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -100,54 +104,6 @@ pub fn sounds_like_yes(reading: &super::Reading) -> bool {
         .filter(|w| !c.days.interjections.words().contains(w))
         .collect();
     !words.is_empty() && c.answers.sounds_like_yes.covers(&words)
-}
-
-/// The kind of movement a reply to a movement `shown` as one kind names
-/// ("es ingreso", "no, es un gasto", "no es gasto").
-pub fn kind_named(
-    reading: &super::Reading,
-    shown: Option<crate::kinds::TransactionType>,
-) -> Option<crate::kinds::TransactionType> {
-    use crate::kinds::TransactionType::{Expense, Income};
-    let c = cues();
-    let (mut income, mut expense) = ((false, false), (false, false));
-    let tokens = reading.tokens();
-    for (i, (t, negated)) in tokens.iter().zip(reading.negated()).enumerate() {
-        // "es lo que gané", "saqué": money earned is an income.
-        let earned = c.answers.earned_verbs.cue_at(tokens, i).is_some();
-        let slot = if t.is_in(c.answers.income_kind_words) || earned {
-            &mut income
-        } else if t.is_in(c.answers.expense_kind_words) {
-            &mut expense
-        } else {
-            continue;
-        };
-        if *negated {
-            slot.1 = true
-        } else {
-            slot.0 = true
-        }
-    }
-    // (said, said under a negation). One kind said plainly is that kind.
-    // One kind only under a negation is the other kind when it is the
-    // kind shown ("no es gasto" to an expense); otherwise the "no" is
-    // the reply's own ("no es ingreso" to an expense: "no, es ingreso").
-    let negated_only = |(said, negated): (bool, bool)| negated && !said;
-    match (income, expense) {
-        ((true, _), (false, _)) => Some(Income),
-        ((false, _), (true, _)) => Some(Expense),
-        (i, (false, false)) if negated_only(i) => Some(if shown == Some(Income) {
-            Expense
-        } else {
-            Income
-        }),
-        ((false, false), e) if negated_only(e) => Some(if shown == Some(Expense) {
-            Income
-        } else {
-            Expense
-        }),
-        _ => None,
-    }
 }
 
 /// Which of the offered intents a reply picks: by number ("2", "1)") or by
