@@ -35,6 +35,12 @@ fn main() {
             for step in &output.chain.steps {
                 eprintln!("  · {step:?}");
             }
+            for step in &output.trace.steps {
+                eprintln!(
+                    "  - {} -[{}]-> {} {}",
+                    step.node, step.edge, step.to, step.reason
+                );
+            }
         }
         state = output.state;
         now += 60_000;

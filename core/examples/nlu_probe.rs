@@ -11,6 +11,16 @@ fn main() {
         let e = caja_core::nlu::extract(&text, today);
         let u = &e.reading;
         println!("{text:?}");
+        if let Ok(model) = caja_core::nlu::learned::shipped() {
+            let scores = model.score(&text, "none");
+            let top: Vec<String> = scores
+                .ranked
+                .iter()
+                .take(3)
+                .map(|(label, p)| format!("{label} {p:.2}"))
+                .collect();
+            println!("  learned {}", top.join(", "));
+        }
         for m in &e.amounts {
             let sign = if m.negative { "-" } else { "" };
             println!(

@@ -23,6 +23,11 @@ pub const ASK: f32 = 0.34;
 /// (the audit's `alternatives`).
 pub const ALTERNATIVE: f32 = 0.5;
 
+/// A finance intent the rules read this surely is not overruled by the
+/// learned model; below it, an intent the model gives [`LEARNED_SURE`]
+/// is the intent ([`crate::nlu::learned::hint`]).
+pub const RULES_CERTAIN: f32 = 0.9;
+
 /// The learned model's claim for a data agent (the summed probability of
 /// its intents, [`crate::nlu::learned`]) that routes a message at rest in
 /// which no trigger phrase is sure and the finance rules read no request.

@@ -62,6 +62,15 @@ pub enum Intent {
 }
 
 impl Intent {
+    /// The intent asks to store something (a movement, a budget, a debt,
+    /// the balance, a change or a deletion), not only to read.
+    pub fn writes(self) -> bool {
+        !matches!(
+            self,
+            Intent::QueryData | Intent::SimulatePurchase | Intent::Unknown
+        )
+    }
+
     pub const ALL: [Intent; 9] = [
         Intent::LogTransaction,
         Intent::QueryData,
@@ -274,7 +283,7 @@ pub fn debt_words(name: &str) -> Vec<String> {
 pub fn understand(text: &str, today: NaiveDate) -> Understanding {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    understand_tokens(text, &folded, &tokens, today, None).0
+    understand_tokens(text, &folded, &tokens, today, None, Default::default()).0
 }
 
 /// Reads one message as `intent` (the user chose it): the entities that
@@ -282,7 +291,15 @@ pub fn understand(text: &str, today: NaiveDate) -> Understanding {
 pub fn understand_as(text: &str, today: NaiveDate, intent: Intent) -> Understanding {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    understand_tokens(text, &folded, &tokens, today, Some(intent)).0
+    understand_tokens(
+        text,
+        &folded,
+        &tokens,
+        today,
+        Some(intent),
+        Default::default(),
+    )
+    .0
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 
 use super::TurnCtx;
 use super::state::{AgentState, Field, PendingWrite, RowChoice};
-use crate::confidence::{ASK, CLEAR, SURE};
+use crate::confidence::{ASK, CLEAR, LEARNED_SURE, SURE};
 use crate::nlu::answers::{self, Decision, Nav};
 use crate::nlu::small_talk::SmallTalk;
 use crate::nlu::{Intent, Reading, Understanding};
@@ -165,13 +165,86 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
     if !state.clarification_questions.is_empty() {
         return verdict(Verdict::AtQuestion(at_question(state, &ctx.reading)));
     }
-    verdict(Verdict::NewRequest)
+    verdict(learned_at_rest(&ctx.reading).unwrap_or(Verdict::NewRequest))
+}
+
+/// A reply to an open question that the learned model, reading it in the
+/// question's context, is sure wants to stop ("ya no, déjalo así"): it
+/// leaves what is on top, named, as "cancelar" would. A reply with a
+/// number in it is always read as an answer first.
+fn learned_leave(state: &AgentState, reading: &Reading) -> Option<Nav> {
+    let context = question_context(state)?;
+    if reading
+        .tokens()
+        .iter()
+        .any(|t| t.kind == crate::nlu::normalize::TokenKind::Number)
+    {
+        return None;
+    }
+    let (label, p) = reading.learned_at(context)?.best();
+    (label == "dialogue.leave" && p as f32 >= LEARNED_SURE).then_some(Nav::Cancel)
+}
+
+/// The learned model's context for the question open, if one is: the
+/// finance question asked, or the kind of the slot a data flow collects.
+fn question_context(state: &AgentState) -> Option<&'static str> {
+    if let Some(question) = state.clarification_questions.first() {
+        return Some(match question.field {
+            Field::Amount | Field::ForeignAmount | Field::BudgetCap | Field::BankBalance => {
+                "ask_amount"
+            }
+            Field::Category | Field::CategoryType => "ask_category",
+            Field::Date | Field::FutureDate => "ask_date",
+            Field::DebtName => "ask_person",
+            Field::DebtChange | Field::Intent | Field::CorrectionField | Field::SplitShare => {
+                "ask_choice"
+            }
+        });
+    }
+    let frame = state.agent_stack.last()?;
+    let crate::agents::state::Waiting::Slot { slot, .. } = &frame.waiting else {
+        return None;
+    };
+    let registry = crate::agents::registry::shipped().ok()?;
+    let spec = registry.agent(&frame.agent_id)?.spec.slots.get(slot)?;
+    use crate::agents::spec::SlotType;
+    Some(match spec.kind {
+        SlotType::MoneyMxn | SlotType::MoneyUsd | SlotType::Integer => "ask_amount",
+        SlotType::Date => "ask_date",
+        SlotType::FutureDate => "ask_due_date",
+        SlotType::Category => "ask_category",
+        SlotType::Period => "ask_period",
+        SlotType::Person => "ask_person",
+        SlotType::Concept | SlotType::Text => "ask_concept",
+        SlotType::Phone => "ask_phone",
+        SlotType::Choice => "ask_choice",
+    })
+}
+
+/// A message at rest that no rule reads as a request and no agent
+/// claims, read by the learned model when it is sure: a question about
+/// what Caja does, small talk, or something Caja does not do (each
+/// answered as such, never with a guess at a movement).
+fn learned_at_rest(reading: &Reading) -> Option<Verdict> {
+    if reading.understanding().intent != Intent::Unknown {
+        return None;
+    }
+    let (label, p) = reading.learned_at_rest()?.best();
+    if (p as f32) < LEARNED_SURE {
+        return None;
+    }
+    let kind = |name| crate::nlu::small_talk::kind_named(name).map(Verdict::SmallTalk);
+    match label {
+        "dialogue.help" => Some(Verdict::Help),
+        "out_of_scope" => kind("out_of_scope"),
+        _ => kind(label.strip_prefix("small_talk.")?),
+    }
 }
 
 /// The repair patterns read the same way in every agent, before any agent
 /// reads the message.
 fn repair(state: &AgentState, reading: &Reading) -> Option<Verdict> {
-    if let Some(nav) = answers::leave(reading) {
+    if let Some(nav) = answers::leave(reading).or_else(|| learned_leave(state, reading)) {
         return Some(Verdict::Leave(nav));
     }
     if answers::is_help(reading.folded()) {

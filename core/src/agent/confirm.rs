@@ -7,7 +7,7 @@ use super::state::{Action, AgentState, PendingAction};
 use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
 use crate::gate::action::HOME;
 use crate::graph::NodeOutcome;
-use crate::nlu::answers::{self, Decision};
+use crate::nlu::answers::{self, Decision, Loose};
 
 pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if std::mem::take(&mut ctx.mode) == Mode::Decide {
@@ -73,12 +73,12 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         },
         Decision::Other => {
             ctx.confirmation = ConfirmationStatus::Reasked;
-            ctx.say(if answers::opens_with_yes(&ctx.reading) {
-                text::YES_ALONE
-            } else if answers::sounds_like_yes(&ctx.reading) {
-                text::SAY_YES
-            } else {
-                text::REASK
+            ctx.say(match answers::loose(&ctx.reading) {
+                Loose::YesWithMore => text::YES_ALONE,
+                Loose::Yes => text::SAY_YES,
+                Loose::No => text::SAY_NO,
+                Loose::Change => text::SAY_CHANGE,
+                Loose::Unclear => text::REASK,
             });
             ctx.suggestions = vec![text::YES.into(), text::NO.into()];
             NodeOutcome::because("respond", "not an allowlisted token")

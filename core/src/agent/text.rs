@@ -20,6 +20,12 @@ pub const REASK: &str = "Responde exactamente: sí / no";
 /// words: nothing is saved until the «sí» itself.
 pub const SAY_YES: &str =
     "Entiendo que sí, pero para guardarlo necesito que me escribas «sí» (o «no» para cancelar).";
+/// A reply that sounds like a no without being one of the allowlisted
+/// words: the prompt stays until the «no» itself.
+pub const SAY_NO: &str =
+    "Entiendo que no, pero para cancelarlo necesito la palabra.\nResponde exactamente: sí / no";
+/// A reply that asks to change what was shown without saying to what.
+pub const SAY_CHANGE: &str = "¿Qué cambio? Dime el dato nuevo, por ejemplo «eran 300», «en comida» o «fue ayer». Para guardarlo o cancelarlo tal cual:\nResponde exactamente: sí / no";
 /// A yes with more words: only the yes saves, and nothing else said is
 /// read into what was shown.
 pub const YES_ALONE: &str = "Para guardarlo tal como te lo mostré, respóndeme solo «sí» (o «no» para cancelar). Si algo cambió, dime qué.";

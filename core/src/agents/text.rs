@@ -16,6 +16,13 @@ pub const REASK: &str = "No te entendí.";
 pub const SERVICE_FAILED: &str = "El servicio no respondió bien; no se hizo ningún cargo.";
 /// Neither "sí" nor "no" to an open confirmation.
 pub const REASK_CONFIRMATION: &str = "Necesito un «sí» o un «no» para seguir:";
+/// A yes in other words: only the «sí» itself goes on.
+pub const SAY_YES: &str =
+    "Entiendo que sí, pero para seguir necesito que me escribas «sí» (o «no» para cancelar):";
+/// A no in other words: only the «no» itself cancels.
+pub const SAY_NO: &str = "Entiendo que no. Para cancelarlo escríbeme «no»; para seguir, «sí»:";
+/// A change asked for without the new value.
+pub const SAY_CHANGE: &str = "¿Qué cambio? Dime el dato nuevo (por ejemplo «mejor 300» o «a Juan»); si está bien así, responde «sí»:";
 
 /// A question the agent's file has no answer for, asked inside it.
 pub fn unknown_question(agent_name: &str) -> String {

@@ -51,7 +51,7 @@ pub fn partial_intents<'a>(
 }
 
 /// The best score of one intent's phrases for a message.
-fn intent_score(agent: &Agent, intent: &str, words: &[&str]) -> Option<f32> {
+pub fn intent_score(agent: &Agent, intent: &str, words: &[&str]) -> Option<f32> {
     let (_, phrases) = agent.triggers.iter().find(|(name, _)| name == intent)?;
     phrases::scored(phrases, &agent.vocab.said(words)).map(|(score, _)| score)
 }

@@ -7,8 +7,10 @@ use super::normalize::{Token, TokenKind, fold};
 use crate::kinds::CategoryType;
 
 mod kind;
+mod loose;
 
 pub use kind::kind_named;
+pub use loose::{Loose, loose};
 
 /// What a reply to a confirmation prompt says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,6 +11,7 @@ use super::date::{DateMatch, MonthMatch, find_date, find_month};
 use super::debts::{debt_entities, debt_name, find_due_day};
 use super::features::Features;
 use super::intents::{decide, is_income, query_kind, score_intents};
+use super::learned::hint::Hint;
 use super::normalize::{Token, TokenKind};
 use super::split::Split;
 use super::written::{original_span, pick_category};
@@ -19,6 +20,7 @@ use super::{
     budget_removal, category, date, debts, default_income_category, describe, lexicon, moments,
     period, reference, split, upcoming_year,
 };
+use crate::confidence::{LEARNED_SURE, RULES_CERTAIN};
 use crate::kinds::{CategoryType, TransactionType};
 
 /// What a message says, read once, whatever its intent.
@@ -96,6 +98,7 @@ pub(super) fn understand_tokens(
     tokens: &[Token],
     today: NaiveDate,
     forced: Option<Intent>,
+    hint: Hint,
 ) -> (Understanding, usize) {
     let said = Said::read(original, folded, tokens, today);
     let scores = score_intents(
@@ -107,7 +110,11 @@ pub(super) fn understand_tokens(
     );
     let (intent, confidence, alternatives) = match forced {
         Some(intent) => (intent, 1.0, Vec::new()),
-        None => decide(&scores),
+        None => weigh(
+            decide(&scores),
+            hint,
+            original.contains('?') || said.f.is_question(),
+        ),
     };
     let mut u = Understanding {
         pays_bill: said.f.has(lexicon::cues().said.bill_payment_verbs),
@@ -119,7 +126,7 @@ pub(super) fn understand_tokens(
         .is_some_and(|m| m.negative && m.foreign.is_none());
     match intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
-            fill_movement(&mut u, &said, intent);
+            fill_movement(&mut u, &said, intent, hint.income);
         }
         Intent::QueryData => fill_query(&mut u, &said),
         Intent::SetBudget => fill_budget(&mut u, &said),
@@ -137,8 +144,35 @@ pub(super) fn understand_tokens(
     (u, said.amounts.iter().filter(|m| m.score > 0).count())
 }
 
+/// The rules' reading of the intent weighed with the learned model's: an
+/// intent the model is sure of is the intent unless the rules are
+/// certain of theirs (the rules' pick, when another, stays an
+/// alternative). A question is never made a write.
+fn weigh(
+    rules: (Intent, f32, Vec<(Intent, f32)>),
+    hint: Hint,
+    question: bool,
+) -> (Intent, f32, Vec<(Intent, f32)>) {
+    let (intent, confidence, mut alternatives) = rules;
+    let overruled = hint
+        .intent
+        .filter(|(_, p)| *p >= LEARNED_SURE && confidence < RULES_CERTAIN)
+        .filter(|(sure, _)| !question || !sure.writes());
+    match overruled {
+        Some((sure, p)) if sure == intent => (intent, confidence.max(p), alternatives),
+        Some((sure, p)) => {
+            alternatives.retain(|(i, _)| *i != sure);
+            if intent != Intent::Unknown {
+                alternatives.insert(0, (intent, confidence.min(1.0 - p)));
+            }
+            (sure, p, alternatives)
+        }
+        None => (intent, confidence, alternatives),
+    }
+}
+
 /// A movement to log, simulate or change.
-fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent) {
+fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent, income: Option<bool>) {
     let Said {
         original,
         tokens,
@@ -174,8 +208,18 @@ fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent) {
     if intent == Intent::LogTransaction && u.date.is_none() {
         u.period = days_gone_by(said);
     }
-    let income = intent == Intent::LogTransaction && is_income(f);
-    u.kind_said = income || f.has(lexicon::cues().said.expense_verbs);
+    // A word that says the kind decides it, then the category named;
+    // without either, the learned model's reading when it is sure, else
+    // an expense.
+    let said_income = is_income(f);
+    let said_expense = f.has(lexicon::cues().said.expense_verbs);
+    let income = intent == Intent::LogTransaction
+        && if said_income || said_expense || u.category.is_some() {
+            said_income
+        } else {
+            income.unwrap_or(false)
+        };
+    u.kind_said = said_income || said_expense;
     if income
         && u.category
             .is_none_or(|c| c.category_type != CategoryType::Income)

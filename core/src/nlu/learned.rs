@@ -14,6 +14,7 @@
 
 use std::sync::OnceLock;
 
+pub mod hint;
 pub mod train;
 
 /// The weights as trained and quantized.

@@ -87,6 +87,16 @@ impl Reading {
             .as_ref()
     }
 
+    /// The learned model's scores for this message said in `context` (one
+    /// of [`super::learned::CONTEXTS`]); at rest, the kept ones.
+    pub fn learned_at(&self, context: &str) -> Option<super::learned::Scores> {
+        if context == "none" {
+            return self.learned_at_rest().cloned();
+        }
+        let model = super::learned::shipped().ok()?;
+        Some(model.score(&self.text, context))
+    }
+
     /// Amounts and days read from the message ([`super::extract()`]).
     pub fn extraction(&self) -> &super::extract::Extraction {
         self.extraction
@@ -140,6 +150,7 @@ impl Reading {
             &self.tokens,
             self.today,
             Some(intent),
+            Default::default(),
         )
         .0
     }
@@ -186,7 +197,23 @@ impl Reading {
 
     fn read(&self) -> &(Understanding, usize) {
         self.understanding.get_or_init(|| {
-            understand_tokens(&self.text, &self.folded, &self.tokens, self.today, None)
+            // The model reads words: a message of numbers alone is the
+            // rules' to read.
+            let hint = match self.words().next() {
+                Some(_) => self
+                    .learned_at_rest()
+                    .map(super::learned::hint::Hint::of)
+                    .unwrap_or_default(),
+                None => Default::default(),
+            };
+            understand_tokens(
+                &self.text,
+                &self.folded,
+                &self.tokens,
+                self.today,
+                None,
+                hint,
+            )
         })
     }
 }

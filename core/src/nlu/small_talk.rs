@@ -13,6 +13,16 @@ use super::normalize::{Token, TokenKind, fold, tokenize};
 
 const SOURCE: &str = include_str!("small_talk.json");
 
+/// The kind of small talk named `name` in `small_talk.json` ("greeting",
+/// "out_of_scope"), for a reading that names it.
+pub fn kind_named(name: &str) -> Option<SmallTalk> {
+    table()
+        .kinds
+        .iter()
+        .position(|k| k.name == name)
+        .map(SmallTalk::Kind)
+}
+
 /// What a small-talk message is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SmallTalk {

@@ -12,7 +12,7 @@ use crate::agents::understand::{self, SlotRead};
 use crate::confidence::{CLEAR, SURE};
 use crate::gate::ConfirmationStatus;
 use crate::gate::{Action, PendingAction, ServiceCall};
-use crate::nlu::answers::{Decision, decide};
+use crate::nlu::answers::{self, Decision, Loose, decide};
 
 impl<'a> Run<'a> {
     pub(super) fn ask_confirmation(&mut self, agent: &'a Agent, tool: &ToolSpec) {
@@ -267,7 +267,13 @@ impl<'a> Run<'a> {
         self.reply.push(if asks {
             text::unknown_question(&agent.spec.name)
         } else {
-            text::REASK_CONFIRMATION.into()
+            match answers::loose(self.reading) {
+                Loose::Yes | Loose::YesWithMore => text::SAY_YES,
+                Loose::No => text::SAY_NO,
+                Loose::Change => text::SAY_CHANGE,
+                Loose::Unclear => text::REASK_CONFIRMATION,
+            }
+            .into()
         });
         self.reply.push(pending.prompt.clone());
         self.suggestions = vec![text::YES.into(), text::NO.into()];

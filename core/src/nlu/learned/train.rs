@@ -59,9 +59,9 @@ pub struct Settings {
 pub const SETTINGS: Settings = Settings {
     epochs: 16,
     rate: 0.25,
-    l2: 0.000_3,
+    l2: 0.000_1,
     min_count: 2,
-    keep_per_label: 350,
+    keep_per_label: 500,
 };
 
 /// The labelled rows of a corpus file: JSON lines, each with `text`,
