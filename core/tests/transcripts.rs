@@ -44,6 +44,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/seams.txt"),
     ),
     (
+        "understanding.txt",
+        include_str!("../../tests/transcripts/understanding.txt"),
+    ),
+    (
         "one_session.txt",
         include_str!("../../tests/transcripts/one_session.txt"),
     ),

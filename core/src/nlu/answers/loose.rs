@@ -5,7 +5,7 @@
 //! how the prompt is asked again, so the person hears what was
 //! understood and the exact word that does it.
 
-use super::{opens_with_yes, sounds_like_yes};
+use super::{cues, opens_with_yes, sounds_like_yes};
 use crate::confidence::LEARNED_SURE;
 use crate::nlu::Reading;
 
@@ -24,6 +24,17 @@ pub enum Loose {
     Unclear,
 }
 
+/// A reply that opens with a no ("nel, mejor ni lo hagas").
+fn opens_with_no(reading: &Reading) -> bool {
+    let c = cues();
+    let mut words = reading
+        .words()
+        .skip_while(|w| c.days.interjections.words().contains(w));
+    words
+        .next()
+        .is_some_and(|w| c.answers.reject_tokens.contains(w))
+}
+
 /// Reads a reply to a Sí/No prompt that was no allowlisted token.
 pub fn loose(reading: &Reading) -> Loose {
     if opens_with_yes(reading) {
@@ -35,12 +46,18 @@ pub fn loose(reading: &Reading) -> Loose {
     let Some((label, p)) = reading.learned_at("confirm").map(|s| s.best()) else {
         return Loose::Unclear;
     };
+    let no = matches!(label, "dialogue.no" | "dialogue.leave");
+    // A reply that opens with a no is one when the model leans that way
+    // at all; otherwise the model decides only when it is sure.
+    if no && opens_with_no(reading) {
+        return Loose::No;
+    }
     if (p as f32) < LEARNED_SURE {
         return Loose::Unclear;
     }
     match label {
         "dialogue.yes" => Loose::Yes,
-        "dialogue.no" | "dialogue.leave" => Loose::No,
+        _ if no => Loose::No,
         "dialogue.correct" => Loose::Change,
         _ => Loose::Unclear,
     }
