@@ -14,8 +14,8 @@ fn main() {
         if let Ok(model) = caja_core::nlu::learned::shipped() {
             let scores = model.score(&text, "none");
             let top: Vec<String> = scores
-                .ranked
-                .iter()
+                .ranked()
+                .into_iter()
                 .take(3)
                 .map(|(label, p)| format!("{label} {p:.2}"))
                 .collect();

@@ -63,7 +63,12 @@ fn held_out_accuracy_per_agent_and_intent() {
         if misses && !ok {
             println!(
                 "MISS [{}] {:?}: {} ({:.2}), want {} ; {:?}",
-                row.context, row.text, best, p, row.label, scores.why
+                row.context,
+                row.text,
+                best,
+                p,
+                row.label,
+                model.why(&row.text, &row.context, &scores)
             );
         }
     }

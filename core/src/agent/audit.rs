@@ -276,8 +276,9 @@ pub(super) fn record(
             LearnedReading {
                 label: label.to_string(),
                 probability,
-                why: scores
-                    .why
+                why: crate::nlu::learned::shipped()
+                    .map(|model| model.why(ctx.reading.text(), "none", scores))
+                    .unwrap_or_default()
                     .iter()
                     .map(|(feature, weight)| format!("{feature} ({weight})"))
                     .collect(),

@@ -195,10 +195,12 @@ fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent, income: Opt
     u.foreign_currency = said.amount.as_ref().and_then(|m| m.foreign);
     u.category = chosen_category.map(|m| m.category);
     u.description = chosen_category.and_then(|m| describe(original, tokens, m));
-    // "me cobraron 50 de comisión": a charge is money out, so a word of
-    // money received ("comisión", "intereses") names no category; it is
-    // asked.
-    if f.has(lexicon::cues().days.charged_phrases)
+    // "me cobraron 50 de comisión", "gasté 1,500 en la nómina": money
+    // said to go out never takes a category of money received
+    // ("comisión", "nómina"); it is asked.
+    let out = f.has(lexicon::cues().days.charged_phrases)
+        || f.has(lexicon::cues().said.spent_not_received) && !is_income(f);
+    if out
         && u.category
             .is_some_and(|c| c.category_type == CategoryType::Income)
     {

@@ -79,8 +79,9 @@ pub struct Feature {
     pub text: String,
 }
 
-/// The features of a message in `context`: sorted by id, each once.
-pub fn features(message: &str, context: &str) -> Vec<Feature> {
+/// Calls `each` with the parts of every feature of a message in
+/// `context`, in one fixed order (a feature may come more than once).
+fn each_feature(message: &str, context: &str, mut each: impl FnMut(&[&str])) {
     let folded = super::normalize::fold(message);
     let mut words: Vec<String> = Vec::new();
     let mut current = String::new();
@@ -88,53 +89,74 @@ pub fn features(message: &str, context: &str) -> Vec<Feature> {
         if c.is_alphanumeric() || (!current.is_empty() && matches!(c, ',' | '.' | ':')) {
             current.push(c);
         } else if !current.is_empty() {
-            let word = current.trim_end_matches([',', '.', ':']).to_string();
-            current.clear();
+            let word = current.trim_end_matches([',', '.', ':']);
             words.push(if word.chars().any(|c| c.is_ascii_digit()) {
-                number_shape(&word).to_string()
+                number_shape(word).to_string()
             } else {
-                word
+                word.to_string()
             });
+            current.clear();
         }
         if c == '$' {
             words.push("#$".into());
         }
     }
-    let mut out: Vec<Feature> = Vec::new();
-    let mut add = |parts: &[&str]| {
-        out.push(Feature {
-            id: hash(parts),
-            text: parts.concat(),
-        });
-    };
-    add(&["c:", context]);
+    each(&["c:", context]);
     if words.is_empty() {
-        add(&["e:", context]);
+        each(&["e:", context]);
     }
     if words.len() <= 2 {
-        add(&["s:", context]);
+        each(&["s:", context]);
     }
+    let mut padded = String::new();
+    let mut bounds: Vec<usize> = Vec::new();
     for (i, word) in words.iter().enumerate() {
-        add(&["w:", word]);
-        add(&["cw:", context, " ", word]);
+        each(&["w:", word]);
+        each(&["cw:", context, " ", word]);
         if i == 0 {
-            add(&["f:", word]);
+            each(&["f:", word]);
         }
         let next = words.get(i + 1).map_or("$", String::as_str);
-        add(&["b:", word, " ", next]);
+        each(&["b:", word, " ", next]);
         if !word.starts_with('#') {
-            let chars: Vec<char> = format!(" {word} ").chars().collect();
+            // Character 3- and 4-grams of " word ", as slices of it.
+            padded.clear();
+            padded.push(' ');
+            padded.push_str(word);
+            padded.push(' ');
+            bounds.clear();
+            bounds.extend(padded.char_indices().map(|(at, _)| at));
+            bounds.push(padded.len());
             for n in 3..=4 {
-                for gram in chars.windows(n) {
-                    let gram: String = gram.iter().collect();
-                    add(&["g:", &gram]);
+                for start in 0..bounds.len().saturating_sub(n) {
+                    each(&["g:", &padded[bounds[start]..bounds[start + n]]]);
                 }
             }
         }
     }
+}
+
+/// The features of a message in `context`: sorted by id, each once.
+pub fn features(message: &str, context: &str) -> Vec<Feature> {
+    let mut out: Vec<Feature> = Vec::new();
+    each_feature(message, context, |parts| {
+        out.push(Feature {
+            id: hash(parts),
+            text: parts.concat(),
+        });
+    });
     out.sort_by_key(|f| f.id);
     out.dedup_by_key(|f| f.id);
     out
+}
+
+/// The ids of [`features`], without their texts.
+pub fn feature_ids(message: &str, context: &str) -> Vec<u32> {
+    let mut ids: Vec<u32> = Vec::with_capacity(64);
+    each_feature(message, context, |parts| ids.push(hash(parts)));
+    ids.sort_unstable();
+    ids.dedup();
+    ids
 }
 
 /// e^x for x ≤ 0 from `+ - * /` only, so every host gives the same bits:
@@ -175,39 +197,52 @@ pub struct Model {
     weights: Vec<(u8, i8)>,
 }
 
-/// A message scored: every label's probability, the best first.
+/// A message scored: every label's probability.
 #[derive(Clone, Debug)]
 pub struct Scores {
-    /// (label, probability), best first; ties in label order.
-    pub ranked: Vec<(&'static str, f64)>,
-    /// The features that weighed most for the best label, with their
-    /// integer weight, largest first (at most 5).
-    pub why: Vec<(String, i32)>,
+    labels: &'static [String],
+    /// Probabilities in label order.
+    probabilities: Vec<f64>,
+    /// The best label's index: the most probable, the first on a tie.
+    best: usize,
     /// The integer logits in label order (for the cross-host check).
     pub logits: Vec<i64>,
 }
 
 impl Scores {
     pub fn best(&self) -> (&'static str, f64) {
-        self.ranked
-            .first()
-            .copied()
-            .unwrap_or(("out_of_scope", 0.0))
+        match self.labels.get(self.best) {
+            Some(label) => (label.as_str(), self.probabilities[self.best]),
+            None => ("out_of_scope", 0.0),
+        }
+    }
+
+    /// (label, probability), best first; ties in label order.
+    pub fn ranked(&self) -> Vec<(&'static str, f64)> {
+        let mut ranked: Vec<(&'static str, f64)> = self
+            .labels
+            .iter()
+            .map(String::as_str)
+            .zip(self.probabilities.iter().copied())
+            .collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked
     }
 
     /// The probability of `label` (0 when unknown).
     pub fn of(&self, label: &str) -> f64 {
-        self.ranked
+        self.labels
             .iter()
-            .find(|(l, _)| *l == label)
-            .map_or(0.0, |(_, p)| *p)
+            .position(|l| l == label)
+            .map_or(0.0, |at| self.probabilities[at])
     }
 
     /// The summed probability of every label starting with `prefix`
     /// ("cobros." is every cobros intent).
     pub fn of_prefix(&self, prefix: &str) -> f64 {
-        self.ranked
+        self.labels
             .iter()
+            .zip(&self.probabilities)
             .filter(|(l, _)| l.starts_with(prefix))
             .map(|(_, p)| p)
             .sum()
@@ -315,10 +350,9 @@ impl Model {
 
     /// Scores `message` read in `context` (one of [`CONTEXTS`]).
     pub fn score(&'static self, message: &str, context: &str) -> Scores {
-        let features = features(message, context);
         let mut logits: Vec<i64> = self.bias.iter().map(|&b| i64::from(b)).collect();
-        for feature in &features {
-            for &(label, weight) in self.weights_of(feature.id) {
+        for id in feature_ids(message, context) {
+            for &(label, weight) in self.weights_of(id) {
                 logits[usize::from(label)] += i64::from(weight);
             }
         }
@@ -328,32 +362,35 @@ impl Model {
             .map(|&l| exp((l - top) as f64 / self.scale))
             .collect();
         let total: f64 = exps.iter().sum();
-        let mut ranked: Vec<(&'static str, f64)> = self
-            .labels
-            .iter()
-            .zip(&exps)
-            .map(|(label, e)| (label.as_str(), e / total))
-            .collect();
-        // Stable: equal probabilities keep the label order.
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let best = self.labels.iter().position(|l| l == ranked[0].0);
-        let mut why: Vec<(String, i32)> = features
-            .iter()
+        let probabilities: Vec<f64> = exps.iter().map(|e| e / total).collect();
+        // The first label with the highest logit (equal logits, equal
+        // probabilities: label order decides).
+        let best = logits.iter().position(|&l| l == top).unwrap_or(0);
+        Scores {
+            labels: &self.labels,
+            probabilities,
+            best,
+            logits,
+        }
+    }
+
+    /// The features of `message` in `context` that weighed most for its
+    /// best label, with their integer weight, largest first (at most 5):
+    /// read again only when explained (the audit record).
+    pub fn why(&'static self, message: &str, context: &str, scores: &Scores) -> Vec<(String, i32)> {
+        let mut why: Vec<(String, i32)> = features(message, context)
+            .into_iter()
             .filter_map(|f| {
                 let w = self
                     .weights_of(f.id)
                     .iter()
-                    .find(|(label, _)| Some(usize::from(*label)) == best)?;
-                Some((f.text.clone(), i32::from(w.1)))
+                    .find(|(label, _)| usize::from(*label) == scores.best)?;
+                Some((f.text, i32::from(w.1)))
             })
             .collect();
         why.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         why.truncate(5);
-        Scores {
-            ranked,
-            why,
-            logits,
-        }
+        why
     }
 }
 
