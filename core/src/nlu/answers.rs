@@ -256,6 +256,11 @@ pub fn navigation(reading: &super::Reading) -> Option<(Nav, bool)> {
     if !(found.has(c.days.nav_cancel) || found.has(c.days.nav_home) || found.has(c.days.nav_back)) {
         return None;
     }
+    // "déjalo así" keeps what is shown: never a way out (at a question,
+    // the learned reading tells whether it wants out).
+    if sounds_like_yes(reading) {
+        return None;
+    }
     let fillers = c.days.trigger_fillers.words();
     let words: Vec<&str> = reading
         .tokens()
