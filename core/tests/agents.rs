@@ -131,6 +131,7 @@ fn cobros_book() -> cobros::Book {
             contact_key: juan.key.clone(),
             contact_name: juan.name.clone(),
             amount_mxn_cents: 35_000,
+            paid_mxn_cents: 0,
             concept: Some("la pizza".into()),
             due_date: None,
             status: cobros::Status::Pending,

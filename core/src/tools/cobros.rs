@@ -75,6 +75,9 @@ pub struct PaymentRequest {
     pub contact_key: String,
     pub contact_name: String,
     pub amount_mxn_cents: Centavos,
+    /// What was paid toward it so far (part payments); the rest is owed.
+    #[serde(default)]
+    pub paid_mxn_cents: Centavos,
     pub concept: Option<String>,
     /// `YYYY-MM-DD`, not before the day it was asked.
     pub due_date: Option<String>,
@@ -91,6 +94,11 @@ impl PaymentRequest {
         reference(self.seq)
     }
 
+    /// What is still owed: the amount less what was paid toward it.
+    pub fn owed(&self) -> Centavos {
+        self.amount_mxn_cents - self.paid_mxn_cents
+    }
+
     /// Pending with its due date passed.
     pub fn overdue(&self, today: &str) -> bool {
         self.status == Status::Pending && self.due_date.as_deref().is_some_and(|d| d < today)
@@ -98,6 +106,10 @@ impl PaymentRequest {
 
     /// How it is listed: the stored fields and the words for its status.
     pub fn to_item(&self, number: usize, today: &str) -> Value {
+        let shown = match self.status {
+            Status::Pending => self.owed(),
+            Status::Paid | Status::Cancelled => self.amount_mxn_cents,
+        };
         let (status, label) = if self.overdue(today) {
             ("overdue", "vencido")
         } else {
@@ -112,8 +124,14 @@ impl PaymentRequest {
             "reference": self.reference(),
             "version": self.version,
             "contact_name": self.contact_name,
-            "amount_mxn": decimal(self.amount_mxn_cents),
-            "amount_mxn_cents": self.amount_mxn_cents,
+            // While pending, what is still owed (the whole amount until a
+            // part is paid); once closed, the whole amount.
+            "amount_mxn": decimal(shown),
+            "amount_mxn_cents": shown,
+            "total_mxn": decimal(self.amount_mxn_cents),
+            // Absent until a part was paid.
+            "paid_mxn": (self.status == Status::Pending && self.paid_mxn_cents > 0)
+                .then(|| decimal(self.paid_mxn_cents)),
             "concept": self.concept,
             "due_date": self.due_date,
             "status": status,
@@ -303,6 +321,7 @@ fn create(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
         contact_key: contact.key.clone(),
         contact_name: contact.name.clone(),
         amount_mxn_cents: amount,
+        paid_mxn_cents: 0,
         concept,
         due_date,
         status: Status::Pending,
@@ -348,16 +367,32 @@ fn find(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
 }
 
 /// A cobro shown, cancelled or paid (paid: its income logged with it).
+/// A payment of part of what is owed (`amount_mxn`, less than the rest)
+/// lowers it and leaves the cobro pending; without an amount, or with
+/// all that is owed, it is paid. The income is what was paid this time.
 fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String) -> Decision {
     let stored = shown_request(book, params)?;
     let mut row = stored.clone();
     row.version += 1;
-    row.closed_on = Some(today.clone());
     let mut changes = Vec::new();
     if service == "cobros.cancel" {
         row.status = Status::Cancelled;
+        row.closed_on = Some(today.clone());
     } else {
-        row.status = Status::Paid;
+        let owed = row.owed();
+        let paid = match params.get("amount_mxn") {
+            None | Some(Value::Null) => owed,
+            Some(Value::String(s)) if s.trim().is_empty() => owed,
+            Some(_) => cents_up_to(params, "amount_mxn", limits::MAX_AMOUNT).map_err(invalid)?,
+        };
+        if paid > owed {
+            return Err(invalid("more than what is owed"));
+        }
+        row.paid_mxn_cents += paid;
+        if row.owed() == 0 {
+            row.status = Status::Paid;
+            row.closed_on = Some(today.clone());
+        }
         let category = name(params, "category")?;
         let description = match &row.concept {
             Some(concept) => {
@@ -367,7 +402,7 @@ fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String)
         };
         changes.push(Change::AddIncome(AddTransactionInput {
             kind: TransactionType::Income,
-            amount_mxn_cents: row.amount_mxn_cents,
+            amount_mxn_cents: paid,
             category_type: CategoryType::Income,
             category,
             description: Some(description),
@@ -412,9 +447,9 @@ pub fn overview(book: &Book, today: &str) -> Value {
             r.seq,
         )
     });
-    let total: Centavos = open.iter().map(|r| r.amount_mxn_cents).sum();
+    let total: Centavos = open.iter().map(|r| r.owed()).sum();
     let overdue: Vec<&&PaymentRequest> = open.iter().filter(|r| r.overdue(today)).collect();
-    let overdue_total: Centavos = overdue.iter().map(|r| r.amount_mxn_cents).sum();
+    let overdue_total: Centavos = overdue.iter().map(|r| r.owed()).sum();
     let items: Vec<Value> = (1..).zip(&open).map(|(n, r)| r.to_item(n, today)).collect();
     let mut closed: Vec<&PaymentRequest> = book
         .requests

@@ -25,6 +25,7 @@ pub struct RequestRow {
     contact_key: String,
     contact_name: String,
     amount_mxn_cents: i64,
+    paid_mxn_cents: i64,
     concept: Option<String>,
     due_date: Option<String>,
     status: String,
@@ -43,6 +44,7 @@ impl RequestRow {
             contact_key: self.contact_key.clone(),
             contact_name: self.contact_name.clone(),
             amount_mxn_cents: self.amount_mxn_cents,
+            paid_mxn_cents: self.paid_mxn_cents,
             concept: self.concept.clone(),
             due_date: self.due_date.clone(),
             status: Status::parse(&self.status).ok_or_else(bad)?,
@@ -52,7 +54,7 @@ impl RequestRow {
     }
 }
 
-pub const REQUEST_COLUMNS: &str = "seq, version, contact_key, contact_name, amount_mxn_cents, concept, due_date, status, created_on, closed_on";
+pub const REQUEST_COLUMNS: &str = "seq, version, contact_key, contact_name, amount_mxn_cents, paid_mxn_cents, concept, due_date, status, created_on, closed_on";
 
 /// The user's contacts and payment requests, as D1 has them now.
 pub async fn book(db: &Db, user: &str) -> worker::Result<Book> {
@@ -123,7 +125,7 @@ impl ToolRunner<'_> {
                         Arg::Int(i64::from(r.version) - 1),
                     )?);
                     self.staged.push(db.stmt(
-                        "UPDATE payment_requests SET version = ?3, status = ?4, closed_on = ?5, updated_at = ?6 WHERE user_id = ?1 AND seq = ?2",
+                        "UPDATE payment_requests SET version = ?3, status = ?4, closed_on = ?5, updated_at = ?6, paid_mxn_cents = ?7 WHERE user_id = ?1 AND seq = ?2",
                         &[
                             Arg::Text(user),
                             Arg::Int(r.seq),
@@ -131,6 +133,7 @@ impl ToolRunner<'_> {
                             Arg::Text(r.status.as_str()),
                             opt_text(&r.closed_on),
                             Arg::Text(&at),
+                            Arg::Int(r.paid_mxn_cents),
                         ],
                     )?);
                 }
