@@ -283,7 +283,7 @@ pub fn debt_words(name: &str) -> Vec<String> {
 pub fn understand(text: &str, today: NaiveDate) -> Understanding {
     let folded = fold(text);
     let tokens = tokenize(&folded);
-    understand_tokens(text, &folded, &tokens, today, None, Default::default()).0
+    understand_tokens(text, &folded, &tokens, today, None, &Default::default).0
 }
 
 /// Reads one message as `intent` (the user chose it): the entities that
@@ -297,7 +297,7 @@ pub fn understand_as(text: &str, today: NaiveDate, intent: Intent) -> Understand
         &tokens,
         today,
         Some(intent),
-        Default::default(),
+        &Default::default,
     )
     .0
 }

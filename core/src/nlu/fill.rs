@@ -98,7 +98,7 @@ pub(super) fn understand_tokens(
     tokens: &[Token],
     today: NaiveDate,
     forced: Option<Intent>,
-    hint: Hint,
+    hint: &dyn Fn() -> Hint,
 ) -> (Understanding, usize) {
     let said = Said::read(original, folded, tokens, today);
     let scores = score_intents(
@@ -126,7 +126,7 @@ pub(super) fn understand_tokens(
         .is_some_and(|m| m.negative && m.foreign.is_none());
     match intent {
         Intent::LogTransaction | Intent::SimulatePurchase | Intent::UpdateLastTransaction => {
-            fill_movement(&mut u, &said, intent, hint.income);
+            fill_movement(&mut u, &said, intent, &|| hint().income);
         }
         Intent::QueryData => fill_query(&mut u, &said),
         Intent::SetBudget => fill_budget(&mut u, &said),
@@ -150,11 +150,15 @@ pub(super) fn understand_tokens(
 /// alternative). A question is never made a write.
 fn weigh(
     rules: (Intent, f32, Vec<(Intent, f32)>),
-    hint: Hint,
+    hint: &dyn Fn() -> Hint,
     question: bool,
 ) -> (Intent, f32, Vec<(Intent, f32)>) {
     let (intent, confidence, mut alternatives) = rules;
-    let overruled = hint
+    // The model is read only when the rules are not certain.
+    if confidence >= RULES_CERTAIN && intent != Intent::Unknown {
+        return (intent, confidence, alternatives);
+    }
+    let overruled = hint()
         .intent
         .filter(|(_, p)| *p >= LEARNED_SURE && confidence < RULES_CERTAIN)
         .filter(|(sure, _)| !question || !sure.writes());
@@ -172,7 +176,12 @@ fn weigh(
 }
 
 /// A movement to log, simulate or change.
-fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent, income: Option<bool>) {
+fn fill_movement(
+    u: &mut Understanding,
+    said: &Said,
+    intent: Intent,
+    income: &dyn Fn() -> Option<bool>,
+) {
     let Said {
         original,
         tokens,
@@ -219,7 +228,7 @@ fn fill_movement(u: &mut Understanding, said: &Said, intent: Intent, income: Opt
         && if said_income || said_expense || u.category.is_some() {
             said_income
         } else {
-            income.unwrap_or(false)
+            income().unwrap_or(false)
         };
     u.kind_said = said_income || said_expense;
     if income

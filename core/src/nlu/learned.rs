@@ -375,19 +375,35 @@ impl Model {
     }
 
     /// The features of `message` in `context` that weighed most for its
-    /// best label, with their integer weight, largest first (at most 5):
-    /// read again only when explained (the audit record).
+    /// best label, with their integer weight, largest first, ties by text
+    /// (at most 5). Ids are weighed first; texts are built only for the
+    /// features that can make the five.
     pub fn why(&'static self, message: &str, context: &str, scores: &Scores) -> Vec<(String, i32)> {
-        let mut why: Vec<(String, i32)> = features(message, context)
+        let weight = |id: u32| {
+            self.weights_of(id)
+                .iter()
+                .find(|(label, _)| usize::from(*label) == scores.best)
+                .map(|w| i32::from(w.1))
+        };
+        let mut weights: Vec<i32> = feature_ids(message, context)
             .into_iter()
-            .filter_map(|f| {
-                let w = self
-                    .weights_of(f.id)
-                    .iter()
-                    .find(|(label, _)| usize::from(*label) == scores.best)?;
-                Some((f.text, i32::from(w.1)))
-            })
+            .filter_map(weight)
             .collect();
+        weights.sort_unstable_by(|a, b| b.cmp(a));
+        let Some(&fifth) = weights.get(4).or(weights.last()) else {
+            return Vec::new();
+        };
+        let mut why: Vec<(String, i32)> = Vec::new();
+        let mut seen: Vec<u32> = Vec::new();
+        each_feature(message, context, |parts| {
+            let id = hash(parts);
+            if let Some(w) = weight(id).filter(|w| *w >= fifth)
+                && !seen.contains(&id)
+            {
+                seen.push(id);
+                why.push((parts.concat(), w));
+            }
+        });
         why.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         why.truncate(5);
         why

@@ -150,7 +150,7 @@ impl Reading {
             &self.tokens,
             self.today,
             Some(intent),
-            Default::default(),
+            &Default::default,
         )
         .0
     }
@@ -198,8 +198,8 @@ impl Reading {
     fn read(&self) -> &(Understanding, usize) {
         self.understanding.get_or_init(|| {
             // The model reads words: a message of numbers alone is the
-            // rules' to read.
-            let hint = match self.words().next() {
+            // rules' to read. It is read only when the rules ask.
+            let hint = || match self.words().next() {
                 Some(_) => self
                     .learned_at_rest()
                     .map(super::learned::hint::Hint::of)
@@ -212,7 +212,7 @@ impl Reading {
                 &self.tokens,
                 self.today,
                 None,
-                hint,
+                &hint,
             )
         })
     }
