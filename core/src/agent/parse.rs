@@ -38,6 +38,17 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             u = understand(first, ctx.today);
         }
     }
+    // Two questions in one message: the first is answered, the rest named
+    // (never dropped).
+    if !given && matches!(u.intent, Intent::QueryData | Intent::SimulatePurchase) {
+        let questions = crate::nlu::items::split_questions(ctx.reading.text());
+        if let [first, rest @ ..] = questions.as_slice()
+            && !rest.is_empty()
+        {
+            ctx.say(text::questions_not_answered(rest));
+            u = understand(first, ctx.today);
+        }
+    }
     if !given {
         if let Some(follow) = follow_up(state, ctx, &u) {
             u = follow;

@@ -172,6 +172,15 @@ pub fn items_not_taken(taken: &str, rest: &[String]) -> String {
     )
 }
 
+/// Said when a message asked more questions than one turn answers.
+pub fn questions_not_answered(rest: &[String]) -> String {
+    let quoted: Vec<String> = rest.iter().map(|r| format!("«{r}»")).collect();
+    format!(
+        "Te contesto una pregunta por mensaje: la primera va abajo. También me preguntaste {}; mándamela en otro mensaje y te respondo.",
+        quoted.join(", ")
+    )
+}
+
 pub const PURCHASE_AMOUNT: &str = "¿Cuánto cuesta? (en pesos)";
 pub const BANK_BALANCE_NEEDED: &str =
     "Para simular la compra necesito tu saldo en el banco, y no lo tengo registrado.";

@@ -114,6 +114,7 @@ pub(super) fn understand_tokens(
             decide(&scores),
             hint,
             original.contains('?') || said.f.is_question(),
+            said.amount.is_some(),
         ),
     };
     let mut u = Understanding {
@@ -145,13 +146,15 @@ pub(super) fn understand_tokens(
 }
 
 /// The rules' reading of the intent weighed with the learned model's: an
-/// intent the model is sure of is the intent unless the rules are
+/// intent the model is sure of is the intent when the rules are not
 /// certain of theirs (the rules' pick, when another, stays an
-/// alternative). A question is never made a write.
+/// alternative), or read none (then a write only with an amount said: a
+/// day alone is no movement). A question is never made a write.
 fn weigh(
     rules: (Intent, f32, Vec<(Intent, f32)>),
     hint: &dyn Fn() -> Hint,
     question: bool,
+    money: bool,
 ) -> (Intent, f32, Vec<(Intent, f32)>) {
     let (intent, confidence, mut alternatives) = rules;
     // The model is read only when the rules are not certain.
@@ -160,7 +163,11 @@ fn weigh(
     }
     let overruled = hint()
         .intent
-        .filter(|(_, p)| *p >= LEARNED_SURE && confidence < RULES_CERTAIN)
+        .filter(|(sure, p)| {
+            let unread = intent == Intent::Unknown && (money || !sure.writes());
+            *p >= LEARNED_SURE
+                && (unread || intent != Intent::Unknown && confidence < RULES_CERTAIN)
+        })
         .filter(|(sure, _)| !question || !sure.writes());
     match overruled {
         Some((sure, p)) if sure == intent => (intent, confidence.max(p), alternatives),
