@@ -142,6 +142,50 @@ fn amount_count(piece: &str, today: NaiveDate) -> usize {
     found.iter().filter(|m| m.score > 0).count()
 }
 
+/// The questions a message asks, each as written: a new one starts after
+/// a question mark or at "y" followed by a question word ("¿cuánto gané
+/// esta semana y cuánto me queda libre?"). One question, or none, is the
+/// whole message.
+pub fn split_questions(text: &str) -> Vec<String> {
+    let c = super::lexicon::cues();
+    let asks = |word: &str| {
+        let folded = super::normalize::fold(word);
+        let word = folded.trim_matches(|ch: char| !ch.is_alphanumeric());
+        c.said.question_words.words().contains(&word)
+            || c.said.question_starts.words().contains(&word)
+    };
+    let words: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .collect();
+    let mut cuts = vec![0];
+    for (i, (at, word)) in words.iter().enumerate() {
+        let next = words.get(i + 1).map(|(_, w)| *w);
+        let and_asks = super::normalize::fold(word) == "y" && next.is_some_and(asks);
+        let after_mark = i > 0 && words[i - 1].1.ends_with('?') && asks(word);
+        if and_asks || after_mark {
+            cuts.push(*at);
+        }
+    }
+    cuts.push(text.len());
+    let parts: Vec<String> = cuts
+        .windows(2)
+        .map(|w| {
+            let part = text[w[0]..w[1]].trim();
+            let part = part
+                .strip_prefix("y ")
+                .or_else(|| part.strip_prefix("Y "))
+                .unwrap_or(part);
+            part.trim().to_string()
+        })
+        .filter(|p| p.split_whitespace().any(asks))
+        .collect();
+    if parts.len() < 2 {
+        return vec![text.trim().to_string()];
+    }
+    parts
+}
+
 #[cfg(test)]
 mod tests {
     use super::split_items;
@@ -204,48 +248,4 @@ mod tests {
             assert_eq!(split_items(text, today()), expected, "{text}");
         }
     }
-}
-
-/// The questions a message asks, each as written: a new one starts after
-/// a question mark or at "y" followed by a question word ("¿cuánto gané
-/// esta semana y cuánto me queda libre?"). One question, or none, is the
-/// whole message.
-pub fn split_questions(text: &str) -> Vec<String> {
-    let c = super::lexicon::cues();
-    let asks = |word: &str| {
-        let folded = super::normalize::fold(word);
-        let word = folded.trim_matches(|ch: char| !ch.is_alphanumeric());
-        c.said.question_words.words().contains(&word)
-            || c.said.question_starts.words().contains(&word)
-    };
-    let words: Vec<(usize, &str)> = text
-        .split_whitespace()
-        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
-        .collect();
-    let mut cuts = vec![0];
-    for (i, (at, word)) in words.iter().enumerate() {
-        let next = words.get(i + 1).map(|(_, w)| *w);
-        let and_asks = super::normalize::fold(word) == "y" && next.is_some_and(asks);
-        let after_mark = i > 0 && words[i - 1].1.ends_with('?') && asks(word);
-        if and_asks || after_mark {
-            cuts.push(*at);
-        }
-    }
-    cuts.push(text.len());
-    let parts: Vec<String> = cuts
-        .windows(2)
-        .map(|w| {
-            let part = text[w[0]..w[1]].trim();
-            let part = part
-                .strip_prefix("y ")
-                .or_else(|| part.strip_prefix("Y "))
-                .unwrap_or(part);
-            part.trim().to_string()
-        })
-        .filter(|p| p.split_whitespace().any(asks))
-        .collect();
-    if parts.len() < 2 {
-        return vec![text.trim().to_string()];
-    }
-    parts
 }
