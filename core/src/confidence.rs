@@ -28,6 +28,12 @@ pub const ALTERNATIVE: f32 = 0.5;
 /// is the intent ([`crate::nlu::learned::hint`]).
 pub const RULES_CERTAIN: f32 = 0.9;
 
+/// The learned model's claim for a data agent that outweighs a finance
+/// request the rules read without being certain of it (with some of the
+/// agent's own words in the message): near certainty, since the model is
+/// sure even when wrong.
+pub const LEARNED_CERTAIN: f32 = 0.99;
+
 /// The learned model's claim for a data agent (the summed probability of
 /// its intents, [`crate::nlu::learned`]) that routes a message at rest in
 /// which no trigger phrase is sure and the finance rules read no request.

@@ -3,8 +3,9 @@
 //! ([`crate::nlu::learned`]) on one scale. A trigger matched surely wins
 //! (its phrases are exact); otherwise the model's claim for an agent
 //! (every intent of that agent summed) routes when it is sure and either
-//! the Financial Agent's rules read no request, or they are unsure of
-//! theirs and the message holds some of the agent's own trigger words.
+//! the Financial Agent's rules read no request, or they are not certain
+//! of theirs, the model is near certain and the message holds some of the
+//! agent's own trigger words.
 //! The model alone never takes a message the rules read as finance: it
 //! is right about nine times in ten on its held-out sets, and sure even
 //! when wrong. A model label names its agent before its first dot, and
@@ -13,7 +14,7 @@
 
 use super::registry::{Agent, Registry, intent_words};
 use super::understand::{best_intent, exact_intent, intent_score};
-use crate::confidence::{ASK, CLEAR, LEARNED_SURE, SURE};
+use crate::confidence::{ASK, CLEAR, LEARNED_CERTAIN, LEARNED_SURE, RULES_CERTAIN, SURE};
 use crate::nlu::{Intent, Reading, answers};
 
 /// A route of the home agent claimed for a message.
@@ -74,11 +75,12 @@ pub fn home_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
 /// The learned model's claim: the agent whose intents it gives the most
 /// probability, when that is sure and the agent is a route of `home`.
 /// Against a finance request the rules read, it is made only when the
-/// rules are unsure of it and the message holds some of the agent's own
+/// rules are not certain of it, the model is near certain
+/// ([`LEARNED_CERTAIN`]) and the message holds some of the agent's own
 /// trigger words: the model and the rules must both point there.
 fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
     let finance = reading.understanding();
-    if finance.intent != Intent::Unknown && finance.confidence >= SURE {
+    if finance.intent != Intent::Unknown && finance.confidence >= RULES_CERTAIN {
         return None;
     }
     let scores = reading.learned_at_rest()?;
@@ -86,14 +88,15 @@ fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
     let agent = best.split('.').next()?;
     let (intent, _) = home.triggers.iter().find(|(intent, _)| intent == agent)?;
     home.tool_for_intent(intent)?;
-    // Against a finance reading of the rules, the model's claim needs
-    // the agent's own words in the message (a trigger matched in part).
+    let score = scores.of_prefix(&format!("{agent}.")) + scores.of(agent);
+    // Against a finance reading of the rules, the model's claim needs to
+    // be near certain and the agent's own words in the message (a
+    // trigger matched in part).
     let corroborated =
         || intent_score(home, intent, &intent_words(reading)).is_some_and(|score| score >= ASK);
-    if finance.intent != Intent::Unknown && !corroborated() {
+    if finance.intent != Intent::Unknown && ((score as f32) < LEARNED_CERTAIN || !corroborated()) {
         return None;
     }
-    let score = scores.of_prefix(&format!("{agent}.")) + scores.of(agent);
     (score as f32 >= LEARNED_SURE).then_some(Claim {
         intent: intent.as_str(),
         score: score as f32,
