@@ -376,37 +376,38 @@ impl Model {
 
     /// The features of `message` in `context` that weighed most for its
     /// best label, with their integer weight, largest first, ties by text
-    /// (at most 5). Ids are weighed first; texts are built only for the
-    /// features that can make the five.
+    /// (at most 5), in one pass: a text is built only for a feature that
+    /// enters the five.
     pub fn why(&'static self, message: &str, context: &str, scores: &Scores) -> Vec<(String, i32)> {
-        let weight = |id: u32| {
-            self.weights_of(id)
-                .iter()
-                .find(|(label, _)| usize::from(*label) == scores.best)
-                .map(|w| i32::from(w.1))
-        };
-        let mut weights: Vec<i32> = feature_ids(message, context)
-            .into_iter()
-            .filter_map(weight)
-            .collect();
-        weights.sort_unstable_by(|a, b| b.cmp(a));
-        let Some(&fifth) = weights.get(4).or(weights.last()) else {
-            return Vec::new();
-        };
-        let mut why: Vec<(String, i32)> = Vec::new();
+        const KEEP: usize = 5;
+        let mut top: Vec<(i32, String)> = Vec::with_capacity(KEEP + 1);
         let mut seen: Vec<u32> = Vec::new();
         each_feature(message, context, |parts| {
             let id = hash(parts);
-            if let Some(w) = weight(id).filter(|w| *w >= fifth)
-                && !seen.contains(&id)
-            {
-                seen.push(id);
-                why.push((parts.concat(), w));
+            let Some(w) = self
+                .weights_of(id)
+                .iter()
+                .find(|(label, _)| usize::from(*label) == scores.best)
+                .map(|w| i32::from(w.1))
+            else {
+                return;
+            };
+            if seen.contains(&id) {
+                return;
+            }
+            seen.push(id);
+            let enters = top.len() < KEEP || top.last().is_some_and(|(last, _)| w >= *last);
+            if enters {
+                let text = parts.concat();
+                let at = top
+                    .iter()
+                    .position(|(tw, tt)| w > *tw || w == *tw && text < *tt)
+                    .unwrap_or(top.len());
+                top.insert(at, (w, text));
+                top.truncate(KEEP);
             }
         });
-        why.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        why.truncate(5);
-        why
+        top.into_iter().map(|(w, text)| (text, w)).collect()
     }
 }
 

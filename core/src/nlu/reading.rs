@@ -31,6 +31,8 @@ pub struct Reading {
     home_trigger: OnceCell<f32>,
     /// The learned model's scores at rest, read once.
     learned: OnceCell<Option<super::learned::Scores>>,
+    /// The model's scores in other contexts, each read once.
+    learned_in: std::cell::RefCell<Vec<(&'static str, super::learned::Scores)>>,
 }
 
 impl Reading {
@@ -47,6 +49,14 @@ impl Reading {
             today,
             ..Reading::default()
         }
+    }
+
+    /// A text read again for the values it holds (a flow's request, read
+    /// for its slots): the rules alone, the learned model never asked.
+    pub fn without_model(message: &str, today: NaiveDate) -> Reading {
+        let reading = Reading::new(message, today);
+        let _ = reading.learned.set(None);
+        reading
     }
 
     /// A button pressed: its word as shown, and its answer as the button
@@ -88,13 +98,21 @@ impl Reading {
     }
 
     /// The learned model's scores for this message said in `context` (one
-    /// of [`super::learned::CONTEXTS`]); at rest, the kept ones.
-    pub fn learned_at(&self, context: &str) -> Option<super::learned::Scores> {
+    /// of [`super::learned::CONTEXTS`]), each context read once; at rest,
+    /// the kept ones.
+    pub fn learned_at(&self, context: &'static str) -> Option<super::learned::Scores> {
         if context == "none" {
             return self.learned_at_rest().cloned();
         }
-        let model = super::learned::shipped().ok()?;
-        Some(model.score(&self.text, context))
+        if self.learned.get().is_some_and(Option::is_none) {
+            return None;
+        }
+        if let Some((_, kept)) = self.learned_in.borrow().iter().find(|(c, _)| *c == context) {
+            return Some(kept.clone());
+        }
+        let scores = super::learned::shipped().ok()?.score(&self.text, context);
+        self.learned_in.borrow_mut().push((context, scores.clone()));
+        Some(scores)
     }
 
     /// Amounts and days read from the message ([`super::extract()`]).

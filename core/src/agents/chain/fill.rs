@@ -199,7 +199,8 @@ impl<'a> Run<'a> {
             return None;
         }
         let filled = if found.is_null() {
-            let reading = Reading::new(request_text(&flow.state_data), self.reading.today());
+            let reading =
+                Reading::without_model(request_text(&flow.state_data), self.reading.today());
             self.fill(agent, state, slot, &reading)
         } else {
             self.try_value(agent, state, slot, found, None)
@@ -342,7 +343,7 @@ impl<'a> Run<'a> {
             .current_flow
             .as_ref()
             .map(|f| request_text(&f.state_data));
-        let reading = Reading::new(request.unwrap_or_default(), self.reading.today());
+        let reading = Reading::without_model(request.unwrap_or_default(), self.reading.today());
         for slot in self
             .unclear(&clarify.slots)
             .into_iter()
@@ -413,7 +414,7 @@ impl<'a> Run<'a> {
         let merged = format!("{asked} {}", self.reading.text())
             .trim()
             .to_string();
-        let reading = Reading::new(&merged, self.reading.today());
+        let reading = Reading::without_model(&merged, self.reading.today());
         let missing: Vec<String> = self.unclear(&clarify.slots).into_iter().cloned().collect();
         let mut refused = None;
         for slot in &missing {
