@@ -193,6 +193,9 @@ pub struct Model {
     bias: Vec<i32>,
     /// Sorted by feature id: (id, first weight, number of weights).
     index: Vec<(u32, u32, u8)>,
+    /// A feature id's place in `index`, plus one (0: no weights), by id:
+    /// one read instead of a search for each feature of a message.
+    direct: Vec<u16>,
     /// (label, weight) pairs.
     weights: Vec<(u8, i8)>,
 }
@@ -329,22 +332,33 @@ impl Model {
         if !b.0.is_empty() || index.windows(2).any(|w| w[0].0 >= w[1].0) {
             return Err(BadModel("trailing bytes or unsorted features"));
         }
+        if index.len() >= usize::from(u16::MAX) {
+            return Err(BadModel("too many features"));
+        }
+        let mut direct = vec![0u16; 1 << ID_BITS];
+        for (at, (id, ..)) in index.iter().enumerate() {
+            let slot = direct
+                .get_mut(*id as usize)
+                .ok_or(BadModel("feature id out of range"))?;
+            *slot = at as u16 + 1;
+        }
         Ok(Model {
             labels,
             scale,
             bias,
             index,
+            direct,
             weights,
         })
     }
 
     fn weights_of(&self, id: u32) -> &[(u8, i8)] {
-        match self.index.binary_search_by_key(&id, |e| e.0) {
-            Ok(at) => {
-                let (_, start, count) = self.index[at];
+        match self.direct.get(id as usize).copied() {
+            Some(at) if at > 0 => {
+                let (_, start, count) = self.index[usize::from(at) - 1];
                 &self.weights[start as usize..start as usize + usize::from(count)]
             }
-            Err(_) => &[],
+            _ => &[],
         }
     }
 
