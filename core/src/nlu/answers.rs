@@ -87,14 +87,23 @@ pub fn decide(message: &str) -> Decision {
 /// words are not read into the draft.
 pub fn opens_with_yes(reading: &super::Reading) -> bool {
     let c = cues();
-    let mut words = reading
-        .words()
-        .skip_while(|w| c.days.interjections.words().contains(w));
+    let mut words = after_interjections(reading);
     let first = words
         .next()
         .is_some_and(|w| c.answers.confirm_tokens.contains(w));
     let next = words.next();
     first && next.is_some_and(|w| !c.answers.yes_but.words().contains(&w))
+}
+
+/// The words of a reply after the interjections it opens with ("ah",
+/// "mmm").
+pub(super) fn after_interjections<'r>(
+    reading: &'r super::Reading,
+) -> impl Iterator<Item = &'r str> + 'r {
+    let interjections = cues().days.interjections.words();
+    reading
+        .words()
+        .skip_while(move |w| interjections.contains(w))
 }
 
 /// A reply that sounds like a yes without an allowlisted token ("simón",

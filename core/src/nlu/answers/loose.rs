@@ -5,7 +5,7 @@
 //! how the prompt is asked again, so the person hears what was
 //! understood and the exact word that does it.
 
-use super::{cues, opens_with_yes, sounds_like_yes};
+use super::{after_interjections, cues, opens_with_yes, sounds_like_yes};
 use crate::confidence::LEARNED_SURE;
 use crate::nlu::Reading;
 
@@ -26,13 +26,9 @@ pub enum Loose {
 
 /// A reply that opens with a no ("nel, mejor ni lo hagas").
 fn opens_with_no(reading: &Reading) -> bool {
-    let c = cues();
-    let mut words = reading
-        .words()
-        .skip_while(|w| c.days.interjections.words().contains(w));
-    words
+    after_interjections(reading)
         .next()
-        .is_some_and(|w| c.answers.reject_tokens.contains(w))
+        .is_some_and(|w| cues().answers.reject_tokens.contains(w))
 }
 
 /// Reads a reply to a Sí/No prompt that was no allowlisted token.
