@@ -1,20 +1,19 @@
 //! The home agent's claim on a message at rest: which agent it routes to
 //! and how surely, from the agents' trigger phrases and the learned model
-//! ([`crate::nlu::learned`]) on one scale. A trigger matched surely wins
-//! (its phrases are exact); otherwise the model's claim for an agent
-//! (every intent of that agent summed) routes when it is sure and either
-//! the Financial Agent's rules read no request, or they are not certain
-//! of theirs, the model is near certain and the message holds some of the
-//! agent's own trigger words.
-//! The model alone never takes a message the rules read as finance: it
-//! is right about nine times in ten on its held-out sets, and sure even
-//! when wrong. A model label names its agent before its first dot, and
+//! ([`crate::nlu::learned`]) on one scale. A sure trigger the model agrees
+//! with is the model's claim; a sure trigger alone wins when the finance
+//! rules do not read the message as theirs; otherwise the model's claim
+//! for an agent (every intent of that agent summed) routes when it is
+//! sure, and against a request the finance rules read, when it is near
+//! certain and the message does not tell of money already paid (a record,
+//! never a request to act). The model reads what the person wants; the
+//! rules read amounts, days, names, and the tense of what was done. A model label names its agent before its first dot, and
 //! that name is the home agent's intent for the route (`cobros.cobrar` →
 //! `cobros`).
 
 use super::registry::{Agent, Registry, intent_words};
-use super::understand::{best_intent, exact_intent, intent_score};
-use crate::confidence::{ASK, CLEAR, LEARNED_CERTAIN, LEARNED_SURE, RULES_CERTAIN, SURE};
+use super::understand::{best_intent, exact_intent};
+use crate::confidence::{CLEAR, LEARNED_CERTAIN, LEARNED_SURE, SURE};
 use crate::nlu::{Intent, Reading, answers};
 
 /// A route of the home agent claimed for a message.
@@ -66,35 +65,37 @@ pub fn home_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
         score,
         learned: false,
     });
-    if trigger.is_some_and(|t| t.score >= SURE) {
-        return trigger;
+    let learned = learned_claim(home, reading);
+    match (trigger, learned) {
+        // A sure trigger the model agrees with is the model's claim too:
+        // both point there, weighed against the finance rules already.
+        (Some(t), Some(l)) if t.score >= SURE && t.intent == l.intent => Some(Claim {
+            score: t.score.max(l.score),
+            ..l
+        }),
+        (Some(t), _) if t.score >= SURE => trigger,
+        _ => learned.or(trigger),
     }
-    learned_claim(home, reading).or(trigger)
 }
 
 /// The learned model's claim: the agent whose intents it gives the most
-/// probability, when that is sure and the agent is a route of `home`.
-/// Against a finance request the rules read, it is made only when the
-/// rules are not certain of it, the model is near certain
-/// ([`LEARNED_CERTAIN`]) and the message holds some of the agent's own
-/// trigger words: the model and the rules must both point there.
+/// probability, when that is sure ([`LEARNED_SURE`]) and the agent is a
+/// route of `home`. It is weighed against the finance rules' reading in
+/// [`home_route`]: the model reads what the person wants, the rules read
+/// the amounts, dates and names in it.
 fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
-    let finance = reading.understanding();
-    if finance.intent != Intent::Unknown && finance.confidence >= RULES_CERTAIN {
-        return None;
-    }
     let scores = reading.learned_at_rest()?;
     let (best, _) = scores.best();
     let agent = best.split('.').next()?;
     let (intent, _) = home.triggers.iter().find(|(intent, _)| intent == agent)?;
     home.tool_for_intent(intent)?;
     let score = scores.of_prefix(&format!("{agent}.")) + scores.of(agent);
-    // Against a finance reading of the rules, the model's claim needs to
-    // be near certain and the agent's own words in the message (a
-    // trigger matched in part).
-    let corroborated =
-        || intent_score(home, intent, &intent_words(reading)).is_some_and(|score| score >= ASK);
-    if finance.intent != Intent::Unknown && ((score as f32) < LEARNED_CERTAIN || !corroborated()) {
+    // Against a request the finance rules read, the model must be near
+    // certain, and the message must not tell of money already paid.
+    let finance = reading.understanding();
+    if finance.intent != Intent::Unknown
+        && ((score as f32) < LEARNED_CERTAIN || tells_of_payment_made(reading))
+    {
         return None;
     }
     (score as f32 >= LEARNED_SURE).then_some(Claim {
@@ -104,16 +105,26 @@ fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
     })
 }
 
-/// The learned model's pick among `agent`'s own intents, for a message
-/// that just entered it from home with no flow open: the model's best
-/// label, when sure, names this agent (its route from home) and one of
-/// its intents (`cobros.contacto` → `contacto`), or the agent has one.
-pub fn learned_intent<'a>(
+/// Whether the message tells of money the person already paid: a verb of
+/// paying in the past ("pagué", "pagamos") or a charge made to them ("me
+/// cobró"), said as a statement. Such a message is something to record;
+/// it never asks an agent to pay, send, top up, lend or charge now. (A
+/// day gone by is no such sign: "le presté 500 ayer" is a cobro.)
+fn tells_of_payment_made(reading: &Reading) -> bool {
+    let cues = crate::nlu::lexicon::cues();
+    let said = reading.cues();
+    !reading.is_question()
+        && (said.has(cues.said.past_payment_verbs) || said.has(cues.days.charged_phrases))
+}
+
+/// The learned model's sure label when it names `agent` (its route from
+/// home): the label's own part, if it has one (`cobros.contacto` →
+/// `contacto`), and how sure.
+fn learned_for<'r>(
     registry: &Registry,
-    agent: &'a Agent,
-    reading: &Reading,
-) -> Option<(&'a str, f32)> {
-    let scores = reading.learned_at_rest()?;
+    agent: &Agent,
+    scores: &'r crate::nlu::learned::Scores,
+) -> Option<(Option<&'r str>, f32)> {
     let (best, p) = scores.best();
     if (p as f32) < LEARNED_SURE {
         return None;
@@ -129,14 +140,33 @@ pub fn learned_intent<'a>(
         .as_ref()?
         .target
         .as_deref()?;
-    if target != agent.spec.id {
-        return None;
-    }
+    (target == agent.spec.id).then_some((own, p as f32))
+}
+
+/// Whether the learned model, reading the message at rest, is sure it is
+/// for `agent`: the home agent's arbiter weighed that against the finance
+/// rules before it entered the agent, so the agent does not hand it back.
+pub fn learned_agent(registry: &Registry, agent: &Agent, reading: &Reading) -> bool {
+    reading
+        .learned_at_rest()
+        .is_some_and(|scores| learned_for(registry, agent, scores).is_some())
+}
+
+/// The learned model's pick among `agent`'s own intents, for a message
+/// that just entered it from home with no flow open: the model's best
+/// label, when sure, names this agent (its route from home) and one of
+/// its intents (`cobros.contacto` → `contacto`), or the agent has one.
+pub fn learned_intent<'a>(
+    registry: &Registry,
+    agent: &'a Agent,
+    reading: &Reading,
+) -> Option<(&'a str, f32)> {
+    let (own, p) = learned_for(registry, agent, reading.learned_at_rest()?)?;
     let intent = match own {
         Some(own) => agent.triggers.iter().find(|(intent, _)| intent == own)?,
         None if agent.triggers.len() == 1 => &agent.triggers[0],
         None => return None,
     };
     agent.tool_for_intent(&intent.0)?;
-    Some((intent.0.as_str(), p as f32))
+    Some((intent.0.as_str(), p))
 }

@@ -43,7 +43,9 @@ impl<'a> Run<'a> {
             }
             _ => own,
         };
-        if let Some(routed) = self.leaves_for_another(agent, &words, own) {
+        let learned =
+            just_entered && super::super::claim::learned_agent(self.registry, agent, self.reading);
+        if let Some(routed) = self.leaves_for_another(agent, &words, own, learned) {
             return Ok(routed);
         }
         let sure = own.filter(|(_, score)| *score >= SURE);
@@ -124,6 +126,7 @@ impl<'a> Run<'a> {
         agent: &'a Agent,
         words: &[&str],
         own: Option<(&str, f32)>,
+        learned: bool,
     ) -> Option<Routed> {
         if own.is_none_or(|(_, score)| score < ASK)
             && understand::best_intent(agent, &declined_words(self.reading))
@@ -136,8 +139,10 @@ impl<'a> Run<'a> {
         }
         // A request in the very words of one of this agent's quoted
         // phrases is its own ("Juan ya me pagó 350" is a cobro paid, not
-        // an income to log).
-        let own_request = understand::exact_intent(agent, words, SURE).is_some();
+        // an income to log), and so is one the home agent's arbiter just
+        // routed here on the learned model's reading, already weighed
+        // against the finance rules.
+        let own_request = learned || understand::exact_intent(agent, words, SURE).is_some();
         if !own_request
             && (answers::complete_finance_request(self.reading)
                 || answers::finance_question(self.reading, CLEAR))
