@@ -68,7 +68,11 @@ fn held_out_accuracy_per_agent_and_intent() {
                 best,
                 p,
                 row.label,
-                model.why(&row.text, &row.context, &scores)
+                model.why(
+                    &caja_core::nlu::learned::Base::of(&row.text),
+                    &row.context,
+                    &scores
+                )
             );
         }
     }

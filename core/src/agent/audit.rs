@@ -277,7 +277,7 @@ pub(super) fn record(
                 label: label.to_string(),
                 probability,
                 why: crate::nlu::learned::shipped()
-                    .map(|model| model.why(ctx.reading.text(), "none", scores))
+                    .map(|model| model.why(ctx.reading.learned_base(), "none", scores))
                     .unwrap_or_default()
                     .iter()
                     .map(|(feature, weight)| format!("{feature} ({weight})"))

@@ -79,9 +79,9 @@ pub struct Feature {
     pub text: String,
 }
 
-/// Calls `each` with the parts of every feature of a message in
-/// `context`, in one fixed order (a feature may come more than once).
-fn each_feature(message: &str, context: &str, mut each: impl FnMut(&[&str])) {
+/// The words of a folded message as the model reads them: a number by
+/// its shape, "$" as a word of its own.
+fn words_of(message: &str) -> Vec<String> {
     let folded = super::normalize::fold(message);
     let mut words: Vec<String> = Vec::new();
     let mut current = String::new();
@@ -101,6 +101,21 @@ fn each_feature(message: &str, context: &str, mut each: impl FnMut(&[&str])) {
             words.push("#$".into());
         }
     }
+    words
+}
+
+/// Calls `each` with the parts of every feature of a message in
+/// `context`, in one fixed order (a feature may come more than once):
+/// first those of the context, then those of the words alone.
+fn each_feature(message: &str, context: &str, mut each: impl FnMut(&[&str])) {
+    let words = words_of(message);
+    context_features(&words, context, &mut each);
+    word_features(&words, &mut each);
+}
+
+/// The features that name the context: alone, with the message's size,
+/// and with each word.
+fn context_features(words: &[String], context: &str, each: &mut impl FnMut(&[&str])) {
     each(&["c:", context]);
     if words.is_empty() {
         each(&["e:", context]);
@@ -108,11 +123,18 @@ fn each_feature(message: &str, context: &str, mut each: impl FnMut(&[&str])) {
     if words.len() <= 2 {
         each(&["s:", context]);
     }
+    for word in words {
+        each(&["cw:", context, " ", word]);
+    }
+}
+
+/// The features of the words alone, the same in every context: each
+/// word, the first, each pair, and in-word character 3- and 4-grams.
+fn word_features(words: &[String], each: &mut impl FnMut(&[&str])) {
     let mut padded = String::new();
     let mut bounds: Vec<usize> = Vec::new();
     for (i, word) in words.iter().enumerate() {
         each(&["w:", word]);
-        each(&["cw:", context, " ", word]);
         if i == 0 {
             each(&["f:", word]);
         }
@@ -133,6 +155,37 @@ fn each_feature(message: &str, context: &str, mut each: impl FnMut(&[&str])) {
                 }
             }
         }
+    }
+}
+
+/// A message read once for every context: its words, and the ids of the
+/// features of the words alone (sorted, each once).
+#[derive(Clone, Debug)]
+pub struct Base {
+    words: Vec<String>,
+    ids: Vec<u32>,
+}
+
+impl Base {
+    pub fn of(message: &str) -> Base {
+        let words = words_of(message);
+        let mut ids: Vec<u32> = Vec::with_capacity(64);
+        word_features(&words, &mut |parts| ids.push(hash(parts)));
+        ids.sort_unstable();
+        ids.dedup();
+        Base { words, ids }
+    }
+
+    /// The ids of the features of the message in `context` that are not
+    /// already among the words' (sorted, each once): with those, every
+    /// feature counts once, as in [`feature_ids`].
+    fn context_ids(&self, context: &str) -> Vec<u32> {
+        let mut ids: Vec<u32> = Vec::with_capacity(self.words.len() + 3);
+        context_features(&self.words, context, &mut |parts| ids.push(hash(parts)));
+        ids.sort_unstable();
+        ids.dedup();
+        ids.retain(|id| self.ids.binary_search(id).is_err());
+        ids
     }
 }
 
@@ -364,8 +417,15 @@ impl Model {
 
     /// Scores `message` read in `context` (one of [`CONTEXTS`]).
     pub fn score(&'static self, message: &str, context: &str) -> Scores {
+        self.score_in(&Base::of(message), context)
+    }
+
+    /// The scores of a message read once ([`Base`]) in `context`: the
+    /// words' features are summed once per context, in id order, then
+    /// the context's; integer sums, so the order never changes a bit.
+    pub fn score_in(&'static self, base: &Base, context: &str) -> Scores {
         let mut logits: Vec<i64> = self.bias.iter().map(|&b| i64::from(b)).collect();
-        for id in feature_ids(message, context) {
+        for &id in base.ids.iter().chain(&base.context_ids(context)) {
             for &(label, weight) in self.weights_of(id) {
                 logits[usize::from(label)] += i64::from(weight);
             }
@@ -392,11 +452,11 @@ impl Model {
     /// best label, with their integer weight, largest first, ties by text
     /// (at most 5), in one pass: a text is built only for a feature that
     /// enters the five.
-    pub fn why(&'static self, message: &str, context: &str, scores: &Scores) -> Vec<(String, i32)> {
+    pub fn why(&'static self, base: &Base, context: &str, scores: &Scores) -> Vec<(String, i32)> {
         const KEEP: usize = 5;
-        let mut top: Vec<(i32, String)> = Vec::with_capacity(KEEP + 1);
-        let mut seen: Vec<u32> = Vec::new();
-        each_feature(message, context, |parts| {
+        // (weight, text, id): a feature said twice enters once.
+        let mut top: Vec<(i32, String, u32)> = Vec::with_capacity(KEEP + 1);
+        let mut each = |parts: &[&str]| {
             let id = hash(parts);
             let Some(w) = self
                 .weights_of(id)
@@ -406,22 +466,20 @@ impl Model {
             else {
                 return;
             };
-            if seen.contains(&id) {
-                return;
-            }
-            seen.push(id);
-            let enters = top.len() < KEEP || top.last().is_some_and(|(last, _)| w >= *last);
-            if enters {
+            let enters = top.len() < KEEP || top.last().is_some_and(|(last, ..)| w >= *last);
+            if enters && top.iter().all(|(.., seen)| *seen != id) {
                 let text = parts.concat();
                 let at = top
                     .iter()
-                    .position(|(tw, tt)| w > *tw || w == *tw && text < *tt)
+                    .position(|(tw, tt, _)| w > *tw || w == *tw && text < *tt)
                     .unwrap_or(top.len());
-                top.insert(at, (w, text));
+                top.insert(at, (w, text, id));
                 top.truncate(KEEP);
             }
-        });
-        top.into_iter().map(|(w, text)| (text, w)).collect()
+        };
+        context_features(&base.words, context, &mut each);
+        word_features(&base.words, &mut each);
+        top.into_iter().map(|(w, text, _)| (text, w)).collect()
     }
 }
 

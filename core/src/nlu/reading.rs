@@ -29,6 +29,8 @@ pub struct Reading {
     /// The best score of the home agent's routes for this message, read
     /// once by the layer that knows the agents.
     home_trigger: OnceCell<f32>,
+    /// The message as the learned model reads it in any context, once.
+    learned_base: OnceCell<super::learned::Base>,
     /// The learned model's scores at rest, read once.
     learned: OnceCell<Option<super::learned::Scores>>,
     /// The model's scores in other contexts, each read once.
@@ -92,7 +94,7 @@ impl Reading {
         self.learned
             .get_or_init(|| {
                 let model = super::learned::shipped().ok()?;
-                Some(model.score(&self.text, "none"))
+                Some(model.score_in(self.learned_base(), "none"))
             })
             .as_ref()
     }
@@ -110,9 +112,18 @@ impl Reading {
         if let Some((_, kept)) = self.learned_in.borrow().iter().find(|(c, _)| *c == context) {
             return Some(kept.clone());
         }
-        let scores = super::learned::shipped().ok()?.score(&self.text, context);
+        let scores = super::learned::shipped()
+            .ok()?
+            .score_in(self.learned_base(), context);
         self.learned_in.borrow_mut().push((context, scores.clone()));
         Some(scores)
+    }
+
+    /// The message as the learned model reads it, the same in every
+    /// context ([`super::learned::Base`]).
+    pub fn learned_base(&self) -> &super::learned::Base {
+        self.learned_base
+            .get_or_init(|| super::learned::Base::of(&self.text))
     }
 
     /// Amounts and days read from the message ([`super::extract()`]).

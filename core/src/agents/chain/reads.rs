@@ -28,13 +28,12 @@ impl<'a> Run<'a> {
         // The agent's own best intent, read once; `sure` when it is a
         // whole request.
         let own = understand::best_intent(agent, &words);
-        // Just entered from home with nothing open: the learned model
-        // picks among the agent's intents when no phrase is sure.
+        // With nothing open in it (just entered from home, or a flow of
+        // it finished), the agent waits for a request as home does: the
+        // learned model picks among its intents when no phrase is sure.
         let just_entered = self.o.current_flow.is_none()
             && self.o.agent_stack.last().is_some_and(|f| {
-                f.agent_id == agent.spec.id
-                    && f.entered_at == self.now_iso
-                    && matches!(f.waiting, Waiting::Request)
+                f.agent_id == agent.spec.id && matches!(f.waiting, Waiting::Request)
             });
         let own = match own {
             Some((_, score)) if score >= SURE => own,
