@@ -334,7 +334,10 @@ fn fill_budget(u: &mut Understanding, said: &Said) {
     // "presupuesto para gasolina": the word, when not the category's.
     u.description = chosen.and_then(|m| describe(said.original, said.tokens, m));
     u.budget_remove = budget_removal(&said.f);
-    u.amount = said.pesos().filter(|_| !u.budget_remove);
+    // "500 a la semana": budgets are monthly, so an amount said per
+    // another span is never taken as the month's cap; the cap is asked.
+    let other_span = said.f.has(lexicon::cues().said.budget_other_spans);
+    u.amount = said.pesos().filter(|_| !u.budget_remove && !other_span);
     u.foreign_currency = said.amount.as_ref().and_then(|m| m.foreign);
     // A budget is set for now or later: "diciembre" said in November is
     // the coming December.

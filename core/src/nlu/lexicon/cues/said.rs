@@ -45,6 +45,9 @@ cue_group! {
     not_purchase_words,
     /// A spending limit in words ("no gastar más de", "máximo al mes").
     budget_phrases,
+    /// A budget said per a span other than a month ("500 a la semana", "quincenal"): budgets are
+    /// monthly, so its monthly cap is asked, never taken from it.
+    budget_other_spans,
     /// Banks' names ("bbva", "santander", "spin").
     bank_names,
     /// Words of a credit card ("tarjeta", "tdc").
