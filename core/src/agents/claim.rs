@@ -53,7 +53,18 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
         .is_some_and(|agent| exact_intent(agent, &words, SURE).is_some());
     let finance_wins = finance_sure && claim.score <= finance.confidence
         || answers::complete_finance_request(reading);
-    (exact || !finance_wins).then_some(claim)
+    if exact || !finance_wins {
+        return Some(claim);
+    }
+    // A sure trigger the model agrees with is the model's claim too: both
+    // point there, and the model's claim was weighed against the finance
+    // rules already.
+    learned_claim(home, reading)
+        .filter(|l| l.intent == claim.intent)
+        .map(|l| Claim {
+            score: claim.score.max(l.score),
+            ..l
+        })
 }
 
 /// The home agent's best route for `reading`, said with nothing open,
@@ -65,17 +76,10 @@ pub fn home_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
         score,
         learned: false,
     });
-    let learned = learned_claim(home, reading);
-    match (trigger, learned) {
-        // A sure trigger the model agrees with is the model's claim too:
-        // both point there, weighed against the finance rules already.
-        (Some(t), Some(l)) if t.score >= SURE && t.intent == l.intent => Some(Claim {
-            score: t.score.max(l.score),
-            ..l
-        }),
-        (Some(t), _) if t.score >= SURE => trigger,
-        _ => learned.or(trigger),
+    if trigger.is_some_and(|t| t.score >= SURE) {
+        return trigger;
     }
+    learned_claim(home, reading).or(trigger)
 }
 
 /// The learned model's claim: the agent whose intents it gives the most
@@ -91,9 +95,14 @@ fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
     home.tool_for_intent(intent)?;
     let score = scores.of_prefix(&format!("{agent}.")) + scores.of(agent);
     // Against a request the finance rules read, the model must be near
-    // certain, and the message must not tell of money already paid.
+    // certain, and the message must not tell of money already paid. A
+    // question with no amount is never a write, so the rules' reading of
+    // one as a write is no request to weigh against.
     let finance = reading.understanding();
+    let asks_no_write =
+        finance.intent.writes() && finance.amount.is_none() && reading.is_question();
     if finance.intent != Intent::Unknown
+        && !asks_no_write
         && ((score as f32) < LEARNED_CERTAIN || tells_of_payment_made(reading))
     {
         return None;
