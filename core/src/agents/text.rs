@@ -65,6 +65,13 @@ pub fn wrong_currency(want: &str) -> String {
     }
 }
 
+/// An amount said without its currency where the money is in another
+/// (`want`): not taken, and said so before the amount is asked.
+pub fn currency_not_said(shown: &str, want: &str) -> String {
+    let money = if want == "USD" { "dólares" } else { "pesos" };
+    format!("No tomé los {shown} que dijiste: aquí el monto va en {money} y no dijiste la moneda.")
+}
+
 /// A reply that did not answer the question asked but said an amount a
 /// later question asks for ("$100.00 USD"): kept for it, and said so.
 pub fn kept_for_later(amount: &str) -> String {

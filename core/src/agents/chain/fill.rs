@@ -27,6 +27,9 @@ const TO_PREFILL: &str = "prefill_pending";
 /// A prefilled value said in another currency than its slot's.
 const WRONG_CURRENCY: &str = "wrong_currency";
 const NEGATIVE: &str = "negative";
+/// A bare number said at the start for money in another currency: named
+/// when the amount is asked, never taken ("mándale 1500 a mi mamá").
+const UNSURE_CURRENCY: &str = "unsure_currency";
 /// A check sent the flow back to ask for a slot again: once it is
 /// answered, the states after it keep their answers (as a correction
 /// does) and are checked again.
@@ -74,9 +77,15 @@ pub(super) fn starting_data(
             keep_request = true;
         } else {
             match understand::read_slot(agent, spec, reading, &data) {
-                // "mándale 300 a juan": a bare number is in the currency
-                // the question names, and nothing asked it yet.
-                SlotRead::Value(..) if !understand::currency_named(spec, reading) => {}
+                // "mándale 1500 a mi mamá": a bare number is in the
+                // currency a question names, and nothing asked it yet; it
+                // may be pesos, so it is named when the amount is asked,
+                // never taken nor dropped without a word.
+                SlotRead::Value(value, _) if !understand::currency_named(spec, reading) => {
+                    if let Some(shown) = crate::agents::template::price(&value) {
+                        pending.insert(slot.clone(), serde_json::json!({ UNSURE_CURRENCY: shown }));
+                    }
+                }
                 SlotRead::Value(value, _) => {
                     pending.insert(slot.clone(), value);
                 }
@@ -192,6 +201,18 @@ impl<'a> Run<'a> {
         if let Some(code) = found.get(WRONG_CURRENCY).and_then(Value::as_str) {
             let code = if code == "USD" { "USD" } else { "MXN" };
             self.reply.push(crate::agents::text::wrong_currency(code));
+            return None;
+        }
+        if let Some(shown) = found.get(UNSURE_CURRENCY).and_then(Value::as_str) {
+            let want = agent.spec.slots.get(slot).map_or("MXN", |spec| {
+                if spec.kind == SlotType::MoneyUsd {
+                    "USD"
+                } else {
+                    "MXN"
+                }
+            });
+            self.reply
+                .push(crate::agents::text::currency_not_said(shown, want));
             return None;
         }
         if found.get(NEGATIVE).is_some() {
