@@ -175,9 +175,9 @@ test('Telegram: two members of a group each log and confirm their own expense', 
 test('a debt payment prompt built on a balance that changed since never writes', async () => {
   const { tg, session } = await telegramUserWithWeb();
   await tg('le debo 5,200 a Coppel');
-  assert.match(await tg('sí'), /Listo, guardé la deuda «coppel»/);
+  assert.match(await tg('sí'), /Listo, guardé la deuda «Coppel»/);
   // Telegram asks to pay 1,000 of the 5,200...
-  assert.match(await tg('le aboné 1,000 a Coppel'), /Deuda «coppel»: de \$5,200\.00 a \$4,200\.00/);
+  assert.match(await tg('le aboné 1,000 a Coppel'), /Deuda «Coppel»: de \$5,200\.00 a \$4,200\.00/);
   // ...the web pays 2,000 meanwhile...
   assert.match((await say(session, 'le aboné 2,000 a Coppel')).reply, /de \$5,200\.00 a \$3,200\.00/);
   assert.match((await say(session, 'sí')).reply, /quedó en \$3,200\.00/);
@@ -188,7 +188,7 @@ test('a debt payment prompt built on a balance that changed since never writes',
   assert.equal(debts.status, 200);
   assert.deepEqual(
     debts.body.debts.map((d) => [d.name, d.balance_mxn_cents]),
-    [['coppel', 320000]],
+    [['Coppel', 320000]],
   );
   // Asked again, the prompt shows the balance as it is now.
   assert.match(await tg('le aboné 1,000 a Coppel'), /de \$3,200\.00 a \$2,200\.00/);

@@ -42,7 +42,9 @@ pub fn describe(original: &str, tokens: &[Token], m: &category::CategoryMatch) -
     )
 }
 
-/// The original text (lower-cased, accents kept) of a token span.
+/// The original text of a token span, as typed ("Banamex", "Toño"): a
+/// name is shown as the person wrote it (debts are matched by a folded
+/// key, so the case never makes two of one).
 pub(super) fn original_span(
     original: &str,
     tokens: &[Token],
@@ -56,7 +58,6 @@ pub(super) fn original_span(
         .skip(first.start)
         .take(last.end - first.start)
         .collect::<String>()
-        .to_lowercase()
 }
 
 pub(super) fn pick_category<'a>(
