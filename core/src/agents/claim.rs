@@ -50,7 +50,8 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
         .tool_for_intent(claim.intent)
         .and_then(|t| t.routing.as_ref()?.target.as_deref())
         .and_then(|target| registry.agent(target))
-        .is_some_and(|agent| exact_intent(agent, &words, SURE).is_some());
+        .is_some_and(|agent| exact_intent(agent, &words, SURE).is_some())
+        && !finance_certain(reading);
     let finance_wins = finance_sure && claim.score <= finance.confidence
         || answers::complete_finance_request(reading);
     if exact || !finance_wins {
@@ -111,6 +112,17 @@ fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
         intent: intent.as_str(),
         score: score as f32,
         learned: true,
+    })
+}
+
+/// Whether the learned model is near certain ([`LEARNED_CERTAIN`]) the
+/// message is a finance request: then an agent's phrase in its words
+/// ("ya me pagaron la raya, 2,800" holds "ya me pagaron") does not make
+/// it that agent's.
+pub fn finance_certain(reading: &Reading) -> bool {
+    reading.learned_at_rest().is_some_and(|scores| {
+        let (label, p) = scores.best();
+        label.starts_with("finance.") && p as f32 >= LEARNED_CERTAIN
     })
 }
 

@@ -141,7 +141,9 @@ impl<'a> Run<'a> {
         // an income to log), and so is one the home agent's arbiter just
         // routed here on the learned model's reading, already weighed
         // against the finance rules.
-        let own_request = learned || understand::exact_intent(agent, words, SURE).is_some();
+        let own_request = learned
+            || understand::exact_intent(agent, words, SURE).is_some()
+                && !super::super::claim::finance_certain(self.reading);
         if !own_request
             && (answers::complete_finance_request(self.reading)
                 || answers::finance_question(self.reading, CLEAR))
