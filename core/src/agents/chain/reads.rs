@@ -10,6 +10,7 @@ use crate::agents::registry::{Agent, declined_words, intent_words};
 use crate::agents::spec::SlotType;
 use crate::agents::state::Waiting;
 use crate::agents::understand::{self, Nav};
+use crate::confidence::LEARNED_CERTAIN;
 use crate::nlu::answers;
 
 /// What a step of the reading decided: the turn goes to the loop with
@@ -30,17 +31,22 @@ impl<'a> Run<'a> {
         let own = understand::best_intent(agent, &words);
         // With nothing open in it (just entered from home, or a flow of
         // it finished), the agent waits for a request as home does: the
-        // learned model picks among its intents when no phrase is sure.
+        // learned model picks among its intents when no phrase is sure,
+        // and over a phrase matched in part when it is near certain of
+        // another ("cancele el cobro a Jorge" holds words of a new cobro).
         let just_entered = self.o.current_flow.is_none()
             && self.o.agent_stack.last().is_some_and(|f| {
                 f.agent_id == agent.spec.id && matches!(f.waiting, Waiting::Request)
             });
+        let exact = || understand::exact_intent(agent, &words, SURE).is_some();
         let own = match own {
-            Some((_, score)) if score >= SURE => own,
-            _ if just_entered => {
-                super::super::claim::learned_intent(self.registry, agent, self.reading).or(own)
+            _ if !just_entered => own,
+            Some((_, score)) if score >= SURE => {
+                super::super::claim::learned_intent(self.registry, agent, self.reading)
+                    .filter(|(_, p)| *p >= LEARNED_CERTAIN && !exact())
+                    .or(own)
             }
-            _ => own,
+            _ => super::super::claim::learned_intent(self.registry, agent, self.reading).or(own),
         };
         let learned =
             just_entered && super::super::claim::learned_agent(self.registry, agent, self.reading);
