@@ -27,7 +27,21 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         && !lender
         // "dividimos la cuenta de 1500 entre 5": a bill, not the bank.
         && crate::nlu::split::find_split(f.tokens).is_none()
+        && !paid_with_account(f)
     {
         add(Intent::SetBankBalance, 0.92);
     }
+}
+
+/// "súper 1,245.50 con la de débito": an account named after "con" (a
+/// few words on) says how something was paid, never the account's balance.
+fn paid_with_account(f: &Features<'_>) -> bool {
+    let c = cues();
+    f.tokens.iter().enumerate().any(|(i, t)| {
+        t.is_in(c.debts.with_words)
+            && f.tokens[i + 1..]
+                .iter()
+                .take(3)
+                .any(|n| n.is_in(c.said.bank_account_words) || n.is_in(c.said.card_nouns))
+    })
 }
