@@ -75,6 +75,8 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             }];
         } else if patch.day_outside {
             ctx.say(text::DAY_OUTSIDE);
+        } else if patch.budget_span {
+            ctx.say(text::BUDGET_PER_MONTH);
         } else {
             ctx.say(text::NOT_UNDERSTOOD);
         }

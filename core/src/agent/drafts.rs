@@ -90,6 +90,9 @@ pub struct Patch {
     pub foreign: Option<&'static str>,
     /// A day was said that the span asked about holds not once.
     pub day_outside: bool,
+    /// A budget's cap said per another span than a month ("2,500 por
+    /// semana"): not taken.
+    pub budget_span: bool,
 }
 
 /// Applies an answer to the open drafts. Everything the answer contains
@@ -281,6 +284,15 @@ fn change_kind(draft: &mut TransactionDraft, reading: &Reading, patch: &mut Patc
 
 /// A budget's cap.
 fn patch_budget(state: &mut AgentState, said: &Said, patch: &mut Patch) {
+    // "2,500 por semana": budgets are monthly, so it is not the cap.
+    if said
+        .reading
+        .cues()
+        .has(crate::nlu::lexicon::cues().said.budget_other_spans)
+    {
+        patch.budget_span = true;
+        return;
+    }
     let params = state
         .pending_params
         .get_or_insert_with(ParamsDraft::default);

@@ -43,6 +43,11 @@ Nada se guarda sin que me digas «sí».";
 pub const GREETING: &str = "¡Hola! Soy Caja. Registro tus gastos e ingresos, tu presupuesto, \
 tus deudas y tu saldo, y te respondo solo con lo que está guardado.";
 
+/// A budget's cap said per week, fortnight, day or year: budgets are
+/// monthly, so it is not taken.
+pub const BUDGET_PER_MONTH: &str =
+    "Los presupuestos son por mes: no tomé un monto por semana, quincena, día o año.";
+
 pub const EMPTY: &str =
     "No recibí texto. Escríbeme un movimiento, por ejemplo «gasté 250 en uber».";
 /// An emoji while a confirmation waits: it is no «sí».

@@ -306,6 +306,15 @@ fn check_budget(
             params.budget_word.clone(),
         )),
         _ => {
+            // "2,500 a la semana": said why the monthly cap is asked.
+            if !foreign
+                && ctx
+                    .reading
+                    .cues()
+                    .has(crate::nlu::lexicon::cues().said.budget_other_spans)
+            {
+                ctx.say(text::BUDGET_PER_MONTH);
+            }
             missing.push(if foreign {
                 Field::ForeignAmount
             } else {
