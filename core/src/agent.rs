@@ -59,6 +59,9 @@ pub struct AgentConfig {
     pub confirmation_ttl_ms: i64,
     /// Longest message read, in characters.
     pub max_message_chars: usize,
+    /// How long a finance question waits for its answer: a message after
+    /// a longer quiet is read as new, and the draft set aside is named.
+    pub question_ttl_ms: i64,
 }
 
 impl Default for AgentConfig {
@@ -66,6 +69,7 @@ impl Default for AgentConfig {
         AgentConfig {
             confirmation_ttl_ms: 5 * 60 * 1000,
             max_message_chars: 1000,
+            question_ttl_ms: 6 * 60 * 60 * 1000,
         }
     }
 }
@@ -363,6 +367,15 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         .unwrap_or_else(TimeZone::default_zone);
     let mut state = state;
     state.turn_seq += 1;
+    // "¿Cuánto fue?" asked yesterday and never answered: the next
+    // morning's "gasolina 400" is a new request, never that answer.
+    let stale = !state.clarification_questions.is_empty()
+        && state.pending_action.is_none()
+        && crate::time::parse_iso_utc(&state.timestamp.now_iso)
+            .is_some_and(|at| input.now_ms - at >= config.question_ttl_ms);
+    if stale {
+        state.clear_flow();
+    }
     let now_iso = iso_utc(input.now_ms);
     state.timestamp.now_iso = now_iso.clone();
     state.timestamp.timezone = Some(zone.name().to_string());
@@ -391,6 +404,10 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         shared_chat: input.shared_chat,
         ..TurnCtx::default()
     };
+    let mut ctx = ctx;
+    if stale {
+        ctx.say(text::QUESTION_SET_ASIDE);
+    }
     advance(SuspendedTurn {
         state,
         ctx,

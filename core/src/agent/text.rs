@@ -43,6 +43,10 @@ Nada se guarda sin que me digas «sí».";
 pub const GREETING: &str = "¡Hola! Soy Caja. Registro tus gastos e ingresos, tu presupuesto, \
 tus deudas y tu saldo, y te respondo solo con lo que está guardado.";
 
+/// A finance question left unanswered for hours, set aside when the
+/// person writes again.
+pub const QUESTION_SET_ASIDE: &str = "Lo que estábamos anotando hace unas horas quedó sin guardar.";
+
 /// A budget's cap said per week, fortnight, day or year: budgets are
 /// monthly, so it is not taken.
 pub const BUDGET_PER_MONTH: &str =

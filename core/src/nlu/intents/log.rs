@@ -29,7 +29,9 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     // "o sea que gané 1,201?") asks about money; it logs none.
     let perfect_tense = f.has(c.said.perfect_auxiliaries) && f.has(c.said.past_participles);
     let asks_about_money = f.ends_asking && (expense_verb || income_verb);
-    let log_allowed = (!question || !asks_amount && !f.folded.contains('?'))
+    // A message that opens asking and names no amount ("¿cómo entro a
+    // la página?") asks something; it logs nothing.
+    let log_allowed = (!question || has_amount && !asks_amount && !f.folded.contains('?'))
         && !perfect_tense
         && !asks_about_money;
     if (expense_verb || income_verb) && log_allowed {
