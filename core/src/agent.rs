@@ -138,6 +138,10 @@ pub(crate) enum Work {
         /// `paid` is the message, read for a known debt's name.
         named: bool,
     },
+    /// Read the debts, then prompt to add or update the debt: a name that
+    /// means a stored debt ("tarjeta bbva" for «tarjeta de crédito bbva»)
+    /// updates that one, by the rule a payment finds its debt with.
+    DebtNamed(crate::tools::DebtInput),
     /// A question by merchant or thing ("¿cuánto en uber?"): the summary of
     /// its category, then that category's rows, to add up the ones with
     /// `word` in their description.

@@ -10,8 +10,8 @@ use super::{Spent, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::Intent;
 use crate::tools::{
-    AddTransactionInput, BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtList, DebtPayment,
-    DebtRow, DeleteLastTransactionInput, MonthSummary, PayDebtInput, PeriodSummary,
+    AddTransactionInput, BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtInput, DebtList,
+    DebtPayment, DebtRow, DeleteLastTransactionInput, MonthSummary, PayDebtInput, PeriodSummary,
     SimulatePurchaseInput, Simulation, ToolError, ToolRequest, ToolResult, TransactionList,
     TransactionRow, UpdateLastTransactionInput, codes, rules,
 };
@@ -24,7 +24,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Work::Query(requests) => requests.clone(),
         Work::Simulate(input) => vec![ToolRequest::SimulatePurchase(input.clone())],
         Work::FindRow { .. } => vec![find_rows_request()],
-        Work::FindDebt { .. } => vec![ToolRequest::ListDebts {
+        Work::FindDebt { .. } | Work::DebtNamed(_) => vec![ToolRequest::ListDebts {
             month: crate::time::iso_month(ctx.today),
         }],
         Work::BudgetAlerts(spent) => spent.iter().map(Spent::request).collect(),
@@ -68,6 +68,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             paid,
             named,
         } => after_find_debt(ctx, payment, &paid, named, answered[0]),
+        Work::DebtNamed(input) => after_debt_named(ctx, input, answered[0]),
         Work::BudgetAlerts(spent) => after_budget_reads(ctx, &spent, &answered),
         Work::SpentOn { word, requests } => after_spent_on(ctx, &word, &requests, &answered),
         Work::BudgetBefore { input, word } => after_budget_before(
@@ -383,6 +384,20 @@ fn after_find_debt(
             NodeOutcome::because("confirm", "payment to no known debt")
         }
     }
+}
+
+/// A debt to add or update, once the stored debts are read: the stored
+/// debt its name means keeps its name, so one debt is never two.
+fn after_debt_named(ctx: &mut TurnCtx, mut input: DebtInput, result: &ToolResult) -> NodeOutcome {
+    let Some(list) = result.data_as::<DebtList>() else {
+        let month = crate::time::iso_month(ctx.today);
+        return failed(ctx, ToolRequest::ListDebts { month }, result);
+    };
+    if let Some(stored) = rules::match_debt(&list.debts, &input.name) {
+        input.name = stored.name.clone();
+    }
+    ctx.prepared = Some(PendingWrite::AddOrUpdateDebt(input));
+    NodeOutcome::because("confirm", "debt named")
 }
 
 /// The newest live rows, among which a correction or delete looks.

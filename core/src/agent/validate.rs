@@ -349,13 +349,20 @@ fn check_debt(state: &mut AgentState, ctx: &mut TurnCtx, missing: &mut Vec<Field
     }
     Ok(match (&params.debt_name, missing.is_empty()) {
         (Some(name), true) => {
-            ctx.prepared = Some(PendingWrite::AddOrUpdateDebt(DebtInput {
+            let input = DebtInput {
                 name: name.clone(),
                 balance_mxn_cents: params.debt_balance_mxn_cents,
                 minimum_payment_mxn_cents: params.debt_minimum_mxn_cents,
                 due_day: params.debt_due_day,
-            }));
-            Some(NodeOutcome::because("confirm", "debt complete"))
+            };
+            // Which stored debt the name means is read from the debts
+            // (never in a group, where no debt is read).
+            if ctx.shared_chat {
+                ctx.prepared = Some(PendingWrite::AddOrUpdateDebt(input));
+                return Ok(Some(NodeOutcome::because("confirm", "debt complete")));
+            }
+            ctx.work = Work::DebtNamed(input);
+            Some(NodeOutcome::because("execute_tools", "debt complete"))
         }
         _ => None,
     })
