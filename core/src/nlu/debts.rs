@@ -80,6 +80,17 @@ pub(super) fn debt_entities(
         let balance_word = before
             .iter()
             .any(|w| c.debts.debt_balance_words.contains(w));
+        // "voy a abonar 2000 a la tarjeta": money paid toward the debt is
+        // neither its balance nor its minimum.
+        let paid = !balance_word
+            && !minimum_word
+            && !minimum_after
+            && before.iter().rev().take(2).any(|w| {
+                c.debts.payment_verbs.contains(w) || c.said.bill_payment_verbs.contains(w)
+            });
+        if paid {
+            continue;
+        }
         let is_minimum = (minimum_word || minimum_after)
             && !(balance_word
                 && !minimum_after
