@@ -89,6 +89,14 @@ pub fn home_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
 /// [`home_route`]: the model reads what the person wants, the rules read
 /// the amounts, dates and names in it.
 fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
+    // A request the finance rules read that tells of money already paid
+    // stays finance whatever the model says: it is not asked.
+    let finance = reading.understanding();
+    let asks_no_write =
+        finance.intent.writes() && finance.amount.is_none() && reading.is_question();
+    if finance.intent != Intent::Unknown && !asks_no_write && tells_of_payment_made(reading) {
+        return None;
+    }
     let scores = reading.learned_at_rest()?;
     let (best, _) = scores.best();
     let agent = best.split('.').next()?;
@@ -96,16 +104,9 @@ fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
     home.tool_for_intent(intent)?;
     let score = scores.of_prefix(&format!("{agent}.")) + scores.of(agent);
     // Against a request the finance rules read, the model must be near
-    // certain, and the message must not tell of money already paid. A
-    // question with no amount is never a write, so the rules' reading of
-    // one as a write is no request to weigh against.
-    let finance = reading.understanding();
-    let asks_no_write =
-        finance.intent.writes() && finance.amount.is_none() && reading.is_question();
-    if finance.intent != Intent::Unknown
-        && !asks_no_write
-        && ((score as f32) < LEARNED_CERTAIN || tells_of_payment_made(reading))
-    {
+    // certain. A question with no amount is never a write, so the rules'
+    // reading of one as a write is no request to weigh against.
+    if finance.intent != Intent::Unknown && !asks_no_write && (score as f32) < LEARNED_CERTAIN {
         return None;
     }
     (score as f32 >= LEARNED_SURE).then_some(Claim {
