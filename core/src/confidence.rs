@@ -29,9 +29,10 @@ pub const ALTERNATIVE: f32 = 0.5;
 pub const RULES_CERTAIN: f32 = 0.9;
 
 /// The learned model's claim for a data agent that outweighs a finance
-/// request the rules read without being certain of it (with some of the
-/// agent's own words in the message): near certainty, since the model is
-/// sure even when wrong.
+/// request the rules read (never one that tells of money already paid),
+/// and its reading of a finance request that outweighs an agent's phrase
+/// in the message: near certainty, since the model is sure even when
+/// wrong.
 pub const LEARNED_CERTAIN: f32 = 0.99;
 
 /// The learned model's claim for a data agent (the summed probability of

@@ -7,9 +7,9 @@
 //! sure, and against a request the finance rules read, when it is near
 //! certain and the message does not tell of money already paid (a record,
 //! never a request to act). The model reads what the person wants; the
-//! rules read amounts, days, names, and the tense of what was done. A model label names its agent before its first dot, and
-//! that name is the home agent's intent for the route (`cobros.cobrar` →
-//! `cobros`).
+//! rules read amounts, days, names, and the tense of what was done. A
+//! model label names its agent before its first dot, and that name is
+//! the home agent's intent for the route (`cobros.cobrar` → `cobros`).
 
 use super::registry::{Agent, Registry, intent_words};
 use super::understand::{best_intent, exact_intent};

@@ -178,7 +178,7 @@ impl Base {
 
     /// The ids of the features of the message in `context` that are not
     /// already among the words' (sorted, each once): with those, every
-    /// feature counts once, as in [`feature_ids`].
+    /// feature counts once, as in [`features`].
     fn context_ids(&self, context: &str) -> Vec<u32> {
         let mut ids: Vec<u32> = Vec::with_capacity(self.words.len() + 3);
         context_features(&self.words, context, &mut |parts| ids.push(hash(parts)));
@@ -201,15 +201,6 @@ pub fn features(message: &str, context: &str) -> Vec<Feature> {
     out.sort_by_key(|f| f.id);
     out.dedup_by_key(|f| f.id);
     out
-}
-
-/// The ids of [`features`], without their texts.
-pub fn feature_ids(message: &str, context: &str) -> Vec<u32> {
-    let mut ids: Vec<u32> = Vec::with_capacity(64);
-    each_feature(message, context, |parts| ids.push(hash(parts)));
-    ids.sort_unstable();
-    ids.dedup();
-    ids
 }
 
 /// e^x for x ≤ 0 from `+ - * /` only, so every host gives the same bits:
