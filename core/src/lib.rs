@@ -16,6 +16,7 @@ pub mod kinds;
 pub mod limits;
 pub mod money;
 pub mod nlu;
+pub mod reminders;
 pub mod review;
 pub mod time;
 pub mod tools;

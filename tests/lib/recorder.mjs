@@ -9,6 +9,8 @@ export async function startRecorder() {
   const waiters = [];
   // Chats Telegram refuses to write to (a user who never opened the bot).
   const refused = new Set();
+  // Answers to give the next sendMessage calls to a chat, in order.
+  const scripts = new Map();
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -20,8 +22,15 @@ export async function startRecorder() {
       } catch {
         json = body;
       }
-      calls.push({ url: req.url, method, body: json });
-      if (method === 'sendMessage' && json && refused.has(json.chat_id)) {
+      const call = { url: req.url, method, body: json, at: Date.now() };
+      calls.push(call);
+      const chat = json && typeof json === 'object' ? json.chat_id : undefined;
+      const scripted = method === 'sendMessage' ? scripts.get(String(chat))?.shift() : undefined;
+      if (scripted) {
+        call.answered = scripted.status;
+        res.writeHead(scripted.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(scripted.body));
+      } else if (method === 'sendMessage' && json && refused.has(json.chat_id)) {
         res.writeHead(403, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" }));
       } else {
@@ -37,6 +46,22 @@ export async function startRecorder() {
     /** Telegram refuses every sendMessage to `chatId` from now on. */
     refuse(chatId) {
       refused.add(chatId);
+    },
+    /** Telegram accepts messages to `chatId` again. */
+    allow(chatId) {
+      refused.delete(chatId);
+    },
+    /** The next sendMessage to `chatId` is answered 429 with `retry_after`. */
+    limit(chatId, retryAfter) {
+      const list = scripts.get(String(chatId)) ?? [];
+      list.push({ status: 429, body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } } });
+      scripts.set(String(chatId), list);
+    },
+    /** The next sendMessage to `chatId` fails with a server error. */
+    fail(chatId) {
+      const list = scripts.get(String(chatId)) ?? [];
+      list.push({ status: 502, body: { ok: false, error_code: 502, description: 'Bad Gateway' } });
+      scripts.set(String(chatId), list);
     },
     /** Resolves once `predicate(calls)` holds; event-driven, no sleeps. */
     async until(predicate, timeoutMs = 10_000) {

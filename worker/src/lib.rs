@@ -8,9 +8,11 @@
 mod api;
 mod auth;
 mod config;
+mod deliver;
 mod error;
 mod health;
 mod review;
+mod schedule;
 mod store;
 mod telegram;
 mod testing;
@@ -19,7 +21,28 @@ mod turn;
 
 use error::{ApiError, respond};
 use store::Db;
-use worker::{Context, Env, Method, Request, Response, event};
+use worker::{
+    Context, Env, MessageBatch, Method, Request, Response, ScheduleContext, ScheduledEvent, event,
+};
+
+/// The Cron Trigger: what is due goes on the reminders queue. Its `now` is
+/// the event's scheduled time (tests set it), never the wall clock.
+#[event(scheduled)]
+async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
+    if let Err(error) = schedule::run(&env, event.schedule() as i64).await {
+        worker::console_error!("scheduled run failed: {error}");
+    }
+}
+
+/// The reminders queue and its dead-letter queue.
+#[event(queue)]
+async fn queue(
+    batch: MessageBatch<schedule::Ticket>,
+    env: Env,
+    _ctx: Context,
+) -> worker::Result<()> {
+    deliver::handle(batch, &env).await
+}
 
 #[event(fetch)]
 async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response> {
@@ -61,6 +84,9 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
         }
         (Method::Get, "/api/export.csv") => api::handle_export(req, &env, &db).await,
         (Method::Get, "/api/test/last-turn") => testing::handle_last_turn(req, &env, &db).await,
+        (Method::Get | Method::Post, "/api/test/reminders") => {
+            testing::handle_reminders(req, &env, &db).await
+        }
         (_, path) if KNOWN_ROUTES.contains(&path) => Err(ApiError::MethodNotAllowed),
         _ => Err(ApiError::NotFound),
     };
@@ -85,5 +111,6 @@ const KNOWN_ROUTES: &[&str] = &[
     "/api/payment-requests",
     "/api/export.csv",
     "/api/test/last-turn",
+    "/api/test/reminders",
     "/api/format",
 ];

@@ -73,7 +73,7 @@ fn turn_message(place: &Place, owner: &Person, output: &TurnOutput) -> Value {
 }
 
 /// Telegram's share link for `text` (`https://t.me/share/url?url=…`).
-fn share_link(text: &str) -> Option<String> {
+pub fn share_link(text: &str) -> Option<String> {
     worker::Url::parse_with_params("https://t.me/share/url", &[("url", text)])
         .ok()
         .map(String::from)
@@ -207,7 +207,7 @@ async fn handle_text(
         press: None,
         dedupe_key: Some(key.to_string()),
         render: &render,
-        before: vec![ensure_user(&person, now)],
+        before: before_turn(&place, &person, now),
     };
     let outcome = turn::run(db, &request).await?;
     crate::testing::remember(env, &person.thread_id, &person.user_id, &outcome);
@@ -282,6 +282,19 @@ async fn send_message(env: &Env, mut message: Value) -> bool {
         map.remove("method");
     }
     bot_call(env, "sendMessage", &message).await
+}
+
+/// What a turn stores first: the person, and in their private chat, that
+/// Telegram lets Caja write to them again (reminders resume).
+fn before_turn(place: &Place, person: &Person, now: i64) -> Vec<(String, Vec<String>)> {
+    let mut before = vec![ensure_user(person, now)];
+    if place.private {
+        before.push((
+            "UPDATE users SET reminders_blocked_at = NULL WHERE id = ?1 AND reminders_blocked_at IS NOT NULL".into(),
+            vec![person.user_id.clone()],
+        ));
+    }
+    before
 }
 
 fn ensure_user(person: &Person, now: i64) -> (String, Vec<String>) {
@@ -448,12 +461,29 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
     webhook_answer(outcome, callback_answer(&callback_id, host::RATE_LIMITED))
 }
 
+/// How Telegram answered a Bot API call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotAnswer {
+    Accepted,
+    /// 429: try again after this many seconds.
+    RetryAfter(u32),
+    /// 403: the person blocked the bot or never opened the private chat.
+    Refused,
+    /// Any other answer (a status), or none (0: the call failed).
+    Failed(u16),
+}
+
 /// Calls the Bot API; failures are logged, never fatal to the turn.
 /// Whether Telegram accepted the call.
 async fn bot_call(env: &Env, method: &str, body: &Value) -> bool {
+    bot_send(env, method, body).await == BotAnswer::Accepted
+}
+
+/// Calls the Bot API and says how Telegram answered.
+pub async fn bot_send(env: &Env, method: &str, body: &Value) -> BotAnswer {
     let Some(token) = config::bot_token(env) else {
         worker::console_error!("TELEGRAM_BOT_TOKEN is not configured; {method} not sent");
-        return false;
+        return BotAnswer::Failed(0);
     };
     let url = format!("{}/bot{token}/{method}", config::telegram_api_base(env));
     let headers = Headers::new();
@@ -462,22 +492,36 @@ async fn bot_call(env: &Env, method: &str, body: &Value) -> bool {
     init.with_method(Method::Post)
         .with_headers(headers)
         .with_body(Some(body.to_string().into()));
-    let result = match Request::new_with_init(&url, &init) {
-        Ok(request) => Fetch::Request(request)
-            .send()
-            .await
-            .map(|r| r.status_code()),
+    let mut response = match Request::new_with_init(&url, &init) {
+        Ok(request) => Fetch::Request(request).send().await,
         Err(error) => Err(error),
     };
-    match result {
-        Ok(status) if (200..300).contains(&status) => true,
-        Ok(status) => {
-            worker::console_error!("Bot API {method} refused: {status}");
-            false
-        }
+    let status = match &response {
+        Ok(r) => r.status_code(),
         Err(error) => {
             worker::console_error!("Bot API {method} failed: {error}");
-            false
+            return BotAnswer::Failed(0);
         }
+    };
+    if (200..300).contains(&status) {
+        return BotAnswer::Accepted;
+    }
+    worker::console_error!("Bot API {method} refused: {status}");
+    match status {
+        403 => BotAnswer::Refused,
+        429 => {
+            // Telegram says how long to wait in `parameters.retry_after`.
+            let body: Option<Value> = match response.as_mut() {
+                Ok(r) => r.json().await.ok(),
+                Err(_) => None,
+            };
+            let wait = body
+                .as_ref()
+                .and_then(|b| b.pointer("/parameters/retry_after"))
+                .and_then(Value::as_u64)
+                .unwrap_or(30);
+            BotAnswer::RetryAfter(u32::try_from(wait.clamp(1, 3600)).unwrap_or(30))
+        }
+        other => BotAnswer::Failed(other),
     }
 }

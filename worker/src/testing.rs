@@ -108,3 +108,68 @@ pub async fn handle_last_turn(req: Request, env: &Env, db: &Db) -> ApiResult {
     }))
     .map_err(ApiError::from)
 }
+
+/// `GET /api/test/reminders?user=`: the outbox rows of one person, and
+/// whether Telegram refused them (`blocked_at`). `POST` with `now` puts
+/// every one of their reminders on the queue again, as a redelivery
+/// would: a duplicate ticket must never send twice.
+pub async fn handle_reminders(mut req: Request, env: &Env, db: &Db) -> ApiResult {
+    if !config::test_mode(env) {
+        return Err(ApiError::TestOnly);
+    }
+    let user = query_param(&req, "user")
+        .filter(|u| !u.is_empty())
+        .ok_or(ApiError::BadRequest)?;
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct Row {
+        kind: String,
+        #[serde(rename = "ref")]
+        reference: String,
+        period: String,
+        status: String,
+        attempts: i64,
+        duplicates: i64,
+        text: String,
+        share: Option<String>,
+        error: Option<String>,
+    }
+    let rows: Vec<Row> = db
+        .all(db.stmt(
+            "SELECT kind, ref, period, status, attempts, duplicates, text, share, error FROM reminders WHERE user_id = ?1 ORDER BY created_at, kind, ref, period",
+            &[Arg::Text(&user)],
+        )?)
+        .await?;
+    if req.method() == worker::Method::Post {
+        let body: Value = req.json().await.map_err(|_| ApiError::BadRequest)?;
+        let now = body["now"].as_i64().ok_or(ApiError::BadRequest)?;
+        let tickets: Vec<crate::schedule::Ticket> = rows
+            .iter()
+            .map(|r| crate::schedule::Ticket {
+                user_id: user.clone(),
+                kind: r.kind.clone(),
+                reference: r.reference.clone(),
+                period: r.period.clone(),
+                now,
+            })
+            .collect();
+        let queue = env.queue(crate::schedule::QUEUE)?;
+        if !tickets.is_empty() {
+            queue.send_batch(tickets).await?;
+        }
+    }
+    #[derive(serde::Deserialize)]
+    struct Blocked {
+        reminders_blocked_at: Option<String>,
+    }
+    let blocked: Option<Blocked> = db
+        .first(db.stmt(
+            "SELECT reminders_blocked_at FROM users WHERE id = ?1",
+            &[Arg::Text(&user)],
+        )?)
+        .await?;
+    Response::from_json(&json!({
+        "reminders": rows,
+        "blocked_at": blocked.and_then(|b| b.reminders_blocked_at),
+    }))
+    .map_err(ApiError::from)
+}

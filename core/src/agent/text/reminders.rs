@@ -1,0 +1,133 @@
+//! What Caja says first: the reminders a schedule sends (`crate::reminders`)
+//! and the words for a person's reminder settings.
+
+use chrono::{Datelike, NaiveDate};
+
+use super::ui::{MONTHS, WEEKDAYS};
+use crate::money::{Centavos, format_mxn};
+
+/// "jueves 26 de noviembre".
+pub fn day_words(day: NaiveDate) -> String {
+    let weekday = WEEKDAYS[day.weekday().num_days_from_monday() as usize];
+    let month = MONTHS[day.month0() as usize];
+    format!("{weekday} {} de {month}", day.day())
+}
+
+fn concept_words(concept: Option<&str>) -> String {
+    concept
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| format!(" por {c}"))
+        .unwrap_or_default()
+}
+
+/// To the person owed, the day before a cobro is due.
+pub fn cobro_tomorrow(name: &str, owed: Centavos, concept: Option<&str>, due: NaiveDate) -> String {
+    format!(
+        "Recordatorio: mañana, {}, {name} te debe pagar {}{}. Si quieres recordárselo, reenvíale el mensaje de abajo con el botón «Reenviar».",
+        day_words(due),
+        format_mxn(owed),
+        concept_words(concept)
+    )
+}
+
+/// To the person owed, once a cobro's due date passed (then weekly).
+pub fn cobro_overdue(
+    name: &str,
+    owed: Centavos,
+    concept: Option<&str>,
+    due: NaiveDate,
+    days: i64,
+) -> String {
+    let since = if days == 1 {
+        "desde ayer".to_string()
+    } else {
+        format!("desde hace {days} días")
+    };
+    format!(
+        "Recordatorio: {name} te debe {}{}; venció el {} ({since}). Si ya te pagó, dime «{name} ya me pagó». Para recordárselo, reenvíale el mensaje de abajo con el botón «Reenviar».",
+        format_mxn(owed),
+        concept_words(concept),
+        day_words(due),
+    )
+}
+
+/// The text the person owed forwards to whoever owes.
+pub fn cobro_forward(name: &str, owed: Centavos, concept: Option<&str>, due: NaiveDate) -> String {
+    format!(
+        "Hola, {name}. Te recuerdo que quedó pendiente el pago de {}{} para el {}. ¡Gracias!",
+        format_mxn(owed),
+        concept_words(concept),
+        day_words(due)
+    )
+}
+
+/// The day before a debt's payment day.
+pub fn debt_due(
+    name: &str,
+    due: NaiveDate,
+    minimum: Option<Centavos>,
+    balance: Option<Centavos>,
+) -> String {
+    let mut text = format!(
+        "Recordatorio: mañana, {}, toca el pago de {name}.",
+        day_words(due)
+    );
+    if let Some(minimum) = minimum.filter(|m| *m > 0) {
+        text.push_str(&format!(" El pago mínimo es de {}.", format_mxn(minimum)));
+    }
+    if let Some(balance) = balance {
+        text.push_str(&format!(" Saldo registrado: {}.", format_mxn(balance)));
+    }
+    text.push_str(" Cuando pagues, dime cuánto y lo registro.");
+    text
+}
+
+/// The month's general budget reached 80 % or all of it.
+pub fn budget(spent: Centavos, cap: Centavos, month: &str, used_up: bool) -> String {
+    let month = super::ui::month_name(month);
+    if used_up {
+        format!(
+            "Aviso: ya usaste todo tu presupuesto de {month}: llevas {} en gastos variables de {} ({} de más).",
+            format_mxn(spent),
+            format_mxn(cap),
+            format_mxn(spent - cap)
+        )
+    } else {
+        format!(
+            "Aviso: llevas {} de tu presupuesto de {} para {month} (más del 80 %). Te quedan {}.",
+            format_mxn(spent),
+            format_mxn(cap),
+            format_mxn(cap - spent)
+        )
+    }
+}
+
+/// Sunday evening, for whoever asked for it.
+pub fn weekly_summary(
+    from: NaiveDate,
+    to: NaiveDate,
+    expense: Centavos,
+    income: Centavos,
+    count: i64,
+) -> String {
+    if count == 0 {
+        return format!(
+            "Tu resumen de la semana (del {} al {}): no registraste movimientos. Cuando gastes o te paguen, escríbemelo y lo anoto.",
+            day_words(from),
+            day_words(to)
+        );
+    }
+    let moves = if count == 1 {
+        "1 movimiento".to_string()
+    } else {
+        format!("{count} movimientos")
+    };
+    format!(
+        "Tu resumen de la semana (del {} al {}): gastos {}, ingresos {}, {moves}. Para ver el detalle, pregúntame «¿en qué gasté esta semana?».",
+        day_words(from),
+        day_words(to),
+        format_mxn(expense),
+        format_mxn(income)
+    )
+}

@@ -1,0 +1,297 @@
+//! What Caja says first: given `now`, a person's zone and settings and the
+//! facts a host read for them (pending cobros, debts, the month's budget,
+//! the week's totals), the reminders due, each with the key that makes it
+//! one message per (person, kind, reference, period) however often a
+//! schedule runs. Pure: the Worker's scheduled handler reads the facts
+//! from D1, stores each reminder once in its outbox and sends it through
+//! a queue; the words are in [`crate::agent::text::reminders`].
+
+use chrono::{Datelike, Days, NaiveDate, Weekday};
+use serde::{Deserialize, Serialize};
+
+use crate::agent::text::reminders as text;
+use crate::money::Centavos;
+use crate::time::{TimeZone, UnixMillis, iso_date, iso_month, parse_iso_date};
+use crate::tools::DebtRow;
+use crate::tools::cobros::{PaymentRequest, Status};
+
+/// Nothing is sent from this local hour…
+pub const QUIET_FROM_HOUR: i64 = 22;
+/// …until this one.
+pub const QUIET_UNTIL_HOUR: i64 = 8;
+/// The weekly summary goes out on Sunday from this local hour.
+pub const SUMMARY_HOUR: i64 = 18;
+/// A reminder a schedule stored but did not see sent within this long
+/// (its queue message lost, or the Worker stopped between claiming it and
+/// recording the send) is queued again: at least once.
+pub const LEASE_MS: i64 = 15 * 60 * 1000;
+
+const HOUR_MS: i64 = 60 * 60 * 1000;
+const DAY_MS: i64 = 24 * HOUR_MS;
+
+/// What a person can turn off, one switch per topic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Cobros due tomorrow and overdue.
+    pub cobros: bool,
+    /// A debt's payment day.
+    pub debts: bool,
+    /// The month's budget at 80 % and 100 %.
+    pub budgets: bool,
+    /// The weekly summary on Sunday evening (off unless asked for).
+    pub summary: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            cobros: true,
+            debts: true,
+            budgets: true,
+            summary: false,
+        }
+    }
+}
+
+impl Settings {
+    pub fn allows(&self, kind: Kind) -> bool {
+        match kind {
+            Kind::CobroTomorrow | Kind::CobroOverdue => self.cobros,
+            Kind::DebtDue => self.debts,
+            Kind::Budget80 | Kind::Budget100 => self.budgets,
+            Kind::WeeklySummary => self.summary,
+        }
+    }
+}
+
+/// The kinds of reminder, as stored in the outbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    CobroTomorrow,
+    CobroOverdue,
+    DebtDue,
+    Budget80,
+    Budget100,
+    WeeklySummary,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 6] = [
+        Kind::CobroTomorrow,
+        Kind::CobroOverdue,
+        Kind::DebtDue,
+        Kind::Budget80,
+        Kind::Budget100,
+        Kind::WeeklySummary,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::CobroTomorrow => "cobro_tomorrow",
+            Kind::CobroOverdue => "cobro_overdue",
+            Kind::DebtDue => "debt_due",
+            Kind::Budget80 => "budget_80",
+            Kind::Budget100 => "budget_100",
+            Kind::WeeklySummary => "weekly_summary",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+}
+
+/// The month's general budget as the ledger has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MonthBudget {
+    /// `YYYY-MM`.
+    pub month: String,
+    pub cap: Centavos,
+    /// Variable expenses of the month.
+    pub spent: Centavos,
+}
+
+/// The totals of the week [`summary_week`] named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeekTotals {
+    /// The Monday, `YYYY-MM-DD`.
+    pub from: String,
+    pub expense: Centavos,
+    pub income: Centavos,
+    pub count: i64,
+}
+
+/// What a host read for one person.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// Their payment requests (only pending ones with a due date count).
+    pub cobros: Vec<PaymentRequest>,
+    pub debts: Vec<DebtRow>,
+    pub budget: Option<MonthBudget>,
+    pub week: Option<WeekTotals>,
+}
+
+/// One message to send first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reminder {
+    pub kind: Kind,
+    /// What it is about: a cobro's reference, a debt's key, "general", "week".
+    pub reference: String,
+    /// Which occurrence: a date, a month, an overdue week.
+    pub period: String,
+    pub text: String,
+    /// A text for the person to forward (a cobro's reminder to whoever owes).
+    pub share: Option<String>,
+    /// Not sent after this instant (its words name a day).
+    pub expires_at: UnixMillis,
+}
+
+/// Minutes since local midnight.
+fn local_minutes(now: UnixMillis, zone: &TimeZone) -> i64 {
+    let local = now.div_euclid(1000) + i64::from(zone.offset_seconds(now));
+    local.div_euclid(60).rem_euclid(24 * 60)
+}
+
+/// Whether `now` is between 22:00 and 08:00 in the person's zone.
+pub fn quiet(now: UnixMillis, zone: &TimeZone) -> bool {
+    let hour = local_minutes(now, zone) / 60;
+    !(QUIET_UNTIL_HOUR..QUIET_FROM_HOUR).contains(&hour)
+}
+
+/// 22:00 of the local day of `now`: when the day's reminders stop.
+fn end_of_day(now: UnixMillis, zone: &TimeZone) -> UnixMillis {
+    let midnight = now - local_minutes(now, zone) * 60_000 - now.rem_euclid(60_000);
+    midnight + QUIET_FROM_HOUR * HOUR_MS
+}
+
+/// On Sunday evening, for a person who asked for it: the week (Monday to
+/// Sunday) whose totals the host should read.
+pub fn summary_week(
+    now: UnixMillis,
+    zone: &TimeZone,
+    settings: &Settings,
+) -> Option<(NaiveDate, NaiveDate)> {
+    let today = zone.date_at(now);
+    let evening = local_minutes(now, zone) / 60 >= SUMMARY_HOUR;
+    (settings.summary && evening && today.weekday() == Weekday::Sun && !quiet(now, zone))
+        .then(|| (today - Days::new(6), today))
+}
+
+/// The reminders due for one person at `now`; none at night.
+pub fn due(now: UnixMillis, zone: &TimeZone, settings: &Settings, facts: &Facts) -> Vec<Reminder> {
+    if quiet(now, zone) {
+        return Vec::new();
+    }
+    let today = zone.date_at(now);
+    let tonight = end_of_day(now, zone);
+    let mut out = Vec::new();
+    for cobro in &facts.cobros {
+        out.extend(cobro_reminder(cobro, today, tonight));
+    }
+    let tomorrow = today + Days::new(1);
+    for debt in &facts.debts {
+        out.extend(debt_reminder(debt, tomorrow, tonight));
+    }
+    if let Some(budget) = &facts.budget {
+        out.extend(budget_reminder(budget, today, now));
+    }
+    if let (Some(week), Some((from, to))) = (&facts.week, summary_week(now, zone, settings))
+        && week.from == iso_date(from)
+    {
+        out.push(Reminder {
+            kind: Kind::WeeklySummary,
+            reference: "week".into(),
+            period: iso_date(to),
+            text: text::weekly_summary(from, to, week.expense, week.income, week.count),
+            share: None,
+            expires_at: tonight,
+        });
+    }
+    out.retain(|r| settings.allows(r.kind));
+    out
+}
+
+fn cobro_reminder(cobro: &PaymentRequest, today: NaiveDate, tonight: i64) -> Option<Reminder> {
+    if cobro.status != Status::Pending || cobro.owed() <= 0 {
+        return None;
+    }
+    let due = parse_iso_date(cobro.due_date.as_deref()?)?;
+    let name = cobro.contact_name.as_str();
+    let concept = cobro.concept.as_deref();
+    let owed = cobro.owed();
+    let share = Some(text::cobro_forward(name, owed, concept, due));
+    let late = (today - due).num_days();
+    let (kind, period, words) = if late == -1 {
+        let words = text::cobro_tomorrow(name, owed, concept, due);
+        (Kind::CobroTomorrow, iso_date(due), words)
+    } else if late >= 1 {
+        let words = text::cobro_overdue(name, owed, concept, due, late);
+        // The day after it was due, then once a week.
+        (Kind::CobroOverdue, format!("w{}", (late - 1) / 7), words)
+    } else {
+        return None;
+    };
+    Some(Reminder {
+        kind,
+        reference: cobro.reference(),
+        period,
+        text: words,
+        share,
+        expires_at: tonight,
+    })
+}
+
+/// The day a debt is paid in the month of `day`: its day, or the month's
+/// last when shorter.
+fn payment_day(due_day: u8, day: NaiveDate) -> Option<NaiveDate> {
+    let first = day.with_day(1)?;
+    let next = first.checked_add_months(chrono::Months::new(1))?;
+    let last = (next - Days::new(1)).day();
+    first.with_day(u32::from(due_day).min(last))
+}
+
+fn debt_reminder(debt: &DebtRow, tomorrow: NaiveDate, tonight: i64) -> Option<Reminder> {
+    let day = payment_day(debt.due_day?, tomorrow)?;
+    if day != tomorrow || debt.balance_mxn_cents == Some(0) {
+        return None;
+    }
+    Some(Reminder {
+        kind: Kind::DebtDue,
+        reference: crate::tools::cobros::key(&debt.name),
+        period: iso_date(day),
+        text: text::debt_due(
+            &debt.name,
+            day,
+            debt.minimum_payment_mxn_cents,
+            debt.balance_mxn_cents,
+        ),
+        share: None,
+        expires_at: tonight,
+    })
+}
+
+fn budget_reminder(budget: &MonthBudget, today: NaiveDate, now: i64) -> Option<Reminder> {
+    if budget.month != iso_month(today) || budget.cap <= 0 {
+        return None;
+    }
+    let used_up = budget.spent >= budget.cap;
+    // 80 %, in integers: spent / cap >= 4 / 5.
+    let most = i128::from(budget.spent) * 5 >= i128::from(budget.cap) * 4;
+    let kind = match (used_up, most) {
+        (true, _) => Kind::Budget100,
+        (false, true) => Kind::Budget80,
+        (false, false) => return None,
+    };
+    Some(Reminder {
+        kind,
+        reference: "general".into(),
+        period: budget.month.clone(),
+        text: text::budget(budget.spent, budget.cap, &budget.month, used_up),
+        share: None,
+        // Still true for the rest of the week; then the month moves on.
+        expires_at: now + 7 * DAY_MS,
+    })
+}
+
+#[cfg(test)]
+mod tests;
