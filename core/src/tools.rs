@@ -9,6 +9,7 @@ pub mod cobros;
 pub mod defs;
 pub mod ledger;
 pub mod memory;
+pub mod reminder_settings;
 pub mod rules;
 pub mod run;
 pub mod sandbox;
@@ -196,6 +197,9 @@ pub enum Provider {
     /// The user's contacts, payment requests and queued reminders
     /// ([`cobros`]), kept by the host's store with the same rules.
     Cobros,
+    /// The person's reminder settings ([`reminder_settings`]), kept by
+    /// the host's store with the same rules.
+    Reminders,
     /// A result written in the agent file itself (templates over the
     /// call's `params` and `today`), computed by the engine without a
     /// host round trip.
@@ -212,7 +216,7 @@ impl Provider {
 pub fn run_service(call: &ToolCall, request: &ServiceRequest, at_iso: &str) -> ToolResult {
     match request.provider {
         Provider::Sandbox => sandbox::execute(call, request, at_iso),
-        Provider::Ledger | Provider::Cobros => ToolResult::failure(
+        Provider::Ledger | Provider::Cobros | Provider::Reminders => ToolResult::failure(
             call,
             codes::INVALID,
             "this service runs on the host's own store",

@@ -10,7 +10,9 @@ use caja_core::agents::state::MAX_STACK;
 use caja_core::nlu::answers::{Decision, decide};
 use caja_core::tools::ToolRequest;
 use caja_core::tools::memory::MemoryLedger;
-use caja_core::tools::{Provider, ServiceRequest, ToolCall, cobros, defs, ledger, sandbox};
+use caja_core::tools::{
+    Provider, ServiceRequest, ToolCall, cobros, defs, ledger, reminder_settings, sandbox,
+};
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -53,7 +55,7 @@ fn sandbox_results_have_the_declared_fields() {
         }))
         .unwrap();
     let registry = registry::shipped().expect("agents/ loads");
-    let (mut checked, mut ledger_checked, mut cobros_checked) = (0, 0, 0);
+    let (mut checked, mut ledger_checked, mut cobros_checked, mut reminders_checked) = (0, 0, 0, 0);
     for agent in &registry.agents {
         for (service, declared) in &agent.spec.services {
             let out = match declared.provider {
@@ -94,6 +96,27 @@ fn sandbox_results_have_the_declared_fields() {
                     cobros_checked += 1;
                     serde_json::from_str(out.result.data.as_ref().unwrap().get()).unwrap()
                 }
+                Provider::Reminders => {
+                    let params = serde_json::from_value(serde_json::json!({
+                        "topic": "cobros", "change": "only",
+                        "cobros": "on", "debts": "off", "budgets": "off", "summary": "on"
+                    }))
+                    .unwrap();
+                    let call = ToolCall {
+                        id: "c1".into(),
+                        request: ToolRequest::GetLastTransaction {},
+                    };
+                    let out = reminder_settings::run(
+                        &call,
+                        service,
+                        &params,
+                        Default::default(),
+                        "2026-11-22T00:00:00.000Z",
+                    );
+                    assert!(out.result.ok, "{service}: {:?}", out.result.error);
+                    reminders_checked += 1;
+                    serde_json::from_str(out.result.data.as_ref().unwrap().get()).unwrap()
+                }
                 Provider::Data => continue,
             };
             let mut keys: Vec<&String> = out.as_object().unwrap().keys().collect();
@@ -113,8 +136,9 @@ fn sandbox_results_have_the_declared_fields() {
             .count()
     };
     assert_eq!(cobros_checked, defined(Provider::Cobros));
+    assert_eq!(reminders_checked, defined(Provider::Reminders));
     assert_eq!(
-        checked - ledger_checked - cobros_checked,
+        checked - ledger_checked - cobros_checked - reminders_checked,
         defined(Provider::Sandbox),
         "every sandbox service is declared once"
     );
@@ -427,7 +451,7 @@ fn random_sequences_keep_the_promises() {
 /// The agent file used only by tests: prefill, `today`, `validate`,
 /// `clarify` and a `data` service, run by the engine with no code of its
 /// own.
-const REMINDERS: &str = include_str!("../../tests/agents/reminders.json");
+const REMINDERS: &str = include_str!("../../tests/agents/due_dates.json");
 
 /// A conversation with the reminders agent, entered already (the home
 /// agent has no route to a test agent): each turn's reply, joined.
@@ -437,12 +461,12 @@ fn remind(messages: &[&str]) -> (Vec<String>, caja_core::agents::state::Orchestr
     use caja_core::nlu::Reading;
 
     let mut files = registry::SHIPPED.to_vec();
-    files.push(("reminders.json", REMINDERS));
+    files.push(("due_dates.json", REMINDERS));
     let registry = registry::load(&files).expect("the test agent loads");
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
     let now = "2026-11-23T18:00:00.000Z";
     let mut o = Orchestra {
-        agent_stack: vec![Frame::home(now), Frame::new("reminders", now, "test")],
+        agent_stack: vec![Frame::home(now), Frame::new("due_dates", now, "test")],
         ..Orchestra::default()
     };
     let mut replies = Vec::new();
@@ -563,11 +587,11 @@ fn the_new_flow_language_is_checked_at_load() {
             r#""provider": "data", "action": true"#,
         )
         .replace("slots.due < today", "slots.due < tomorrow");
-    let errors = registry::load(&[("financial.json", home), ("reminders.json", &broken)])
+    let errors = registry::load(&[("financial.json", home), ("due_dates.json", &broken)])
         .expect_err("broken");
     let errors: Vec<&String> = errors
         .iter()
-        .filter(|e| e.starts_with("reminders"))
+        .filter(|e| e.starts_with("due_dates"))
         .collect();
     let all = errors
         .iter()

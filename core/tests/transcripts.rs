@@ -48,6 +48,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/understanding.txt"),
     ),
     (
+        "reminders.txt",
+        include_str!("../../tests/transcripts/reminders.txt"),
+    ),
+    (
         "one_session.txt",
         include_str!("../../tests/transcripts/one_session.txt"),
     ),

@@ -165,3 +165,22 @@ test('a budget crossed at night is said at 08:00, once a month per threshold', a
   const box = await outboxUntil(userId, (b) => b.reminders.length === 2 && b.reminders.every((r) => r.status === 'sent'));
   assert.deepEqual(box.reminders.map((r) => r.kind), ['budget_80', 'budget_100']);
 });
+
+test('what the person turns off in the chat is never sent; what they keep is', async () => {
+  const chat = nextChatId();
+  const userId = `tg:${chat}`;
+  await say(chat, ['mi presupuesto del mes es de 1000', 'sí', 'gasté 900 en el súper', 'sí']);
+  await say(chat, ['cóbrale 350 a Doña Mari por los tamales para el 27 de noviembre', 'sí', 'sí']);
+  const replies = await say(chat, ['ya no me mandes los avisos del presupuesto', 'sí', '¿qué recordatorios tengo?']);
+  assert.equal(replies[0], 'Así quedarían tus recordatorios:\n• Cobros (el día antes de la fecha límite y cuando se vencen): sí\n• Pagos de tus deudas (el día antes): sí\n• Presupuesto del mes (al 80 % y al 100 %): no\n• Resumen semanal (domingo en la tarde): no\n¿Lo guardo?');
+  assert.match(replies[1], /^Listo, guardé tus recordatorios:/);
+  assert.match(replies[2], /• Presupuesto del mes \(al 80 % y al 100 %\): no\n/);
+  await cron('2026-11-26T15:00:00.000Z');
+  await recorder.until(() => sentTo(chat).length === 1);
+  const box = await outboxUntil(userId, (b) => b.reminders.length === 1 && b.reminders[0].status === 'sent');
+  assert.deepEqual(box.reminders.map((r) => r.kind), ['cobro_tomorrow']);
+  // Everything off: nothing at all the next day.
+  await say(chat, ['no me mandes recordatorios', 'sí'], '2026-11-27T15:00:00.000Z');
+  await cron('2026-11-28T15:00:00.000Z');
+  assert.equal((await outbox(userId)).reminders.length, 1);
+});

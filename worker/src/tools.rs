@@ -119,6 +119,7 @@ pub struct ToolRunner<'a> {
     pub staged: Vec<D1PreparedStatement>,
     /// The bank balance written earlier in this turn, for later reads.
     written_bank_balance: Option<BankBalance>,
+    written_reminders: Option<caja_core::reminders::Settings>,
     /// The movements added earlier in this turn, for later budget reads.
     inserted: Vec<TransactionRow>,
     /// The user's cobros book, read from D1 at the turn's first cobros
@@ -145,6 +146,7 @@ impl<'a> ToolRunner<'a> {
             head,
             staged: Vec::new(),
             written_bank_balance: None,
+            written_reminders: None,
             inserted: Vec::new(),
             cobros_book: None,
         }
@@ -240,6 +242,12 @@ impl<'a> ToolRunner<'a> {
                     self.cobros_book = Some(cobros::book(db, user).await?);
                 }
                 view.book = self.cobros_book.clone().unwrap_or_default();
+            }
+            Need::Reminders => {
+                view.reminders = match self.written_reminders {
+                    Some(settings) => settings,
+                    None => reminder_settings(db, user).await?,
+                }
             }
         }
         Ok(())
@@ -343,6 +351,16 @@ impl<'a> ToolRunner<'a> {
                 }
                 self.stage_cobros(change)?;
             }
+            Change::SetReminders(settings) => {
+                let flag = |on: bool| Arg::Int(i64::from(on));
+                self.staged.push(db.stmt(
+                    "INSERT INTO reminder_settings (user_id, cobros, debts, budgets, summary, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+                     ON CONFLICT (user_id) DO UPDATE SET cobros = excluded.cobros, debts = excluded.debts, budgets = excluded.budgets, \
+                     summary = excluded.summary, updated_at = excluded.updated_at",
+                    &[Arg::Text(user), flag(settings.cobros), flag(settings.debts), flag(settings.budgets), flag(settings.summary), Arg::Text(&at)],
+                )?);
+                self.written_reminders = Some(settings);
+            }
         }
         Ok(())
     }
@@ -424,4 +442,33 @@ fn row_args<'a>(user: &'a str, row: &'a TransactionRow, at: &'a str) -> [Arg<'a>
         Arg::Text(at),
         Arg::Int(i64::from(row.version)),
     ]
+}
+
+/// What the person lets Caja send first, as D1 has it (the defaults when
+/// they never changed it).
+pub async fn reminder_settings(
+    db: &Db,
+    user: &str,
+) -> worker::Result<caja_core::reminders::Settings> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        cobros: i64,
+        debts: i64,
+        budgets: i64,
+        summary: i64,
+    }
+    let row: Option<Row> = db
+        .first(db.stmt(
+            "SELECT cobros, debts, budgets, summary FROM reminder_settings WHERE user_id = ?1",
+            &[Arg::Text(user)],
+        )?)
+        .await?;
+    Ok(
+        row.map_or_else(Default::default, |r| caja_core::reminders::Settings {
+            cobros: r.cobros != 0,
+            debts: r.debts != 0,
+            budgets: r.budgets != 0,
+            summary: r.summary != 0,
+        }),
+    )
 }

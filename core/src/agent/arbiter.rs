@@ -217,7 +217,7 @@ fn question_context(state: &AgentState) -> Option<&'static str> {
         SlotType::Person => "ask_person",
         SlotType::Concept | SlotType::Text => "ask_concept",
         SlotType::Phone => "ask_phone",
-        SlotType::Choice => "ask_choice",
+        SlotType::Choice | SlotType::Switch => "ask_choice",
     })
 }
 
@@ -316,7 +316,7 @@ pub fn home_trigger(reading: &Reading) -> f32 {
         let Ok(registry) = crate::agents::registry::shipped() else {
             return 0.0;
         };
-        crate::agents::claim::home_claim(registry.home(), reading).map_or(0.0, |c| c.score)
+        crate::agents::claim::home_claim(registry, reading).map_or(0.0, |c| c.score)
     })
 }
 

@@ -11,7 +11,7 @@
 //! model label names its agent before its first dot, and that name is
 //! the home agent's intent for the route (`cobros.cobrar` → `cobros`).
 
-use super::registry::{Agent, Registry, intent_words};
+use super::registry::{Agent, Registry, agent_words, intent_words};
 use super::understand::{best_intent, exact_intent};
 use crate::confidence::{CLEAR, LEARNED_CERTAIN, LEARNED_SURE, SURE};
 use crate::nlu::{Intent, Reading, answers};
@@ -35,7 +35,7 @@ pub struct Claim<'a> {
 /// enters ("Juan ya me pagó 350") is that agent's, as inside it.
 pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
     let home = registry.home();
-    let claim = home_claim(home, reading)?;
+    let claim = home_claim(registry, reading)?;
     if claim.score < SURE {
         return None;
     }
@@ -45,12 +45,11 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     }
     let finance = reading.understanding();
     let finance_sure = finance.intent != Intent::Unknown && finance.confidence >= CLEAR;
-    let words = intent_words(reading);
     let exact = home
         .tool_for_intent(claim.intent)
         .and_then(|t| t.routing.as_ref()?.target.as_deref())
         .and_then(|target| registry.agent(target))
-        .is_some_and(|agent| exact_intent(agent, &words, SURE).is_some())
+        .is_some_and(|agent| exact_intent(agent, &agent_words(agent, reading), SURE).is_some())
         && !finance_certain(reading);
     let finance_wins = finance_sure && claim.score <= finance.confidence
         || answers::complete_finance_request(reading);
@@ -70,17 +69,49 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
 
 /// The home agent's best route for `reading`, said with nothing open,
 /// however sure.
-pub fn home_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
+pub fn home_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    let home = registry.home();
     let words = intent_words(reading);
     let trigger = best_intent(home, &words).map(|(intent, score)| Claim {
         intent,
         score,
         learned: false,
     });
+    // A route to an agent whose requests may be negations is matched
+    // against every word ("no me mandes recordatorios").
+    let trigger = match negated_route(registry, reading) {
+        Some(negated) if trigger.is_none_or(|t| negated.score > t.score) => Some(negated),
+        _ => trigger,
+    };
     if trigger.is_some_and(|t| t.score >= SURE) {
         return trigger;
     }
     learned_claim(home, reading).or(trigger)
+}
+
+/// The best route, scored on every word of the message, among the routes
+/// to agents that read a negation as a request.
+fn negated_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    let home = registry.home();
+    let words = crate::agents::registry::question_words(reading);
+    home.triggers
+        .iter()
+        .map(|(intent, _)| intent.as_str())
+        .filter(|intent| {
+            home.tool_for_intent(intent)
+                .and_then(|t| t.routing.as_ref()?.target.as_deref())
+                .and_then(|target| registry.agent(target))
+                .is_some_and(Agent::reads_negation)
+        })
+        .filter_map(|intent| {
+            let score = crate::agents::understand::intent_score(home, intent, &words)?;
+            Some(Claim {
+                intent,
+                score,
+                learned: false,
+            })
+        })
+        .max_by(|a, b| a.score.total_cmp(&b.score))
 }
 
 /// The learned model's claim: the agent whose intents it gives the most

@@ -17,8 +17,8 @@ use super::phrases::{Phrase, Postings, Vocab};
 use super::state::FlowState;
 use super::template::Template;
 pub use super::words::{
-    EXACT, QUESTION, SMALL, content_tokens, content_words, declined_words, intent_words,
-    question_words,
+    EXACT, QUESTION, SMALL, agent_words, content_tokens, content_words, declined_words,
+    intent_words, question_words,
 };
 pub use flows::Check;
 
@@ -42,6 +42,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("billpay.json", include_str!("../../../agents/billpay.json")),
     ("stats.json", include_str!("../../../agents/stats.json")),
     ("cobros.json", include_str!("../../../agents/cobros.json")),
+    (
+        "reminders.json",
+        include_str!("../../../agents/reminders.json"),
+    ),
 ];
 
 /// Every agent, checked and compiled.
@@ -104,6 +108,16 @@ pub struct State {
 }
 
 impl Agent {
+    /// Whether a request to this agent may be said as a negation: it holds
+    /// a setting to turn off ("no me mandes recordatorios"), so its
+    /// triggers read the words under a "no" too.
+    pub fn reads_negation(&self) -> bool {
+        self.spec
+            .slots
+            .values()
+            .any(|slot| slot.kind == super::spec::SlotType::Switch)
+    }
+
     /// The state `flow` is in, if this agent still has it (a stored flow
     /// may name a state an edited agent file no longer has).
     pub fn state_of(&self, flow: &FlowState) -> Option<&State> {

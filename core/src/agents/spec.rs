@@ -153,7 +153,15 @@ pub enum SlotType {
     Text,
     /// One of a list from context or of fixed `values`.
     Choice,
+    /// A setting turned `on`, `off`, or kept `only` (and the rest off):
+    /// `values` gives the phrases of each (`on` and `off` at least). When
+    /// several are said, `only` outranks `off`, which outranks `on`: "no
+    /// me mandes recordatorios" holds a sending verb and a "no".
+    Switch,
 }
+
+/// The values of a switch slot, strongest first.
+pub const SWITCH_VALUES: [&str; 3] = ["only", "off", "on"];
 
 /// A tool: information, action or navigation.
 #[derive(Clone, Debug, Deserialize, Serialize)]

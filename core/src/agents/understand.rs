@@ -207,7 +207,24 @@ pub fn read_slot(
             chosen => chosen,
         },
         SlotType::Choice => choose(slot, reading, data),
+        SlotType::Switch => switch(slot, reading),
     }
+}
+
+/// The strongest switch value whose phrase the message says, as a run of
+/// its words.
+fn switch(slot: &SlotSpec, reading: &Reading) -> SlotRead {
+    let words: Vec<&str> = reading.words().collect();
+    let says = |phrase: &String| {
+        let run: Vec<&str> = phrase.split_whitespace().collect();
+        !run.is_empty() && words.windows(run.len()).any(|w| w == run.as_slice())
+    };
+    crate::agents::spec::SWITCH_VALUES
+        .iter()
+        .find(|value| slot.values.get(**value).is_some_and(|p| p.iter().any(says)))
+        .map_or(SlotRead::Nothing, |value| {
+            SlotRead::Value(Value::from(*value), None)
+        })
 }
 
 /// The days a message asks about: a run of months ("de enero a marzo

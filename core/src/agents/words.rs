@@ -68,6 +68,20 @@ pub fn intent_words(reading: &crate::nlu::Reading) -> Vec<&str> {
     words
 }
 
+/// The words `agent`'s triggers are matched against: [`intent_words`],
+/// or every word ([`question_words`]) when the agent's requests may be
+/// said as a negation ([`super::Agent::reads_negation`]).
+pub fn agent_words<'r>(
+    agent: &super::registry::Agent,
+    reading: &'r crate::nlu::Reading,
+) -> Vec<&'r str> {
+    if agent.reads_negation() {
+        question_words(reading)
+    } else {
+        intent_words(reading)
+    }
+}
+
 /// The words a message says under a negation ("no quiero ningún
 /// crédito"), read as a request would be: what it declines.
 pub fn declined_words(reading: &crate::nlu::Reading) -> Vec<&str> {

@@ -65,12 +65,12 @@ const fn service(
         confirmed,
         // The cobros book is the user's alone; the other providers read
         // nothing of the user's that a group may not see.
-        personal: matches!(provider, Provider::Cobros),
+        personal: matches!(provider, Provider::Cobros | Provider::Reminders),
     }
 }
 
 use Effect::{Action, Read, Write};
-use Provider::{Cobros, Ledger, Sandbox};
+use Provider::{Cobros, Ledger, Reminders, Sandbox};
 
 /// The table, sorted by name (a test checks it) so a lookup is a binary
 /// search. A service an agent file declares must be here under its
@@ -107,6 +107,10 @@ pub const DEFS: &[ToolDef] = &[
     finance("list_transactions", Read, false),
     finance("list_transactions_between", Read, false),
     finance("pay_debt", Write, true),
+    service("reminders.preview", Reminders, Read, false),
+    // A person's own settings: stored only as previewed and confirmed.
+    service("reminders.save", Reminders, Write, true),
+    service("reminders.settings", Reminders, Read, false),
     service("remittances.create_transfer", Sandbox, Action, true),
     service("remittances.quote", Sandbox, Read, false),
     service("remittances.recipients", Sandbox, Read, false),

@@ -23,6 +23,8 @@ pub struct MemoryLedger {
     pub cobros: cobros::Book,
     /// Reminders queued for the user to forward, oldest first.
     pub queued_messages: Vec<cobros::QueuedMessage>,
+    /// What the person lets Caja send first.
+    pub reminders: crate::reminders::Settings,
     /// Every write executed, in order (for tests and audits).
     pub writes: Vec<ToolRequest>,
 }
@@ -169,6 +171,7 @@ impl Store for MemoryLedger {
             Need::Debts => view.debts = self.debts.values().cloned().collect(),
             Need::BankBalance => view.balance = self.bank_balance.clone(),
             Need::Cobros => view.book = self.cobros.clone(),
+            Need::Reminders => view.reminders = self.reminders,
         }
     }
 
@@ -205,6 +208,7 @@ impl Store for MemoryLedger {
                     self.queued_messages.push(message);
                 }
             }
+            Change::SetReminders(settings) => self.reminders = settings,
         }
     }
 }

@@ -142,6 +142,7 @@ fn service_needs(request: &ServiceRequest) -> Vec<Need> {
             vec![Need::Cobros, Need::Head]
         }
         Provider::Cobros => vec![Need::Cobros],
+        Provider::Reminders => vec![Need::Reminders],
         Provider::Sandbox | Provider::Data => Vec::new(),
     }
 }
@@ -344,6 +345,19 @@ fn decide_service(call: &ToolCall, request: &ServiceRequest, view: View, at: &st
             Decision {
                 result: outcome.result,
                 changes,
+            }
+        }
+        Provider::Reminders => {
+            let outcome = super::reminder_settings::run(
+                call,
+                &request.service,
+                &request.params,
+                view.reminders,
+                at,
+            );
+            Decision {
+                result: outcome.result,
+                changes: outcome.save.map(Change::SetReminders).into_iter().collect(),
             }
         }
         Provider::Sandbox | Provider::Data => Decision::read(super::run_service(call, request, at)),

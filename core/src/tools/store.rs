@@ -45,6 +45,8 @@ pub enum Need {
     BankBalance,
     /// The contacts and payment requests, as the turn left them.
     Cobros,
+    /// The person's reminder settings, as the turn left them.
+    Reminders,
 }
 
 /// The newest movements' ids.
@@ -66,6 +68,7 @@ pub struct View {
     pub debts: Vec<DebtRow>,
     pub balance: Option<BankBalance>,
     pub book: cobros::Book,
+    pub reminders: crate::reminders::Settings,
 }
 
 /// One change a tool decided, for the store to apply.
@@ -98,6 +101,8 @@ pub enum Change {
     /// A contact, a payment request or a queued reminder (a paid cobro's
     /// income is an [`Change::Insert`]).
     Cobros(cobros::Change),
+    /// The person's reminder settings become these.
+    SetReminders(crate::reminders::Settings),
 }
 
 /// A store a host keeps in its own memory: loads and applies at once.

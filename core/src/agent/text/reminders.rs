@@ -131,3 +131,25 @@ pub fn weekly_summary(
         format_mxn(income)
     )
 }
+
+/// One line per topic of a person's reminder settings.
+pub fn settings_lines(settings: &crate::reminders::Settings) -> String {
+    let yes_no = |on: bool| if on { "sí" } else { "no" };
+    [
+        (
+            "Cobros (el día antes de la fecha límite y cuando se vencen)",
+            settings.cobros,
+        ),
+        ("Pagos de tus deudas (el día antes)", settings.debts),
+        ("Presupuesto del mes (al 80 % y al 100 %)", settings.budgets),
+        ("Resumen semanal (domingo en la tarde)", settings.summary),
+    ]
+    .iter()
+    .map(|(label, on)| format!("• {label}: {}", yes_no(*on)))
+    .collect::<Vec<_>>()
+    .join("\n")
+}
+
+/// Where and when reminders go.
+pub const DELIVERY: &str =
+    "Te los mando por Telegram, entre las 8:00 y las 22:00 de tu zona, una vez cada uno.";

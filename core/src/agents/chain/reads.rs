@@ -6,7 +6,7 @@
 //! again, or asked about.
 
 use super::{ASK, CLEAR, Run, SURE, Step, text};
-use crate::agents::registry::{Agent, declined_words, intent_words};
+use crate::agents::registry::{Agent, declined_words};
 use crate::agents::spec::SlotType;
 use crate::agents::state::Waiting;
 use crate::agents::understand::{self, Nav};
@@ -20,7 +20,7 @@ type Routed = Option<String>;
 impl<'a> Run<'a> {
     /// A data agent reads the message. `Some(tool)` when it routed.
     pub(super) fn understand(&mut self, agent: &'a Agent) -> Step<Routed> {
-        let words = intent_words(self.reading);
+        let words = crate::agents::registry::agent_words(agent, self.reading);
         // A question about this agent's service is answered here.
         if let Some(answer) = self.faq_answer(agent) {
             self.answer_faq(agent, answer);
@@ -156,6 +156,12 @@ impl<'a> Run<'a> {
         {
             return Some(Some(self.interrupt(agent, "a finance request")));
         }
+        // A reply that names one of the fixed values the open question
+        // offers ("los de cobros" to "¿cuáles quieres recibir?") answers
+        // it, though its words are also another agent's.
+        if self.names_a_fixed_value(agent) {
+            return None;
+        }
         let home = self.registry.home();
         let (intent, score) = understand::best_intent(home, words)?;
         let tool = home.tool_for_intent(intent)?;
@@ -170,6 +176,33 @@ impl<'a> Run<'a> {
             return Some(Some("go_home".into()));
         }
         Some(Some(self.set_aside_for(agent, &why)))
+    }
+
+    /// Whether the flow waits for a slot of fixed values (a choice from
+    /// the agent file's own list, or a switch) and the reply names one.
+    fn names_a_fixed_value(&self, agent: &Agent) -> bool {
+        let Some((slot, _)) = self.waiting_slot() else {
+            return false;
+        };
+        let Some(spec) = agent.spec.slots.get(&slot) else {
+            return false;
+        };
+        let fixed = match spec.kind {
+            SlotType::Choice => spec.options_from.is_none(),
+            SlotType::Switch => true,
+            _ => false,
+        };
+        let empty = serde_json::Map::new();
+        let data = self
+            .o
+            .current_flow
+            .as_ref()
+            .map_or(&empty, |f| &f.state_data);
+        fixed
+            && matches!(
+                understand::read_slot(agent, spec, self.reading, data),
+                understand::SlotRead::Value(..)
+            )
     }
 
     /// A navigation phrase moves once per turn: an agent entered after it

@@ -285,6 +285,20 @@ fn compile_slots(
         if slot.kind == SlotType::Choice && !from_context && slot.values.is_empty() {
             err(format!("choice slot {name} needs options_from or values"));
         }
+        if slot.kind == SlotType::Switch {
+            for needed in ["on", "off"] {
+                if !slot.values.contains_key(needed) {
+                    err(format!("switch slot {name} needs the phrases of {needed}"));
+                }
+            }
+            for value in slot.values.keys() {
+                if !crate::agents::spec::SWITCH_VALUES.contains(&value.as_str()) {
+                    err(format!(
+                        "switch slot {name}: {value} is not on, off or only"
+                    ));
+                }
+            }
+        }
         for other in &slot.depends_on {
             if !spec.slots.contains_key(other) || other == name {
                 err(format!("slot {name} depends on unknown slot {other}"));
@@ -362,6 +376,7 @@ fn provider_name(provider: Provider) -> &'static str {
         Provider::Sandbox => "sandbox",
         Provider::Ledger => "ledger",
         Provider::Cobros => "cobros",
+        Provider::Reminders => "reminders",
         Provider::Data => "data",
     }
 }
@@ -378,7 +393,7 @@ fn compile_services(
     let mut results = BTreeMap::new();
     for (name, declared) in &spec.services {
         match declared.provider {
-            Provider::Sandbox | Provider::Ledger | Provider::Cobros => {
+            Provider::Sandbox | Provider::Ledger | Provider::Cobros | Provider::Reminders => {
                 let provider = declared.provider;
                 match crate::tools::defs::service_def(provider, name) {
                     None => err(format!(
