@@ -11,6 +11,9 @@ export async function startRecorder() {
   const refused = new Set();
   // Answers to give the next sendMessage calls to a chat, in order.
   const scripts = new Map();
+  // Chats whose sendMessage is taken but never answered (a crash test).
+  const held = new Set();
+  const heldResponses = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -26,7 +29,11 @@ export async function startRecorder() {
       calls.push(call);
       const chat = json && typeof json === 'object' ? json.chat_id : undefined;
       const scripted = method === 'sendMessage' ? scripts.get(String(chat))?.shift() : undefined;
-      if (scripted) {
+      if (method === 'sendMessage' && held.has(String(chat))) {
+        // Telegram got it; the answer never reaches the Worker.
+        call.answered = 'held';
+        heldResponses.push(res);
+      } else if (scripted) {
         call.answered = scripted.status;
         res.writeHead(scripted.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(scripted.body));
@@ -46,6 +53,14 @@ export async function startRecorder() {
     /** Telegram refuses every sendMessage to `chatId` from now on. */
     refuse(chatId) {
       refused.add(chatId);
+    },
+    /** sendMessage to `chatId` is recorded and never answered until `release`. */
+    hold(chatId) {
+      held.add(String(chatId));
+    },
+    release(chatId) {
+      held.delete(String(chatId));
+      for (const res of heldResponses.splice(0)) res.destroy();
     },
     /** Telegram accepts messages to `chatId` again. */
     allow(chatId) {
