@@ -184,3 +184,34 @@ test('what the person turns off in the chat is never sent; what they keep is', a
   await cron('2026-11-28T15:00:00.000Z');
   assert.equal((await outbox(userId)).reminders.length, 1);
 });
+
+test("a debt's payment day is reminded the day before, with its numbers from the ledger", async () => {
+  const chat = nextChatId();
+  const userId = `tg:${chat}`;
+  await say(chat, ['tengo una deuda con Coppel de 5,000, mínimo 500 el día 15', 'sí']);
+  // Sunday the 13th of December at 21:00: not yet the day before.
+  await cron('2026-12-14T03:00:00.000Z');
+  assert.deepEqual((await outbox(userId)).reminders, []);
+  await cron('2026-12-14T15:00:00.000Z');
+  await recorder.until(() => sentTo(chat).length === 1);
+  assert.equal(sentTo(chat)[0].body.text, 'Recordatorio: mañana, martes 15 de diciembre, toca el pago de Coppel. El pago mínimo es de $500.00. Saldo registrado: $5,000.00. Cuando pagues, dime cuánto y lo registro.');
+  const box = await outboxUntil(userId, (b) => b.reminders[0]?.status === 'sent');
+  assert.deepEqual(box.reminders.map((r) => [r.kind, r.ref, r.period]), [['debt_due', 'coppel', '2026-12-15']]);
+});
+
+test('the weekly summary goes on Sunday evening only to whoever asked for it, with the week the ledger holds', async () => {
+  const asked = nextChatId();
+  const silent = nextChatId();
+  await say(asked, ['mándame el resumen los domingos', 'sí']);
+  await say(asked, ['gasté 250 en uber', 'sí', 'me pagaron 1,200 de un trabajo', 'sí'], '2026-11-24T18:00:00.000Z');
+  await say(silent, ['gasté 100 en tacos', 'sí'], '2026-11-24T18:00:00.000Z');
+  // Sunday 17:45 in Mexico City: not yet.
+  await cron('2026-11-29T23:45:00.000Z');
+  assert.deepEqual((await outbox(`tg:${asked}`)).reminders, []);
+  await cron('2026-11-30T00:00:00.000Z');
+  await recorder.until(() => sentTo(asked).length === 1);
+  assert.equal(sentTo(asked)[0].body.text, 'Tu resumen de la semana (del lunes 23 de noviembre al domingo 29 de noviembre): gastos $250.00, ingresos $1,200.00, 2 movimientos. Para ver el detalle, pregúntame «¿en qué gasté esta semana?».');
+  await outboxUntil(`tg:${asked}`, (b) => b.reminders[0]?.status === 'sent');
+  assert.deepEqual((await outbox(`tg:${silent}`)).reminders, []);
+  assert.equal(sentTo(silent).length, 0);
+});
