@@ -50,7 +50,7 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
         .and_then(|t| t.routing.as_ref()?.target.as_deref())
         .and_then(|target| registry.agent(target))
         .is_some_and(|agent| exact_intent(agent, &agent_words(agent, reading), SURE).is_some())
-        && !finance_certain(reading);
+        && (!finance_certain(reading) || !model_knows(reading, claim.intent));
     let finance_wins = finance_sure && claim.score <= finance.confidence
         || answers::complete_finance_request(reading);
     if exact || !finance_wins {
@@ -80,7 +80,7 @@ pub fn home_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     // A route to an agent whose requests may be negations is matched
     // against every word ("no me mandes recordatorios").
     let trigger = match negated_route(registry, reading) {
-        Some(negated) if trigger.is_none_or(|t| negated.score > t.score) => Some(negated),
+        Some(negated) if trigger.is_none_or(|t| negated.score >= t.score) => Some(negated),
         _ => trigger,
     };
     if trigger.is_some_and(|t| t.score >= SURE) {
@@ -145,6 +145,15 @@ fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
         score: score as f32,
         learned: true,
     })
+}
+
+/// Whether the learned model has a label for the home route `route`;
+/// without one its certainty of another reading is no evidence against
+/// that route's exact phrase.
+fn model_knows(reading: &Reading, route: &str) -> bool {
+    reading
+        .learned_at_rest()
+        .is_some_and(|scores| scores.knows(route))
 }
 
 /// Whether the learned model is near certain ([`LEARNED_CERTAIN`]) the

@@ -112,6 +112,11 @@ pub struct SlotSpec {
     /// (`data.<slot>_option.label`), so a stored value never shows.
     #[serde(default)]
     pub labels: BTreeMap<String, String>,
+    /// For `choice` from a fixed list: every value named is kept, joined
+    /// by commas in the list's order ("presupuesto y deudas" →
+    /// `budgets,debts`), instead of none when several are.
+    #[serde(default)]
+    pub many: bool,
     /// Slots this one belongs to: when one of them is corrected, this
     /// value is forgotten and asked again (a bill's reference belongs to
     /// its biller), while other later answers are kept.

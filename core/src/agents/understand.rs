@@ -491,6 +491,16 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
         .collect();
     match picked.as_slice() {
         [one] => SlotRead::Value(Value::from(one.as_str()), None),
+        [_, _, ..] if slot.many => SlotRead::Value(
+            Value::from(
+                picked
+                    .iter()
+                    .map(|v| v.as_str())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+            None,
+        ),
         _ => match number_alone(reading)
             .or_else(|| ordinal(&words))
             .and_then(|n| slot.values.keys().nth(n))

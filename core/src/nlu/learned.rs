@@ -284,6 +284,18 @@ impl Scores {
             .map_or(0.0, |at| self.probabilities[at])
     }
 
+    /// Whether the model has a label for `route` (the label itself, or
+    /// one of its intents: `cobros.cobrar`): an agent added after the
+    /// model was trained has none, and the model's certainty says nothing
+    /// against it.
+    pub fn knows(&self, route: &str) -> bool {
+        self.labels.iter().any(|l| {
+            l == route
+                || l.strip_prefix(route)
+                    .is_some_and(|rest| rest.starts_with('.'))
+        })
+    }
+
     /// The summed probability of every label starting with `prefix`
     /// ("cobros." is every cobros intent).
     pub fn of_prefix(&self, prefix: &str) -> f64 {

@@ -65,8 +65,10 @@ fn describe(settings: &Settings) -> Value {
 }
 
 /// The settings after one change: `change` is `on`, `off` or `only`;
-/// `topic` one of `cobros`, `debts`, `budgets`, `summary`, or empty for
-/// every topic (`only` needs one).
+/// `topic` the topics named (`cobros`, `debts`, `budgets`, `summary`,
+/// comma-separated), empty for every topic (`only` needs one); `scope`
+/// `except` when the topics named are the exception ("apaga todo menos
+/// los cobros"): they get the opposite of what the others get.
 fn preview(params: &Map<String, Value>, mut settings: Settings) -> Result<Settings, String> {
     let text = |name: &str| {
         params
@@ -75,32 +77,40 @@ fn preview(params: &Map<String, Value>, mut settings: Settings) -> Result<Settin
             .unwrap_or("")
             .trim()
     };
-    let topic = text("topic");
     let change = text("change");
+    let except = text("scope") == "except";
+    let named: Vec<&str> = text("topic")
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .collect();
     let mut flags = [
         ("cobros", &mut settings.cobros),
         ("debts", &mut settings.debts),
         ("budgets", &mut settings.budgets),
         ("summary", &mut settings.summary),
     ];
-    if !topic.is_empty() && !flags.iter().any(|(name, _)| *name == topic) {
-        return Err(format!("unknown topic {topic}"));
+    if let Some(unknown) = named.iter().find(|t| !flags.iter().any(|(n, _)| n == *t)) {
+        return Err(format!("unknown topic {unknown}"));
     }
-    let named = |name: &str| topic.is_empty() || name == topic;
-    match change {
-        "on" | "off" => {
+    let on = match change {
+        "on" => true,
+        "off" => false,
+        "only" if !named.is_empty() => {
             for (name, flag) in &mut flags {
-                if named(name) {
-                    **flag = change == "on";
-                }
+                **flag = named.contains(name);
             }
+            return Ok(settings);
         }
-        "only" if !topic.is_empty() => {
-            for (name, flag) in &mut flags {
-                **flag = *name == topic;
-            }
+        _ => return Err(format!("bad change {change} for topics {named:?}")),
+    };
+    for (name, flag) in &mut flags {
+        let is_named = named.contains(name);
+        if except && !named.is_empty() {
+            **flag = if is_named { !on } else { on };
+        } else if named.is_empty() || is_named {
+            **flag = on;
         }
-        _ => return Err(format!("bad change {change} for topic {topic:?}")),
     }
     Ok(settings)
 }
@@ -163,6 +173,27 @@ mod tests {
         assert!(sunday.summary && sunday.cobros);
         assert!(preview(&params(&[("change", "only")]), base).is_err());
         assert!(preview(&params(&[("topic", "bitcoin"), ("change", "on")]), base).is_err());
+        let two = preview(
+            &params(&[("topic", "budgets,debts"), ("change", "off")]),
+            base,
+        )
+        .unwrap();
+        assert!(two.cobros && !two.debts && !two.budgets && !two.summary);
+        let but = preview(
+            &params(&[("topic", "cobros"), ("change", "off"), ("scope", "except")]),
+            Settings {
+                summary: true,
+                ..base
+            },
+        )
+        .unwrap();
+        assert!(but.cobros && !but.debts && !but.budgets && !but.summary);
+        let all_but = preview(
+            &params(&[("topic", "budgets"), ("change", "on"), ("scope", "except")]),
+            base,
+        )
+        .unwrap();
+        assert!(all_but.cobros && all_but.debts && !all_but.budgets && all_but.summary);
         let out = run(
             &call(),
             "reminders.save",
