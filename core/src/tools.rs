@@ -5,6 +5,7 @@
 //! Read tools return the numbers the agent shows; the agent never computes a
 //! total itself.
 
+pub mod account;
 pub mod cobros;
 pub mod defs;
 pub mod ledger;
@@ -200,6 +201,9 @@ pub enum Provider {
     /// The person's reminder settings ([`reminder_settings`]), kept by
     /// the host's store with the same rules.
     Reminders,
+    /// What the store holds of the person, counted, and its deletion
+    /// ([`account`]).
+    Account,
     /// A result written in the agent file itself (templates over the
     /// call's `params` and `today`), computed by the engine without a
     /// host round trip.
@@ -216,12 +220,14 @@ impl Provider {
 pub fn run_service(call: &ToolCall, request: &ServiceRequest, at_iso: &str) -> ToolResult {
     match request.provider {
         Provider::Sandbox => sandbox::execute(call, request, at_iso),
-        Provider::Ledger | Provider::Cobros | Provider::Reminders => ToolResult::failure(
-            call,
-            codes::INVALID,
-            "this service runs on the host's own store",
-            at_iso,
-        ),
+        Provider::Ledger | Provider::Cobros | Provider::Reminders | Provider::Account => {
+            ToolResult::failure(
+                call,
+                codes::INVALID,
+                "this service runs on the host's own store",
+                at_iso,
+            )
+        }
         Provider::Data => ToolResult::failure(
             call,
             codes::INVALID,

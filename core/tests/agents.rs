@@ -11,7 +11,7 @@ use caja_core::nlu::answers::{Decision, decide};
 use caja_core::tools::ToolRequest;
 use caja_core::tools::memory::MemoryLedger;
 use caja_core::tools::{
-    Provider, ServiceRequest, ToolCall, cobros, defs, ledger, reminder_settings, sandbox,
+    Provider, ServiceRequest, ToolCall, account, cobros, defs, ledger, reminder_settings, sandbox,
 };
 
 #[cfg(target_arch = "wasm32")]
@@ -56,6 +56,7 @@ fn sandbox_results_have_the_declared_fields() {
         .unwrap();
     let registry = registry::shipped().expect("agents/ loads");
     let (mut checked, mut ledger_checked, mut cobros_checked, mut reminders_checked) = (0, 0, 0, 0);
+    let mut account_checked = 0;
     for agent in &registry.agents {
         for (service, declared) in &agent.spec.services {
             let out = match declared.provider {
@@ -117,6 +118,25 @@ fn sandbox_results_have_the_declared_fields() {
                     reminders_checked += 1;
                     serde_json::from_str(out.result.data.as_ref().unwrap().get()).unwrap()
                 }
+                Provider::Account => {
+                    let params =
+                        serde_json::from_value(serde_json::json!({"phrase": "BORRAR MI CUENTA"}))
+                            .unwrap();
+                    let call = ToolCall {
+                        id: "c1".into(),
+                        request: ToolRequest::GetLastTransaction {},
+                    };
+                    let out = account::run(
+                        &call,
+                        service,
+                        &params,
+                        Default::default(),
+                        "2026-11-22T00:00:00.000Z",
+                    );
+                    assert!(out.result.ok, "{service}: {:?}", out.result.error);
+                    account_checked += 1;
+                    serde_json::from_str(out.result.data.as_ref().unwrap().get()).unwrap()
+                }
                 Provider::Data => continue,
             };
             let mut keys: Vec<&String> = out.as_object().unwrap().keys().collect();
@@ -137,8 +157,9 @@ fn sandbox_results_have_the_declared_fields() {
     };
     assert_eq!(cobros_checked, defined(Provider::Cobros));
     assert_eq!(reminders_checked, defined(Provider::Reminders));
+    assert_eq!(account_checked, defined(Provider::Account));
     assert_eq!(
-        checked - ledger_checked - cobros_checked - reminders_checked,
+        checked - ledger_checked - cobros_checked - reminders_checked - account_checked,
         defined(Provider::Sandbox),
         "every sandbox service is declared once"
     );

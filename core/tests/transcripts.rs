@@ -48,6 +48,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/understanding.txt"),
     ),
     (
+        "account.txt",
+        include_str!("../../tests/transcripts/account.txt"),
+    ),
+    (
         "reminders.txt",
         include_str!("../../tests/transcripts/reminders.txt"),
     ),

@@ -84,6 +84,7 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
         }
         (Method::Get, "/api/export.csv") => api::handle_export(req, &env, &db).await,
         (Method::Get, "/api/test/last-turn") => testing::handle_last_turn(req, &env, &db).await,
+        (Method::Get, "/api/test/rows") => testing::handle_rows(req, &env, &db).await,
         (Method::Get | Method::Post, "/api/test/reminders") => {
             testing::handle_reminders(req, &env, &db).await
         }
@@ -112,5 +113,6 @@ const KNOWN_ROUTES: &[&str] = &[
     "/api/export.csv",
     "/api/test/last-turn",
     "/api/test/reminders",
+    "/api/test/rows",
     "/api/format",
 ];

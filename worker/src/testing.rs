@@ -173,3 +173,56 @@ pub async fn handle_reminders(mut req: Request, env: &Env, db: &Db) -> ApiResult
     }))
     .map_err(ApiError::from)
 }
+
+/// `GET /api/test/rows?user=`: every table of the schema (from
+/// `sqlite_master`), and for each one with a column naming a person
+/// (`user_id`, or `id` in `users`) how many rows are that person's.
+pub async fn handle_rows(req: Request, env: &Env, db: &Db) -> ApiResult {
+    if !config::test_mode(env) {
+        return Err(ApiError::TestOnly);
+    }
+    let user = query_param(&req, "user")
+        .filter(|u| !u.is_empty())
+        .ok_or(ApiError::BadRequest)?;
+    #[derive(serde::Deserialize)]
+    struct Table {
+        name: String,
+        sql: Option<String>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Count {
+        n: i64,
+    }
+    let tables: Vec<Table> = db
+        .all(db.stmt(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name",
+            &[],
+        )?)
+        .await?;
+    let mut out = serde_json::Map::new();
+    for table in tables {
+        let sql = table.sql.unwrap_or_default();
+        let column = if table.name == "users" {
+            Some("id")
+        } else if sql.contains("user_id") {
+            Some("user_id")
+        } else {
+            None
+        };
+        let count = match column {
+            Some(column) => db
+                .first::<Count>(db.stmt(
+                    &format!(
+                        "SELECT COUNT(*) AS n FROM \"{}\" WHERE {column} = ?1",
+                        table.name
+                    ),
+                    &[Arg::Text(&user)],
+                )?)
+                .await?
+                .map(|c| c.n),
+            None => None,
+        };
+        out.insert(table.name, json!(count));
+    }
+    Response::from_json(&Value::Object(out)).map_err(ApiError::from)
+}

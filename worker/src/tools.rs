@@ -117,6 +117,8 @@ pub struct ToolRunner<'a> {
     head: Option<LedgerHead>,
     /// Statements that commit with the checkpoint.
     pub staged: Vec<D1PreparedStatement>,
+    /// Statements after every other of the commit (an account deleted).
+    pub after: Vec<D1PreparedStatement>,
     /// The bank balance written earlier in this turn, for later reads.
     written_bank_balance: Option<BankBalance>,
     written_reminders: Option<caja_core::reminders::Settings>,
@@ -145,6 +147,7 @@ impl<'a> ToolRunner<'a> {
             now_iso,
             head,
             staged: Vec::new(),
+            after: Vec::new(),
             written_bank_balance: None,
             written_reminders: None,
             inserted: Vec::new(),
@@ -243,6 +246,7 @@ impl<'a> ToolRunner<'a> {
                 }
                 view.book = self.cobros_book.clone().unwrap_or_default();
             }
+            Need::Holdings => view.holdings = holdings(db, user).await?,
             Need::Reminders => {
                 view.reminders = match self.written_reminders {
                     Some(settings) => settings,
@@ -361,6 +365,11 @@ impl<'a> ToolRunner<'a> {
                 )?);
                 self.written_reminders = Some(settings);
             }
+            Change::DeleteAccount => {
+                for sql in delete_account_sql() {
+                    self.after.push(db.stmt(&sql, &[Arg::Text(user)])?);
+                }
+            }
         }
         Ok(())
     }
@@ -469,6 +478,71 @@ pub async fn reminder_settings(
             debts: r.debts != 0,
             budgets: r.budgets != 0,
             summary: r.summary != 0,
+        }),
+    )
+}
+
+/// Every table that holds a person's rows, with the column that names
+/// them (`users` last). A test lists the schema's tables, so a new one
+/// cannot be forgotten here.
+pub const PERSONAL_TABLES: &[(&str, &str)] = &[
+    ("transactions", "user_id"),
+    ("transaction_history", "user_id"),
+    ("budgets", "user_id"),
+    ("category_budgets", "user_id"),
+    ("debts", "user_id"),
+    ("bank_balances", "user_id"),
+    ("payment_requests", "user_id"),
+    ("queued_messages", "user_id"),
+    ("contacts", "user_id"),
+    ("reminders", "user_id"),
+    ("reminder_settings", "user_id"),
+    ("checkpoints", "user_id"),
+    ("events", "user_id"),
+    ("messages", "user_id"),
+    ("audit_records", "user_id"),
+    ("processed_updates", "user_id"),
+    ("login_tokens", "user_id"),
+    ("sessions", "user_id"),
+    ("users", "id"),
+];
+
+/// The statements that delete every row of a person (`?1`), in an order
+/// the foreign keys allow.
+fn delete_account_sql() -> Vec<String> {
+    PERSONAL_TABLES
+        .iter()
+        .map(|(table, column)| format!("DELETE FROM {table} WHERE {column} = ?1"))
+        .collect()
+}
+
+/// How many rows of each kind D1 holds for the person.
+async fn holdings(db: &Db, user: &str) -> worker::Result<caja_core::tools::account::Holdings> {
+    #[derive(serde::Deserialize)]
+    struct Counts {
+        movements: i64,
+        budgets: i64,
+        debts: i64,
+        cobros: i64,
+        contacts: i64,
+    }
+    let counts: Option<Counts> = db
+        .first(db.stmt(
+            "SELECT (SELECT COUNT(*) FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL) AS movements, \
+             (SELECT COUNT(*) FROM budgets WHERE user_id = ?1) + (SELECT COUNT(*) FROM category_budgets WHERE user_id = ?1) AS budgets, \
+             (SELECT COUNT(*) FROM debts WHERE user_id = ?1) AS debts, \
+             (SELECT COUNT(*) FROM payment_requests WHERE user_id = ?1) AS cobros, \
+             (SELECT COUNT(*) FROM contacts WHERE user_id = ?1) AS contacts",
+            &[Arg::Text(user)],
+        )?)
+        .await?;
+    Ok(
+        counts.map_or_else(Default::default, |c| caja_core::tools::account::Holdings {
+            movements: c.movements,
+            budgets: c.budgets,
+            debts: c.debts,
+            cobros: c.cobros,
+            contacts: c.contacts,
         }),
     )
 }

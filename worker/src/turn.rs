@@ -255,7 +255,9 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             output: &output,
             response: &response,
         };
-        let batch = commit_batch(db, request, &config, &turn, &mut runner.staged)?;
+        let mut batch = commit_batch(db, request, &config, &turn, &mut runner.staged)?;
+        // An account deleted goes last: the turn's own rows go with it.
+        batch.append(&mut runner.after);
         match db.batch(batch).await {
             Ok(_) => {
                 remember(

@@ -46,6 +46,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "reminders.json",
         include_str!("../../../agents/reminders.json"),
     ),
+    ("account.json", include_str!("../../../agents/account.json")),
 ];
 
 /// Every agent, checked and compiled.

@@ -65,18 +65,25 @@ const fn service(
         confirmed,
         // The cobros book is the user's alone; the other providers read
         // nothing of the user's that a group may not see.
-        personal: matches!(provider, Provider::Cobros | Provider::Reminders),
+        personal: matches!(
+            provider,
+            Provider::Cobros | Provider::Reminders | Provider::Account
+        ),
     }
 }
 
 use Effect::{Action, Read, Write};
-use Provider::{Cobros, Ledger, Reminders, Sandbox};
+use Provider::{Account, Cobros, Ledger, Reminders, Sandbox};
 
 /// The table, sorted by name (a test checks it) so a lookup is a binary
 /// search. A service an agent file declares must be here under its
 /// provider (checked at load), except a `data` service, which the file
 /// itself computes and which changes nothing.
 pub const DEFS: &[ToolDef] = &[
+    service("account.check", Account, Read, false),
+    // Deletes every row of the person: after the typed phrase and a «sí».
+    service("account.delete", Account, Write, true),
+    service("account.summary", Account, Read, false),
     finance("add_or_update_debt", Write, true),
     finance("add_transaction", Write, false),
     finance("add_transactions", Write, false),

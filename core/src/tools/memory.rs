@@ -36,6 +36,18 @@ struct StoredTransaction {
 }
 
 impl MemoryLedger {
+    /// How many rows of each kind this store holds.
+    fn holdings(&self) -> super::account::Holdings {
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        super::account::Holdings {
+            movements: count(self.transactions().count()),
+            budgets: count(self.budget_caps.len() + self.category_caps.len()),
+            debts: count(self.debts.len()),
+            cobros: count(self.cobros.requests.len()),
+            contacts: count(self.cobros.contacts.len()),
+        }
+    }
+
     pub fn new() -> MemoryLedger {
         MemoryLedger {
             next_id: 1,
@@ -172,6 +184,7 @@ impl Store for MemoryLedger {
             Need::BankBalance => view.balance = self.bank_balance.clone(),
             Need::Cobros => view.book = self.cobros.clone(),
             Need::Reminders => view.reminders = self.reminders,
+            Need::Holdings => view.holdings = self.holdings(),
         }
     }
 
@@ -209,6 +222,7 @@ impl Store for MemoryLedger {
                 }
             }
             Change::SetReminders(settings) => self.reminders = settings,
+            Change::DeleteAccount => *self = MemoryLedger::default(),
         }
     }
 }

@@ -143,6 +143,7 @@ fn service_needs(request: &ServiceRequest) -> Vec<Need> {
         }
         Provider::Cobros => vec![Need::Cobros],
         Provider::Reminders => vec![Need::Reminders],
+        Provider::Account => vec![Need::Holdings],
         Provider::Sandbox | Provider::Data => Vec::new(),
     }
 }
@@ -358,6 +359,18 @@ fn decide_service(call: &ToolCall, request: &ServiceRequest, view: View, at: &st
             Decision {
                 result: outcome.result,
                 changes: outcome.save.map(Change::SetReminders).into_iter().collect(),
+            }
+        }
+        Provider::Account => {
+            let outcome =
+                super::account::run(call, &request.service, &request.params, view.holdings, at);
+            Decision {
+                result: outcome.result,
+                changes: if outcome.delete {
+                    vec![Change::DeleteAccount]
+                } else {
+                    Vec::new()
+                },
             }
         }
         Provider::Sandbox | Provider::Data => Decision::read(super::run_service(call, request, at)),

@@ -47,6 +47,8 @@ pub enum Need {
     Cobros,
     /// The person's reminder settings, as the turn left them.
     Reminders,
+    /// How many rows of each kind the store holds for the person.
+    Holdings,
 }
 
 /// The newest movements' ids.
@@ -69,6 +71,7 @@ pub struct View {
     pub balance: Option<BankBalance>,
     pub book: cobros::Book,
     pub reminders: crate::reminders::Settings,
+    pub holdings: super::account::Holdings,
 }
 
 /// One change a tool decided, for the store to apply.
@@ -103,6 +106,10 @@ pub enum Change {
     Cobros(cobros::Change),
     /// The person's reminder settings become these.
     SetReminders(crate::reminders::Settings),
+    /// Every row of the person goes, in every table, and their sessions
+    /// end (the Worker applies it after the turn's own rows, so none
+    /// stays).
+    DeleteAccount,
 }
 
 /// A store a host keeps in its own memory: loads and applies at once.

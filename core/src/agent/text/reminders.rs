@@ -153,3 +153,16 @@ pub fn settings_lines(settings: &crate::reminders::Settings) -> String {
 /// Where and when reminders go.
 pub const DELIVERY: &str =
     "Te los mando por Telegram, entre las 8:00 y las 22:00 de tu zona, una vez cada uno.";
+
+/// What Caja holds of a person, one line per kind with its count.
+pub fn holdings(counts: &crate::tools::account::Holdings) -> String {
+    let line = |label: &str, n: i64| format!("• {label}: {n}");
+    [
+        line("Movimientos (gastos e ingresos)", counts.movements),
+        line("Presupuestos", counts.budgets),
+        line("Deudas", counts.debts),
+        line("Cobros", counts.cobros),
+        line("Contactos", counts.contacts),
+    ]
+    .join("\n")
+}

@@ -256,7 +256,8 @@ impl<'a> Run<'a> {
             crate::tools::Provider::Sandbox
             | crate::tools::Provider::Ledger
             | crate::tools::Provider::Cobros
-            | crate::tools::Provider::Reminders => (self.fetch)(&tool.name, &params),
+            | crate::tools::Provider::Reminders
+            | crate::tools::Provider::Account => (self.fetch)(&tool.name, &params),
         };
         let Some(result) = found else {
             return Err(Box::new(Suspend {

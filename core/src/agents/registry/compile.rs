@@ -377,6 +377,7 @@ fn provider_name(provider: Provider) -> &'static str {
         Provider::Ledger => "ledger",
         Provider::Cobros => "cobros",
         Provider::Reminders => "reminders",
+        Provider::Account => "account",
         Provider::Data => "data",
     }
 }
@@ -393,7 +394,11 @@ fn compile_services(
     let mut results = BTreeMap::new();
     for (name, declared) in &spec.services {
         match declared.provider {
-            Provider::Sandbox | Provider::Ledger | Provider::Cobros | Provider::Reminders => {
+            Provider::Sandbox
+            | Provider::Ledger
+            | Provider::Cobros
+            | Provider::Reminders
+            | Provider::Account => {
                 let provider = declared.provider;
                 match crate::tools::defs::service_def(provider, name) {
                     None => err(format!(
