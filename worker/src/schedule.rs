@@ -19,11 +19,11 @@ use std::collections::HashMap;
 use caja_core::reminders::{self, Facts, MonthBudget, Reminder, Settings, WeekTotals};
 use caja_core::time::{TimeZone, iso_date, iso_month, iso_utc};
 use caja_core::tools::DebtRow;
+use caja_core::tools::cobros::{PaymentRequest, Status};
 use serde::{Deserialize, Serialize};
 use worker::{Env, Queue};
 
 use crate::store::{Arg, Db, rows};
-use crate::tools::cobros::{REQUEST_COLUMNS, RequestRow};
 
 /// The queue binding reminders travel on.
 pub const QUEUE: &str = "REMINDERS";
@@ -72,11 +72,35 @@ impl PersonRow {
     }
 }
 
+/// A pending cobro with a due date, and whose it is.
 #[derive(Deserialize)]
 struct CobroRow {
     user_id: String,
-    #[serde(flatten)]
-    row: RequestRow,
+    seq: i64,
+    contact_name: String,
+    amount_mxn_cents: i64,
+    paid_mxn_cents: i64,
+    concept: Option<String>,
+    due_date: Option<String>,
+}
+
+impl CobroRow {
+    /// What `reminders::due` reads of it (pending by the query).
+    fn into_core(self) -> PaymentRequest {
+        PaymentRequest {
+            seq: self.seq,
+            version: 1,
+            contact_key: String::new(),
+            contact_name: self.contact_name,
+            amount_mxn_cents: self.amount_mxn_cents,
+            paid_mxn_cents: self.paid_mxn_cents,
+            concept: self.concept,
+            due_date: self.due_date,
+            status: Status::Pending,
+            created_on: String::new(),
+            closed_on: None,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -136,9 +160,9 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
             db.stmt(&format!("SELECT u.id AS user_id, u.telegram_user_id AS chat_id, u.timezone, \
                 COALESCE(s.cobros, 1) AS cobros, COALESCE(s.debts, 1) AS debts, COALESCE(s.budgets, 1) AS budgets, \
                 COALESCE(s.summary, 0) AS summary {PEOPLE}"), &[])?,
-            db.stmt(&format!("SELECT p.user_id, {} FROM payment_requests p WHERE p.status = 'pending' \
-                AND p.due_date IS NOT NULL AND p.user_id IN (SELECT u.id {PEOPLE})",
-                REQUEST_COLUMNS.split(", ").map(|c| format!("p.{c}")).collect::<Vec<_>>().join(", ")), &[])?,
+            db.stmt(&format!("SELECT p.user_id, p.seq, p.contact_name, p.amount_mxn_cents, p.paid_mxn_cents, p.concept, p.due_date \
+                FROM payment_requests p WHERE p.status = 'pending' \
+                AND p.due_date IS NOT NULL AND p.user_id IN (SELECT u.id {PEOPLE})"), &[])?,
             db.stmt(&format!("SELECT d.user_id, d.name, d.balance_mxn_cents, d.minimum_payment_mxn_cents, d.due_day \
                 FROM debts d WHERE d.due_day IS NOT NULL AND d.user_id IN (SELECT u.id {PEOPLE})"), &[])?,
             budgets_sql(db, &months[0])?,
@@ -147,11 +171,8 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
         .await?;
     let mut facts: HashMap<String, Facts> = HashMap::new();
     for c in rows::<CobroRow>(results.get(1))? {
-        facts
-            .entry(c.user_id)
-            .or_default()
-            .cobros
-            .push(c.row.to_core()?);
+        let user = c.user_id.clone();
+        facts.entry(user).or_default().cobros.push(c.into_core());
     }
     for d in rows::<DebtDue>(results.get(2))? {
         facts.entry(d.user_id).or_default().debts.push(DebtRow {
@@ -363,13 +384,22 @@ async fn sweep(db: &Db, now: i64) -> worker::Result<Vec<Ticket>> {
         for result in db.batch(chunk.to_vec()).await? {
             #[derive(Deserialize)]
             struct Requeued {
-                #[serde(flatten)]
-                key: Key,
+                user_id: String,
+                kind: String,
+                #[serde(rename = "ref")]
+                reference: String,
+                period: String,
                 status: String,
             }
             for row in result.results::<Requeued>()? {
                 if row.status == "queued" {
-                    tickets.push(row.key.ticket(now));
+                    let key = Key {
+                        user_id: row.user_id,
+                        kind: row.kind,
+                        reference: row.reference,
+                        period: row.period,
+                    };
+                    tickets.push(key.ticket(now));
                 }
             }
         }
