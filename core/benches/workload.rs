@@ -43,6 +43,7 @@ fn turn_of(
         timezone: None,
         press: None,
         shared_chat: false,
+        start: None,
     };
     let output = run_turn(state, input, config, |call| ledger.execute(call, NOW));
     let services = output

@@ -27,6 +27,7 @@ fn main() {
             timezone: None,
             press: None,
             shared_chat: false,
+            start: None,
         };
         let output = run_turn(state, input, &config, |call| ledger.execute(call, now));
         println!("> {message}\n{}\n", output.reply);

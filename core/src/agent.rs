@@ -49,7 +49,7 @@ pub use audit::{
     Alternative, AuditRecord, Entities, EntityList, EntityRecord, SeedConfirmation, ToolOutcome,
     ValidationRecord, ValidationResult,
 };
-pub use input::{Press, TurnInput};
+pub use input::{Press, Start, TurnInput};
 pub use pending::PendingView;
 
 /// Settings a host may change.
@@ -230,6 +230,8 @@ pub(crate) struct TurnCtx {
     pub press: Option<Press>,
     /// See [`TurnInput::shared_chat`].
     pub shared_chat: bool,
+    /// See [`TurnInput::start`]; taken by the chain when it starts.
+    pub start: Option<input::Start>,
     /// See [`TurnOutput::answer_privately`].
     pub answer_privately: bool,
     pub mode: Mode,
@@ -395,6 +397,8 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         // A message past the limit is refused by the router, unread.
         reading: match &input.press {
             _ if config.too_long(&input.message) => Reading::default(),
+            // A turn the host starts reads no words.
+            _ if input.start.is_some() => Reading::without_model("", today),
             Some(press) => Reading::pressed(&input.message, today, press.yes),
             None => Reading::new(&input.message, today),
         },
@@ -406,6 +410,7 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         config: config.clone(),
         press: input.press,
         shared_chat: input.shared_chat,
+        start: input.start,
         ..TurnCtx::default()
     };
     let mut ctx = ctx;

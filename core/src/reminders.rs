@@ -60,6 +60,9 @@ impl Settings {
             Kind::DebtDue => self.debts,
             Kind::Budget80 | Kind::Budget100 => self.budgets,
             Kind::WeeklySummary => self.summary,
+            // A recurring movement the person stored is proposed on its
+            // day whatever the reminders: they cancel the item instead.
+            Kind::RecurringDue => true,
         }
     }
 }
@@ -73,16 +76,20 @@ pub enum Kind {
     Budget80,
     Budget100,
     WeeklySummary,
+    /// A recurring movement's day: the host starts the `recurring` agent's
+    /// proposal (`TurnInput::start`), written only after a «sí».
+    RecurringDue,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::CobroTomorrow,
         Kind::CobroOverdue,
         Kind::DebtDue,
         Kind::Budget80,
         Kind::Budget100,
         Kind::WeeklySummary,
+        Kind::RecurringDue,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -93,6 +100,7 @@ impl Kind {
             Kind::Budget80 => "budget_80",
             Kind::Budget100 => "budget_100",
             Kind::WeeklySummary => "weekly_summary",
+            Kind::RecurringDue => "recurring_due",
         }
     }
 
@@ -129,6 +137,8 @@ pub struct Facts {
     pub debts: Vec<DebtRow>,
     pub budget: Option<MonthBudget>,
     pub week: Option<WeekTotals>,
+    /// Their recurring movements.
+    pub recurring: Vec<crate::tools::recurring::Item>,
 }
 
 /// One message to send first.
@@ -207,8 +217,48 @@ pub fn due(now: UnixMillis, zone: &TimeZone, settings: &Settings, facts: &Facts)
             expires_at: tonight,
         });
     }
+    for item in &facts.recurring {
+        out.extend(recurring_due(item, today, tonight));
+    }
     out.retain(|r| settings.allows(r.kind));
     out
+}
+
+/// A recurring movement on its day, not yet recorded for it: the host
+/// starts its proposal ([`Reminder::start`]).
+fn recurring_due(
+    item: &crate::tools::recurring::Item,
+    today: NaiveDate,
+    tonight: i64,
+) -> Option<Reminder> {
+    let day = iso_date(today);
+    if !item.falls_on(today) || item.recorded_on.as_deref() >= Some(day.as_str()) {
+        return None;
+    }
+    Some(Reminder {
+        kind: Kind::RecurringDue,
+        reference: item.id.to_string(),
+        period: day,
+        text: text::recurring_due(&item.name, item.amount_mxn_cents),
+        share: None,
+        expires_at: tonight,
+    })
+}
+
+/// The turn a reminder of `kind` starts instead of a plain message: for
+/// a recurring movement's day, the `recurring` agent's proposal of item
+/// `reference` on `period`.
+pub fn start(kind: Kind, reference: &str, period: &str) -> Option<crate::agents::state::Start> {
+    (kind == Kind::RecurringDue).then(|| crate::agents::state::Start {
+        agent: "recurring".into(),
+        intent: "proponer".into(),
+        slots: [
+            ("item".to_string(), serde_json::Value::from(reference)),
+            ("date".to_string(), serde_json::Value::from(period)),
+        ]
+        .into_iter()
+        .collect(),
+    })
 }
 
 fn cobro_reminder(cobro: &PaymentRequest, today: NaiveDate, tonight: i64) -> Option<Reminder> {

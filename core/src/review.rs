@@ -46,6 +46,7 @@ mod tests {
                 timezone: None,
                 press: None,
                 shared_chat: false,
+                start: None,
             };
             let before = state.clone();
             let output = run_turn(state, input.clone(), &AgentConfig::default(), |call| {

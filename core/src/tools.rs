@@ -10,6 +10,7 @@ pub mod cobros;
 pub mod defs;
 pub mod ledger;
 pub mod memory;
+pub mod recurring;
 pub mod reminder_settings;
 pub mod rules;
 pub mod run;
@@ -204,6 +205,9 @@ pub enum Provider {
     /// What the store holds of the person, counted, and its deletion
     /// ([`account`]).
     Account,
+    /// The person's recurring movements ([`recurring`]), kept by the
+    /// host's store with the same rules.
+    Recurring,
     /// A result written in the agent file itself (templates over the
     /// call's `params` and `today`), computed by the engine without a
     /// host round trip.
@@ -220,14 +224,16 @@ impl Provider {
 pub fn run_service(call: &ToolCall, request: &ServiceRequest, at_iso: &str) -> ToolResult {
     match request.provider {
         Provider::Sandbox => sandbox::execute(call, request, at_iso),
-        Provider::Ledger | Provider::Cobros | Provider::Reminders | Provider::Account => {
-            ToolResult::failure(
-                call,
-                codes::INVALID,
-                "this service runs on the host's own store",
-                at_iso,
-            )
-        }
+        Provider::Ledger
+        | Provider::Cobros
+        | Provider::Reminders
+        | Provider::Account
+        | Provider::Recurring => ToolResult::failure(
+            call,
+            codes::INVALID,
+            "this service runs on the host's own store",
+            at_iso,
+        ),
         Provider::Data => ToolResult::failure(
             call,
             codes::INVALID,

@@ -11,7 +11,8 @@ use caja_core::nlu::answers::{Decision, decide};
 use caja_core::tools::ToolRequest;
 use caja_core::tools::memory::MemoryLedger;
 use caja_core::tools::{
-    Provider, ServiceRequest, ToolCall, account, cobros, defs, ledger, reminder_settings, sandbox,
+    Provider, ServiceRequest, ToolCall, account, cobros, defs, ledger, recurring,
+    reminder_settings, sandbox,
 };
 
 #[cfg(target_arch = "wasm32")]
@@ -56,7 +57,7 @@ fn sandbox_results_have_the_declared_fields() {
         .unwrap();
     let registry = registry::shipped().expect("agents/ loads");
     let (mut checked, mut ledger_checked, mut cobros_checked, mut reminders_checked) = (0, 0, 0, 0);
-    let mut account_checked = 0;
+    let (mut account_checked, mut recurring_checked) = (0, 0);
     for agent in &registry.agents {
         for (service, declared) in &agent.spec.services {
             let out = match declared.provider {
@@ -137,6 +138,37 @@ fn sandbox_results_have_the_declared_fields() {
                     account_checked += 1;
                     serde_json::from_str(out.result.data.as_ref().unwrap().get()).unwrap()
                 }
+                Provider::Recurring => {
+                    let params = serde_json::from_value(serde_json::json!({
+                        "name": "Netflix", "amount_mxn": "8500", "days": "12", "id": "1",
+                        "date": "2026-12-01", "today": "2026-11-22", "which": "renta"
+                    }))
+                    .unwrap();
+                    let call = ToolCall {
+                        id: "c1".into(),
+                        request: ToolRequest::GetLastTransaction {},
+                    };
+                    let rent = recurring::Item {
+                        id: 1,
+                        version: 1,
+                        kind: caja_core::kinds::TransactionType::Expense,
+                        amount_mxn_cents: 850_000,
+                        name: "la renta".into(),
+                        category: "renta".into(),
+                        days: "1".into(),
+                        recorded_on: None,
+                    };
+                    let out = recurring::run(
+                        &call,
+                        service,
+                        &params,
+                        &[rent],
+                        "2026-11-22T00:00:00.000Z",
+                    );
+                    assert!(out.result.ok, "{service}: {:?}", out.result.error);
+                    recurring_checked += 1;
+                    serde_json::from_str(out.result.data.as_ref().unwrap().get()).unwrap()
+                }
                 Provider::Data => continue,
             };
             let mut keys: Vec<&String> = out.as_object().unwrap().keys().collect();
@@ -158,8 +190,14 @@ fn sandbox_results_have_the_declared_fields() {
     assert_eq!(cobros_checked, defined(Provider::Cobros));
     assert_eq!(reminders_checked, defined(Provider::Reminders));
     assert_eq!(account_checked, defined(Provider::Account));
+    assert_eq!(recurring_checked, defined(Provider::Recurring));
     assert_eq!(
-        checked - ledger_checked - cobros_checked - reminders_checked - account_checked,
+        checked
+            - ledger_checked
+            - cobros_checked
+            - reminders_checked
+            - account_checked
+            - recurring_checked,
         defined(Provider::Sandbox),
         "every sandbox service is declared once"
     );
@@ -371,6 +409,7 @@ fn random_sequences_keep_the_promises() {
                 timezone: None,
                 press: None,
                 shared_chat: false,
+                start: None,
             };
             let stored = state.to_json();
             let loaded = AgentState::from_json(&stored).expect("state round-trips");

@@ -70,6 +70,7 @@ fn say(session: &mut Session, message: &str) -> TurnOutput {
         timezone: None,
         press: None,
         shared_chat: false,
+        start: None,
     };
     session.at += 60_000;
     let ledger = &mut session.ledger;

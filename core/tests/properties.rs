@@ -91,7 +91,7 @@ proptest! {
         for (text, advance) in turns {
             now += advance;
             let before = state.clone();
-            let input = TurnInput { message: text.clone(), now_ms: now, timezone: None, press: None, shared_chat: false };
+            let input = TurnInput { message: text.clone(), now_ms: now, timezone: None, press: None, shared_chat: false, start: None };
             let output = run_turn(state, input, &config, |call| ledger.execute(call, now));
             // Whatever its definition says runs only confirmed (a ledger
             // write, a paid cobro, a transfer) follows a "sí" to the one

@@ -56,6 +56,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../tests/transcripts/reminders.txt"),
     ),
     (
+        "recurring.txt",
+        include_str!("../../tests/transcripts/recurring.txt"),
+    ),
+    (
         "one_session.txt",
         include_str!("../../tests/transcripts/one_session.txt"),
     ),
@@ -295,6 +299,7 @@ fn run_all() -> Run {
                         timezone: None,
                         press,
                         shared_chat,
+                        start: None,
                     };
                     // The checkpoint round trip: state through JSON every turn.
                     let stored = state.to_json();
@@ -476,6 +481,7 @@ fn run_all() -> Run {
                         "cobros" => ledger.cobros.requests.len(),
                         "contacts" => ledger.cobros.contacts.len(),
                         "queued" => ledger.queued_messages.len(),
+                        "recurring" => ledger.recurring.len(),
                         other => panic!("{at}: unknown ledger check {other}"),
                     };
                     if got != n {

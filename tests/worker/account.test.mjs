@@ -53,7 +53,7 @@ test('deleting an account on Telegram leaves no row of the person in any table a
   }
   const keptBefore = await rows(`tg:${kept}`);
   const [warning, wrong] = await say(gone, ['borra mi cuenta', 'borrar todo']);
-  assert.equal(warning, 'Esto borra para siempre todo lo que guardo de ti en esta cuenta:\n• Movimientos (gastos e ingresos): 1\n• Presupuestos: 1\n• Deudas: 1\n• Cobros: 1\n• Contactos: 1\nY también tus conversaciones, tus recordatorios y tus sesiones abiertas. No se puede deshacer. Si estás seguro, escribe: BORRAR MI CUENTA');
+  assert.equal(warning, 'Esto borra para siempre todo lo que guardo de ti en esta cuenta:\n• Movimientos (gastos e ingresos): 1\n• Presupuestos: 1\n• Deudas: 1\n• Cobros: 1\n• Contactos: 1\n• Pagos fijos: 0\nY también tus conversaciones, tus recordatorios y tus sesiones abiertas. No se puede deshacer. Si estás seguro, escribe: BORRAR MI CUENTA');
   assert.equal(wrong, 'No escribiste la frase, así que no borré nada. Tu cuenta sigue igual.');
   assert.deepEqual(await rows(`tg:${gone}`).then((r) => r.transactions), 1);
   const [, ask, done] = await say(gone, ['borra mi cuenta', 'BORRAR MI CUENTA', 'sí']);

@@ -55,6 +55,7 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
         timezone: api::browser_timezone(),
         press: None,
         shared_chat: false,
+        start: None,
     };
     let (predicted, suggestions) = match crate::engine::predict(&state, &input) {
         Some(Prediction::Done {

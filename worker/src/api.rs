@@ -223,6 +223,7 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
         dedupe_key: Some(format!("web:{user_id}:{id}")),
         render: &render_chat,
         before: Vec::new(),
+        start: None,
     };
     let response = match turn::run(db, &request).await? {
         TurnOutcome::Done {
@@ -234,7 +235,7 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
             response,
             round_trips,
         } => (response, round_trips, true),
-        TurnOutcome::Busy => return Err(ApiError::Busy),
+        TurnOutcome::Busy | TurnOutcome::NotAtRest => return Err(ApiError::Busy),
         TurnOutcome::Limited => return Err(ApiError::RateLimited),
     };
     let headers = worker::Headers::new();

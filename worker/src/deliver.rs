@@ -13,14 +13,15 @@
 //! never sent late.
 
 use caja_core::agent::text::host;
+use caja_core::reminders::{self, Kind};
 use caja_core::time::iso_utc;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 use worker::{Env, Message, MessageBatch, MessageExt, QueueRetryOptionsBuilder};
 
 use crate::schedule::Ticket;
 use crate::store::{Arg, Db};
-use crate::telegram::{BotAnswer, bot_send, share_link};
+use crate::telegram::{BotAnswer, Proposal, bot_send, propose, share_link};
 
 /// The dead-letter queue's name (as `wrangler.toml` names it).
 pub const DEAD_LETTERS: &str = "caja-reminders-dlq";
@@ -100,20 +101,24 @@ async fn deliver(env: &Env, db: &Db, message: &Message<Ticket>) -> worker::Resul
         message.ack();
         return Ok(());
     }
-    // A Telegram chat id is a number; the outbox keeps it as text.
-    let chat = claimed
-        .chat_id
-        .parse::<i64>()
-        .map_or_else(|_| json!(claimed.chat_id), |id| json!(id));
-    let mut body = json!({ "chat_id": chat, "text": claimed.text });
-    if let Some(link) = claimed.share.as_deref().and_then(share_link) {
-        body["reply_markup"] =
-            json!({ "inline_keyboard": [[{ "text": host::SHARE, "url": link }]] });
-    }
+    let start = Kind::parse(&ticket.kind)
+        .and_then(|kind| reminders::start(kind, &ticket.reference, &ticket.period));
+    let proposal = start.is_some();
+    let body = match start {
+        // A turn Caja starts: its prompt, with Sí/No.
+        Some(start) => match started(db, ticket, &claimed, start).await? {
+            Some(body) => body,
+            None => {
+                message.ack();
+                return Ok(());
+            }
+        },
+        None => plain(&claimed),
+    };
     let answer = bot_send(env, "sendMessage", &body).await;
     match answer {
         BotAnswer::Accepted => {
-            sent(db, ticket, &claimed).await?;
+            sent(db, ticket, &claimed, !proposal).await?;
             message.ack();
         }
         BotAnswer::Refused => {
@@ -142,23 +147,77 @@ async fn deliver(env: &Env, db: &Db, message: &Message<Ticket>) -> worker::Resul
     Ok(())
 }
 
-/// Recorded as sent, and the text joins the private chat's history.
-async fn sent(db: &Db, ticket: &Ticket, claimed: &Claimed) -> worker::Result<()> {
+/// A reminder's own text, with the share button of its forward text.
+fn plain(claimed: &Claimed) -> Value {
+    // A Telegram chat id is a number; the outbox keeps it as text.
+    let chat = claimed
+        .chat_id
+        .parse::<i64>()
+        .map_or_else(|_| json!(claimed.chat_id), |id| json!(id));
+    let mut body = json!({ "chat_id": chat, "text": claimed.text });
+    if let Some(link) = claimed.share.as_deref().and_then(share_link) {
+        body["reply_markup"] =
+            json!({ "inline_keyboard": [[{ "text": host::SHARE, "url": link }]] });
+    }
+    body
+}
+
+/// The turn a reminder starts (`reminders::start`), run once per outbox
+/// key; its message, or `None` when the ticket is settled without a
+/// send: the person is in the middle of something (the row waits as
+/// `queued` for the schedule's next sweep, until its day ends), or there
+/// is nothing to ask any more (closed).
+async fn started(
+    db: &Db,
+    ticket: &Ticket,
+    claimed: &Claimed,
+    start: caja_core::agent::Start,
+) -> worker::Result<Option<Value>> {
+    let Ok(chat) = claimed.chat_id.parse::<i64>() else {
+        close(db, ticket, "failed", Some("bad chat")).await?;
+        return Ok(None);
+    };
+    let key = format!(
+        "rem:{}:{}:{}:{}",
+        ticket.user_id, ticket.kind, ticket.reference, ticket.period
+    );
+    match propose(db, &ticket.user_id, chat, start, &key, ticket.now).await? {
+        Proposal::Send(body) => Ok(Some(body)),
+        Proposal::Wait => {
+            let mut args = key_args(ticket).to_vec();
+            args.push(Arg::Int(ticket.now));
+            db.run(db.stmt(
+                &format!("UPDATE reminders SET status = 'queued', claimed_at = NULL, queued_at = ?5 WHERE {WHERE_KEY} AND status = 'sending'"),
+                &args,
+            )?)
+            .await?;
+            Ok(None)
+        }
+        Proposal::Nothing => {
+            close(db, ticket, "expired", Some("nothing to propose")).await?;
+            Ok(None)
+        }
+    }
+}
+
+/// Recorded as sent; a reminder's own text joins the private chat's
+/// history (a started turn stored its reply itself).
+async fn sent(db: &Db, ticket: &Ticket, claimed: &Claimed, log: bool) -> worker::Result<()> {
     let mut args = key_args(ticket).to_vec();
     args.push(Arg::Int(ticket.now));
     let thread = format!("tg:{}", claimed.chat_id);
     let at = iso_utc(ticket.now);
-    db.batch(vec![
-        db.stmt(
-            &format!("UPDATE reminders SET status = 'sent', sent_at = ?5, error = NULL WHERE {WHERE_KEY} AND status = 'sending'"),
-            &args,
-        )?,
-        db.stmt(
+    let mut statements = vec![db.stmt(
+        &format!("UPDATE reminders SET status = 'sent', sent_at = ?5, error = NULL WHERE {WHERE_KEY} AND status = 'sending'"),
+        &args,
+    )?];
+    if log {
+        statements.push(db.stmt(
             "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'assistant', ?3, ?4)",
             &[Arg::Text(&thread), Arg::Text(&ticket.user_id), Arg::Text(&claimed.text), Arg::Text(&at)],
-        )?,
-    ])
-    .await?;
+        )?);
+    }
+    db.batch(statements).await?;
     Ok(())
 }
 

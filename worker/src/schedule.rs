@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use worker::{Env, Queue};
 
 use crate::store::{Arg, Db, rows};
+use crate::tools::recurring::{ITEM_COLUMNS, ItemRow};
 
 /// The queue binding reminders travel on.
 pub const QUEUE: &str = "REMINDERS";
@@ -167,6 +168,8 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
                 FROM debts d WHERE d.due_day IS NOT NULL AND d.user_id IN (SELECT u.id {PEOPLE})"), &[])?,
             budgets_sql(db, &months[0])?,
             budgets_sql(db, &months[1])?,
+            db.stmt(&format!("SELECT {ITEM_COLUMNS} FROM recurring_items \
+                WHERE user_id IN (SELECT u.id {PEOPLE})"), &[])?,
         ])
         .await?;
     let mut facts: HashMap<String, Facts> = HashMap::new();
@@ -181,6 +184,10 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
             minimum_payment_mxn_cents: d.minimum_payment_mxn_cents,
             due_day: d.due_day.and_then(|d| u8::try_from(d).ok()),
         });
+    }
+    for item in rows::<ItemRow>(results.get(5))? {
+        let core = item.to_core()?;
+        facts.entry(item.user_id).or_default().recurring.push(core);
     }
     let people = rows::<PersonRow>(results.first())?;
     let mut budgets = rows::<BudgetRow>(results.get(3))?;

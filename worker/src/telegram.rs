@@ -5,7 +5,9 @@
 //! also need `answerCallbackQuery`, a new message and the buttons removed,
 //! sent to the configured Bot API base URL.
 
+mod propose;
 mod update;
+pub use propose::{Proposal, propose};
 
 use caja_core::agent::text::{self, host};
 use caja_core::agent::{ConfirmationStatus, TurnOutput};
@@ -208,6 +210,7 @@ async fn handle_text(
         dedupe_key: Some(key.to_string()),
         render: &render,
         before: before_turn(&place, &person, now),
+        start: None,
     };
     let outcome = turn::run(db, &request).await?;
     crate::testing::remember(env, &person.thread_id, &person.user_id, &outcome);
@@ -250,6 +253,7 @@ async fn answer_privately(
         dedupe_key: Some(format!("{key}:private")),
         render: &render,
         before: vec![ensure_user(person, now)],
+        start: None,
     };
     // The group's turn is stored already: whatever happens here, the
     // group is told when the private answer did not go out.
@@ -263,7 +267,7 @@ async fn answer_privately(
         }
         // Already answered for this update.
         Ok(TurnOutcome::Duplicate { .. }) => true,
-        Ok(TurnOutcome::Busy | TurnOutcome::Limited) => false,
+        Ok(TurnOutcome::Busy | TurnOutcome::Limited | TurnOutcome::NotAtRest) => false,
         Err(error) => {
             worker::console_error!("private answer failed: {error:?}");
             false
@@ -372,7 +376,8 @@ fn webhook_answer(outcome: TurnOutcome, limited: Value) -> ApiResult {
         } => (response, round_trips),
         // Lost every race: a 503 makes Telegram deliver the update again,
         // so the message is not lost.
-        TurnOutcome::Busy => return Err(ApiError::Retry),
+        // (A person's own message never waits for rest.)
+        TurnOutcome::Busy | TurnOutcome::NotAtRest => return Err(ApiError::Retry),
         TurnOutcome::Limited => return ok_json(&limited),
     };
     let response = raw_json(body)?;
@@ -443,6 +448,7 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
         dedupe_key: Some(key.to_string()),
         render: &render,
         before: vec![ensure_user(&press.person, now)],
+        start: None,
     };
     let outcome = turn::run(db, &request).await?;
     crate::testing::remember(

@@ -20,6 +20,7 @@ use crate::store::{Arg, Db, opt_int, opt_text, rows};
 
 pub mod cobros;
 mod reads;
+pub mod recurring;
 
 use reads::{DebtDbRow, ROW_VERSION_SQL, debts_sql, groups_between, rows_between};
 pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
@@ -247,6 +248,7 @@ impl<'a> ToolRunner<'a> {
                 view.book = self.cobros_book.clone().unwrap_or_default();
             }
             Need::Holdings => view.holdings = holdings(db, user).await?,
+            Need::Recurring => view.recurring = recurring::items(db, user).await?,
             Need::Reminders => {
                 view.reminders = match self.written_reminders {
                     Some(settings) => settings,
@@ -365,6 +367,7 @@ impl<'a> ToolRunner<'a> {
                 )?);
                 self.written_reminders = Some(settings);
             }
+            Change::Recurring(change) => self.stage_recurring(change)?,
             Change::DeleteAccount => {
                 for sql in delete_account_sql() {
                     self.after.push(db.stmt(&sql, &[Arg::Text(user)])?);
@@ -497,6 +500,7 @@ pub const PERSONAL_TABLES: &[(&str, &str)] = &[
     ("contacts", "user_id"),
     ("reminders", "user_id"),
     ("reminder_settings", "user_id"),
+    ("recurring_items", "user_id"),
     ("checkpoints", "user_id"),
     ("events", "user_id"),
     ("messages", "user_id"),
@@ -525,6 +529,7 @@ async fn holdings(db: &Db, user: &str) -> worker::Result<caja_core::tools::accou
         debts: i64,
         cobros: i64,
         contacts: i64,
+        recurring: i64,
     }
     let counts: Option<Counts> = db
         .first(db.stmt(
@@ -532,7 +537,8 @@ async fn holdings(db: &Db, user: &str) -> worker::Result<caja_core::tools::accou
              (SELECT COUNT(*) FROM budgets WHERE user_id = ?1) + (SELECT COUNT(*) FROM category_budgets WHERE user_id = ?1) AS budgets, \
              (SELECT COUNT(*) FROM debts WHERE user_id = ?1) AS debts, \
              (SELECT COUNT(*) FROM payment_requests WHERE user_id = ?1) AS cobros, \
-             (SELECT COUNT(*) FROM contacts WHERE user_id = ?1) AS contacts",
+             (SELECT COUNT(*) FROM contacts WHERE user_id = ?1) AS contacts, \
+             (SELECT COUNT(*) FROM recurring_items WHERE user_id = ?1) AS recurring",
             &[Arg::Text(user)],
         )?)
         .await?;
@@ -543,6 +549,7 @@ async fn holdings(db: &Db, user: &str) -> worker::Result<caja_core::tools::accou
             debts: c.debts,
             cobros: c.cobros,
             contacts: c.contacts,
+            recurring: c.recurring,
         }),
     )
 }

@@ -44,6 +44,10 @@ pub struct TurnRequest<'a> {
     pub render: &'a dyn Fn(&TurnOutput, i64) -> String,
     /// Statements that must commit with the turn (user upsert).
     pub before: Vec<(String, Vec<String>)>,
+    /// A turn the host starts (`TurnInput::start`; `message` is empty):
+    /// run only while the session is at rest, never rate limited, and
+    /// only its reply joins the history.
+    pub start: Option<caja_core::agent::Start>,
 }
 
 impl<'a> TurnRequest<'a> {
@@ -70,6 +74,9 @@ pub enum TurnOutcome {
     Duplicate { response: String, round_trips: u32 },
     /// Lost the race too often; nothing written.
     Busy,
+    /// A host-started turn found the person in the middle of something
+    /// (a prompt, a question, a flow): nothing ran; try later.
+    NotAtRest,
     /// The user sent more messages in the last minute than
     /// `caja_core::limits::MAX_MESSAGES_PER_WINDOW`: no turn ran and
     /// nothing was written.
@@ -221,12 +228,16 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             },
         };
 
+        if request.start.is_some() && !state.at_rest(request.now_ms, config.question_ttl_ms) {
+            return Ok(TurnOutcome::NotAtRest);
+        }
         let input = TurnInput {
             message: request.message.to_string(),
             now_ms: request.now_ms,
             timezone: request.timezone.clone(),
             press: request.press.clone(),
             shared_chat: request.shared_chat,
+            start: request.start.clone(),
         };
         let now_iso = iso_utc(request.now_ms);
         let head_read = head.is_some().then_some(());
@@ -325,7 +336,7 @@ fn commit_batch(
         &[Arg::Text(request.thread_id)],
         Arg::Int(version),
     )?];
-    if from_cache {
+    if from_cache && request.start.is_none() {
         // Started from the cache, so the limit was not read: the
         // commit fails over the limit and the turn re-runs from D1,
         // where the limit answers.
@@ -373,10 +384,17 @@ fn commit_batch(
         .chars()
         .take(config.max_message_chars)
         .collect();
-    batch.push(db.stmt(
-        "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'user', ?3, ?4), (?1, ?2, 'assistant', ?5, ?4)",
-        &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&user_text), Arg::Text(&now_iso), Arg::Text(&output.reply)],
-    )?);
+    batch.push(if request.start.is_some() {
+        db.stmt(
+            "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'assistant', ?3, ?4)",
+            &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&output.reply), Arg::Text(&now_iso)],
+        )?
+    } else {
+        db.stmt(
+            "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'user', ?3, ?4), (?1, ?2, 'assistant', ?5, ?4)",
+            &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&user_text), Arg::Text(&now_iso), Arg::Text(&output.reply)],
+        )?
+    });
     if let Some(key) = &request.dedupe_key {
         batch.append(&mut mark_processed(
             db,
@@ -510,7 +528,7 @@ async fn load(db: &Db, request: &TurnRequest<'_>) -> worker::Result<Loaded> {
         return Ok(Loaded::Duplicate(response));
     }
     let recent = rows::<CountRow>(loaded.get(4))?.first().map_or(0, |r| r.n);
-    if recent >= caja_core::limits::MAX_MESSAGES_PER_WINDOW {
+    if recent >= caja_core::limits::MAX_MESSAGES_PER_WINDOW && request.start.is_none() {
         return Ok(Loaded::Limited);
     }
     let checkpoint = rows::<CheckpointRow>(loaded.get(1))?.into_iter().next();

@@ -111,6 +111,10 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
         row_choice_aside: false,
         verdict,
     };
+    // A turn the host starts goes to the data agent it names.
+    if ctx.start.is_some() {
+        return verdict(Verdict::DataAgent);
+    }
     if let Some(command) = ctx.reading.text().strip_prefix('/') {
         return verdict(Verdict::Command(command.to_string()));
     }
@@ -215,7 +219,8 @@ fn question_context(state: &AgentState) -> Option<&'static str> {
         SlotType::Category => "ask_category",
         SlotType::Period => "ask_period",
         SlotType::Person => "ask_person",
-        SlotType::Concept | SlotType::Text => "ask_concept",
+        SlotType::Concept | SlotType::Text | SlotType::Label => "ask_concept",
+        SlotType::MonthDays => "ask_date",
         SlotType::Phone => "ask_phone",
         SlotType::Choice | SlotType::Switch => "ask_choice",
     })

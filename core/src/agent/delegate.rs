@@ -61,6 +61,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         session,
         &mut fetch,
     );
+    run.start = ctx.start.take();
     let outcome = match paused {
         Some(paused) => run.resume(*paused),
         None => run.run(),

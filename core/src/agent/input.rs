@@ -27,7 +27,16 @@ pub struct TurnInput {
     /// in this thread.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub shared_chat: bool,
+    /// A turn the host starts, not the person (then `message` is empty):
+    /// an agent's intent begun with the slot values the host knows, such
+    /// as a recurring movement proposed on its day. Whatever it asks the
+    /// person waits for their answer like any other prompt; it writes
+    /// nothing by itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Start>,
 }
+
+pub use crate::agents::state::Start;
 
 /// A button pressed: which prompt, and whether it said yes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +59,8 @@ struct InputWire {
     action_id: Option<String>,
     #[serde(default)]
     shared_chat: bool,
+    #[serde(default)]
+    start: Option<Start>,
 }
 
 impl From<InputWire> for TurnInput {
@@ -65,6 +76,7 @@ impl From<InputWire> for TurnInput {
             timezone: wire.timezone,
             press,
             shared_chat: wire.shared_chat,
+            start: wire.start,
         }
     }
 }

@@ -97,8 +97,9 @@ fn unreadable(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> 
     let trimmed = ctx.reading.text().to_string();
     let folded = ctx.reading.folded();
     let wordless = folded.trim().is_empty() || !folded.chars().any(|c| c.is_ascii_alphanumeric());
-    // A press is read from its button, whatever its label.
-    if wordless && ctx.press.is_none() {
+    // A press is read from its button, whatever its label; a turn the
+    // host starts has no words.
+    if wordless && ctx.press.is_none() && ctx.start.is_none() {
         // "👍" or "🙏" alone is a reaction, never a "sí": answered as the
         // words it stands for; an open question is asked again by respond.
         if let Some(talk) = crate::nlu::small_talk::reaction(&trimmed) {

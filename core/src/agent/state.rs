@@ -417,6 +417,25 @@ impl AgentState {
             || !self.intent_candidates.is_empty()
     }
 
+    /// Whether nothing waits for the person's answer at `now`: no prompt
+    /// (or only an expired one), no draft, question, list to choose from
+    /// or data flow open; or the person has been quiet longer than
+    /// `quiet_ms` (what is open is set aside when they write again). A
+    /// turn the host starts (`TurnInput::start`) is begun only then.
+    pub fn at_rest(&self, now: crate::time::UnixMillis, quiet_ms: i64) -> bool {
+        let quiet = crate::time::parse_iso_utc(&self.timestamp.now_iso)
+            .is_none_or(|last| now - last >= quiet_ms);
+        let prompt = self
+            .pending_action
+            .as_ref()
+            .is_some_and(|p| !p.expired(now));
+        let open = self.has_open_flow()
+            || self.row_choice.is_some()
+            || self.current_flow.is_some()
+            || self.agent_stack.iter().any(|f| f.suspended_flow.is_some());
+        !prompt && (quiet || !open)
+    }
+
     /// Drops every draft, question and pending write.
     pub fn clear_flow(&mut self) {
         self.drop_write();

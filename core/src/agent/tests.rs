@@ -41,6 +41,7 @@ fn input(message: &str, now_ms: i64) -> TurnInput {
         timezone: None,
         press: None,
         shared_chat: false,
+        start: None,
     }
 }
 

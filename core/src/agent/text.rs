@@ -502,6 +502,7 @@ pub use results::*;
 pub mod budget;
 pub mod dialogue;
 pub mod host;
+pub mod recurring;
 pub mod reminders;
 pub mod results;
 pub mod review;

@@ -162,6 +162,11 @@ pub struct Run<'a> {
     replaying: bool,
     /// The user's civil date, for `today` in conditions and templates.
     today: Value,
+    /// A turn the host starts ([`super::state::Start`]), taken when the
+    /// run begins.
+    pub start: Option<super::state::Start>,
+    /// Slot values the next flow started begins with (a host start's).
+    preset: Map<String, Value>,
     fetch: &'a mut Fetch<'a>,
 }
 
@@ -204,6 +209,8 @@ impl<'a> Run<'a> {
             to_finance: false,
             replaying: false,
             today: Value::from(reading.today().to_string()),
+            start: None,
+            preset: Map::new(),
             fetch,
         }
     }
@@ -214,6 +221,9 @@ impl<'a> Run<'a> {
             self.o.agent_stack.push(Frame::home(self.now_iso));
         }
         self.drop_unknown_flow();
+        if let Some(start) = self.start.take() {
+            return self.host_start(start);
+        }
         if self.o.confirmation().is_some()
             && let Some(end) = self.decide_pending()?
         {
@@ -288,6 +298,28 @@ impl<'a> Run<'a> {
         }
         seen.push(key);
         None
+    }
+
+    /// Begins the intent a host start names, its flow starting with the
+    /// host's slot values; an agent or intent the files lack is refused
+    /// (the turn says nothing, the session is unchanged).
+    fn host_start(&mut self, start: super::state::Start) -> Step<End> {
+        let registry = self.registry;
+        let Some(agent) = registry.agent(&start.agent) else {
+            self.step(&start.agent, None, "host start: unknown agent");
+            return Ok(End::Replied);
+        };
+        let Some(tool) = agent.tool_for_intent(&start.intent) else {
+            self.step(&start.agent, None, "host start: unknown intent");
+            return Ok(End::Replied);
+        };
+        if self.o.active(HOME) != agent.spec.id {
+            self.enter_agent(&agent.spec.id, "host start");
+        }
+        self.preset = start.slots;
+        self.decisions.intent = Some((start.intent.clone(), 1.0));
+        self.route(agent, tool, "host start")?;
+        Ok(End::Replied)
     }
 
     fn step(&mut self, agent: &str, tool: Option<&str>, why: &str) {

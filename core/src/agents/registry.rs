@@ -47,6 +47,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../../agents/reminders.json"),
     ),
     ("account.json", include_str!("../../../agents/account.json")),
+    (
+        "recurring.json",
+        include_str!("../../../agents/recurring.json"),
+    ),
 ];
 
 /// Every agent, checked and compiled.

@@ -163,6 +163,15 @@ pub enum SlotType {
     /// several are said, `only` outranks `off`, which outranks `on`: "no
     /// me mandes recordatorios" holds a sending verb and a "no".
     Switch,
+    /// Days of the month ("cada día 1", "los días 15 y último"), stored as
+    /// `1` or `15,last`: `values` gives the words that introduce a day
+    /// (`day`), join two (`join`), name the month's last (`last`), and
+    /// phrases that stand for days (`"15,last": ["quincena"]`).
+    MonthDays,
+    /// What something is called ("la renta", "Netflix"), as written: the
+    /// first run of words that are not function words, numbers, dates,
+    /// nor the slot's `values.skip` words.
+    Label,
 }
 
 /// The values of a switch slot, strongest first.

@@ -130,3 +130,14 @@ impl Orchestra {
             .collect()
     }
 }
+
+/// An intent of a data agent the host begins, with slot values it knows
+/// (`TurnInput::start`): the flow starts with them, as if the person had
+/// said them, and asks whatever it asks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Start {
+    pub agent: String,
+    pub intent: String,
+    #[serde(default)]
+    pub slots: serde_json::Map<String, serde_json::Value>,
+}

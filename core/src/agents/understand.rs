@@ -5,6 +5,8 @@
 
 use serde_json::{Map, Value};
 
+mod month_days;
+
 use super::phrases;
 use super::registry::{Agent, content_tokens, content_words};
 use super::spec::{SlotSpec, SlotType};
@@ -208,6 +210,15 @@ pub fn read_slot(
         },
         SlotType::Choice => choose(slot, reading, data),
         SlotType::Switch => switch(slot, reading),
+        SlotType::MonthDays => month_days::read(slot, reading)
+            .map_or(SlotRead::Nothing, |(days, _)| {
+                SlotRead::Value(Value::from(days), None)
+            }),
+        SlotType::Label => {
+            let skip = slot.values.get("skip").map(Vec::as_slice).unwrap_or(&[]);
+            let skipped = |word: &str| skip.iter().any(|s| s == word);
+            text(crate::nlu::names::label(reading, &skipped))
+        }
     }
 }
 

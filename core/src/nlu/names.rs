@@ -89,6 +89,36 @@ fn concept_span(reading: &Reading, names: &[bool]) -> Option<(usize, usize)> {
     (end > start).then_some((start, end))
 }
 
+/// What something is called ("la renta es de 8,500 cada día 1" →
+/// "renta"): the first run of name words, with what it is of when name
+/// words follow "de" ("el seguro del carro", "la cuota de Rocío").
+pub fn label(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
+    let names = name_words(reading, own);
+    let tokens = reading.tokens();
+    let c = cues();
+    let run_end = |from: usize| {
+        (from..names.len())
+            .find(|&k| !names[k])
+            .unwrap_or(names.len())
+    };
+    let start = names.iter().position(|n| *n)?;
+    let mut end = run_end(start);
+    while end < tokens.len() && tokens[end].is_in(c.debts.money_of_words) {
+        let mut k = end + 1;
+        while tokens
+            .get(k)
+            .is_some_and(|t| t.is_in(c.debts.articles) || t.is_in(c.debts.person_possessives))
+        {
+            k += 1;
+        }
+        if !names.get(k).copied().unwrap_or(false) {
+            break;
+        }
+        end = run_end(k);
+    }
+    Some(written(reading, start, end))
+}
+
 /// What the money is for ("por la pizza" → "la pizza").
 pub fn concept(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
     let names = name_words(reading, own);

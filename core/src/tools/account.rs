@@ -20,6 +20,7 @@ pub struct Holdings {
     pub debts: i64,
     pub cobros: i64,
     pub contacts: i64,
+    pub recurring: i64,
 }
 
 /// What a service decided, and whether to delete everything.

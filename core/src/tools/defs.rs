@@ -67,13 +67,13 @@ const fn service(
         // nothing of the user's that a group may not see.
         personal: matches!(
             provider,
-            Provider::Cobros | Provider::Reminders | Provider::Account
+            Provider::Cobros | Provider::Reminders | Provider::Account | Provider::Recurring
         ),
     }
 }
 
 use Effect::{Action, Read, Write};
-use Provider::{Account, Cobros, Ledger, Reminders, Sandbox};
+use Provider::{Account, Cobros, Ledger, Recurring, Reminders, Sandbox};
 
 /// The table, sorted by name (a test checks it) so a lookup is a binary
 /// search. A service an agent file declares must be here under its
@@ -114,6 +114,15 @@ pub const DEFS: &[ToolDef] = &[
     finance("list_transactions", Read, false),
     finance("list_transactions_between", Read, false),
     finance("pay_debt", Write, true),
+    service("recurring.cancel", Recurring, Write, true),
+    service("recurring.due", Recurring, Read, false),
+    service("recurring.find", Recurring, Read, false),
+    service("recurring.list", Recurring, Read, false),
+    service("recurring.preview", Recurring, Read, false),
+    // The movement of a proposal made on its day, after its «sí».
+    service("recurring.record", Recurring, Write, true),
+    service("recurring.save", Recurring, Write, true),
+    service("recurring.update", Recurring, Write, true),
     service("reminders.preview", Reminders, Read, false),
     // A person's own settings: stored only as previewed and confirmed.
     service("reminders.save", Reminders, Write, true),

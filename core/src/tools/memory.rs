@@ -25,6 +25,8 @@ pub struct MemoryLedger {
     pub queued_messages: Vec<cobros::QueuedMessage>,
     /// What the person lets Caja send first.
     pub reminders: crate::reminders::Settings,
+    /// The person's recurring movements, by id.
+    pub recurring: Vec<super::recurring::Item>,
     /// Every write executed, in order (for tests and audits).
     pub writes: Vec<ToolRequest>,
 }
@@ -45,6 +47,7 @@ impl MemoryLedger {
             debts: count(self.debts.len()),
             cobros: count(self.cobros.requests.len()),
             contacts: count(self.cobros.contacts.len()),
+            recurring: count(self.recurring.len()),
         }
     }
 
@@ -185,6 +188,7 @@ impl Store for MemoryLedger {
             Need::Cobros => view.book = self.cobros.clone(),
             Need::Reminders => view.reminders = self.reminders,
             Need::Holdings => view.holdings = self.holdings(),
+            Need::Recurring => view.recurring = self.recurring.clone(),
         }
     }
 
@@ -222,6 +226,7 @@ impl Store for MemoryLedger {
                 }
             }
             Change::SetReminders(settings) => self.reminders = settings,
+            Change::Recurring(change) => super::recurring::apply(&mut self.recurring, change),
             Change::DeleteAccount => *self = MemoryLedger::default(),
         }
     }

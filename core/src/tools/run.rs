@@ -144,6 +144,12 @@ fn service_needs(request: &ServiceRequest) -> Vec<Need> {
         Provider::Cobros => vec![Need::Cobros],
         Provider::Reminders => vec![Need::Reminders],
         Provider::Account => vec![Need::Holdings],
+        // A «sí» to a proposal records its movement: the ledger head
+        // names its id.
+        Provider::Recurring if request.service == "recurring.record" => {
+            vec![Need::Recurring, Need::Head]
+        }
+        Provider::Recurring => vec![Need::Recurring],
         Provider::Sandbox | Provider::Data => Vec::new(),
     }
 }
@@ -371,6 +377,19 @@ fn decide_service(call: &ToolCall, request: &ServiceRequest, view: View, at: &st
                 } else {
                     Vec::new()
                 },
+            }
+        }
+        Provider::Recurring => {
+            let outcome =
+                super::recurring::run(call, &request.service, &request.params, &view.recurring, at);
+            let mut changes: Vec<Change> =
+                outcome.changes.into_iter().map(Change::Recurring).collect();
+            if let Some(movement) = outcome.movement {
+                changes.insert(0, Change::Insert(movement.to_row(view.head.max_id + 1)));
+            }
+            Decision {
+                result: outcome.result,
+                changes,
             }
         }
         Provider::Sandbox | Provider::Data => Decision::read(super::run_service(call, request, at)),

@@ -49,6 +49,8 @@ pub enum Need {
     Reminders,
     /// How many rows of each kind the store holds for the person.
     Holdings,
+    /// The person's recurring movements, as the turn left them.
+    Recurring,
 }
 
 /// The newest movements' ids.
@@ -72,6 +74,7 @@ pub struct View {
     pub book: cobros::Book,
     pub reminders: crate::reminders::Settings,
     pub holdings: super::account::Holdings,
+    pub recurring: Vec<super::recurring::Item>,
 }
 
 /// One change a tool decided, for the store to apply.
@@ -106,6 +109,8 @@ pub enum Change {
     Cobros(cobros::Change),
     /// The person's reminder settings become these.
     SetReminders(crate::reminders::Settings),
+    /// A recurring movement added, changed or removed.
+    Recurring(super::recurring::Change),
     /// Every row of the person goes, in every table, and their sessions
     /// end (the Worker applies it after the turn's own rows, so none
     /// stays).

@@ -163,6 +163,13 @@ pub fn holdings(counts: &crate::tools::account::Holdings) -> String {
         line("Deudas", counts.debts),
         line("Cobros", counts.cobros),
         line("Contactos", counts.contacts),
+        line("Pagos fijos", counts.recurring),
     ]
     .join("\n")
+}
+
+/// What a recurring movement's proposal is about, as the outbox keeps it
+/// (the message itself is the proposal's turn).
+pub fn recurring_due(name: &str, amount: Centavos) -> String {
+    format!("Hoy toca tu pago fijo: {name}, {}.", format_mxn(amount))
 }

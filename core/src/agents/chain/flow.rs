@@ -257,7 +257,8 @@ impl<'a> Run<'a> {
             | crate::tools::Provider::Ledger
             | crate::tools::Provider::Cobros
             | crate::tools::Provider::Reminders
-            | crate::tools::Provider::Account => (self.fetch)(&tool.name, &params),
+            | crate::tools::Provider::Account
+            | crate::tools::Provider::Recurring => (self.fetch)(&tool.name, &params),
         };
         let Some(result) = found else {
             return Err(Box::new(Suspend {
@@ -304,7 +305,8 @@ impl<'a> Run<'a> {
         // A new flow starts empty: nothing leaks from an earlier one. The
         // request that started it is kept when the flow reads it (prefill,
         // clarify).
-        let (state_data, slots) = fill::starting_data(flow, agent, reading);
+        let (state_data, mut slots) = fill::starting_data(flow, agent, reading);
+        slots.extend(std::mem::take(&mut self.preset));
         self.o.current_flow = Some(FlowState {
             flow_id: flow_id.to_string(),
             current_state: flow.initial.clone(),

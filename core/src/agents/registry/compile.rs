@@ -378,6 +378,7 @@ fn provider_name(provider: Provider) -> &'static str {
         Provider::Cobros => "cobros",
         Provider::Reminders => "reminders",
         Provider::Account => "account",
+        Provider::Recurring => "recurring",
         Provider::Data => "data",
     }
 }
@@ -398,7 +399,8 @@ fn compile_services(
             | Provider::Ledger
             | Provider::Cobros
             | Provider::Reminders
-            | Provider::Account => {
+            | Provider::Account
+            | Provider::Recurring => {
                 let provider = declared.provider;
                 match crate::tools::defs::service_def(provider, name) {
                     None => err(format!(

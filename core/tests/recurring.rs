@@ -1,0 +1,160 @@
+//! Recurring movements: stored after a «sí», proposed by the host on
+//! their day through a host-started turn, and written only on «sí», with
+//! that day's date, once.
+
+use caja_core::agent::state::AgentState;
+use caja_core::agent::{AgentConfig, Press, Start, TurnInput, TurnOutput, run_turn};
+use caja_core::time::parse_iso_utc;
+use caja_core::tools::memory::MemoryLedger;
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+struct Chat {
+    state: AgentState,
+    ledger: MemoryLedger,
+    now: i64,
+}
+
+impl Chat {
+    fn new(at: &str) -> Chat {
+        Chat {
+            state: AgentState::new("t", "u"),
+            ledger: MemoryLedger::new(),
+            now: parse_iso_utc(at).unwrap(),
+        }
+    }
+
+    fn turn(&mut self, input: TurnInput) -> TurnOutput {
+        let now = input.now_ms;
+        let state = std::mem::replace(&mut self.state, AgentState::new("t", "u"));
+        let ledger = &mut self.ledger;
+        let out = run_turn(state, input, &AgentConfig::default(), |c| {
+            ledger.execute(c, now)
+        });
+        self.state = out.state.clone();
+        out
+    }
+
+    fn input(&mut self, message: &str) -> TurnInput {
+        self.now += 60_000;
+        TurnInput {
+            message: message.into(),
+            now_ms: self.now,
+            timezone: None,
+            press: None,
+            shared_chat: false,
+            start: None,
+        }
+    }
+
+    fn say(&mut self, message: &str) -> TurnOutput {
+        let input = self.input(message);
+        self.turn(input)
+    }
+
+    /// What the host does on the item's day: the proposal, at `at`.
+    fn propose(&mut self, at: &str, item: &str, date: &str) -> TurnOutput {
+        self.now = parse_iso_utc(at).unwrap();
+        let mut input = self.input("");
+        input.start = Some(Start {
+            agent: "recurring".into(),
+            intent: "proponer".into(),
+            slots: serde_json::from_value(serde_json::json!({ "item": item, "date": date }))
+                .unwrap(),
+        });
+        self.turn(input)
+    }
+
+    fn movements(&self) -> Vec<(i64, String, String)> {
+        self.ledger
+            .transactions()
+            .map(|t| (t.amount_mxn_cents, t.date_iso.clone(), t.category.clone()))
+            .collect()
+    }
+}
+
+#[test]
+fn a_recurring_movement_is_proposed_on_its_day_and_written_only_on_yes() {
+    let mut chat = Chat::new("2026-11-26T18:00:00Z");
+    let out = chat.say("la renta es de 8,500 cada día 1");
+    assert_eq!(
+        out.reply,
+        "Así quedaría tu pago fijo:\n• Renta: $8,500.00 de gasto, cada día 1 (renta)\nEl día que toque te lo propongo por Telegram y solo lo registro si me dices «sí». ¿Lo guardo?"
+    );
+    assert!(
+        chat.ledger.recurring.is_empty(),
+        "nothing stored before «sí»"
+    );
+    chat.say("sí");
+    assert_eq!(chat.ledger.recurring.len(), 1);
+    assert!(
+        chat.movements().is_empty(),
+        "a recurring item is no movement"
+    );
+
+    // Its day, 9:00 in Mexico City: proposed, nothing written yet.
+    let out = chat.propose("2026-12-01T15:00:00Z", "1", "2026-12-01");
+    assert_eq!(
+        out.reply,
+        "Hoy, martes 1 de diciembre, toca tu pago fijo: renta, $8,500.00 (gasto). ¿Lo registro con fecha de hoy?"
+    );
+    assert!(
+        out.state.pending().is_some(),
+        "the proposal is the one prompt"
+    );
+    assert!(chat.movements().is_empty());
+    // «no»: nothing is written.
+    chat.say("no");
+    assert!(chat.movements().is_empty());
+
+    // Next month, the button's «sí»: written once, with that day's date.
+    let out = chat.propose("2027-01-01T16:00:00Z", "1", "2027-01-01");
+    let prompt = out.state.pending().expect("asked").id.to_string();
+    let mut press = chat.input("Sí");
+    press.press = Some(Press { prompt, yes: true });
+    let out = chat.turn(press);
+    assert_eq!(
+        out.reply,
+        "Listo, registré renta como gasto de $8,500.00, con fecha del viernes 1 de enero."
+    );
+    assert_eq!(
+        chat.movements(),
+        vec![(850_000, "2027-01-01".to_string(), "renta".to_string())]
+    );
+    // «sí» again, and the same proposal again: nothing more is written.
+    chat.say("sí");
+    chat.propose("2027-01-01T17:00:00Z", "1", "2027-01-01");
+    chat.say("sí");
+    assert_eq!(chat.movements().len(), 1);
+}
+
+#[test]
+fn a_quincena_is_an_income_on_the_15th_and_the_last_day() {
+    let mut chat = Chat::new("2026-11-26T18:00:00Z");
+    let out = chat.say("mi quincena de 9,200 los días 15 y último");
+    assert!(
+        out.reply
+            .contains("• Quincena: $9,200.00 de ingreso, los días 15 y último de cada mes"),
+        "{}",
+        out.reply
+    );
+    chat.say("sí");
+    let out = chat.say("¿qué pagos fijos tengo?");
+    assert_eq!(
+        out.reply,
+        "Tus pagos fijos:\n• Quincena: $9,200.00 de ingreso, los días 15 y último de cada mes\nLo que falta este mes:\n• lunes 30 de noviembre: quincena, $9,200.00 (ingreso)"
+    );
+    let out = chat.propose("2027-02-28T15:00:00Z", "1", "2027-02-28");
+    assert!(
+        out.reply
+            .contains("toca tu pago fijo: quincena, $9,200.00 (ingreso)"),
+        "{}",
+        out.reply
+    );
+    chat.say("sí");
+    assert_eq!(
+        chat.movements(),
+        vec![(920_000, "2027-02-28".to_string(), "sueldo".to_string())]
+    );
+}
