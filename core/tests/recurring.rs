@@ -97,7 +97,7 @@ fn a_recurring_movement_is_proposed_on_its_day_and_written_only_on_yes() {
     let out = chat.propose("2026-12-01T15:00:00Z", "1", "2026-12-01");
     assert_eq!(
         out.reply,
-        "Hoy, martes 1 de diciembre, toca tu pago fijo: renta, $8,500.00 (gasto). ¿Lo registro con fecha de hoy?"
+        "Hoy, martes 1 de diciembre, toca tu pago fijo: Renta, $8,500.00 (gasto). ¿Lo registro con fecha de hoy?"
     );
     assert!(
         out.state.pending().is_some(),
@@ -116,7 +116,7 @@ fn a_recurring_movement_is_proposed_on_its_day_and_written_only_on_yes() {
     let out = chat.turn(press);
     assert_eq!(
         out.reply,
-        "Listo, registré renta como gasto de $8,500.00, con fecha del viernes 1 de enero."
+        "Listo, registré Renta como gasto de $8,500.00, con fecha del viernes 1 de enero."
     );
     assert_eq!(
         chat.movements(),
@@ -143,12 +143,12 @@ fn a_quincena_is_an_income_on_the_15th_and_the_last_day() {
     let out = chat.say("¿qué pagos fijos tengo?");
     assert_eq!(
         out.reply,
-        "Tus pagos fijos:\n• Quincena: $9,200.00 de ingreso, los días 15 y último de cada mes\nLo que falta este mes:\n• lunes 30 de noviembre: quincena, $9,200.00 (ingreso)"
+        "Tus pagos fijos:\n• Quincena: $9,200.00 de ingreso, los días 15 y último de cada mes\nLo que falta este mes:\n• lunes 30 de noviembre: Quincena, $9,200.00 (ingreso)"
     );
     let out = chat.propose("2027-02-28T15:00:00Z", "1", "2027-02-28");
     assert!(
         out.reply
-            .contains("toca tu pago fijo: quincena, $9,200.00 (ingreso)"),
+            .contains("toca tu pago fijo: Quincena, $9,200.00 (ingreso)"),
         "{}",
         out.reply
     );

@@ -76,7 +76,7 @@ async function webSession(chat, now) {
 }
 
 const sentTo = (chat) => recorder.calls.filter((c) => c.method === 'sendMessage' && String(c.body?.chat_id) === String(chat));
-const PROPOSAL = 'Hoy, martes 1 de diciembre, toca tu pago fijo: renta, $8,500.00 (gasto). ¿Lo registro con fecha de hoy?';
+const PROPOSAL = 'Hoy, martes 1 de diciembre, toca tu pago fijo: Renta, $8,500.00 (gasto). ¿Lo registro con fecha de hoy?';
 
 test('a recurring movement is proposed on its day, after the person is free, and written only on «sí», once', async () => {
   const chat = nextChatId();
@@ -87,7 +87,7 @@ test('a recurring movement is proposed on its day, after the person is free, and
   );
   assert.equal(
     await say(chat, 'sí', '2026-11-26T18:01:00.000Z'),
-    'Listo, guardé tu pago fijo renta: $8,500.00 de gasto, cada día 1. El martes 1 de diciembre te lo propongo por Telegram para registrarlo; solo lo anoto si me dices «sí».',
+    'Listo, guardé tu pago fijo Renta: $8,500.00 de gasto, cada día 1. Te lo propongo por Telegram el martes 1 de diciembre para registrarlo; solo lo anoto si me dices «sí».',
   );
   const session = await webSession(chat, '2026-11-26T18:02:00.000Z');
   const december = async () => (await get(session, '/api/transactions?month=2026-12', '2026-12-01T20:00:00.000Z')).body.transactions
@@ -121,8 +121,8 @@ test('a recurring movement is proposed on its day, after the person is free, and
   const answer = await press(chat, yes.callback_data, '2026-12-01T14:32:00.000Z');
   assert.equal(answer.method, 'answerCallbackQuery');
   await recorder.until(() => sentTo(chat).length === 2);
-  assert.equal(sentTo(chat)[1].body.text, 'Listo, registré renta como gasto de $8,500.00, con fecha del martes 1 de diciembre.');
-  const written = [['EXPENSE', 850000, 'renta', 'renta', '2026-12-01'], ['EXPENSE', 25000, 'transporte', 'uber', '2026-12-01']];
+  assert.equal(sentTo(chat)[1].body.text, 'Listo, registré Renta como gasto de $8,500.00, con fecha del martes 1 de diciembre.');
+  const written = [['EXPENSE', 850000, 'renta', 'Renta', '2026-12-01'], ['EXPENSE', 25000, 'transporte', 'uber', '2026-12-01']];
   assert.deepEqual(await december(), written);
 
   // The same button again, a later run the same day: nothing more.
@@ -139,7 +139,7 @@ test('a proposal answered «no» writes nothing, and one never answered is not w
   await say(chat, 'sí', '2026-11-26T18:01:00.000Z');
   await cron('2026-12-12T15:00:00.000Z');
   await recorder.until(() => sentTo(chat).length === 1);
-  assert.equal(sentTo(chat)[0].body.text, 'Hoy, sábado 12 de diciembre, toca tu pago fijo: netflix, $219.00 (gasto). ¿Lo registro con fecha de hoy?');
+  assert.equal(sentTo(chat)[0].body.text, 'Hoy, sábado 12 de diciembre, toca tu pago fijo: Netflix, $219.00 (gasto). ¿Lo registro con fecha de hoy?');
   assert.equal(await say(chat, 'no', '2026-12-12T15:05:00.000Z'), 'Entendido, no lo hice: no cambié nada.');
   await cron('2027-01-12T15:00:00.000Z');
   await recorder.until(() => sentTo(chat).length === 2);

@@ -162,8 +162,8 @@ pub fn read_slot(
     match slot.kind {
         SlotType::Person => text(crate::nlu::names::person(reading, &own)),
         SlotType::Concept => text(crate::nlu::names::concept(reading, &own)),
-        SlotType::MoneyMxn => money(reading, "MXN"),
-        SlotType::MoneyUsd => money(reading, "USD"),
+        SlotType::MoneyMxn => money(reading, "MXN", &day_spans(agent, reading)),
+        SlotType::MoneyUsd => money(reading, "USD", &day_spans(agent, reading)),
         SlotType::Date => {
             let when = &reading.extraction().dates;
             when.first().map_or(SlotRead::Nothing, |w| {
@@ -334,7 +334,28 @@ pub fn currency_named(spec: &SlotSpec, reading: &Reading) -> bool {
             .any(|m| !m.negative && m.currency == "USD")
 }
 
-fn money(reading: &Reading, want: &'static str) -> SlotRead {
+/// Where the agent's days of the month were said, as byte ranges of the
+/// message: a day of the month is never the amount ("el 1 de cada mes
+/// pago 8 mil").
+fn day_spans(agent: &Agent, reading: &Reading) -> Vec<std::ops::Range<usize>> {
+    let text = reading.text();
+    let byte = |chars: usize| {
+        text.char_indices()
+            .nth(chars)
+            .map_or(text.len(), |(b, _)| b)
+    };
+    agent
+        .spec
+        .slots
+        .values()
+        .filter(|s| s.kind == SlotType::MonthDays)
+        .filter_map(|s| month_days::read(s, reading))
+        .flat_map(|(_, spans)| spans)
+        .map(|r| byte(r.start)..byte(r.end))
+        .collect()
+}
+
+fn money(reading: &Reading, want: &'static str, days: &[std::ops::Range<usize>]) -> SlotRead {
     let extraction = reading.extraction();
     // The digits of a phone number are never money ("el número es 55 8765
     // 4321" while a top-up waits).
@@ -346,6 +367,9 @@ fn money(reading: &Reading, want: &'static str) -> SlotRead {
             !phones
                 .iter()
                 .any(|run| run.start <= m.span.start && m.span.end <= run.end)
+                && !days
+                    .iter()
+                    .any(|d| m.span.start < d.end && d.start < m.span.end)
         })
         .collect();
     // "unos 80, no, mejor 150": an amount the message takes back is not
@@ -490,7 +514,12 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
         .values
         .iter()
         .filter(|(_, cue)| {
-            let said = cue.iter().filter(|c| every_word.contains(&c.as_str()));
+            // A cue of several words is said as a run of them ("me paga").
+            let says = |c: &&String| {
+                let run: Vec<&str> = c.split_whitespace().collect();
+                !run.is_empty() && every_word.windows(run.len()).any(|w| w == run.as_slice())
+            };
+            let said = cue.iter().filter(says);
             let mut said = said.peekable();
             said.peek().is_some()
                 && said.all(|c| {

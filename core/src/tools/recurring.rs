@@ -77,7 +77,7 @@ impl Item {
             "kind_label": text::kind(self.kind),
             "days_label": text::days(&self.days()),
             "category_label": category::label_of(&self.category).unwrap_or(&self.category),
-            "next_label": next.map(text::day_words),
+            "next_label": next.map(|day| text::when(day, today)),
             "line": text::item_line(self, &self.days()),
         })
     }
@@ -318,7 +318,7 @@ fn preview(
         version: 1,
         kind,
         amount_mxn_cents: amount,
-        name: name.to_string(),
+        name: text::capitalized(name),
         category,
         days: days.to_text(),
         recorded_on: None,

@@ -47,7 +47,7 @@ pub fn item_line(item: &Item, on: &Days31) -> String {
 /// "• martes 1 de diciembre: renta, $8,500.00 (gasto)".
 pub fn expected_lines(expected: &[(NaiveDate, &Item)]) -> String {
     if expected.is_empty() {
-        return "Este mes ya no falta ninguno.".into();
+        return "Ya no te queda ninguno por registrar este mes.".into();
     }
     let lines = expected
         .iter()
@@ -65,7 +65,17 @@ pub fn expected_lines(expected: &[(NaiveDate, &Item)]) -> String {
     format!("Lo que falta este mes:\n{lines}")
 }
 
-fn capitalized(name: &str) -> String {
+/// "hoy", "mañana" or "el martes 1 de diciembre", for a day from `today` on.
+pub fn when(day: NaiveDate, today: NaiveDate) -> String {
+    match (day - today).num_days() {
+        0 => "hoy".into(),
+        1 => "mañana".into(),
+        _ => format!("el {}", day_words(day)),
+    }
+}
+
+/// The first letter upper case ("netflix" → "Netflix").
+pub fn capitalized(name: &str) -> String {
     let mut chars = name.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

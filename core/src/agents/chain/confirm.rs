@@ -258,7 +258,11 @@ impl<'a> Run<'a> {
             self.step(&id, None, "another request besides this one");
             return Ok(Some(End::Replied));
         }
-        if let Some(end) = self.correct_filled(agent)? {
+        // "dale", "simón", "nel" alone are an answer, never a new value
+        // for a slot (a name); the «sí» or «no» is asked for below.
+        let answer_alone = crate::nlu::answers::sounds_like_yes(self.reading)
+            || (self.reading.words().count() == 1 && answers::loose(self.reading) == Loose::No);
+        if !answer_alone && let Some(end) = self.correct_filled(agent)? {
             return Ok(Some(end));
         }
         // A question the agent's file cannot answer is said to be

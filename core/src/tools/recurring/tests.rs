@@ -71,7 +71,7 @@ fn saved_once_with_its_category_and_kind_then_recorded_once_on_its_day() {
     );
     assert_eq!(rent["category"], "renta");
     assert_eq!(rent["kind"], "expense");
-    assert_eq!(rent["next_label"], "martes 1 de diciembre");
+    assert_eq!(rent["next_label"], "el martes 1 de diciembre");
     let pay = saved(
         &mut items,
         &[
@@ -125,7 +125,7 @@ fn saved_once_with_its_category_and_kind_then_recorded_once_on_its_day() {
         data["expected"]
             .as_str()
             .unwrap()
-            .contains("lunes 30 de noviembre: quincena, $9,200.00")
+            .contains("lunes 30 de noviembre: Quincena, $9,200.00")
     );
 
     // On its day: a «sí» records the movement with that day's date, once.
