@@ -10,6 +10,7 @@
 pub mod agent;
 pub mod agents;
 pub mod confidence;
+pub mod export;
 pub mod gate;
 pub mod graph;
 pub mod kinds;

@@ -195,6 +195,18 @@ pub async fn export_csv(token: &str, month: &str) -> Result<String, ApiError> {
     response.text().await.map_err(|_| ApiError::Malformed)
 }
 
+/// `GET /api/export.zip`: everything the person has, up to today.
+pub async fn export_zip(token: &str) -> Result<Vec<u8>, ApiError> {
+    let request = authed(Request::get("/api/export.zip"), token)
+        .build()
+        .map_err(|_| ApiError::Malformed)?;
+    let response = request.send().await.map_err(|_| ApiError::Unreachable)?;
+    if response.status() != 200 {
+        return Err(ApiError::Status(response.status()));
+    }
+    response.binary().await.map_err(|_| ApiError::Malformed)
+}
+
 /// The browser's IANA time zone ("America/Cancun"), if it reports one.
 pub fn browser_timezone() -> Option<String> {
     let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new());

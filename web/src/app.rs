@@ -200,6 +200,20 @@ fn TopBar(screen: RwSignal<Screen>, debug: RwSignal<bool>) -> impl IntoView {
             });
         }
     };
+    let download_data = move |_| {
+        menu_open.set(false);
+        let Some(token) = ctx.app.with_untracked(|a| a.session_token.clone()) else {
+            return;
+        };
+        spawn_local(async move {
+            match api::export_zip(&token).await {
+                Ok(bytes) => crate::month::download_bytes("caja-mis-datos.zip", &bytes),
+                Err(_) => {
+                    let _ = web_sys::window().map(|w| w.alert_with_message(text::DOWNLOAD_FAILED));
+                }
+            }
+        });
+    };
     view! {
             <header class="topbar">
                 <h1>"Caja"</h1>
@@ -218,6 +232,7 @@ fn TopBar(screen: RwSignal<Screen>, debug: RwSignal<bool>) -> impl IntoView {
                                     on:click=move |_| { debug.update(|d| *d = !*d); menu_open.set(false); }>{text::NAV_DEBUG}</button>
                                 <button data-testid="nav-review" aria-pressed=move || (screen.get() == Screen::Review).to_string()
                                     on:click=move |_| { screen.set(Screen::Review); menu_open.set(false); }>{words::NAV_REVIEW}</button>
+                                <button data-testid="download-data" on:click=download_data>{text::DOWNLOAD_DATA}</button>
                                 <button data-testid="sign-out" on:click=sign_out>{text::SIGN_OUT}</button>
                             </div>
                         </Show>

@@ -33,7 +33,7 @@ async fn body_json<T: for<'de> Deserialize<'de>>(req: &mut Request) -> Result<T,
 /// What every signed-in handler starts from: the request's clock and the
 /// session's user. Every query is scoped by `user_id`.
 pub(crate) struct Session {
-    now: i64,
+    pub(crate) now: i64,
     pub(crate) user_id: String,
 }
 
@@ -373,54 +373,6 @@ pub async fn handle_audit(req: Request, env: &Env, db: &Db) -> ApiResult {
         .map(|r| json!({ "id": r.id, "at": r.at, "record": serde_json::from_str::<serde_json::Value>(&r.record).unwrap_or_default() }))
         .collect();
     json(&json!({ "records": records }))
-}
-
-fn csv_field(text: &str) -> String {
-    // Quote everything; neutralise spreadsheet formulas.
-    let text = if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    };
-    format!("\"{}\"", text.replace('"', "\"\""))
-}
-
-/// `GET /api/export.csv?month=`: the month's transactions as CSV.
-pub async fn handle_export(req: Request, env: &Env, db: &Db) -> ApiResult {
-    let session = Session::of(&req, env, db).await?;
-    let month = month_param(&req, session.now)?;
-    let transactions = month_transactions(db, &session.user_id, &month, None).await?;
-    let mut csv = String::from(
-        "id,fecha,tipo,monto_mxn,monto_centavos,categoria,tipo_categoria,descripcion\n",
-    );
-    for t in &transactions {
-        let pesos = format!(
-            "{}.{:02}",
-            t.amount_mxn_cents / 100,
-            t.amount_mxn_cents % 100
-        );
-        csv.push_str(&format!(
-            "{},{},{},{},{},{},{},{}\n",
-            t.id,
-            t.date_iso,
-            // Words a person reads, never enum values or keys.
-            caja_core::agent::text::kind_label(t.kind),
-            pesos,
-            t.amount_mxn_cents,
-            csv_field(&caja_core::agent::text::category_label(&t.category)),
-            caja_core::agent::text::category_type_label(t.category_type),
-            csv_field(t.description.as_deref().unwrap_or("")),
-        ));
-    }
-    let headers = worker::Headers::new();
-    headers.set("Content-Type", "text/csv; charset=utf-8").ok();
-    headers
-        .set(
-            "Content-Disposition",
-            &format!("attachment; filename=\"caja-{month}.csv\""),
-        )
-        .ok();
-    Ok(Response::ok(csv)?.with_headers(headers))
 }
 
 /// `GET /api/contacts`: the signed-in user's contacts.

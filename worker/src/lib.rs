@@ -10,6 +10,7 @@ mod auth;
 mod config;
 mod deliver;
 mod error;
+mod export;
 mod health;
 mod review;
 mod schedule;
@@ -82,7 +83,8 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
         (Method::Get, "/api/payment-requests") => {
             api::handle_payment_requests(req, &env, &db).await
         }
-        (Method::Get, "/api/export.csv") => api::handle_export(req, &env, &db).await,
+        (Method::Get, "/api/export.csv") => export::handle_csv(req, &env, &db).await,
+        (Method::Get, "/api/export.zip") => export::handle_zip(req, &env, &db).await,
         (Method::Get, "/api/test/last-turn") => testing::handle_last_turn(req, &env, &db).await,
         (Method::Get, "/api/test/rows") => testing::handle_rows(req, &env, &db).await,
         (Method::Get | Method::Post, "/api/test/reminders") => {
@@ -111,6 +113,7 @@ const KNOWN_ROUTES: &[&str] = &[
     "/api/contacts",
     "/api/payment-requests",
     "/api/export.csv",
+    "/api/export.zip",
     "/api/test/last-turn",
     "/api/test/reminders",
     "/api/test/rows",

@@ -501,6 +501,7 @@ pub use results::*;
 
 pub mod budget;
 pub mod dialogue;
+pub mod export;
 pub mod host;
 pub mod recurring;
 pub mod reminders;

@@ -5,6 +5,10 @@ pub const NAV_CHAT: &str = "Chat";
 pub const NAV_MONTH: &str = "Mi mes";
 pub const NAV_DEBUG: &str = "Depuración";
 pub const SIGN_OUT: &str = "Salir";
+/// The ⋯ menu's export: everything, as a ZIP of CSV files.
+pub const DOWNLOAD_DATA: &str = "Descargar mis datos";
+/// Said when the export could not be downloaded.
+pub const DOWNLOAD_FAILED: &str = "No pude descargar tus datos; intenta de nuevo en un momento.";
 pub const OFFLINE: &str =
     "Sin conexión: tus mensajes se enviarán cuando vuelva. Nada se guarda hasta entonces.";
 pub const LOADING: &str = "Cargando…";
