@@ -188,9 +188,18 @@ test('the month view shows the chart, budget and totals entered, and downloads C
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="transaction"]').length === 1);
   await page.screenshot({ path: `${ARTIFACTS}/month.png`, fullPage: true });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-download').click()]);
-  const csv = readFileSync(await download.path(), 'utf8');
-  assert.match(csv, /^id,fecha,tipo,monto_mxn/);
-  assert.equal(csv.trim().split('\n').length, 4);
+  const bytes = readFileSync(await download.path());
+  // Excel's UTF-8: the BOM, then the Spanish header and one line per movement.
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  const csv = bytes.subarray(3).toString('utf8');
+  assert.match(csv, /^"Fecha","Tipo","Monto \(MXN\)","Categoría"/);
+  assert.equal(csv.trim().split('\r\n').length, 4);
+  // Everything, from the ⋯ menu: a ZIP whose movements file has the same rows.
+  await page.getByTestId('menu-button').click();
+  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-data').click()]);
+  const archive = readFileSync(await zip.path());
+  assert.equal(archive.subarray(0, 4).toString('latin1'), 'PK\x03\x04');
+  assert.ok(archive.includes(Buffer.from('movimientos.csv')) && archive.includes(Buffer.from('"tacos"')));
   assert.deepEqual(await seriousViolations(page), []);
   await context.close();
 });

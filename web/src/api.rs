@@ -181,7 +181,9 @@ pub async fn transactions(
 }
 
 /// The month's CSV as text.
-pub async fn export_csv(token: &str, month: &str) -> Result<String, ApiError> {
+/// The month's movements as the CSV file the Worker wrote (bytes: its BOM
+/// kept, so Excel reads it as UTF-8).
+pub async fn export_csv(token: &str, month: &str) -> Result<Vec<u8>, ApiError> {
     let request = authed(
         Request::get(&format!("/api/export.csv?month={month}")),
         token,
@@ -192,7 +194,7 @@ pub async fn export_csv(token: &str, month: &str) -> Result<String, ApiError> {
     if response.status() != 200 {
         return Err(ApiError::Status(response.status()));
     }
-    response.text().await.map_err(|_| ApiError::Malformed)
+    response.binary().await.map_err(|_| ApiError::Malformed)
 }
 
 /// `GET /api/export.zip`: everything the person has, up to today.

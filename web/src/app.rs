@@ -207,7 +207,9 @@ fn TopBar(screen: RwSignal<Screen>, debug: RwSignal<bool>) -> impl IntoView {
         };
         spawn_local(async move {
             match api::export_zip(&token).await {
-                Ok(bytes) => crate::month::download_bytes("caja-mis-datos.zip", &bytes),
+                Ok(bytes) => {
+                    crate::month::download_bytes("caja-mis-datos.zip", &bytes, "application/zip")
+                }
                 Err(_) => {
                     let _ = web_sys::window().map(|w| w.alert_with_message(text::DOWNLOAD_FAILED));
                 }

@@ -108,7 +108,7 @@ pub(crate) fn MonthView() -> impl IntoView {
         let (token, month) = (token(), month.get_untracked());
         spawn_local(async move {
             if let Ok(csv) = api::export_csv(&token, &month).await {
-                download_text(&format!("caja-{month}.csv"), &csv);
+                download_bytes(&format!("caja-{month}.csv"), &csv, "text/csv;charset=utf-8");
             }
         });
     };
@@ -162,21 +162,12 @@ pub(crate) fn MonthView() -> impl IntoView {
 }
 
 /// Offers `content` as a file download.
-fn download_text(name: &str, content: &str) {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(content));
-    download(name, &parts, "text/csv;charset=utf-8");
-}
-
-/// Saves `bytes` as a file named `name` (a ZIP).
-pub fn download_bytes(name: &str, bytes: &[u8]) {
+/// Saves `bytes` as a file named `name` of type `kind`, as written.
+pub fn download_bytes(name: &str, bytes: &[u8], kind: &str) {
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
-    download(name, &parts, "application/zip");
-}
-
-fn download(name: &str, parts: &js_sys::Array, kind: &str) {
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(kind);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(parts, &options) else {
+    let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options) else {
         return;
     };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
