@@ -92,6 +92,10 @@ pub fn home_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
 /// The best route, scored on every word of the message, among the routes
 /// to agents that read a negation as a request.
 fn negated_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    // Only a message with a negation reads differently on every word.
+    if !reading.negated().iter().any(|n| *n) {
+        return None;
+    }
     let home = registry.home();
     let words = crate::agents::registry::question_words(reading);
     home.triggers
