@@ -184,22 +184,17 @@ pub async fn transactions(
 /// The month's movements as the CSV file the Worker wrote (bytes: its BOM
 /// kept, so Excel reads it as UTF-8).
 pub async fn export_csv(token: &str, month: &str) -> Result<Vec<u8>, ApiError> {
-    let request = authed(
-        Request::get(&format!("/api/export.csv?month={month}")),
-        token,
-    )
-    .build()
-    .map_err(|_| ApiError::Malformed)?;
-    let response = request.send().await.map_err(|_| ApiError::Unreachable)?;
-    if response.status() != 200 {
-        return Err(ApiError::Status(response.status()));
-    }
-    response.binary().await.map_err(|_| ApiError::Malformed)
+    file(token, &format!("/api/export.csv?month={month}")).await
 }
 
 /// `GET /api/export.zip`: everything the person has, up to today.
 pub async fn export_zip(token: &str) -> Result<Vec<u8>, ApiError> {
-    let request = authed(Request::get("/api/export.zip"), token)
+    file(token, "/api/export.zip").await
+}
+
+/// A file the Worker serves at `path`, as its bytes.
+async fn file(token: &str, path: &str) -> Result<Vec<u8>, ApiError> {
+    let request = authed(Request::get(path), token)
         .build()
         .map_err(|_| ApiError::Malformed)?;
     let response = request.send().await.map_err(|_| ApiError::Unreachable)?;

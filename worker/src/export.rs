@@ -190,6 +190,32 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
             )?,
         ])
         .await?;
+    let tables = tables(&results, &from, &to)?;
+    let mut files: Vec<(String, Vec<u8>)> = vec![(
+        words::README_FILE.into(),
+        words::readme(&from, &to).into_bytes(),
+    )];
+    files.extend(
+        tables
+            .iter()
+            .map(|t| (t.name.to_string(), csv(t.header, &t.rows).into_bytes())),
+    );
+    let today = TimeZone::default_zone().date_at(session.now);
+    use chrono::Datelike;
+    let archive = zip(&files, (today.year(), today.month(), today.day()));
+    attachment(
+        Response::from_bytes(archive)?,
+        "application/zip",
+        &format!("caja-mis-datos-{from}-a-{to}.zip"),
+    )
+}
+
+/// The files of the archive from the batch's results, in its order.
+fn tables(
+    results: &[worker::D1Result],
+    from: &str,
+    to: &str,
+) -> worker::Result<[Table<'static>; 7]> {
     let budgets = rows::<Budget>(results.get(1))?
         .into_iter()
         .map(|b| {
@@ -233,7 +259,7 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
             let zone = TimeZone::by_name(&l.timezone).unwrap_or_else(TimeZone::default_zone);
             let at = parse_iso_utc(&l.at)?;
             let day = iso_date(zone.date_at(at));
-            (from <= day && day <= to).then(|| {
+            (from <= day.as_str() && day.as_str() <= to).then(|| {
                 vec![
                     words::local_time(at, &zone),
                     words::who(&l.role).to_string(),
@@ -242,7 +268,7 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
             })
         })
         .collect();
-    let tables = [
+    Ok([
         movements(rows::<Movement>(results.first())?),
         Table {
             name: words::BUDGETS_FILE,
@@ -274,22 +300,5 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
             header: words::MESSAGES,
             rows: lines,
         },
-    ];
-    let mut files: Vec<(String, Vec<u8>)> = vec![(
-        words::README_FILE.into(),
-        words::readme(&from, &to).into_bytes(),
-    )];
-    files.extend(
-        tables
-            .iter()
-            .map(|t| (t.name.to_string(), csv(t.header, &t.rows).into_bytes())),
-    );
-    let today = TimeZone::default_zone().date_at(session.now);
-    use chrono::Datelike;
-    let archive = zip(&files, (today.year(), today.month(), today.day()));
-    attachment(
-        Response::from_bytes(archive)?,
-        "application/zip",
-        &format!("caja-mis-datos-{from}-a-{to}.zip"),
-    )
+    ])
 }
