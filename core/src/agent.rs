@@ -95,6 +95,9 @@ pub struct TurnOutput {
     /// shared chat: it was not read there, and the host may answer it in
     /// the user's private chat.
     pub answer_privately: bool,
+    /// Reminders this answer said (a budget's alert): the host records
+    /// them as sent, so its schedule does not say them again.
+    pub said: Vec<crate::reminders::Said>,
     pub state: AgentState,
     pub trace: Trace,
     /// Every call made this turn, in order, and their results.
@@ -234,6 +237,8 @@ pub(crate) struct TurnCtx {
     pub start: Option<input::Start>,
     /// See [`TurnOutput::answer_privately`].
     pub answer_privately: bool,
+    /// See [`TurnOutput::said`].
+    pub said: Vec<crate::reminders::Said>,
     pub mode: Mode,
     pub understanding: Option<Understanding>,
     pub reply: Vec<String>,
@@ -547,6 +552,7 @@ fn finish(turn: SuspendedTurn) -> TurnOutput {
         suggestions: ctx.suggestions,
         share: ctx.share,
         answer_privately: ctx.answer_privately,
+        said: ctx.said,
         state,
         trace,
         tool_calls: ctx.calls,

@@ -63,6 +63,8 @@ impl Settings {
             // A recurring movement the person stored is proposed on its
             // day whatever the reminders: they cancel the item instead.
             Kind::RecurringDue => true,
+            // Promised when the transfer was confirmed: not a reminder.
+            Kind::TransferArrived => true,
         }
     }
 }
@@ -79,10 +81,18 @@ pub enum Kind {
     /// A recurring movement's day: the host starts the `recurring` agent's
     /// proposal (`TurnInput::start`), written only after a «sí».
     RecurringDue,
+    /// A transfer sent abroad arrived (seed 004's notice).
+    TransferArrived,
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::CobroTomorrow,
         Kind::CobroOverdue,
         Kind::DebtDue,
@@ -90,6 +100,7 @@ impl Kind {
         Kind::Budget100,
         Kind::WeeklySummary,
         Kind::RecurringDue,
+        Kind::TransferArrived,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -101,6 +112,7 @@ impl Kind {
             Kind::Budget100 => "budget_100",
             Kind::WeeklySummary => "weekly_summary",
             Kind::RecurringDue => "recurring_due",
+            Kind::TransferArrived => "transfer_arrived",
         }
     }
 
@@ -109,13 +121,17 @@ impl Kind {
     }
 }
 
-/// The month's general budget as the ledger has it.
+/// A month's budget as the ledger has it: the general one, or one
+/// category's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MonthBudget {
     /// `YYYY-MM`.
     pub month: String,
+    /// The category key of a category budget; `None` for the general one.
+    pub category: Option<String>,
     pub cap: Centavos,
-    /// Variable expenses of the month.
+    /// What counts against it this month: variable expenses for the
+    /// general budget, every expense of the category for a category's.
     pub spent: Centavos,
 }
 
@@ -135,17 +151,21 @@ pub struct Facts {
     /// Their payment requests (only pending ones with a due date count).
     pub cobros: Vec<PaymentRequest>,
     pub debts: Vec<DebtRow>,
-    pub budget: Option<MonthBudget>,
+    /// The general budget and every category budget in force.
+    pub budgets: Vec<MonthBudget>,
     pub week: Option<WeekTotals>,
     /// Their recurring movements.
     pub recurring: Vec<crate::tools::recurring::Item>,
+    /// Their transfers that arrived within the notice window.
+    pub transfers: Vec<crate::tools::transfers::Transfer>,
 }
 
 /// One message to send first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reminder {
     pub kind: Kind,
-    /// What it is about: a cobro's reference, a debt's key, "general", "week".
+    /// What it is about: a cobro's reference, a debt's key, a budget's
+    /// category or "general", "week", a recurring item's id.
     pub reference: String,
     /// Which occurrence: a date, a month, an overdue week.
     pub period: String,
@@ -202,7 +222,7 @@ pub fn due(now: UnixMillis, zone: &TimeZone, settings: &Settings, facts: &Facts)
     for debt in &facts.debts {
         out.extend(debt_reminder(debt, tomorrow, tonight));
     }
-    if let Some(budget) = &facts.budget {
+    for budget in &facts.budgets {
         out.extend(budget_reminder(budget, today, now));
     }
     if let (Some(week), Some((from, to))) = (&facts.week, summary_week(now, zone, settings))
@@ -219,6 +239,9 @@ pub fn due(now: UnixMillis, zone: &TimeZone, settings: &Settings, facts: &Facts)
     }
     for item in &facts.recurring {
         out.extend(recurring_due(item, today, tonight));
+    }
+    for transfer in &facts.transfers {
+        out.extend(transfer_arrived(transfer, now));
     }
     out.retain(|r| settings.allows(r.kind));
     out
@@ -242,6 +265,19 @@ fn recurring_due(
         text: text::recurring_due(&item.name, item.amount_mxn_cents),
         share: None,
         expires_at: tonight,
+    })
+}
+
+/// A transfer that arrived, said once, within the notice window.
+fn transfer_arrived(transfer: &crate::tools::transfers::Transfer, now: i64) -> Option<Reminder> {
+    let expires_at = transfer.arrives_at + crate::tools::transfers::NOTICE_WINDOW_MS;
+    (transfer.arrives_at <= now && now < expires_at).then(|| Reminder {
+        kind: Kind::TransferArrived,
+        reference: transfer.id.clone(),
+        period: "arrived".into(),
+        text: text::transfer_arrived(transfer),
+        share: None,
+        expires_at,
     })
 }
 
@@ -320,23 +356,54 @@ fn debt_reminder(debt: &DebtRow, tomorrow: NaiveDate, tonight: i64) -> Option<Re
     })
 }
 
+/// The highest threshold `spent` reached of `cap`: all of it, or 80 %
+/// (in integers: spent / cap >= 4 / 5). Both the schedule and the alert
+/// in an answer decide a budget's level here.
+pub fn budget_level(spent: Centavos, cap: Centavos) -> Option<Kind> {
+    if cap <= 0 {
+        None
+    } else if spent >= cap {
+        Some(Kind::Budget100)
+    } else if i128::from(spent) * 5 >= i128::from(cap) * 4 {
+        Some(Kind::Budget80)
+    } else {
+        None
+    }
+}
+
+/// The threshold an expense took a budget across, from `before` to
+/// `after`: none when it stayed at the level it was.
+pub fn budget_crossed(before: Centavos, after: Centavos, cap: Centavos) -> Option<Kind> {
+    let level = budget_level(after, cap)?;
+    (budget_level(before, cap) != Some(level)).then_some(level)
+}
+
+/// A reminder an answer already said (a budget's alert after the expense
+/// that crossed it): the host records it as sent, so the schedule does
+/// not say it again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Said {
+    pub kind: Kind,
+    pub reference: String,
+    pub period: String,
+    pub text: String,
+}
+
 fn budget_reminder(budget: &MonthBudget, today: NaiveDate, now: i64) -> Option<Reminder> {
-    if budget.month != iso_month(today) || budget.cap <= 0 {
+    if budget.month != iso_month(today) {
         return None;
     }
-    let used_up = budget.spent >= budget.cap;
-    // 80 %, in integers: spent / cap >= 4 / 5.
-    let most = i128::from(budget.spent) * 5 >= i128::from(budget.cap) * 4;
-    let kind = match (used_up, most) {
-        (true, _) => Kind::Budget100,
-        (false, true) => Kind::Budget80,
-        (false, false) => return None,
-    };
+    let kind = budget_level(budget.spent, budget.cap)?;
     Some(Reminder {
         kind,
-        reference: "general".into(),
+        reference: budget.category.clone().unwrap_or_else(|| "general".into()),
         period: budget.month.clone(),
-        text: text::budget(budget.spent, budget.cap, &budget.month, used_up),
+        text: text::budget(
+            budget.category.as_deref(),
+            &budget.month,
+            (budget.spent, budget.cap),
+            kind == Kind::Budget100,
+        ),
         share: None,
         // Still true for the rest of the week; then the month moves on.
         expires_at: now + 7 * DAY_MS,

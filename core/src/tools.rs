@@ -16,6 +16,7 @@ pub mod rules;
 pub mod run;
 pub mod sandbox;
 pub mod store;
+pub mod transfers;
 
 use serde::{Deserialize, Serialize};
 

@@ -35,9 +35,10 @@ async function say(chatId, texts) {
   return replies;
 }
 
-/** A little of everything: movements, a budget, a debt, a cobro, reminder settings. */
+/** A little of everything: movements, a budget, a debt, a cobro, reminder settings, a transfer. */
 const LIFE = ['gasté 250 en uber', 'sí', 'presupuesto de 8,000 al mes', 'sí', 'tengo una deuda con Coppel de 5,000', 'sí',
-  'cóbrale 350 a Juan por la pizza', 'sí', 'sí', 'mándame el resumen los domingos', 'sí'];
+  'cóbrale 350 a Juan por la pizza', 'sí', 'sí', 'mándame el resumen los domingos', 'sí',
+  'mándale 200 dólares a mi mamá por banco', 'sí', 'sí'];
 
 test('deleting an account on Telegram leaves no row of the person in any table and nobody else loses anything', async () => {
   const gone = nextChatId();
@@ -48,12 +49,12 @@ test('deleting an account on Telegram leaves no row of the person in any table a
   for (const [table, count] of Object.entries(before)) {
     if (count === null) assert.ok(NOT_PERSONAL.has(table), `${table} names no person: list it or give it a user_id`);
   }
-  for (const table of ['transactions', 'budgets', 'debts', 'payment_requests', 'contacts', 'reminder_settings', 'checkpoints', 'messages', 'events', 'users']) {
+  for (const table of ['transactions', 'budgets', 'debts', 'payment_requests', 'contacts', 'reminder_settings', 'transfers', 'checkpoints', 'messages', 'events', 'users']) {
     assert.ok(before[table] > 0, `${table} had rows of the person`);
   }
   const keptBefore = await rows(`tg:${kept}`);
   const [warning, wrong] = await say(gone, ['borra mi cuenta', 'borrar todo']);
-  assert.equal(warning, 'Esto borra para siempre todo lo que guardo de ti en esta cuenta:\n• Movimientos (gastos e ingresos): 1\n• Presupuestos: 1\n• Deudas: 1\n• Cobros: 1\n• Contactos: 1\n• Pagos fijos: 0\nY también tus conversaciones, tus recordatorios y tus sesiones abiertas. No se puede deshacer. Si estás seguro, escribe: BORRAR MI CUENTA');
+  assert.equal(warning, 'Esto borra para siempre todo lo que guardo de ti en esta cuenta:\n• Movimientos (gastos e ingresos): 1\n• Presupuestos: 1\n• Deudas: 1\n• Cobros: 1\n• Contactos: 1\n• Pagos fijos: 0\nY también tus conversaciones, tus envíos de dinero, tus recordatorios y tus sesiones abiertas. No se puede deshacer. Si estás seguro, escribe: BORRAR MI CUENTA');
   assert.equal(wrong, 'No escribiste la frase, así que no borré nada. Tu cuenta sigue igual.');
   assert.deepEqual(await rows(`tg:${gone}`).then((r) => r.transactions), 1);
   const [, ask, done] = await say(gone, ['borra mi cuenta', 'BORRAR MI CUENTA', 'sí']);

@@ -82,6 +82,7 @@ test('everything the person has comes as a ZIP of Spanish CSVs with a BOM, rows 
     ['cóbrale 350 a Juan Pérez por la pizza', nov], ['sí', nov],
     ['la renta es de 8,500 cada día 1', nov], ['sí', nov],
     ['tengo una deuda con Coppel de 5,000, mínimo 500 el día 15', nov], ['sí', nov],
+    ['mándale 200 dólares a mi mamá por banco', nov], ['sí', nov], ['sí', nov],
     ['gasté 100 en tacos', dec], ['sí', dec],
   ]) {
     await say(ana, text, now);
@@ -94,7 +95,7 @@ test('everything the person has comes as a ZIP of Spanish CSVs with a BOM, rows 
   assert.equal(zip.type, 'application/zip');
   assert.equal(zip.disposition, 'attachment; filename="caja-mis-datos-2026-11-01-a-2026-11-30.zip"');
   const files = unzip(zip.bytes);
-  assert.deepEqual([...files.keys()], ['LEEME.txt', 'movimientos.csv', 'presupuestos.csv', 'deudas.csv', 'cobros.csv', 'contactos.csv', 'pagos_fijos.csv', 'conversaciones.csv']);
+  assert.deepEqual([...files.keys()], ['LEEME.txt', 'movimientos.csv', 'presupuestos.csv', 'deudas.csv', 'cobros.csv', 'contactos.csv', 'pagos_fijos.csv', 'envios.csv', 'conversaciones.csv']);
   assert.match(files.get('LEEME.txt').toString('utf8'), /^Tus datos en Caja, del 2026-11-01 al 2026-11-30\./);
 
   assert.deepEqual(sheet(files.get('movimientos.csv')), [
@@ -110,14 +111,27 @@ test('everything the person has comes as a ZIP of Spanish CSVs with a BOM, rows 
   ]);
   assert.deepEqual(sheet(files.get('contactos.csv')), [['Nombre'], ['Juan Pérez']]);
   assert.deepEqual(sheet(files.get('pagos_fijos.csv')), [['Nombre', 'Tipo', 'Monto (MXN)', 'Categoría', 'Días', 'Último registrado'], ['Renta', 'Gasto', '8500.00', 'renta', 'cada día 1', '']]);
+  const sent = sheet(files.get('envios.csv'));
+  assert.deepEqual(sent[0], ['Fecha y hora', 'Referencia', 'Destinatario', 'Recibe (MXN)', 'Forma de entrega']);
+  assert.equal(sent.length, 2);
+  assert.match(sent[1][1], /^TXN-/);
+  assert.deepEqual([sent[1][0], ...sent[1].slice(2)], ['2026-11-22 12:00', 'María García', '3490.00', 'Depósito bancario']);
   const talk = sheet(files.get('conversaciones.csv'));
   assert.deepEqual(talk[0], ['Fecha y hora', 'Quién', 'Mensaje']);
   // Times in the person's zone (18:00 UTC is 12:00 in Mexico City); the
   // December turn is outside the range.
   assert.deepEqual(talk[1], ['2026-11-22 12:00', 'Tú', 'gasté 250 en el súper']);
   assert.equal(talk[2][1], 'Caja');
-  assert.equal(talk.length - 1, 28, 'the 14 November turns, both sides');
+  assert.equal(talk.length - 1, 34, 'the 17 November turns, both sides');
   assert.ok(talk.every((r) => !r[2].includes('tacos')));
+
+  // With no range: everything, whatever the day in any zone.
+  const all = await download(ana, '/api/export.zip');
+  assert.equal(all.status, 200);
+  assert.equal(all.disposition, 'attachment; filename="caja-mis-datos.zip"');
+  const everything = unzip(all.bytes);
+  assert.match(everything.get('LEEME.txt').toString('utf8'), /^Tus datos en Caja, todo lo que tengo de ti\./);
+  assert.deepEqual(sheet(everything.get('movimientos.csv')).map((r) => r[0]), ['Fecha', '2026-11-22', '2026-11-22', '2026-12-02']);
 
   // The movements alone, any range, with the BOM.
   const csv = await download(ana, '/api/export.csv?from=2026-12-01&to=2026-12-31');

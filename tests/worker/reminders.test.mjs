@@ -166,15 +166,63 @@ test('a budget crossed at night is said at 08:00, once a month per threshold', a
   assert.deepEqual(box.reminders.map((r) => r.kind), ['budget_80', 'budget_100']);
 });
 
+test('a category budget crossed in a group is said in private once; one the answer already said is not said again', async () => {
+  const chat = nextChatId();
+  const userId = `tg:${chat}`;
+  const group = -Math.abs(nextChatId());
+  await say(chat, ['mi presupuesto de comida es de 2000', 'sí', 'mi presupuesto de transporte es de 1000', 'sí']);
+  // In the private chat the answer itself says the 80 % of comida…
+  const [, done] = await say(chat, ['gasté 1700 en tacos', 'sí'], '2026-11-26T15:00:00.000Z');
+  assert.equal(done, 'Listo, registré el gasto de $1,700.00 en comida (2026-11-26).\n\nAviso: ya usaste el 85 % de tu presupuesto de comida de noviembre de 2026: llevas $1,700.00 de $2,000.00, te quedan $300.00.');
+  // …while in a group no reply mentions a budget.
+  for (const text of ['@caja_bot gasté 900 de gasolina', '@caja_bot sí']) {
+    const res = await webhook(textUpdate(group, text, { userId: chat, chatType: 'supergroup' }), { now: '2026-11-26T15:05:00.000Z' });
+    assert.equal(res.status, 200);
+    assert.doesNotMatch(res.body.text ?? '', /presupuesto/);
+  }
+  await cron('2026-11-26T15:15:00.000Z');
+  await recorder.until(() => sentTo(chat).length === 1);
+  assert.equal(sentTo(chat)[0].body.text, 'Aviso: llevas $900.00 de tu presupuesto de transporte de $1,000.00 para noviembre de 2026 (más del 80 %). Te quedan $100.00.');
+  const box = await outboxUntil(userId, (b) => b.reminders.length === 2 && b.reminders.every((r) => r.status === 'sent'));
+  assert.deepEqual(
+    box.reminders.map((r) => [r.kind, r.ref, r.period, r.attempts]).sort(),
+    [['budget_80', 'comida', '2026-11', 0], ['budget_80', 'transporte', '2026-11', 1]],
+  );
+  await cron('2026-11-26T16:00:00.000Z');
+  assert.equal(sentTo(chat).length, 1);
+  assert.equal(sentTo(group).length, 0);
+});
+
+test('a transfer sent abroad is said once when it arrives, even with every reminder off, and never at night', async () => {
+  const chat = nextChatId();
+  const userId = `tg:${chat}`;
+  await say(chat, ['no me mandes recordatorios', 'sí']);
+  // 20:30 in Mexico City: it arrives at 22:30, so it is said at 08:00.
+  const replies = await say(chat, ['mándale 200 dólares a mi mamá por banco', 'sí', 'sí'], '2026-11-26T02:30:00.000Z');
+  assert.match(replies[2], /^¡Envío exitoso! Referencia (TXN-[\w-]+): María García recibe \$3,490\.00 MXN, llegada estimada 2-4 horas\. Te aviso por Telegram cuando María García reciba el dinero\./);
+  const reference = replies[2].match(/Referencia (TXN-[\w-]+)/)[1];
+  await cron('2026-11-26T04:15:00.000Z');
+  await cron('2026-11-26T05:00:00.000Z');
+  assert.deepEqual((await outbox(userId)).reminders, []);
+  await cron('2026-11-26T14:00:00.000Z');
+  await cron('2026-11-26T14:00:00.000Z');
+  await recorder.until(() => sentTo(chat).length === 1);
+  assert.equal(sentTo(chat)[0].body.text, `Tu envío llegó: María García recibió $3,490.00 MXN y ya lo tiene en su cuenta. Referencia ${reference}.`);
+  const box = await outboxUntil(userId, (b) => b.reminders[0]?.status === 'sent');
+  assert.deepEqual(box.reminders.map((r) => [r.kind, r.ref, r.period]), [['transfer_arrived', reference, 'arrived']]);
+  await cron('2026-11-26T15:00:00.000Z');
+  assert.equal(sentTo(chat).length, 1);
+});
+
 test('what the person turns off in the chat is never sent; what they keep is', async () => {
   const chat = nextChatId();
   const userId = `tg:${chat}`;
   await say(chat, ['mi presupuesto del mes es de 1000', 'sí', 'gasté 900 en el súper', 'sí']);
   await say(chat, ['cóbrale 350 a Doña Mari por los tamales para el 27 de noviembre', 'sí', 'sí']);
   const replies = await say(chat, ['ya no me mandes los avisos del presupuesto', 'sí', '¿qué recordatorios tengo?']);
-  assert.equal(replies[0], 'Así quedarían tus recordatorios:\n• Cobros (el día antes de la fecha límite y cuando se vencen): sí\n• Pagos de tus deudas (el día antes): sí\n• Presupuesto del mes (al 80 % y al 100 %): no\n• Resumen semanal (domingo en la tarde): no\n¿Lo guardo?');
+  assert.equal(replies[0], 'Así quedarían tus recordatorios:\n• Cobros (el día antes de la fecha límite y cuando se vencen): sí\n• Pagos de tus deudas (el día antes): sí\n• Presupuestos, el del mes y los de cada categoría (al 80 % y al 100 %): no\n• Resumen semanal (domingo en la tarde): no\n¿Lo guardo?');
   assert.match(replies[1], /^Listo, guardé tus recordatorios:/);
-  assert.match(replies[2], /• Presupuesto del mes \(al 80 % y al 100 %\): no\n/);
+  assert.match(replies[2], /• Presupuestos, el del mes y los de cada categoría \(al 80 % y al 100 %\): no\n/);
   await cron('2026-11-26T15:00:00.000Z');
   await recorder.until(() => sentTo(chat).length === 1);
   const box = await outboxUntil(userId, (b) => b.reminders.length === 1 && b.reminders[0].status === 'sent');

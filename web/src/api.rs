@@ -158,6 +158,18 @@ pub async fn payment_requests(token: &str) -> Result<serde_json::Value, ApiError
     get(&format!("/api/payment-requests?timezone={zone}"), token).await
 }
 
+/// `GET /api/recurring`: the fixed payments and those still expected this
+/// month in the browser's zone, untyped like the payment requests.
+pub async fn recurring(token: &str) -> Result<serde_json::Value, ApiError> {
+    let zone = browser_timezone().unwrap_or_default();
+    get(&format!("/api/recurring?timezone={zone}"), token).await
+}
+
+/// `GET /api/reminders`: the reminder settings, untyped.
+pub async fn reminders(token: &str) -> Result<serde_json::Value, ApiError> {
+    get("/api/reminders", token).await
+}
+
 /// `GET /api/contacts`, untyped like the payment requests.
 pub async fn contacts(token: &str) -> Result<serde_json::Value, ApiError> {
     get("/api/contacts", token).await

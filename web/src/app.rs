@@ -13,6 +13,7 @@ use crate::debug::DebugPanel;
 use crate::engine::{self, Engine};
 use crate::model::{Persisted, Role};
 use crate::month::MonthView;
+use crate::plans::RemindersView;
 use crate::review::ReviewView;
 use crate::store::{DB_NAME, Store};
 use crate::text;
@@ -20,10 +21,11 @@ use caja_core::agent::text::review as words;
 
 /// Which screen is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Screen {
+pub(crate) enum Screen {
     Chat,
     Month,
     Cobros,
+    Reminders,
     Review,
 }
 
@@ -39,6 +41,8 @@ pub(crate) struct Ctx {
     pub retry_scheduled: RwSignal<bool>,
     /// The engine module (`engine.rs`).
     pub engine: RwSignal<Engine>,
+    /// The screen shown: a view's action that asks in the chat shows it.
+    pub screen: RwSignal<Screen>,
 }
 
 pub(crate) fn now_ms() -> i64 {
@@ -91,11 +95,12 @@ pub fn App() -> impl IntoView {
         last_reply: RwSignal::new(None),
         retry_scheduled: RwSignal::new(false),
         engine: RwSignal::new(Engine::Loading),
+        screen: RwSignal::new(Screen::Chat),
     };
     let loaded = RwSignal::new(false);
     let health = LocalResource::new(api::fetch_health);
     let login_error = RwSignal::new(false);
-    let screen = RwSignal::new(Screen::Chat);
+    let screen = ctx.screen;
     // The debug panel is for developers: `?debug=1` or the menu.
     let debug = RwSignal::new(query_param("debug").as_deref() == Some("1"));
     provide_context(ctx);
@@ -129,6 +134,7 @@ pub fn App() -> impl IntoView {
                             Screen::Chat => view! { <ChatView /> }.into_any(),
                             Screen::Month => view! { <MonthView /> }.into_any(),
                             Screen::Cobros => view! { <CobrosView /> }.into_any(),
+                            Screen::Reminders => view! { <RemindersView /> }.into_any(),
                             Screen::Review => view! { <ReviewView /> }.into_any(),
                         }}
                         <Show when=move || debug.get()>
@@ -234,6 +240,8 @@ fn TopBar(screen: RwSignal<Screen>, debug: RwSignal<bool>) -> impl IntoView {
                                     on:click=move |_| { debug.update(|d| *d = !*d); menu_open.set(false); }>{text::NAV_DEBUG}</button>
                                 <button data-testid="nav-review" aria-pressed=move || (screen.get() == Screen::Review).to_string()
                                     on:click=move |_| { screen.set(Screen::Review); menu_open.set(false); }>{words::NAV_REVIEW}</button>
+                                <button data-testid="nav-reminders" aria-pressed=move || (screen.get() == Screen::Reminders).to_string()
+                                    on:click=move |_| { screen.set(Screen::Reminders); menu_open.set(false); }>{caja_core::agent::text::plans::NAV_REMINDERS}</button>
                                 <button data-testid="download-data" on:click=download_data>{text::DOWNLOAD_DATA}</button>
                                 <button data-testid="sign-out" on:click=sign_out>{text::SIGN_OUT}</button>
                             </div>

@@ -10,30 +10,13 @@ use serde_json::Value;
 
 use crate::api::{self, ApiError};
 use crate::app::Ctx;
+use crate::fields::{cents, count, field, items};
+use crate::plans::ask_in_chat;
 use crate::text;
 
-fn field<'v>(value: &'v Value, name: &str) -> Option<&'v str> {
-    value.get(name).and_then(Value::as_str)
-}
-
-fn cents(value: &Value, name: &str) -> i64 {
-    value.get(name).and_then(Value::as_i64).unwrap_or(0)
-}
-
-fn count(value: &Value, name: &str) -> usize {
-    value.get(name).and_then(Value::as_u64).unwrap_or(0) as usize
-}
-
-fn items<'v>(value: &'v Value, name: &str) -> &'v [Value] {
-    value
-        .get(name)
-        .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
-}
-
 /// One cobro: who, concept, reference and when it is due (or closed), the
-/// amount and, while open, its status in words.
-fn request_item(r: &Value, closed: bool) -> impl IntoView + use<> {
+/// amount and, while open, its status in words and its actions.
+fn request_item(ctx: Ctx, r: &Value, closed: bool) -> impl IntoView + use<> {
     let label = field(r, "status_label").unwrap_or_default().to_string();
     let when = if closed {
         text::closed_line(&label, field(r, "closed_on"))
@@ -41,13 +24,26 @@ fn request_item(r: &Value, closed: bool) -> impl IntoView + use<> {
         text::due_line(field(r, "due_date"))
     };
     let status = field(r, "status").unwrap_or_default().to_string();
-    let what = format!("{} · {when}", field(r, "reference").unwrap_or_default());
+    let reference = field(r, "reference").unwrap_or_default().to_string();
+    let name = field(r, "contact_name").unwrap_or_default().to_string();
+    let what = format!("{reference} · {when}");
+    let actions = (!closed).then(|| {
+        let ask = move |message: String| move |_| ask_in_chat(ctx, &message);
+        view! {
+            <span class="actions" role="group" aria-label=format!("{}: {reference}", text::COBRO_ACTIONS)>
+                <button data-testid="cobro-paid" on:click=ask(text::cobro_paid_message(&name, &reference))>{text::COBRO_PAID}</button>
+                <button data-testid="cobro-remind" on:click=ask(text::cobro_remind_message(&name, &reference))>{text::COBRO_REMIND}</button>
+                <button data-testid="cobro-cancel" on:click=ask(text::cobro_cancel_message(&reference))>{text::COBRO_CANCEL}</button>
+            </span>
+        }
+    });
     view! {
-        <li data-testid="cobro" data-status=status.clone() class=format!("cobro {status}")>
+        <li data-testid="cobro" data-status=status.clone() data-reference=reference.clone() class=format!("cobro {status}")>
             <span class="what">
                 <span class="who">{field(r, "contact_name").unwrap_or_default().to_string()}</span>
                 <span class="concept">{field(r, "concept").unwrap_or_default().to_string()}</span>
                 <span class="when">{what}</span>
+                {actions}
             </span>
             <span class="side">
                 <span class="amount" data-testid="cobro-amount">{format_mxn(cents(r, "amount_mxn_cents"))}</span>
@@ -90,11 +86,11 @@ pub(crate) fn CobrosView() -> impl IntoView {
                 {text::cobros_overdue(&format_mxn(cents(&requests, "overdue_total_mxn_cents")), overdue)}
             </p>
             <ul class="cobros-list" data-testid="cobros-pending">
-                {open.iter().map(|r| request_item(r, false)).collect_view()}
+                {open.iter().map(|r| request_item(ctx, r, false)).collect_view()}
             </ul>
             <h3 hidden=closed.is_empty()>{text::COBROS_CLOSED}</h3>
             <ul class="cobros-list closed" data-testid="cobros-closed">
-                {closed.iter().map(|r| request_item(r, true)).collect_view()}
+                {closed.iter().map(|r| request_item(ctx, r, true)).collect_view()}
             </ul>
             <h3>{text::CONTACTS}</h3>
             <p class="empty" data-testid="no-contacts" hidden=!names.is_empty()>{text::NO_CONTACTS}</p>

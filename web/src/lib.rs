@@ -4,8 +4,9 @@
 //!
 //! `api` talks to the Worker (gloo-net), `store` keeps what must survive a
 //! reload in IndexedDB, `model` holds the chat's data and logic; the
-//! components are `app` (shell), `chat`, `month`, `cobros`, `review` and
-//! `debug`, with `diagram` for the engine's drawings; `engine` loads the
+//! components are `app` (shell), `chat`, `month`, `cobros`, `plans` (fixed
+//! payments ahead, reminders), `review` and `debug` (`fields` reads untyped
+//! JSON), with `diagram` for the engine's drawings; `engine` loads the
 //! core itself, `boot` decides what waits until
 //! the chat is shown; `text` has the UI's Spanish words.
 
@@ -21,7 +22,9 @@ mod cobros;
 mod debug;
 mod diagram;
 mod engine;
+mod fields;
 mod month;
+mod plans;
 mod review;
 
 pub use app::App;

@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 use crate::api::{self, ApiError};
 use crate::app::{Ctx, now_ms};
 use crate::chat::user_zone;
+use crate::plans::ExpectedSection;
 use crate::text;
 
 fn this_month() -> String {
@@ -125,8 +126,10 @@ pub(crate) fn MonthView() -> impl IntoView {
                         {category_chart(&summary)}
                         <h3>{text::BUDGET}</h3>
                         {budget_section(&budget)}
+                        {category_budgets(&budget)}
+                        {(month.get() == this_month()).then(|| view! { <ExpectedSection /> })}
                         <h3>{text::BALANCE}</h3>
-                        <p data-testid="balance">{balance.bank_balance.map(|b| format_mxn(b.balance_mxn_cents)).unwrap_or_else(|| text::NO_BALANCE.to_string())}</p>
+                        <p data-testid="balance">{balance.bank_balance.map(|b| balance_line(b.balance_mxn_cents, &b.updated_at_iso)).unwrap_or_else(|| text::NO_BALANCE.to_string())}</p>
                         <h3>{text::DEBTS}</h3>
                         {debts.debts.is_empty().then(|| view! { <p>{text::NO_DEBTS}</p> })}
                         <ul class="debts" data-testid="debts">
@@ -217,6 +220,44 @@ fn category_chart(summary: &MonthSummary) -> AnyView {
                                 </ul>
                             }.into_any()
     }
+}
+
+/// The balance and the day it was told, in the person's zone.
+fn balance_line(cents: i64, updated_at: &str) -> String {
+    // The browser parses the instant: no date parser in the web build.
+    let at = js_sys::Date::parse(updated_at);
+    if at.is_finite() {
+        text::balance_as_of(&format_mxn(cents), user_zone().date_at(at as i64))
+    } else {
+        format_mxn(cents)
+    }
+}
+
+/// Each category budget in force: a bar and what is left.
+fn category_budgets(budget: &BudgetStatus) -> Option<AnyView> {
+    (!budget.categories.is_empty()).then(|| {
+        view! {
+            <h3>{text::CATEGORY_BUDGETS}</h3>
+            <ul class="category-budgets" data-testid="category-budgets">
+                {budget.categories.iter().map(|c| {
+                    let cap = c.variable_cap_mxn_cents.unwrap_or(0);
+                    let used = (c.variable_spent_mxn_cents * 100 / cap.max(1)).clamp(0, 100);
+                    let label = c.category.as_deref().map(category_label).unwrap_or_default();
+                    let left = c.variable_remaining_mxn_cents.filter(|r| *r >= 0).map(format_mxn);
+                    let line = text::category_budget_line(&label, &format_mxn(c.variable_spent_mxn_cents), &format_mxn(cap), left.as_deref());
+                    view! {
+                        <li data-testid="category-budget" data-category=c.category.clone().unwrap_or_default()>
+                            <div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=used.to_string() aria-label=label.clone()>
+                                <div class="fill" style=format!("width: {used}%")></div>
+                            </div>
+                            <p>{line}</p>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        }
+        .into_any()
+    })
 }
 
 /// The month's budget: a bar and a line, or that there is none.

@@ -20,7 +20,7 @@ use crate::tools::recurring::{ITEM_COLUMNS, ItemRow};
 
 /// The days asked for, `from` and `to` inclusive (`YYYY-MM-DD`): both
 /// given, or a `month`, or everything up to today.
-fn range(req: &Request, session: &Session) -> Result<(String, String), ApiError> {
+fn range(req: &Request) -> Result<(String, String), ApiError> {
     let day = |name: &str| -> Result<Option<String>, ApiError> {
         match query_param(req, name) {
             None => Ok(None),
@@ -28,7 +28,6 @@ fn range(req: &Request, session: &Session) -> Result<(String, String), ApiError>
             Some(_) => Err(ApiError::BadRequest),
         }
     };
-    let today = iso_date(TimeZone::default_zone().date_at(session.now));
     let (from, to) = match (day("from")?, day("to")?, query_param(req, "month")) {
         (None, None, Some(month)) => {
             let first = parse_iso_date(&format!("{month}-01")).ok_or(ApiError::BadRequest)?;
@@ -38,9 +37,12 @@ fn range(req: &Request, session: &Session) -> Result<(String, String), ApiError>
                 .ok_or(ApiError::BadRequest)?;
             (iso_date(first), iso_date(last))
         }
+        // An open side is everything on that side: a movement dated
+        // today in the person's zone (or ahead of any zone's today) is
+        // never left out.
         (from, to, None) => (
-            from.unwrap_or_else(|| "2000-01-01".into()),
-            to.unwrap_or(today),
+            from.unwrap_or_else(|| words::FIRST_DAY.into()),
+            to.unwrap_or_else(|| words::LAST_DAY.into()),
         ),
         _ => return Err(ApiError::BadRequest),
     };
@@ -108,7 +110,7 @@ fn attachment(body: Response, kind: &str, name: &str) -> ApiResult {
 /// `GET /api/export.csv?from=&to=` (or `?month=`): the movements as CSV.
 pub async fn handle_csv(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
-    let (from, to) = range(&req, &session)?;
+    let (from, to) = range(&req)?;
     let found: Vec<Movement> = db
         .all(db.stmt(
             MOVEMENTS_SQL,
@@ -124,7 +126,7 @@ pub async fn handle_csv(req: Request, env: &Env, db: &Db) -> ApiResult {
     attachment(
         body,
         "text/csv; charset=utf-8",
-        &format!("caja-movimientos-{from}-a-{to}.csv"),
+        &words::file_name("caja-movimientos", &from, &to, "csv"),
     )
 }
 
@@ -149,6 +151,16 @@ struct Named {
 }
 
 #[derive(Deserialize)]
+struct Sent {
+    id: String,
+    recipient: String,
+    gets_mxn_cents: i64,
+    delivery: String,
+    created_at: i64,
+    timezone: String,
+}
+
+#[derive(Deserialize)]
 struct Line {
     role: String,
     text: String,
@@ -159,7 +171,7 @@ struct Line {
 /// `GET /api/export.zip?from=&to=`: everything, as a ZIP of CSV files.
 pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
-    let (from, to) = range(&req, &session)?;
+    let (from, to) = range(&req)?;
     let user = Arg::Text(&session.user_id);
     let (f, t) = (Arg::Text(&from), Arg::Text(&to));
     let (from_month, to_month) = (from[..7].to_string(), to[..7].to_string());
@@ -188,6 +200,11 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
                  WHERE m.user_id = ?1 AND m.at >= ?2 AND m.at < ?3 ORDER BY m.at, m.id",
                 &[user, Arg::Text(&widen(&from, -1)), Arg::Text(&widen(&to, 2))],
             )?,
+            db.stmt(
+                "SELECT t.id, t.recipient, t.gets_mxn_cents, t.delivery, t.created_at, u.timezone FROM transfers t \
+                 JOIN users u ON u.id = t.user_id WHERE t.user_id = ?1 ORDER BY t.created_at, t.id",
+                &[user],
+            )?,
         ])
         .await?;
     let tables = tables(&results, &from, &to)?;
@@ -206,7 +223,7 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
     attachment(
         Response::from_bytes(archive)?,
         "application/zip",
-        &format!("caja-mis-datos-{from}-a-{to}.zip"),
+        &words::file_name("caja-mis-datos", &from, &to, "zip"),
     )
 }
 
@@ -215,7 +232,7 @@ fn tables(
     results: &[worker::D1Result],
     from: &str,
     to: &str,
-) -> worker::Result<[Table<'static>; 7]> {
+) -> worker::Result<[Table<'static>; 8]> {
     let budgets = rows::<Budget>(results.get(1))?
         .into_iter()
         .map(|b| {
@@ -268,6 +285,22 @@ fn tables(
             })
         })
         .collect();
+    let transfers = rows::<Sent>(results.get(7))?
+        .into_iter()
+        .filter_map(|s| {
+            let zone = TimeZone::by_name(&s.timezone).unwrap_or_else(TimeZone::default_zone);
+            let day = iso_date(zone.date_at(s.created_at));
+            (from <= day.as_str() && day.as_str() <= to).then(|| {
+                vec![
+                    words::local_time(s.created_at, &zone),
+                    s.id,
+                    s.recipient,
+                    pesos(s.gets_mxn_cents),
+                    words::delivery(&s.delivery).to_string(),
+                ]
+            })
+        })
+        .collect();
     Ok([
         movements(rows::<Movement>(results.first())?),
         Table {
@@ -294,6 +327,11 @@ fn tables(
             name: words::RECURRING_FILE,
             header: words::RECURRING,
             rows: recurring,
+        },
+        Table {
+            name: words::TRANSFERS_FILE,
+            header: words::TRANSFERS,
+            rows: transfers,
         },
         Table {
             name: words::MESSAGES_FILE,

@@ -12,6 +12,7 @@ mod deliver;
 mod error;
 mod export;
 mod health;
+mod plans;
 mod review;
 mod schedule;
 mod store;
@@ -83,6 +84,8 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
         (Method::Get, "/api/payment-requests") => {
             api::handle_payment_requests(req, &env, &db).await
         }
+        (Method::Get, "/api/recurring") => plans::handle_recurring(req, &env, &db).await,
+        (Method::Get, "/api/reminders") => plans::handle_reminders(req, &env, &db).await,
         (Method::Get, "/api/export.csv") => export::handle_csv(req, &env, &db).await,
         (Method::Get, "/api/export.zip") => export::handle_zip(req, &env, &db).await,
         (Method::Get, "/api/test/last-turn") => testing::handle_last_turn(req, &env, &db).await,
@@ -112,6 +115,8 @@ const KNOWN_ROUTES: &[&str] = &[
     "/api/audit",
     "/api/contacts",
     "/api/payment-requests",
+    "/api/recurring",
+    "/api/reminders",
     "/api/export.csv",
     "/api/export.zip",
     "/api/test/last-turn",

@@ -117,8 +117,33 @@ struct DebtDue {
 struct BudgetRow {
     user_id: String,
     month: String,
+    category: Option<String>,
     cap: Option<i64>,
     spent: Option<i64>,
+}
+
+#[derive(Deserialize)]
+struct TransferRow {
+    user_id: String,
+    id: String,
+    recipient: String,
+    gets_mxn_cents: i64,
+    delivery: String,
+    created_at: i64,
+    arrives_at: i64,
+}
+
+impl TransferRow {
+    fn into_core(self) -> caja_core::tools::transfers::Transfer {
+        caja_core::tools::transfers::Transfer {
+            id: self.id,
+            recipient: self.recipient,
+            gets_mxn_cents: self.gets_mxn_cents,
+            delivery: self.delivery,
+            created_at: self.created_at,
+            arrives_at: self.arrives_at,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -156,6 +181,14 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
     // UTC month of 14 hours before or after.
     let months = [now - 14 * 3_600_000, now + 14 * 3_600_000]
         .map(|t| iso_month(TimeZone::default_zone().date_at(t)));
+    // The batch's statements, in this order.
+    const PEOPLE_AT: usize = 0;
+    const COBROS_AT: usize = 1;
+    const DEBTS_AT: usize = 2;
+    const BUDGETS_AT: [usize; 2] = [3, 4];
+    const RECURRING_AT: usize = 5;
+    const CATEGORY_BUDGETS_AT: [usize; 2] = [6, 7];
+    const TRANSFERS_AT: usize = 8;
     let results = db
         .batch(vec![
             db.stmt(&format!("SELECT u.id AS user_id, u.telegram_user_id AS chat_id, u.timezone, \
@@ -170,14 +203,19 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
             budgets_sql(db, &months[1])?,
             db.stmt(&format!("SELECT {ITEM_COLUMNS} FROM recurring_items \
                 WHERE user_id IN (SELECT u.id {PEOPLE})"), &[])?,
+            category_budgets_sql(db, &months[0])?,
+            category_budgets_sql(db, &months[1])?,
+            db.stmt(&format!("SELECT user_id, id, recipient, gets_mxn_cents, delivery, created_at, arrives_at FROM transfers \
+                WHERE arrives_at <= ?1 AND arrives_at > ?2 AND user_id IN (SELECT u.id {PEOPLE})"),
+                &[Arg::Int(now), Arg::Int(now - caja_core::tools::transfers::NOTICE_WINDOW_MS)])?,
         ])
         .await?;
     let mut facts: HashMap<String, Facts> = HashMap::new();
-    for c in rows::<CobroRow>(results.get(1))? {
+    for c in rows::<CobroRow>(results.get(COBROS_AT))? {
         let user = c.user_id.clone();
         facts.entry(user).or_default().cobros.push(c.into_core());
     }
-    for d in rows::<DebtDue>(results.get(2))? {
+    for d in rows::<DebtDue>(results.get(DEBTS_AT))? {
         facts.entry(d.user_id).or_default().debts.push(DebtRow {
             name: d.name,
             balance_mxn_cents: d.balance_mxn_cents,
@@ -185,13 +223,34 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
             due_day: d.due_day.and_then(|d| u8::try_from(d).ok()),
         });
     }
-    for item in rows::<ItemRow>(results.get(5))? {
+    for transfer in rows::<TransferRow>(results.get(TRANSFERS_AT))? {
+        let user = transfer.user_id.clone();
+        facts
+            .entry(user)
+            .or_default()
+            .transfers
+            .push(transfer.into_core());
+    }
+    for item in rows::<ItemRow>(results.get(RECURRING_AT))? {
         let core = item.to_core()?;
         facts.entry(item.user_id).or_default().recurring.push(core);
     }
-    let people = rows::<PersonRow>(results.first())?;
-    let mut budgets = rows::<BudgetRow>(results.get(3))?;
-    budgets.extend(rows::<BudgetRow>(results.get(4))?);
+    let people = rows::<PersonRow>(results.get(PEOPLE_AT))?;
+    // The second month's rows only when it is another month.
+    let read: &[usize] = if months[0] == months[1] {
+        &[BUDGETS_AT[0], CATEGORY_BUDGETS_AT[0]]
+    } else {
+        &[
+            BUDGETS_AT[0],
+            BUDGETS_AT[1],
+            CATEGORY_BUDGETS_AT[0],
+            CATEGORY_BUDGETS_AT[1],
+        ]
+    };
+    let mut budgets = Vec::new();
+    for &i in read {
+        budgets.extend(rows::<BudgetRow>(results.get(i))?);
+    }
     for b in budgets {
         let Some(person) = people.iter().find(|p| p.user_id == b.user_id) else {
             continue;
@@ -200,11 +259,18 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
         if b.month != iso_month(person.zone().date_at(now)) {
             continue;
         }
-        facts.entry(b.user_id).or_default().budget = b.cap.map(|cap| MonthBudget {
-            month: b.month,
-            cap,
-            spent: b.spent.unwrap_or(0),
-        });
+        if let Some(cap) = b.cap {
+            facts
+                .entry(b.user_id)
+                .or_default()
+                .budgets
+                .push(MonthBudget {
+                    month: b.month,
+                    category: b.category,
+                    cap,
+                    spent: b.spent.unwrap_or(0),
+                });
+        }
     }
     let mut people: Vec<(PersonRow, Facts)> = people
         .into_iter()
@@ -222,11 +288,27 @@ async fn gather(db: &Db, now: i64) -> worker::Result<Vec<(PersonRow, Facts)>> {
 fn budgets_sql(db: &Db, month: &str) -> worker::Result<worker::D1PreparedStatement> {
     let (start, end) = caja_core::tools::rules::month_bounds(month).unwrap_or_default();
     db.stmt(
-        &format!("SELECT u.id AS user_id, ?1 AS month, \
+        &format!("SELECT u.id AS user_id, ?1 AS month, NULL AS category, \
             (SELECT b.variable_cap_mxn_cents FROM budgets b WHERE b.user_id = u.id AND b.month <= ?1 ORDER BY b.month DESC LIMIT 1) AS cap, \
             (SELECT SUM(t.amount_mxn_cents) FROM transactions t WHERE t.user_id = u.id AND t.deleted_at IS NULL \
               AND t.kind = 'EXPENSE' AND t.category_type = 'VARIABLE' AND t.date_iso >= ?2 AND t.date_iso < ?3) AS spent \
             {PEOPLE} AND EXISTS (SELECT 1 FROM budgets b WHERE b.user_id = u.id AND b.month <= ?1)"),
+        &[Arg::Text(month), Arg::Text(&start), Arg::Text(&end)],
+    )
+}
+
+/// Every category budget in force in `month` (the newest cap of each
+/// category up to it, above zero) and that category's expenses, as the
+/// ledger counts them.
+fn category_budgets_sql(db: &Db, month: &str) -> worker::Result<worker::D1PreparedStatement> {
+    let (start, end) = caja_core::tools::rules::month_bounds(month).unwrap_or_default();
+    db.stmt(
+        &format!("SELECT b.user_id, ?1 AS month, b.category, b.cap_mxn_cents AS cap, \
+            (SELECT SUM(t.amount_mxn_cents) FROM transactions t WHERE t.user_id = b.user_id AND t.deleted_at IS NULL \
+              AND t.kind = 'EXPENSE' AND t.category = b.category AND t.date_iso >= ?2 AND t.date_iso < ?3) AS spent \
+            FROM category_budgets b WHERE b.cap_mxn_cents > 0 AND b.month = (SELECT MAX(c.month) FROM category_budgets c \
+              WHERE c.user_id = b.user_id AND c.category = b.category AND c.month <= ?1) \
+            AND b.user_id IN (SELECT u.id {PEOPLE})"),
         &[Arg::Text(month), Arg::Text(&start), Arg::Text(&end)],
     )
 }

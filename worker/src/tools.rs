@@ -368,6 +368,19 @@ impl<'a> ToolRunner<'a> {
                 self.written_reminders = Some(settings);
             }
             Change::Recurring(change) => self.stage_recurring(change)?,
+            Change::Transfer(t) => self.staged.push(db.stmt(
+                "INSERT INTO transfers (user_id, id, recipient, gets_mxn_cents, delivery, created_at, arrives_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
+                &[
+                    Arg::Text(user),
+                    Arg::Text(&t.id),
+                    Arg::Text(&t.recipient),
+                    Arg::Int(t.gets_mxn_cents),
+                    Arg::Text(&t.delivery),
+                    Arg::Int(t.created_at),
+                    Arg::Int(t.arrives_at),
+                ],
+            )?),
             Change::DeleteAccount => {
                 for sql in delete_account_sql() {
                     self.after.push(db.stmt(&sql, &[Arg::Text(user)])?);
@@ -501,6 +514,7 @@ pub const PERSONAL_TABLES: &[(&str, &str)] = &[
     ("reminders", "user_id"),
     ("reminder_settings", "user_id"),
     ("recurring_items", "user_id"),
+    ("transfers", "user_id"),
     ("checkpoints", "user_id"),
     ("events", "user_id"),
     ("messages", "user_id"),

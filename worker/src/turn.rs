@@ -357,6 +357,24 @@ fn commit_batch(
         batch.push(db.stmt(sql, &args)?);
     }
     batch.append(staged);
+    // What the answer already said first is sent: the schedule's outbox
+    // holds it, so the same reminder never follows in another message.
+    for said in &output.said {
+        batch.push(db.stmt(
+            "INSERT INTO reminders (user_id, kind, ref, period, chat_id, text, status, queued_at, expires_at, sent_at, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'sent', ?7, ?7, ?7, ?8) ON CONFLICT DO NOTHING",
+            &[
+                Arg::Text(request.user_id),
+                Arg::Text(said.kind.as_str()),
+                Arg::Text(&said.reference),
+                Arg::Text(&said.period),
+                Arg::Text(request.thread_id),
+                Arg::Text(&said.text),
+                Arg::Int(request.now_ms),
+                Arg::Text(&now_iso),
+            ],
+        )?);
+    }
     // Before the checkpoint moves on: the first events of a thread
     // name the state it started from, which is still the stored one.
     batch.append(&mut event_statements(

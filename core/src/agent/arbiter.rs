@@ -222,7 +222,7 @@ fn question_context(state: &AgentState) -> Option<&'static str> {
         SlotType::Concept | SlotType::Text | SlotType::Label => "ask_concept",
         SlotType::MonthDays => "ask_date",
         SlotType::Phone => "ask_phone",
-        SlotType::Choice | SlotType::Switch => "ask_choice",
+        SlotType::Choice | SlotType::Switch | SlotType::Code => "ask_choice",
     })
 }
 

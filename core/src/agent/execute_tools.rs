@@ -9,6 +9,7 @@ use super::state::{
 use super::{Spent, TurnCtx, Work, text};
 use crate::graph::NodeOutcome;
 use crate::nlu::Intent;
+use crate::reminders;
 use crate::tools::{
     AddTransactionInput, BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtInput, DebtList,
     DebtPayment, DebtRow, DeleteLastTransactionInput, MonthSummary, PayDebtInput, PeriodSummary,
@@ -230,12 +231,25 @@ fn after_spent_on(
 /// already done and said: a read that failed only leaves its alert out.
 fn after_budget_reads(ctx: &mut TurnCtx, spent: &[Spent], results: &[&ToolResult]) -> NodeOutcome {
     for (spent, result) in spent.iter().zip(results) {
-        if let Some(alert) = result
-            .data_as::<BudgetStatus>()
-            .and_then(|status| text::budget::alert(&status, &spent.category, spent.amount))
-        {
-            ctx.say(alert);
-        }
+        let Some(status) = result.data_as::<BudgetStatus>() else {
+            continue;
+        };
+        let (after, cap) = (
+            status.variable_spent_mxn_cents,
+            status.variable_cap_mxn_cents.unwrap_or(0),
+        );
+        let Some(kind) = reminders::budget_crossed(after - spent.amount, after, cap) else {
+            continue;
+        };
+        let alert =
+            text::budget::alert(&status, &spent.category, kind == reminders::Kind::Budget100);
+        ctx.said.push(reminders::Said {
+            kind,
+            reference: spent.category.clone(),
+            period: status.month.clone(),
+            text: alert.clone(),
+        });
+        ctx.say(alert);
     }
     NodeOutcome::because("respond", "budgets read")
 }

@@ -503,6 +503,7 @@ pub mod budget;
 pub mod dialogue;
 pub mod export;
 pub mod host;
+pub mod plans;
 pub mod recurring;
 pub mod reminders;
 pub mod results;

@@ -86,7 +86,41 @@ pub fn home_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     if trigger.is_some_and(|t| t.score >= SURE) {
         return trigger;
     }
-    learned_claim(home, reading).or(trigger)
+    code_route(registry, reading)
+        .or_else(|| learned_claim(home, reading))
+        .or(trigger)
+}
+
+/// A code an agent gave ("COB-0001", read by one of its `code` slots)
+/// names that agent: "cancela el cob-2" is about a cobro, whatever
+/// other words it holds.
+fn code_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    use super::spec::SlotType;
+    use super::understand::{SlotRead, read_slot};
+    let home = registry.home();
+    let empty = serde_json::Map::new();
+    home.triggers
+        .iter()
+        .map(|(intent, _)| intent.as_str())
+        .find(|intent| {
+            home.tool_for_intent(intent)
+                .and_then(|t| t.routing.as_ref()?.target.as_deref())
+                .and_then(|target| registry.agent(target))
+                .is_some_and(|agent| {
+                    agent.spec.slots.values().any(|slot| {
+                        slot.kind == SlotType::Code
+                            && matches!(
+                                read_slot(agent, slot, reading, &empty),
+                                SlotRead::Value(..)
+                            )
+                    })
+                })
+        })
+        .map(|intent| Claim {
+            intent,
+            score: SURE,
+            learned: false,
+        })
 }
 
 /// The best route, scored on every word of the message, among the routes

@@ -122,10 +122,14 @@ pub fn scored(phrases: &[Phrase], said: &Said) -> Option<(f32, bool)> {
         .iter()
         .filter_map(|phrase| score(phrase, said))
         .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
+        .map(|(s, exact, _)| (s, exact))
 }
 
-/// One phrase's score for `said`, and whether it is a quoted one.
-fn score(phrase: &Phrase, said: &Said) -> Option<(f32, bool)> {
+/// One phrase's score for `said`, whether it is a quoted one, and how
+/// many of its words were said: of two phrases that score the same, the
+/// one that holds more of the message is the more specific ("ya me pagó
+/// el cobro" is a payment, though "cobro" alone would be a new cobro).
+fn score(phrase: &Phrase, said: &Said) -> Option<(f32, bool, usize)> {
     if phrase.question && !said.asks || phrase.len() == 0 {
         return None;
     }
@@ -137,7 +141,11 @@ fn score(phrase: &Phrase, said: &Said) -> Option<(f32, bool)> {
     let covered = held as f32 / phrase.len() as f32;
     let extra = said.said.saturating_sub(content) as f32;
     let bonus = if phrase.question { 0.01 } else { 0.0 };
-    Some(((covered - 0.02 * extra).max(0.0) + bonus, phrase.exact))
+    Some((
+        (covered - 0.02 * extra).max(0.0) + bonus,
+        phrase.exact,
+        held,
+    ))
 }
 
 /// For each word of a vocabulary, the trigger phrases that hold it, as
@@ -174,21 +182,21 @@ impl Postings {
             .collect();
         places.sort_unstable();
         places.dedup();
-        let mut best: Option<(usize, f32)> = None;
+        let mut best: Option<(usize, f32, usize)> = None;
         for group in places.chunk_by(|a, b| a.0 == b.0) {
             let intent = group[0].0;
             let phrases = &triggers[intent].1;
             let top = group
                 .iter()
                 .filter_map(|&(_, at)| score(&phrases[at], said))
-                .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            if let Some((s, _)) = top
-                && best.is_none_or(|(_, b)| s > b)
+                .max_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
+            if let Some((s, _, held)) = top
+                && best.is_none_or(|(_, b, b_held)| s > b || s == b && held > b_held)
             {
-                best = Some((intent, s));
+                best = Some((intent, s, held));
             }
         }
-        best
+        best.map(|(intent, s, _)| (intent, s))
     }
 }
 

@@ -172,6 +172,9 @@ pub enum SlotType {
     /// first run of words that are not function words, numbers, dates,
     /// nor the slot's `values.skip` words.
     Label,
+    /// A code Caja gave ("COB-0001"): letters glued to digits, the letters
+    /// one of `values.prefix`; stored upper-case with its digits as said.
+    Code,
 }
 
 /// The values of a switch slot, strongest first.

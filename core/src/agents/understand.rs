@@ -219,7 +219,29 @@ pub fn read_slot(
             let skipped = |word: &str| skip.iter().any(|s| s == word);
             text(crate::nlu::names::label(reading, &skipped))
         }
+        SlotType::Code => code(slot, reading),
     }
+}
+
+/// A code the message says whose letters are one of the slot's
+/// `prefix` values ("COB-0001", "cob-1"), as `COB-0001` or `COB-1`.
+fn code(slot: &SlotSpec, reading: &Reading) -> SlotRead {
+    let prefixes = slot.values.get("prefix").map(Vec::as_slice).unwrap_or(&[]);
+    reading
+        .tokens()
+        .windows(2)
+        .find(|pair| {
+            let (letters, digits) = (&pair[0], &pair[1]);
+            letters.code
+                && digits.code
+                && digits.kind == crate::nlu::normalize::TokenKind::Number
+                && digits.text.bytes().all(|b| b.is_ascii_digit())
+                && prefixes.contains(&letters.text)
+        })
+        .map_or(SlotRead::Nothing, |pair| {
+            let code = format!("{}-{}", pair[0].text.to_uppercase(), pair[1].text);
+            SlotRead::Value(Value::from(code), None)
+        })
 }
 
 /// The strongest switch value whose phrase the message says, as a run of

@@ -116,13 +116,17 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
 
 /// Token spans of a phone number (10 digits, or 12 opening with 52,
 /// written together or in groups: "55 2345 6789", "+52 55 1234 5678") and
-/// of a long reference (8 digits or more in one run, no `$`: "88112233"):
-/// their digits are never money.
+/// of a long reference (8 digits or more in one run, no `$`: "88112233")
+/// and of a code's number ("COB-0001"): their digits are never money.
 pub fn code_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
     let digits = |t: &Token| {
         t.kind == TokenKind::Number && !t.dollar_sign && t.text.bytes().all(|b| b.is_ascii_digit())
     };
-    let mut spans = Vec::new();
+    // "COB-0001": a code's number.
+    let mut spans: Vec<(usize, usize)> = (0..tokens.len())
+        .filter(|&k| tokens[k].code && tokens[k].kind == TokenKind::Number)
+        .map(|k| (k, k + 1))
+        .collect();
     let mut i = 0;
     while i < tokens.len() {
         if !digits(&tokens[i]) {

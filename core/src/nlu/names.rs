@@ -34,6 +34,7 @@ fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
         .enumerate()
         .map(|(i, t)| {
             t.kind == TokenKind::Word
+                && !t.code
                 && t.text.chars().any(char::is_alphabetic)
                 && !t.is_in(c.debts.not_name_words)
                 // "me debe las dos": a number said in words is no name.

@@ -21,6 +21,10 @@ pub struct Token {
     pub dollar_sign: bool,
     /// A minus sign came right before the number ("-1,200").
     pub negative: bool,
+    /// Part of a code: letters with digits glued to them, directly or by
+    /// one hyphen ("COB-0001", "TXN-20261126", "abc123"). A code's number
+    /// is never money and its letters are never a name.
+    pub code: bool,
     /// Char offsets `[start, end)` in the folded text, which has the same
     /// chars as the original message one for one.
     pub start: usize,
@@ -87,6 +91,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 kind: TokenKind::Word,
                 dollar_sign: false,
                 negative: false,
+                code: false,
                 start: i,
                 end: i + 1,
                 cues: word_cues(code),
@@ -121,11 +126,26 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                     break;
                 }
             }
+            // "COB-0001", "abc123": glued to the letters before it.
+            let glued_at = match start.checked_sub(1).map(|b| chars[b]) {
+                Some('-') => start.checked_sub(2),
+                Some(_) => start.checked_sub(1),
+                None => None,
+            };
+            let code = !dollar
+                && glued_at.is_some_and(|g| chars[g].is_ascii_alphabetic())
+                && tokens.last().is_some_and(|t: &Token| {
+                    t.kind == TokenKind::Word && Some(t.end) == glued_at.map(|g| g + 1)
+                });
+            if code && let Some(letters) = tokens.last_mut() {
+                letters.code = true;
+            }
             tokens.push(Token {
                 text: chars[start..i].iter().collect(),
                 kind: TokenKind::Number,
                 dollar_sign: dollar,
                 negative,
+                code,
                 start,
                 end: i,
                 cues: None,
@@ -154,6 +174,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                 kind: TokenKind::Word,
                 dollar_sign: false,
                 negative: false,
+                code: false,
                 start,
                 end: i,
             });
@@ -174,6 +195,42 @@ mod tests {
 
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn a_code_is_letters_glued_to_digits_and_money_is_not() {
+        let codes = |input: &str| -> Vec<(String, bool)> {
+            tokenize(&fold(input))
+                .into_iter()
+                .map(|t| (t.text, t.code))
+                .collect()
+        };
+        let yes = |t: &str| (t.to_string(), true);
+        let no = |t: &str| (t.to_string(), false);
+        assert_eq!(
+            codes("ya me pagó 200 del COB-0001"),
+            vec![
+                no("ya"),
+                no("me"),
+                no("pago"),
+                no("200"),
+                no("del"),
+                yes("cob"),
+                yes("0001")
+            ]
+        );
+        assert_eq!(
+            codes("folio abc123"),
+            vec![no("folio"), yes("abc"), yes("123")]
+        );
+        // Money glued to its unit, a sign or a currency is no code.
+        assert_eq!(codes("250mxn"), vec![no("250"), no("mxn")]);
+        assert_eq!(codes("us$50"), vec![no("us"), no("50")]);
+        assert_eq!(codes("gasté -250"), vec![no("gaste"), no("250")]);
+        assert_eq!(
+            codes("de 5 a 10"),
+            vec![no("de"), no("5"), no("a"), no("10")]
+        );
+    }
 
     fn texts(input: &str) -> Vec<String> {
         tokenize(&fold(input)).into_iter().map(|t| t.text).collect()

@@ -135,11 +135,12 @@ fn a_debt_the_day_before_its_payment_day_even_in_a_short_month() {
 fn a_budget_at_eighty_percent_and_used_up_once_a_month_each() {
     let settings = Settings::default();
     let facts = |spent| Facts {
-        budget: Some(MonthBudget {
+        budgets: vec![MonthBudget {
             month: "2026-11".into(),
+            category: None,
             cap: 1_000_000,
             spent,
-        }),
+        }],
         ..Facts::default()
     };
     let now = at("2026-11-26T16:00:00Z");
@@ -156,8 +157,49 @@ fn a_budget_at_eighty_percent_and_used_up_once_a_month_each() {
     );
     // A budget of another month than today's says nothing.
     let mut other = facts(2_000_000);
-    other.budget.as_mut().unwrap().month = "2026-10".into();
+    other.budgets[0].month = "2026-10".into();
     assert_eq!(due(now, &zone(), &settings, &other), vec![]);
+}
+
+#[test]
+fn each_category_budget_is_its_own_reminder_and_names_its_category() {
+    let budget = |category: Option<&str>, spent| MonthBudget {
+        month: "2026-11".into(),
+        category: category.map(str::to_string),
+        cap: 300_000,
+        spent,
+    };
+    let facts = Facts {
+        budgets: vec![
+            budget(None, 100_000),
+            budget(Some("comida"), 250_000),
+            budget(Some("transporte"), 310_000),
+        ],
+        ..Facts::default()
+    };
+    let now = at("2026-11-26T16:00:00Z");
+    let found = due(now, &zone(), &Settings::default(), &facts);
+    assert_eq!(
+        kinds(&found),
+        vec![
+            ("budget_80", "comida", "2026-11"),
+            ("budget_100", "transporte", "2026-11")
+        ]
+    );
+    assert_eq!(
+        found[0].text,
+        "Aviso: llevas $2,500.00 de tu presupuesto de comida de $3,000.00 para noviembre de 2026 (más del 80 %). Te quedan $500.00."
+    );
+    assert_eq!(
+        found[1].text,
+        "Aviso: ya usaste todo tu presupuesto de transporte de noviembre de 2026: llevas $3,100.00 en gastos de $3,000.00 ($100.00 de más)."
+    );
+    // Turned off with the budgets.
+    let off = Settings {
+        budgets: false,
+        ..Settings::default()
+    };
+    assert_eq!(due(now, &zone(), &off, &facts), vec![]);
 }
 
 #[test]
@@ -217,4 +259,48 @@ fn every_kind_reads_back_from_its_stored_name() {
     for kind in Kind::ALL {
         assert_eq!(Kind::parse(kind.as_str()), Some(kind));
     }
+}
+
+#[test]
+fn a_transfer_is_said_once_it_arrives_never_at_night_and_not_after_its_window() {
+    use crate::tools::transfers::{ARRIVES_AFTER_MS, NOTICE_WINDOW_MS, Transfer};
+    let created = at("2026-11-26T16:00:00Z");
+    let facts = Facts {
+        transfers: vec![Transfer {
+            id: "TXN-20261126-001".into(),
+            recipient: "María García".into(),
+            gets_mxn_cents: 349_000,
+            delivery: "BANK".into(),
+            created_at: created,
+            arrives_at: created + ARRIVES_AFTER_MS,
+        }],
+        ..Facts::default()
+    };
+    // Everything off: the notice was promised with the transfer.
+    let off = Settings {
+        cobros: false,
+        debts: false,
+        budgets: false,
+        summary: false,
+    };
+    assert_eq!(
+        due(created + ARRIVES_AFTER_MS - 1, &zone(), &off, &facts),
+        vec![]
+    );
+    let arrived = due(created + ARRIVES_AFTER_MS, &zone(), &off, &facts);
+    assert_eq!(
+        kinds(&arrived),
+        vec![("transfer_arrived", "TXN-20261126-001", "arrived")]
+    );
+    assert_eq!(
+        arrived[0].text,
+        "Tu envío llegó: María García recibió $3,490.00 MXN y ya lo tiene en su cuenta. Referencia TXN-20261126-001."
+    );
+    // 23:00 in Mexico City waits for the morning.
+    assert_eq!(
+        due(at("2026-11-27T05:00:00Z"), &zone(), &off, &facts),
+        vec![]
+    );
+    let late = created + ARRIVES_AFTER_MS + NOTICE_WINDOW_MS;
+    assert_eq!(due(late, &zone(), &off, &facts), vec![]);
 }

@@ -147,6 +147,14 @@ pub fn reference(seq: i64) -> String {
     format!("COB-{seq:04}")
 }
 
+/// The request number a reference names ("COB-0001", "cob-1" → 1).
+pub fn reference_seq(reference: &str) -> Option<i64> {
+    let (prefix, digits) = reference.trim().split_once('-')?;
+    (prefix.eq_ignore_ascii_case("cob") && !digits.is_empty() && digits.len() <= 12)
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
 /// A reminder queued for the user to forward (Caja never sends it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QueuedMessage {
@@ -335,9 +343,30 @@ fn create(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
 }
 
 /// A contact's cobros, the newest first (only the pending ones if asked).
+/// The cobros of a contact, or the one a reference names ("COB-0001":
+/// its contact is then the one of that cobro, whatever name was said).
 fn find(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
-    let name = name(params, "contact")?;
     let only_pending = params.get("status").and_then(Value::as_str) == Some("pending");
+    if let Some(reference) = optional_text(params, "reference", MAX_NAME_CHARS)? {
+        let seq = reference_seq(&reference);
+        let found: Vec<&PaymentRequest> = book
+            .requests
+            .iter()
+            .filter(|r| Some(r.seq) == seq)
+            .filter(|r| !only_pending || r.status == Status::Pending)
+            .collect();
+        let contact_name = found.first().map(|r| r.contact_name.clone());
+        return Ok((
+            json!({
+                "contact_known": contact_name.is_some(),
+                "contact_name": contact_name.unwrap_or_default(),
+                "match_count": found.len(),
+                "matches": found.iter().map(|r| r.to_item(1, &today)).collect::<Vec<_>>(),
+            }),
+            vec![],
+        ));
+    }
+    let name = name(params, "contact")?;
     let contacts = matching_contacts(book, &name);
     let mut found: Vec<&PaymentRequest> = book
         .requests

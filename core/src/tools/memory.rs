@@ -27,6 +27,8 @@ pub struct MemoryLedger {
     pub reminders: crate::reminders::Settings,
     /// The person's recurring movements, by id.
     pub recurring: Vec<super::recurring::Item>,
+    /// The transfers sent, oldest first.
+    pub transfers: Vec<super::transfers::Transfer>,
     /// Every write executed, in order (for tests and audits).
     pub writes: Vec<ToolRequest>,
 }
@@ -227,6 +229,7 @@ impl Store for MemoryLedger {
             }
             Change::SetReminders(settings) => self.reminders = settings,
             Change::Recurring(change) => super::recurring::apply(&mut self.recurring, change),
+            Change::Transfer(transfer) => self.transfers.push(transfer),
             Change::DeleteAccount => *self = MemoryLedger::default(),
         }
     }

@@ -244,8 +244,10 @@ fn day(params: &Map<String, Value>, name: &str) -> Result<NaiveDate, String> {
     parse_iso_date(param(params, name)).ok_or_else(|| format!("{name} is not a date"))
 }
 
-/// Every item, and those still expected this month from `today` on.
-fn list(items: &[Item], today: NaiveDate) -> Value {
+/// The movements still expected this month from `today` on (today's
+/// included until it is recorded), by day: what the chat's list and the
+/// web's month view show.
+pub fn expected(items: &[Item], today: NaiveDate) -> Vec<(NaiveDate, &Item)> {
     let month_end = today
         .with_day(last_day(today))
         .expect("a month's last day exists");
@@ -261,6 +263,12 @@ fn list(items: &[Item], today: NaiveDate) -> Value {
         })
         .collect();
     expected.sort_by_key(|(day, item)| (*day, item.id));
+    expected
+}
+
+/// Every item, and those still expected this month from `today` on.
+fn list(items: &[Item], today: NaiveDate) -> Value {
+    let expected = expected(items, today);
     let data: Vec<Value> = items
         .iter()
         .enumerate()

@@ -392,6 +392,22 @@ fn decide_service(call: &ToolCall, request: &ServiceRequest, view: View, at: &st
                 changes,
             }
         }
-        Provider::Sandbox | Provider::Data => Decision::read(super::run_service(call, request, at)),
+        Provider::Sandbox | Provider::Data => {
+            let result = super::run_service(call, request, at);
+            // A transfer created is kept, to say when it arrives.
+            let created = (request.service == super::transfers::CREATE_SERVICE && result.ok)
+                .then(|| {
+                    let now = crate::time::parse_iso_utc(at)?;
+                    super::transfers::Transfer::created(
+                        &result.data_as::<serde_json::Value>()?,
+                        now,
+                    )
+                })
+                .flatten();
+            Decision {
+                result,
+                changes: created.map(Change::Transfer).into_iter().collect(),
+            }
+        }
     }
 }

@@ -105,6 +105,10 @@ pub fn run(
             fields.insert("status".into(), "PROCESSING".into());
             fields.insert("recipient_name".into(), recipient["name"].clone());
             fields.insert("delivery_type".into(), delivery.to_uppercase().into());
+            fields.insert(
+                "recipient_gets_mxn_cents".into(),
+                (amount * RATE_CENTS_PER_USD / 100).into(),
+            );
             Ok(out)
         }
         "billpay.billers" => Ok(json!({"billers": [

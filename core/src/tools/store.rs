@@ -111,6 +111,8 @@ pub enum Change {
     SetReminders(crate::reminders::Settings),
     /// A recurring movement added, changed or removed.
     Recurring(super::recurring::Change),
+    /// A transfer the remittances agent created.
+    Transfer(super::transfers::Transfer),
     /// Every row of the person goes, in every table, and their sessions
     /// end (the Worker applies it after the turn's own rows, so none
     /// stays).

@@ -105,42 +105,34 @@ pub fn none(category: &str, month: &str, spent: &str) -> String {
     )
 }
 
-/// The alert when the expense just logged (`amount`) made the category
-/// cross 80 % or 100 % of its budget; `None` when it crossed neither.
-pub fn alert(status: &BudgetStatus, category: &str, amount: Centavos) -> Option<String> {
-    let cap = status.variable_cap_mxn_cents.filter(|&c| c > 0)?;
+/// The alert of a category budget an expense took to 80 % of its cap, or
+/// to all of it (`used_up`), as the status after it reads.
+pub fn alert(status: &BudgetStatus, category: &str, used_up: bool) -> String {
+    let cap = status.variable_cap_mxn_cents.unwrap_or(0);
     let after = status.variable_spent_mxn_cents;
-    let before = after - amount;
-    let crossed = |percent: i128| {
-        let line = i128::from(cap) * percent;
-        i128::from(before) * 100 < line && i128::from(after) * 100 >= line
-    };
     let label = category_label(category);
-    if crossed(100) {
-        let month = month_name(&status.month);
-        return Some(if after == cap {
-            format!(
-                "Ojo: llegaste al tope de tu presupuesto de {label} de {month}: llevas {} de {}.",
-                mxn(after),
-                mxn(cap)
-            )
-        } else {
-            format!(
-                "Ojo: ya pasaste tu presupuesto de {label} de {month}: llevas {} de {}, te pasaste por {}.",
-                mxn(after),
-                mxn(cap),
-                mxn(after - cap)
-            )
-        });
-    }
-    crossed(80).then(|| {
-        format!(
-            "Aviso: ya usaste el {} % de tu presupuesto de {label} de {}: llevas {} de {}, te quedan {}.",
-            i128::from(after) * 100 / i128::from(cap),
-            month_name(&status.month),
+    let month = month_name(&status.month);
+    if !used_up {
+        return format!(
+            "Aviso: ya usaste el {} % de tu presupuesto de {label} de {month}: llevas {} de {}, te quedan {}.",
+            i128::from(after) * 100 / i128::from(cap.max(1)),
             mxn(after),
             mxn(cap),
             mxn(cap - after)
+        );
+    }
+    if after == cap {
+        format!(
+            "Ojo: llegaste al tope de tu presupuesto de {label} de {month}: llevas {} de {}.",
+            mxn(after),
+            mxn(cap)
         )
-    })
+    } else {
+        format!(
+            "Ojo: ya pasaste tu presupuesto de {label} de {month}: llevas {} de {}, te pasaste por {}.",
+            mxn(after),
+            mxn(cap),
+            mxn(after - cap)
+        )
+    }
 }

@@ -13,6 +13,7 @@ pub const COBROS_FILE: &str = "cobros.csv";
 pub const CONTACTS_FILE: &str = "contactos.csv";
 pub const RECURRING_FILE: &str = "pagos_fijos.csv";
 pub const MESSAGES_FILE: &str = "conversaciones.csv";
+pub const TRANSFERS_FILE: &str = "envios.csv";
 
 pub const MOVEMENTS: &[&str] = &[
     "Fecha",
@@ -45,14 +46,56 @@ pub const RECURRING: &[&str] = &[
     "Último registrado",
 ];
 pub const MESSAGES: &[&str] = &["Fecha y hora", "Quién", "Mensaje"];
+pub const TRANSFERS: &[&str] = &[
+    "Fecha y hora",
+    "Referencia",
+    "Destinatario",
+    "Recibe (MXN)",
+    "Forma de entrega",
+];
+
+/// "Depósito bancario" or "Efectivo en sucursal".
+pub fn delivery(code: &str) -> &'static str {
+    if code == "CASH" {
+        "Efectivo en sucursal"
+    } else {
+        "Depósito bancario"
+    }
+}
 
 /// A budget for every category (the month's general one).
 pub const ALL_CATEGORIES: &str = "Todas (presupuesto general)";
 
+/// The first and last day of an export with no range: everything.
+pub const FIRST_DAY: &str = "1900-01-01";
+pub const LAST_DAY: &str = "2999-12-31";
+
+/// "caja-mis-datos.zip", or "caja-mis-datos-2026-11-01-a-2026-11-30.zip"
+/// for a range; an open side is named "inicio" or "hoy".
+pub fn file_name(stem: &str, from: &str, to: &str, extension: &str) -> String {
+    match (from == FIRST_DAY, to == LAST_DAY) {
+        (true, true) => format!("{stem}.{extension}"),
+        (true, false) => format!("{stem}-hasta-{to}.{extension}"),
+        (false, true) => format!("{stem}-desde-{from}.{extension}"),
+        (false, false) => format!("{stem}-{from}-a-{to}.{extension}"),
+    }
+}
+
+/// The period an export holds, in words.
+fn period(from: &str, to: &str) -> String {
+    match (from == FIRST_DAY, to == LAST_DAY) {
+        (true, true) => "todo lo que tengo de ti".into(),
+        (true, false) => format!("hasta el {to}"),
+        (false, true) => format!("desde el {from}"),
+        (false, false) => format!("del {from} al {to}"),
+    }
+}
+
 /// What the archive holds, for whoever opens it.
 pub fn readme(from: &str, to: &str) -> String {
+    let period = period(from, to);
     format!(
-        "Tus datos en Caja, del {from} al {to}.\r\n\r\n\
+        "Tus datos en Caja, {period}.\r\n\r\n\
          Cada archivo .csv se abre con Excel, Google Sheets o Numbers (UTF-8).\r\n\
          • movimientos.csv: tus gastos e ingresos con fecha en ese periodo.\r\n\
          • presupuestos.csv: tus presupuestos de los meses de ese periodo.\r\n\
@@ -60,6 +103,7 @@ pub fn readme(from: &str, to: &str) -> String {
          • cobros.csv: los cobros que creaste en ese periodo.\r\n\
          • contactos.csv: tus contactos.\r\n\
          • pagos_fijos.csv: tus pagos fijos como están hoy.\r\n\
+         • envios.csv: el dinero que enviaste en ese periodo.\r\n\
          • conversaciones.csv: lo que nos escribimos en ese periodo, con la hora de tu zona.\r\n\
          Los montos están en pesos mexicanos, con punto decimal.\r\n"
     )

@@ -84,23 +84,53 @@ pub fn debt_due(
 }
 
 /// The month's general budget reached 80 % or all of it.
-pub fn budget(spent: Centavos, cap: Centavos, month: &str, used_up: bool) -> String {
+pub fn budget(
+    category: Option<&str>,
+    month: &str,
+    (spent, cap): (Centavos, Centavos),
+    used_up: bool,
+) -> String {
     let month = super::ui::month_name(month);
+    let which = match category {
+        Some(category) => format!(
+            "tu presupuesto de {}",
+            super::category_label(category).to_lowercase()
+        ),
+        None => "tu presupuesto".to_string(),
+    };
+    let counted = match category {
+        Some(_) => "en gastos",
+        None => "en gastos variables",
+    };
     if used_up {
         format!(
-            "Aviso: ya usaste todo tu presupuesto de {month}: llevas {} en gastos variables de {} ({} de más).",
+            "Aviso: ya usaste todo {which} de {month}: llevas {} {counted} de {} ({} de más).",
             format_mxn(spent),
             format_mxn(cap),
             format_mxn(spent - cap)
         )
     } else {
         format!(
-            "Aviso: llevas {} de tu presupuesto de {} para {month} (más del 80 %). Te quedan {}.",
+            "Aviso: llevas {} de {which} de {} para {month} (más del 80 %). Te quedan {}.",
             format_mxn(spent),
             format_mxn(cap),
             format_mxn(cap - spent)
         )
     }
+}
+
+/// A transfer arrived: who got how much, how, and its reference.
+pub fn transfer_arrived(transfer: &crate::tools::transfers::Transfer) -> String {
+    let how = match transfer.delivery.as_str() {
+        "CASH" => "ya puede recogerlo en efectivo en sucursal",
+        _ => "ya lo tiene en su cuenta",
+    };
+    format!(
+        "Tu envío llegó: {} recibió {} MXN y {how}. Referencia {}.",
+        transfer.recipient,
+        format_mxn(transfer.gets_mxn_cents),
+        transfer.id
+    )
 }
 
 /// Sunday evening, for whoever asked for it.
@@ -141,7 +171,10 @@ pub fn settings_lines(settings: &crate::reminders::Settings) -> String {
             settings.cobros,
         ),
         ("Pagos de tus deudas (el día antes)", settings.debts),
-        ("Presupuesto del mes (al 80 % y al 100 %)", settings.budgets),
+        (
+            "Presupuestos, el del mes y los de cada categoría (al 80 % y al 100 %)",
+            settings.budgets,
+        ),
         ("Resumen semanal (domingo en la tarde)", settings.summary),
     ]
     .iter()

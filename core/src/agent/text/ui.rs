@@ -59,6 +59,30 @@ pub const BUDGET: &str = "Presupuesto variable";
 pub const NO_BUDGET: &str = "No tienes presupuesto para este mes.";
 pub const BALANCE: &str = "Saldo en el banco";
 pub const NO_BALANCE: &str = "Sin saldo registrado.";
+/// "$12,000.00, al jueves 26 de noviembre": the balance and the day it
+/// was told (in the person's zone).
+pub fn balance_as_of(amount: &str, day: chrono::NaiveDate) -> String {
+    format!("{amount}, al {}", super::reminders::day_words(day))
+}
+/// The heading of the category budgets in «Mi mes».
+pub const CATEGORY_BUDGETS: &str = "Presupuestos por categoría";
+/// "Comida: llevas $1,700.00 de $2,000.00; te quedan $300.00".
+pub fn category_budget_line(
+    label: &str,
+    spent: &str,
+    cap: &str,
+    remaining: Option<&str>,
+) -> String {
+    let mut letters = label.chars();
+    let label: String = letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default();
+    match remaining {
+        Some(left) => format!("{label}: llevas {spent} de {cap}; te quedan {left}"),
+        None => format!("{label}: llevas {spent} de {cap}; ya te pasaste"),
+    }
+}
 pub const DEBTS: &str = "Deudas";
 pub const NO_DEBTS: &str = "Sin deudas registradas.";
 pub const TRANSACTIONS: &str = "Movimientos";
@@ -198,6 +222,21 @@ pub const COBROS_TITLE: &str = "Lo que te deben";
 pub const COBROS_ERROR: &str = "No pude cargar tus cobros. Revisa tu conexión e intenta de nuevo.";
 pub const NO_COBROS: &str = "Nadie te debe por ahora. Escribe en el chat, por ejemplo «cóbrale 350 a Juan por la pizza», y aparecerá aquí.";
 pub const COBROS_CLOSED: &str = "Pagados y cancelados";
+/// A pending cobro's actions: each says in the chat what a person would
+/// type, so it is previewed there and done only after «sí».
+pub const COBRO_ACTIONS: &str = "Acciones del cobro";
+pub const COBRO_PAID: &str = "Ya me pagó";
+pub const COBRO_REMIND: &str = "Recordatorio";
+pub const COBRO_CANCEL: &str = "Cancelar";
+pub fn cobro_paid_message(name: &str, reference: &str) -> String {
+    format!("{name} ya me pagó el cobro {reference}")
+}
+pub fn cobro_remind_message(name: &str, reference: &str) -> String {
+    format!("mándale un recordatorio a {name} del cobro {reference}")
+}
+pub fn cobro_cancel_message(reference: &str) -> String {
+    format!("cancela el cobro {reference}")
+}
 pub const CONTACTS: &str = "Contactos";
 pub const NO_CONTACTS: &str =
     "Aún no tienes contactos. Escribe en el chat «agrega a Juan a mis contactos».";

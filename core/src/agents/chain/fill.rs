@@ -312,7 +312,7 @@ impl<'a> Run<'a> {
                 SlotType::MoneyMxn | SlotType::MoneyUsd => {
                     understand::currency_named(spec, self.reading)
                 }
-                SlotType::Phone | SlotType::Date | SlotType::FutureDate => true,
+                SlotType::Phone | SlotType::Date | SlotType::FutureDate | SlotType::Code => true,
                 _ => false,
             };
             names_it

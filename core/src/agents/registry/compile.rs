@@ -299,6 +299,17 @@ fn compile_slots(
                 }
             }
         }
+        let prefixes = slot.values.get("prefix").map_or(&[][..], Vec::as_slice);
+        if slot.kind == SlotType::Code
+            && (prefixes.is_empty()
+                || prefixes
+                    .iter()
+                    .any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_lowercase())))
+        {
+            err(format!(
+                "code slot {name} needs values.prefix: its codes' letters, in lower case"
+            ));
+        }
         for other in &slot.depends_on {
             if !spec.slots.contains_key(other) || other == name {
                 err(format!("slot {name} depends on unknown slot {other}"));

@@ -1,6 +1,8 @@
-//! Recurring movements: stored after a «sí», proposed by the host on
-//! their day through a host-started turn, and written only on «sí», with
-//! that day's date, once.
+//! What Caja says first, as the core decides it: recurring movements
+//! stored after a «sí», proposed by the host on their day through a
+//! host-started turn and written only on «sí», with that day's date,
+//! once; a budget's alert an answer said, named for the host's outbox; a
+//! transfer kept to say when it arrives.
 
 use caja_core::agent::state::AgentState;
 use caja_core::agent::{AgentConfig, Press, Start, TurnInput, TurnOutput, run_turn};
@@ -157,4 +159,103 @@ fn a_quincena_is_an_income_on_the_15th_and_the_last_day() {
         chat.movements(),
         vec![(920_000, "2027-02-28".to_string(), "sueldo".to_string())]
     );
+}
+
+#[test]
+fn a_category_budget_alert_in_an_answer_is_named_for_the_outbox_once() {
+    use caja_core::reminders::Kind;
+    let mut chat = Chat::new("2026-11-26T18:00:00Z");
+    chat.say("mi presupuesto de comida es de 2000");
+    chat.say("sí");
+    chat.say("gasté 1700 en tacos");
+    let out = chat.say("sí");
+    assert_eq!(
+        out.reply,
+        "Listo, registré el gasto de $1,700.00 en comida (2026-11-26).\n\nAviso: ya usaste el 85 % de tu presupuesto de comida de noviembre de 2026: llevas $1,700.00 de $2,000.00, te quedan $300.00."
+    );
+    let said: Vec<_> = out
+        .said
+        .iter()
+        .map(|s| (s.kind, s.reference.as_str(), s.period.as_str()))
+        .collect();
+    assert_eq!(said, vec![(Kind::Budget80, "comida", "2026-11")]);
+    assert_eq!(out.said[0].text, out.reply.split("\n\n").nth(1).unwrap());
+    // Still at 80 %: nothing new is said.
+    chat.say("gasté 100 en tacos");
+    assert!(chat.say("sí").said.is_empty());
+    // Over the cap: the 100 % is.
+    chat.say("gasté 300 en tacos");
+    let out = chat.say("sí");
+    let said: Vec<_> = out.said.iter().map(|s| s.kind).collect();
+    assert_eq!(said, vec![Kind::Budget100]);
+}
+
+#[test]
+fn a_transfer_is_kept_only_when_it_is_sent() {
+    let mut chat = Chat::new("2026-11-26T18:00:00Z");
+    chat.say("mándale 200 dólares a mi mamá por banco");
+    chat.say("sí");
+    assert!(chat.ledger.transfers.is_empty(), "nothing kept before «sí»");
+    let out = chat.say("sí");
+    assert!(
+        out.reply
+            .contains("Te aviso por Telegram cuando María García reciba el dinero."),
+        "{}",
+        out.reply
+    );
+    assert_eq!(chat.ledger.transfers.len(), 1);
+    let sent = &chat.ledger.transfers[0];
+    assert_eq!(
+        (
+            sent.recipient.as_str(),
+            sent.gets_mxn_cents,
+            sent.delivery.as_str()
+        ),
+        ("María García", 349_000, "BANK")
+    );
+    assert_eq!(
+        sent.arrives_at - sent.created_at,
+        caja_core::tools::transfers::ARRIVES_AFTER_MS
+    );
+    assert!(
+        out.reply.contains(&sent.id),
+        "the reference said is the one kept"
+    );
+    assert!(
+        chat.movements().is_empty(),
+        "dollars sent are no peso movement"
+    );
+}
+
+#[test]
+fn every_switch_of_the_web_s_reminders_view_says_what_the_chat_changes() {
+    use caja_core::agent::text::plans::SWITCHES;
+    let mut chat = Chat::new("2026-11-26T18:00:00Z");
+    for switch in &SWITCHES {
+        let topic = |chat: &Chat| match switch.topic {
+            "cobros" => chat.ledger.reminders.cobros,
+            "debts" => chat.ledger.reminders.debts,
+            "budgets" => chat.ledger.reminders.budgets,
+            "summary" => chat.ledger.reminders.summary,
+            other => panic!("unknown topic {other}"),
+        };
+        for (message, on) in [(switch.turn_off, false), (switch.turn_on, true)] {
+            let asked = chat.say(message);
+            if topic(&chat) == on {
+                assert!(
+                    asked.reply.starts_with("Ya los tenías así"),
+                    "{message}: {}",
+                    asked.reply
+                );
+                continue;
+            }
+            assert!(
+                asked.reply.starts_with("Así quedarían tus recordatorios:"),
+                "{message}: {}",
+                asked.reply
+            );
+            chat.say("sí");
+            assert_eq!(topic(&chat), on, "{message}");
+        }
+    }
 }
