@@ -88,6 +88,8 @@ test('a conversation lists, reads and replays in the Worker to the same replies 
   assert.equal(row.status, 'idle');
   assert.equal(row.next_cursor, undefined);
   assert.equal(list.body.next_cursor, null);
+  // How long a quiet conversation's record is kept, as the review says it.
+  assert.equal(list.body.kept_days, 180);
   assert.ok(!('user_id' in row));
 
   const detail = await get(session, path(session));

@@ -244,6 +244,9 @@ pub struct ConversationRow {
 pub struct ConversationPage {
     pub conversations: Vec<ConversationRow>,
     pub next_cursor: Option<String>,
+    /// Days a quiet conversation's record is kept.
+    #[serde(default)]
+    pub kept_days: Option<i64>,
 }
 
 /// `GET /api/conversations`: the user's conversations, newest first.

@@ -81,6 +81,7 @@ pub(crate) fn ReviewView() -> impl IntoView {
     let next = RwSignal::new(None::<String>);
     let listed = RwSignal::new(false);
     let failed = RwSignal::new(false);
+    let kept_days = RwSignal::new(None::<i64>);
     let opened = RwSignal::new(None::<(String, Opened)>);
     let token = move || ctx.app.with_untracked(|a| a.session_token.clone());
 
@@ -90,6 +91,7 @@ pub(crate) fn ReviewView() -> impl IntoView {
             match api::conversations(&token, cursor.as_deref()).await {
                 Ok(page) => {
                     rows.update(|r| r.extend(page.conversations));
+                    kept_days.set(page.kept_days);
                     next.set(page.next_cursor);
                 }
                 Err(_) => failed.set(true),
@@ -136,6 +138,7 @@ pub(crate) fn ReviewView() -> impl IntoView {
             {move || match opened.get() {
                 None => view! {
                     <h2 id="review-title">{words::REVIEW_TITLE}</h2>
+                    {move || kept_days.get().map(|days| view! { <p class="note" data-testid="review-kept">{words::kept(days)}</p> })}
                     <Show when=move || failed.get()>
                         <p class="error" role="alert">{words::REVIEW_FAILED}</p>
                     </Show>

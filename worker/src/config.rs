@@ -40,6 +40,15 @@ pub fn now_ms(req: &Request, env: &Env) -> i64 {
     worker::Date::now().as_millis() as i64
 }
 
+/// `KEPT_DAYS`: how many days a quiet conversation's record is kept
+/// (`caja_core::limits::KEPT_DAYS` unless set within its range).
+pub fn kept_days(env: &Env) -> i64 {
+    var(env, "KEPT_DAYS")
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .filter(|d| caja_core::limits::KEPT_DAYS_RANGE.contains(d))
+        .unwrap_or(caja_core::limits::KEPT_DAYS)
+}
+
 /// Dev login links (`POST /api/dev/login-link`), for `./run` and tests.
 pub fn dev_mode(env: &Env) -> bool {
     flag(env, "DEV_MODE")

@@ -13,6 +13,7 @@ mod error;
 mod export;
 mod health;
 mod plans;
+mod retention;
 mod review;
 mod schedule;
 mod store;
@@ -31,8 +32,13 @@ use worker::{
 /// the event's scheduled time (tests set it), never the wall clock.
 #[event(scheduled)]
 async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
-    if let Err(error) = schedule::run(&env, event.schedule() as i64).await {
+    let now = event.schedule() as i64;
+    if let Err(error) = schedule::run(&env, now).await {
         worker::console_error!("scheduled run failed: {error}");
+    }
+    // Apart: a failed reminders run never keeps what expired.
+    if let Err(error) = retention::run(&env, now).await {
+        worker::console_error!("retention run failed: {error}");
     }
 }
 

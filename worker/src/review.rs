@@ -129,7 +129,7 @@ async fn serve(req: Request, env: &Env, db: &Db, operator: bool, route: Route) -
         Scope::User(Session::of(&req, env, db).await?.user_id)
     };
     match route {
-        Route::List => list(&req, db, &scope).await,
+        Route::List => list(&req, db, &scope, crate::config::kept_days(env)).await,
         Route::Detail(id) => detail(db, &scope, &id).await,
         Route::Events(id) => events_page(&req, db, &scope, &id).await,
         Route::Replay(id) => replay(db, &scope, &id).await,
@@ -244,7 +244,7 @@ fn summary(row: &CheckpointRow, state: Option<&AgentState>, operator: bool) -> V
 }
 
 /// `GET …/conversations?limit=&cursor=`: newest activity first.
-async fn list(req: &Request, db: &Db, scope: &Scope) -> ApiResult {
+async fn list(req: &Request, db: &Db, scope: &Scope, kept_days: i64) -> ApiResult {
     let limit = limit(req, LIST_DEFAULT, LIST_MAX)?;
     let after = cursor_parts(req, 2)?.unwrap_or_else(|| vec!["~".into(), String::new()]);
     let rows: Vec<CheckpointRow> = db
@@ -277,7 +277,9 @@ async fn list(req: &Request, db: &Db, scope: &Scope) -> ApiResult {
         .then(|| page.last())
         .flatten()
         .map(|last| cursor_of(&[&last.updated_at, &last.thread_id]));
-    json_response(&json!({ "conversations": conversations, "next_cursor": next }))
+    json_response(
+        &json!({ "conversations": conversations, "next_cursor": next, "kept_days": kept_days }),
+    )
 }
 
 /// The thread's checkpoint within the scope; 404 otherwise.

@@ -3,6 +3,12 @@
 pub const NAV_REVIEW: &str = "Revisar conversaciones";
 pub const REVIEW_TITLE: &str = "Conversaciones guardadas";
 pub const REVIEW_EMPTY: &str = "Todavía no hay conversaciones guardadas.";
+/// How long a conversation's record is kept (the retention of events).
+pub fn kept(days: i64) -> String {
+    format!(
+        "Cada conversación se guarda hasta {days} días después de su último mensaje; después se borra su registro (tus movimientos, cobros y pagos fijos no se borran)."
+    )
+}
 pub const REVIEW_MORE: &str = "Ver más";
 pub const REVIEW_BACK: &str = "Volver a la lista";
 pub const REVIEW_PREV: &str = "Anterior";
