@@ -132,3 +132,29 @@ test('a pending cobro\'s actions ask in the chat: paid records the income, the r
   assert.deepEqual(transactions.map((t) => [t.type, t.amount_mxn_cents, t.category]), [['INCOME', 35000, 'otros_ingresos']]);
   await context.close();
 });
+
+test('keyboard: Escape closes the ⋯ menu, and an opened view takes the focus to its heading', async () => {
+  const { context, page } = await signedInAs(browser, { viewport: { width: 1280, height: 800 } });
+  const focused = () => page.evaluate(() => {
+    const e = document.activeElement;
+    return `${e.tagName}:${e.dataset.testid ?? ''}:${e.textContent.trim().slice(0, 40)}`;
+  });
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('menu').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('menu').waitFor({ state: 'detached' });
+  assert.match(await focused(), /^BUTTON:menu-button:/);
+  await page.getByTestId('nav-cobros').click();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+  assert.equal(await focused(), 'H2::Lo que te deben');
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('nav-reminders').click();
+  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Tus recordatorios');
+  // The next Tab stays inside the view, never back in the bar.
+  await page.getByTestId('reminder-topics').waitFor();
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => document.querySelector('.view').contains(document.activeElement)), await focused());
+  await page.getByTestId('nav-chat').click();
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'message-input');
+  await context.close();
+});

@@ -112,6 +112,20 @@ pub fn App() -> impl IntoView {
         flush_outbox(ctx);
     });
     let _offline = window_event_listener(leptos::ev::offline, move |_| ctx.online.set(false));
+    // A view opened from the bar or the menu: focus goes to its heading,
+    // so the next Tab is inside it and a screen reader says where it is.
+    Effect::new(move |previous: Option<Screen>| {
+        let now = screen.get();
+        if previous.is_some_and(|p| p != now) {
+            // The chat's place to start is its composer.
+            focus_first(if now == Screen::Chat {
+                "[data-testid=message-input]"
+            } else {
+                ".view h2"
+            });
+        }
+        now
+    });
 
     let signed_in = move || ctx.app.with(|a| a.session_token.is_some());
     // Server health shows only when something is wrong.
@@ -186,6 +200,25 @@ fn start(ctx: Ctx, loaded: RwSignal<bool>, login_error: RwSignal<bool>) {
     });
 }
 
+/// Focuses the first element `selector` finds (made focusable for it),
+/// once the view is drawn.
+fn focus_first(selector: &'static str) {
+    leptos::prelude::request_animation_frame(move || {
+        let heading = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(selector).ok().flatten());
+        if let Some(heading) = heading {
+            // A heading takes the focus without joining the Tab order.
+            if heading.tag_name() == "H2" && !heading.has_attribute("tabindex") {
+                let _ = heading.set_attribute("tabindex", "-1");
+            }
+            if let Ok(heading) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(heading) {
+                let _ = heading.focus();
+            }
+        }
+    });
+}
+
 /// The top bar: the views, and the ⋯ menu (debug panel, review, sign out).
 #[component]
 fn TopBar(screen: RwSignal<Screen>, debug: RwSignal<bool>) -> impl IntoView {
@@ -222,6 +255,19 @@ fn TopBar(screen: RwSignal<Screen>, debug: RwSignal<bool>) -> impl IntoView {
             }
         });
     };
+    // Escape closes the menu and gives the focus back to its button.
+    let _escape = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && menu_open.get_untracked() {
+            menu_open.set(false);
+            let button = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector("[data-testid=menu-button]").ok().flatten())
+                .and_then(|b| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(b).ok());
+            if let Some(button) = button {
+                let _ = button.focus();
+            }
+        }
+    });
     view! {
             <header class="topbar">
                 <h1>"Caja"</h1>
