@@ -235,6 +235,9 @@ pub(crate) struct TurnCtx {
     pub shared_chat: bool,
     /// See [`TurnInput::start`]; taken by the chain when it starts.
     pub start: Option<input::Start>,
+    /// The host started this turn (a proposal): its confirmation holds
+    /// until the day's quiet hours, not the usual few minutes.
+    pub host_started: bool,
     /// See [`TurnOutput::answer_privately`].
     pub answer_privately: bool,
     /// See [`TurnOutput::said`].
@@ -415,6 +418,7 @@ pub fn start_turn(state: AgentState, input: TurnInput, config: &AgentConfig) -> 
         config: config.clone(),
         press: input.press,
         shared_chat: input.shared_chat,
+        host_started: input.start.is_some(),
         start: input.start,
         ..TurnCtx::default()
     };

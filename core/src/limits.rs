@@ -47,6 +47,16 @@ pub fn bank_balance_ok(balance: Centavos) -> bool {
     (-MAX_BANK_BALANCE..=MAX_BANK_BALANCE).contains(&balance)
 }
 
+/// How long a conversation's record (its events, audit records and
+/// messages) is kept by default once it has been quiet: a host may set
+/// another number of days. The ledger, budgets, debts, cobros, contacts,
+/// recurring items and transfers never expire.
+pub const KEPT_DAYS: i64 = 180;
+/// The fewest and most days a host may keep them.
+pub const KEPT_DAYS_RANGE: std::ops::RangeInclusive<i64> = 1..=3650;
+/// Most rows of one table one retention run removes (the next run goes on).
+pub const RETENTION_BATCH: i64 = 500;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,13 +92,3 @@ mod tests {
         assert!(schema.contains(&format!("length(description) <= {MAX_DESCRIPTION_CHARS}")));
     }
 }
-
-/// How long a conversation's record (its events, audit records and
-/// messages) is kept by default once it has been quiet: a host may set
-/// another number of days. The ledger, budgets, debts, cobros, contacts,
-/// recurring items and transfers never expire.
-pub const KEPT_DAYS: i64 = 180;
-/// The fewest and most days a host may keep them.
-pub const KEPT_DAYS_RANGE: std::ops::RangeInclusive<i64> = 1..=3650;
-/// Most rows of one table one retention run removes (the next run goes on).
-pub const RETENTION_BATCH: i64 = 500;

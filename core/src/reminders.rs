@@ -189,7 +189,7 @@ pub fn quiet(now: UnixMillis, zone: &TimeZone) -> bool {
 }
 
 /// 22:00 of the local day of `now`: when the day's reminders stop.
-fn end_of_day(now: UnixMillis, zone: &TimeZone) -> UnixMillis {
+pub fn end_of_day(now: UnixMillis, zone: &TimeZone) -> UnixMillis {
     let midnight = now - local_minutes(now, zone) * 60_000 - now.rem_euclid(60_000);
     midnight + QUIET_FROM_HOUR * HOUR_MS
 }

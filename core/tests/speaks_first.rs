@@ -259,3 +259,29 @@ fn every_switch_of_the_web_s_reminders_view_says_what_the_chat_changes() {
         }
     }
 }
+
+#[test]
+fn a_proposal_can_be_answered_any_time_that_day_and_expires_at_the_quiet_hours() {
+    let mut chat = Chat::new("2026-11-26T18:00:00Z");
+    chat.say("la renta es de 8,500 cada día 1");
+    chat.say("sí");
+    // 09:00 in Mexico City.
+    let out = chat.propose("2026-12-01T15:00:00Z", "1", "2026-12-01");
+    assert_eq!(
+        out.state.pending().expect("asked").expires_at_iso,
+        Some("2026-12-02T04:00:00.000Z"),
+        "22:00 local"
+    );
+    // 15:00 local, six hours later: still the same prompt, written on «sí».
+    chat.now = parse_iso_utc("2026-12-01T21:00:00Z").unwrap();
+    let out = chat.say("sí");
+    assert_eq!(
+        out.reply,
+        "Listo, registré Renta como gasto de $8,500.00, con fecha del martes 1 de diciembre."
+    );
+    assert_eq!(chat.movements().len(), 1);
+    // A prompt the person started still lasts the usual minutes.
+    let out = chat.say("gasté 100 en tacos");
+    let asked = out.state.pending().expect("asked").expires_at_iso;
+    assert_eq!(asked, Some("2026-12-01T21:07:00.000Z"));
+}

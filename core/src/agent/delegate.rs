@@ -23,7 +23,14 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             return NodeOutcome::because("respond", "agent files do not load");
         }
     };
-    let expires_iso = crate::gate::expires_at(ctx.now, ctx.config.confirmation_ttl_ms);
+    // A proposal the host started ("hoy toca tu renta") may be answered
+    // any time that day: it holds until the quiet hours begin.
+    let ttl = match &ctx.zone {
+        Some(zone) if ctx.host_started => (crate::reminders::end_of_day(ctx.now, zone) - ctx.now)
+            .max(ctx.config.confirmation_ttl_ms),
+        _ => ctx.config.confirmation_ttl_ms,
+    };
+    let expires_iso = crate::gate::expires_at(ctx.now, ttl);
     let expired = state
         .pending_action
         .as_ref()

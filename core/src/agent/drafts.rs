@@ -447,7 +447,11 @@ pub fn complete_items(items: &[String], today: NaiveDate) -> Option<AddTransacti
     let mut rows: Vec<AddTransactionInput> = Vec::with_capacity(items.len());
     for item in items {
         let last_date = rows.last().and_then(|r| parse_iso_date(&r.date_iso));
-        rows.push(complete_item(item, today, last_date)?);
+        let row = match rows.last() {
+            Some(last) => super::rows::next_row(item, today, last, last_date, false)?,
+            None => complete_item(item, today, last_date)?,
+        };
+        rows.push(row);
     }
     Some(AddTransactionsInput { transactions: rows })
 }

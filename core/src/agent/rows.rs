@@ -101,26 +101,7 @@ pub fn add_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactions
         .last()
         .and_then(|row| crate::time::parse_iso_date(&row.date_iso));
     for item in said {
-        let today = reading.today();
-        let u = crate::nlu::understand_as(item, today, Intent::LogTransaction);
-        let last = rows.last()?;
-        // "me pagaron 5,000 de la quincena" + "y 300 de propinas": an
-        // addition that says no kind of its own goes on with an income.
-        let folded = fold(item);
-        let words: Vec<&str> = folded.split_whitespace().collect();
-        let says_expense = crate::nlu::lexicon::cues()
-            .said
-            .expense_verbs
-            .found_in(&words);
-        let income_goes_on = last.kind == TransactionType::Income
-            && u.kind != Some(TransactionType::Income)
-            && !says_expense;
-        let row = match complete_item(item, today, last_date) {
-            Some(row) if !income_goes_on => row,
-            // "y 30 de papas": no category of its own, so the one of the
-            // movement before it; the prompt shows it before any «sí».
-            _ => like_last(&u, today, last)?,
-        };
+        let row = next_row(item, reading.today(), rows.last()?, last_date, true)?;
         last_date = crate::time::parse_iso_date(&row.date_iso);
         rows.push(row);
     }
@@ -128,6 +109,39 @@ pub fn add_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactions
         return None;
     }
     Some(AddTransactionsInput { transactions: rows })
+}
+
+/// A movement said after `last` in the same breath ("vendí 1,250 de
+/// tamales y atole 340", or "y 300 de propinas" while an income waits):
+/// one that says no kind of its own goes on with an income, in the
+/// income's category; else it stands on its own, or without a category
+/// of its own takes `last`'s when `borrow` (an addition to a waiting
+/// movement: "y 30 de papas"). Every reader of several movements decides
+/// the movement after another here.
+pub(crate) fn next_row(
+    item: &str,
+    today: chrono::NaiveDate,
+    last: &AddTransactionInput,
+    last_date: Option<chrono::NaiveDate>,
+    borrow: bool,
+) -> Option<AddTransactionInput> {
+    let u = crate::nlu::understand_as(item, today, Intent::LogTransaction);
+    let folded = fold(item);
+    let words: Vec<&str> = folded.split_whitespace().collect();
+    let says_expense = crate::nlu::lexicon::cues()
+        .said
+        .expense_verbs
+        .found_in(&words);
+    let income_goes_on = last.kind == TransactionType::Income
+        && u.kind != Some(TransactionType::Income)
+        && !says_expense;
+    match complete_item(item, today, last_date) {
+        Some(row) if !income_goes_on => Some(row),
+        None if !income_goes_on && !borrow => None,
+        // "y 30 de papas": no category of its own, so the one of the
+        // movement before it; the prompt shows it before any «sí».
+        _ => like_last(&u, today, last),
+    }
 }
 
 /// A movement said with its amount but no category of its own, in the
