@@ -45,12 +45,12 @@ fn request_item(ctx: Ctx, r: &Value, closed: bool) -> impl IntoView + use<> {
                 <span class="when">{date_runs(&what).into_iter().map(|(run, date)| view! {
                     <span class=if date { "date" } else { "" }>{run}</span>
                 }).collect_view()}</span>
-                {actions}
             </span>
             <span class="side">
                 <span class="amount" data-testid="cobro-amount">{format_mxn(cents(r, "amount_mxn_cents"))}</span>
                 <span class="badge">{(!closed).then_some(label)}</span>
             </span>
+            {actions}
         </li>
     }
 }

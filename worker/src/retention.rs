@@ -28,40 +28,47 @@ pub async fn run(env: &Env, now: i64) -> worker::Result<()> {
     let kept = now - config::kept_days(env) * DAY_MS;
     let (kept_iso, now_iso) = (iso_utc(kept), iso_utc(now));
     let markers_iso = iso_utc(now - DEDUPE_TTL_MS);
-    let batch = Arg::Int(RETENTION_BATCH);
-    let statements = vec![
-        // Whole records of threads quiet since before `kept`.
-        db.stmt(
-            "DELETE FROM events WHERE thread_id IN (SELECT thread_id FROM events GROUP BY thread_id \
-             HAVING MAX(at) < ?1 LIMIT ?2)",
-            &[Arg::Text(&kept_iso), batch],
-        )?,
-        db.stmt(
-            "DELETE FROM audit_records WHERE id IN (SELECT id FROM audit_records WHERE at < ?1 LIMIT ?2)",
-            &[Arg::Text(&kept_iso), batch],
-        )?,
-        db.stmt(
-            "DELETE FROM messages WHERE id IN (SELECT id FROM messages WHERE at < ?1 LIMIT ?2)",
-            &[Arg::Text(&kept_iso), batch],
-        )?,
-        db.stmt(
-            "DELETE FROM processed_updates WHERE rowid IN (SELECT rowid FROM processed_updates WHERE created_at < ?1 LIMIT ?2)",
-            &[Arg::Text(&markers_iso), batch],
-        )?,
-        db.stmt(
-            "DELETE FROM login_tokens WHERE rowid IN (SELECT rowid FROM login_tokens WHERE expires_at < ?1 LIMIT ?2)",
-            &[Arg::Text(&now_iso), batch],
-        )?,
-        db.stmt(
-            "DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE expires_at < ?1 LIMIT ?2)",
-            &[Arg::Text(&now_iso), batch],
-        )?,
-        db.stmt(
-            "DELETE FROM reminders WHERE rowid IN (SELECT rowid FROM reminders WHERE queued_at < ?1 \
-             AND status NOT IN ('queued', 'sending') LIMIT ?2)",
-            &[Arg::Int(kept), batch],
-        )?,
+    // (table, row key, column, older than this, and more conditions).
+    let expiring: [(&str, &str, &str, Arg, &str); 6] = [
+        ("audit_records", "id", "at", Arg::Text(&kept_iso), ""),
+        ("messages", "id", "at", Arg::Text(&kept_iso), ""),
+        (
+            "processed_updates",
+            "rowid",
+            "created_at",
+            Arg::Text(&markers_iso),
+            "",
+        ),
+        (
+            "login_tokens",
+            "rowid",
+            "expires_at",
+            Arg::Text(&now_iso),
+            "",
+        ),
+        ("sessions", "rowid", "expires_at", Arg::Text(&now_iso), ""),
+        (
+            "reminders",
+            "rowid",
+            "queued_at",
+            Arg::Int(kept),
+            " AND status NOT IN ('queued', 'sending')",
+        ),
     ];
+    // Whole records of threads quiet since before `kept`.
+    let mut statements = vec![db.stmt(
+        "DELETE FROM events WHERE thread_id IN (SELECT thread_id FROM events GROUP BY thread_id \
+         HAVING MAX(at) < ?1 LIMIT ?2)",
+        &[Arg::Text(&kept_iso), Arg::Int(RETENTION_BATCH)],
+    )?];
+    for (table, key, column, cutoff, more) in expiring {
+        statements.push(db.stmt(
+            &format!(
+                "DELETE FROM {table} WHERE {key} IN (SELECT {key} FROM {table} WHERE {column} < ?1{more} LIMIT ?2)"
+            ),
+            &[cutoff, Arg::Int(RETENTION_BATCH)],
+        )?);
+    }
     db.batch(statements).await?;
     Ok(())
 }

@@ -368,25 +368,32 @@ impl<'a> ToolRunner<'a> {
                 self.written_reminders = Some(settings);
             }
             Change::Recurring(change) => self.stage_recurring(change)?,
-            Change::Transfer(t) => self.staged.push(db.stmt(
-                "INSERT INTO transfers (user_id, id, recipient, gets_mxn_cents, delivery, created_at, arrives_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
-                &[
-                    Arg::Text(user),
-                    Arg::Text(&t.id),
-                    Arg::Text(&t.recipient),
-                    Arg::Int(t.gets_mxn_cents),
-                    Arg::Text(&t.delivery),
-                    Arg::Int(t.created_at),
-                    Arg::Int(t.arrives_at),
-                ],
-            )?),
+            Change::Transfer(transfer) => self.stage_transfer(&transfer)?,
             Change::DeleteAccount => {
                 for sql in delete_account_sql() {
                     self.after.push(db.stmt(&sql, &[Arg::Text(user)])?);
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Stages a transfer the remittances agent created.
+    fn stage_transfer(&mut self, t: &caja_core::tools::transfers::Transfer) -> worker::Result<()> {
+        let statement = self.db.stmt(
+            "INSERT INTO transfers (user_id, id, recipient, gets_mxn_cents, delivery, created_at, arrives_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
+            &[
+                Arg::Text(self.rows.user),
+                Arg::Text(&t.id),
+                Arg::Text(&t.recipient),
+                Arg::Int(t.gets_mxn_cents),
+                Arg::Text(&t.delivery),
+                Arg::Int(t.created_at),
+                Arg::Int(t.arrives_at),
+            ],
+        )?;
+        self.staged.push(statement);
         Ok(())
     }
 

@@ -126,17 +126,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
                     break;
                 }
             }
-            // "COB-0001", "abc123": glued to the letters before it.
-            let glued_at = match start.checked_sub(1).map(|b| chars[b]) {
-                Some('-') => start.checked_sub(2),
-                Some(_) => start.checked_sub(1),
-                None => None,
-            };
-            let code = !dollar
-                && glued_at.is_some_and(|g| chars[g].is_ascii_alphabetic())
-                && tokens.last().is_some_and(|t: &Token| {
-                    t.kind == TokenKind::Word && Some(t.end) == glued_at.map(|g| g + 1)
-                });
+            let code = !dollar && glued_to_letters(&chars, start, tokens.last());
             if code && let Some(letters) = tokens.last_mut() {
                 letters.code = true;
             }
@@ -187,6 +177,19 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
         i += 1;
     }
     tokens
+}
+
+/// Whether the number starting at `start` is glued to the word before it,
+/// directly or by one hyphen: "COB-0001", "abc123".
+fn glued_to_letters(chars: &[char], start: usize, before: Option<&Token>) -> bool {
+    let glued_at = match start.checked_sub(1).map(|b| chars[b]) {
+        Some('-') => start.checked_sub(2),
+        Some(_) => start.checked_sub(1),
+        None => None,
+    };
+    glued_at.is_some_and(|g| chars[g].is_ascii_alphabetic())
+        && before
+            .is_some_and(|t| t.kind == TokenKind::Word && Some(t.end) == glued_at.map(|g| g + 1))
 }
 
 #[cfg(test)]

@@ -347,46 +347,45 @@ fn create(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
 /// its contact is then the one of that cobro, whatever name was said).
 fn find(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
     let only_pending = params.get("status").and_then(Value::as_str) == Some("pending");
-    if let Some(reference) = optional_text(params, "reference", MAX_NAME_CHARS)? {
-        let seq = reference_seq(&reference);
-        let found: Vec<&PaymentRequest> = book
-            .requests
-            .iter()
-            .filter(|r| Some(r.seq) == seq)
-            .filter(|r| !only_pending || r.status == Status::Pending)
-            .collect();
-        let contact_name = found.first().map(|r| r.contact_name.clone());
-        return Ok((
-            json!({
-                "contact_known": contact_name.is_some(),
-                "contact_name": contact_name.unwrap_or_default(),
-                "match_count": found.len(),
-                "matches": found.iter().map(|r| r.to_item(1, &today)).collect::<Vec<_>>(),
-            }),
-            vec![],
-        ));
-    }
-    let name = name(params, "contact")?;
-    let contacts = matching_contacts(book, &name);
-    let mut found: Vec<&PaymentRequest> = book
-        .requests
-        .iter()
-        .filter(|r| contacts.iter().any(|c| c.key == r.contact_key))
-        .filter(|r| !only_pending || r.status == Status::Pending)
-        .collect();
+    let wanted = |r: &&PaymentRequest| !only_pending || r.status == Status::Pending;
+    let (known, contact_name, mut found) = match optional_text(params, "reference", MAX_NAME_CHARS)?
+    {
+        Some(reference) => {
+            let seq = reference_seq(&reference);
+            let found: Vec<&PaymentRequest> = book
+                .requests
+                .iter()
+                .filter(|r| Some(r.seq) == seq)
+                .filter(wanted)
+                .collect();
+            let name = found.first().map(|r| r.contact_name.clone());
+            (name.is_some(), name.unwrap_or_default(), found)
+        }
+        None => {
+            let name = name(params, "contact")?;
+            let contacts = matching_contacts(book, &name);
+            let found: Vec<&PaymentRequest> = book
+                .requests
+                .iter()
+                .filter(|r| contacts.iter().any(|c| c.key == r.contact_key))
+                .filter(wanted)
+                .collect();
+            let contact_name = match contacts.as_slice() {
+                [one] => one.name.clone(),
+                _ => name,
+            };
+            (!contacts.is_empty(), contact_name, found)
+        }
+    };
     // The newest first: "the cobro of Juan" is most likely the last.
     found.sort_by_key(|r| std::cmp::Reverse(r.seq));
     let items: Vec<Value> = (1..)
         .zip(&found)
         .map(|(n, r)| r.to_item(n, &today))
         .collect();
-    let contact_name = match contacts.as_slice() {
-        [one] => one.name.clone(),
-        _ => name,
-    };
     Ok((
         json!({
-            "contact_known": !contacts.is_empty(),
+            "contact_known": known,
             "contact_name": contact_name,
             "match_count": items.len(),
             "matches": items,
