@@ -11,11 +11,15 @@
 
 pub mod diagram;
 pub mod events;
+#[cfg(feature = "audit")]
+pub mod record;
 pub mod replay;
 
 pub use events::{Event, EventKind, Status, active_agent, position, status};
 #[cfg(feature = "audit")]
 pub use events::{of_turn, started};
+#[cfg(feature = "audit")]
+pub use record::{Line, TurnRecord, audit_record, lines};
 pub use replay::{
     Conversation, ReplayError, ReplayReport, StoredConversation, TurnReplay, replay, replay_stored,
 };

@@ -49,7 +49,7 @@ test('deleting an account on Telegram leaves no row of the person in any table a
   for (const [table, count] of Object.entries(before)) {
     if (count === null) assert.ok(NOT_PERSONAL.has(table), `${table} names no person: list it or give it a user_id`);
   }
-  for (const table of ['transactions', 'budgets', 'debts', 'payment_requests', 'contacts', 'reminder_settings', 'transfers', 'checkpoints', 'messages', 'events', 'users']) {
+  for (const table of ['transactions', 'budgets', 'debts', 'payment_requests', 'contacts', 'reminder_settings', 'transfers', 'checkpoints', 'turns', 'users']) {
     assert.ok(before[table] > 0, `${table} had rows of the person`);
   }
   const keptBefore = await rows(`tg:${kept}`);

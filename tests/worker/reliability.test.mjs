@@ -51,7 +51,13 @@ test('web: a repeated client_msg_id returns the first answer without re-processi
   const first = await chat(session, 'sí', { clientMsgId: id });
   const again = await chat(session, 'sí', { clientMsgId: id });
   assert.equal(first.status, 200);
-  assert.deepEqual(again.body, first.body);
+  // The marker keeps what the person reads and answers; the state is the
+  // thread's (the same, nothing happened since); the trace is not kept.
+  for (const field of ['reply', 'suggestions', 'pending_action_id', 'pending', 'state', 'version']) {
+    assert.deepEqual(again.body[field], first.body[field], field);
+  }
+  assert.match(again.body.reply, /^Listo, registré el gasto de \$300\.00/);
+  assert.deepEqual(again.body.trace, { steps: [] });
   assert.equal(again.headers.get('x-caja-duplicate'), 'true');
   const list = await get(session, '/api/transactions?month=2026-11');
   assert.equal(list.body.transactions.length, 1);

@@ -40,18 +40,22 @@ async function rows(userId) {
   return res.json();
 }
 
-test('a quiet conversation\'s record expires after 180 days, whole; the ledger and an active one stay', async () => {
+test('a turn\'s record expires when 180 days old, in a quiet or an active conversation; the ledger stays', async () => {
   const quiet = nextChatId();
   const active = nextChatId();
   for (const chat of [quiet, active]) {
     await say(chat, 'gasté 250 en uber', at(0));
     await say(chat, 'sí', at(0));
   }
-  // The active one keeps talking: its old turns stay with its record.
+  // The active one keeps talking.
   await say(active, '¿cuánto gasté este mes?', at(170));
   const before = await rows(`tg:${quiet}`);
   const activeBefore = await rows(`tg:${active}`);
-  assert.ok(before.events > 0 && before.audit_records === 2 && before.messages === 4 && before.processed_updates === 2, JSON.stringify(before));
+  // Turn 0 (the state the record starts from) and the two turns, stored
+  // once each; one exactly-once marker per update.
+  assert.equal(before.turns, 3, JSON.stringify(before));
+  assert.equal(before.processed_updates, 2, JSON.stringify(before));
+  assert.equal(activeBefore.turns, 4, JSON.stringify(activeBefore));
 
   // 179 days on: nothing has expired but the exactly-once markers (7 days).
   await cron(at(179));
@@ -59,24 +63,22 @@ test('a quiet conversation\'s record expires after 180 days, whole; the ledger a
   assert.deepEqual({ ...early, processed_updates: before.processed_updates }, before);
   assert.equal(early.processed_updates, 0);
 
-  // 181 days on: the quiet record goes whole; what the person has stays.
+  // 181 days on: every turn older than 180 days goes; what the person has
+  // stays, and the active conversation keeps its newer turn.
   await cron(at(181));
   const after = await rows(`tg:${quiet}`);
-  for (const table of ['events', 'audit_records', 'messages', 'processed_updates']) {
-    assert.equal(after[table], 0, `${table} of the quiet conversation`);
-  }
+  assert.equal(after.turns, 0, 'the quiet conversation\'s turns');
   for (const table of ['transactions', 'checkpoints', 'users']) {
     assert.equal(after[table], before[table], `${table} never expires`);
   }
   const kept = await rows(`tg:${active}`);
-  assert.equal(kept.events, activeBefore.events, 'an active conversation keeps its whole record');
+  assert.equal(kept.turns, 1, 'only the turn of day 170 is younger than 180 days');
   assert.equal(kept.transactions, 1);
-  // Its audit records and messages older than 180 days go one by one.
-  assert.equal(kept.audit_records, activeBefore.audit_records - 2);
-  assert.equal(kept.messages, activeBefore.messages - 4);
 
-  // Writing again starts a new record from the stored session.
+  // Writing again goes on from the stored session, which never expires:
+  // the new record starts from it (turn 0 again) with the new turn.
   assert.match(await say(quiet, '¿cuánto gasté en enero?', at(182)), /\$250\.00/);
   const again = await rows(`tg:${quiet}`);
-  assert.ok(again.events > 0 && again.messages === 2 && again.transactions === 1, JSON.stringify(again));
+  assert.equal(again.turns, 2, JSON.stringify(again));
+  assert.equal(again.transactions, 1);
 });

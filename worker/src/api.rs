@@ -3,14 +3,16 @@
 
 use caja_core::agent::TurnOutput;
 use caja_core::agent::state::AgentState;
+use caja_core::review;
 use caja_core::time::{TimeZone, iso_month, iso_utc};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{Value, json};
 use worker::{Env, Request, Response};
 
 use crate::auth;
 use crate::config::{self, read_body};
 use crate::error::{ApiError, ApiResult};
+use crate::record;
 use crate::store::{Arg, Db};
 use crate::tools;
 use crate::turn::{self, CheckpointRow, TurnOutcome, TurnRequest};
@@ -192,6 +194,55 @@ fn render_chat(output: &TurnOutput, version: i64) -> String {
     .unwrap_or_default()
 }
 
+/// What the exactly-once marker keeps of a chat answer: what the person
+/// reads and answers; a redelivery adds the thread's state as it is then
+/// ([`redelivered`]), and no trace.
+#[derive(Serialize)]
+struct KeptChat<'a> {
+    reply: &'a str,
+    suggestions: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    share: Option<&'a str>,
+    pending_action_id: Option<&'a str>,
+    pending: Option<caja_core::agent::PendingView<'a>>,
+}
+
+fn keep_chat(output: &TurnOutput, _version: i64) -> String {
+    serde_json::to_string(&KeptChat {
+        reply: &output.reply,
+        suggestions: &output.suggestions,
+        share: output.share.as_deref(),
+        pending_action_id: output.state.pending().map(|p| p.id),
+        pending: output.state.pending(),
+    })
+    .unwrap_or_default()
+}
+
+/// The answer to a repeated client_msg_id: what the marker kept, with the
+/// checkpoint the thread has now (the client adopts it) and an empty trace.
+fn redelivered(kept: &str, checkpoint: Option<CheckpointRow>) -> String {
+    let mut answer: Value = serde_json::from_str(kept).unwrap_or_else(|_| json!({}));
+    let Some(fields) = answer.as_object_mut() else {
+        return kept.to_string();
+    };
+    // A marker stored whole (before markers kept less) is answered as is.
+    if fields.contains_key("state") {
+        return kept.to_string();
+    }
+    let (version, state) = checkpoint.map_or((0, Value::Null), |c| {
+        (
+            c.version,
+            serde_json::from_str(&c.state).unwrap_or(Value::Null),
+        )
+    });
+    fields.insert("state".into(), state);
+    fields.insert("version".into(), json!(version));
+    fields.insert("trace".into(), json!({ "steps": [] }));
+    fields.insert("tool_calls".into(), json!([]));
+    fields.insert("tool_results".into(), json!([]));
+    answer.to_string()
+}
+
 /// `POST /api/chat {"text","client_msg_id"}`.
 pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
     let Session { now, user_id } = Session::of(&req, env, db).await?;
@@ -222,6 +273,7 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
         press: body.press.clone(),
         dedupe_key: Some(format!("web:{user_id}:{id}")),
         render: &render_chat,
+        keep: Some(&keep_chat),
         before: Vec::new(),
         start: None,
     };
@@ -233,8 +285,9 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
         } => (response, round_trips, false),
         TurnOutcome::Duplicate {
             response,
+            checkpoint,
             round_trips,
-        } => (response, round_trips, true),
+        } => (redelivered(&response, checkpoint), round_trips, true),
         TurnOutcome::Busy | TurnOutcome::NotAtRest => return Err(ApiError::Busy),
         TurnOutcome::Limited => return Err(ApiError::RateLimited),
     };
@@ -270,14 +323,6 @@ pub async fn handle_state(req: Request, env: &Env, db: &Db) -> ApiResult {
     json(&json!({ "version": version, "state": state }))
 }
 
-#[derive(Deserialize, Serialize)]
-struct MessageRow {
-    id: i64,
-    role: String,
-    text: String,
-    at: String,
-}
-
 fn limit_param(req: &Request, default: i64) -> i64 {
     query_param(req, "limit")
         .and_then(|l| l.parse().ok())
@@ -285,17 +330,26 @@ fn limit_param(req: &Request, default: i64) -> i64 {
         .clamp(1, 500)
 }
 
-/// `GET /api/history?limit=`.
+/// `GET /api/history?limit=`: the newest lines of the web thread, read
+/// from its turns; a line's id is its turn's number twice, plus one for
+/// the reply.
 pub async fn handle_history(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
-    let mut messages: Vec<MessageRow> = db
-        .all(db.stmt(
-            "SELECT id, role, text, at FROM messages WHERE thread_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3",
-            &[Arg::Text(&session.web_thread()), Arg::Text(&session.user_id), Arg::Int(limit_param(&req, 100))],
-        )?)
-        .await?;
-    messages.reverse();
-    json(&json!({ "messages": messages }))
+    let limit = limit_param(&req, 100);
+    // A turn says at most two lines.
+    let turns = record::newest_turns(db, &session.web_thread(), &session.user_id, limit).await?;
+    let mut messages: Vec<Value> = Vec::new();
+    for row in &turns {
+        let at = iso_utc(row.at);
+        for line in review::lines(&row.events()) {
+            let id = row.turn * 2 + i64::from(line.role == "assistant");
+            messages.push(json!({ "id": id, "role": line.role, "text": line.text, "at": at }));
+        }
+    }
+    let skip = messages
+        .len()
+        .saturating_sub(usize::try_from(limit).unwrap_or(0));
+    json(&json!({ "messages": &messages[skip..] }))
 }
 
 /// A month's transactions as the month view shows them: by date, newest
@@ -352,25 +406,19 @@ pub async fn handle_balance(req: Request, env: &Env, db: &Db) -> ApiResult {
     json(&json!({ "bank_balance": tools::bank_balance(db, &session.user_id).await? }))
 }
 
-#[derive(Deserialize)]
-struct AuditRow {
-    id: i64,
-    at: String,
-    record: String,
-}
-
-/// `GET /api/audit?limit=`.
+/// `GET /api/audit?limit=`: the audit records of the web thread's newest
+/// turns, newest first, read from their events.
 pub async fn handle_audit(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
-    let rows: Vec<AuditRow> = db
-        .all(db.stmt(
-            "SELECT id, at, record FROM audit_records WHERE thread_id = ?1 AND user_id = ?2 ORDER BY id DESC LIMIT ?3",
-            &[Arg::Text(&session.web_thread()), Arg::Text(&session.user_id), Arg::Int(limit_param(&req, 50))],
-        )?)
-        .await?;
-    let records: Vec<serde_json::Value> = rows
-        .into_iter()
-        .map(|r| json!({ "id": r.id, "at": r.at, "record": serde_json::from_str::<serde_json::Value>(&r.record).unwrap_or_default() }))
+    let limit = limit_param(&req, 50);
+    let turns = record::newest_turns(db, &session.web_thread(), &session.user_id, limit).await?;
+    let records: Vec<Value> = turns
+        .iter()
+        .rev()
+        .filter_map(|row| {
+            let record = review::audit_record(&row.events())?;
+            Some(json!({ "id": row.turn, "at": iso_utc(row.at), "record": record }))
+        })
         .collect();
     json(&json!({ "records": records }))
 }

@@ -103,7 +103,6 @@ async fn deliver(env: &Env, db: &Db, message: &Message<Ticket>) -> worker::Resul
     }
     let start = Kind::parse(&ticket.kind)
         .and_then(|kind| reminders::start(kind, &ticket.reference, &ticket.period));
-    let proposal = start.is_some();
     let body = match start {
         // A turn Caja starts: its prompt, with Sí/No.
         Some(start) => match started(db, ticket, &claimed, start).await? {
@@ -118,7 +117,7 @@ async fn deliver(env: &Env, db: &Db, message: &Message<Ticket>) -> worker::Resul
     let answer = bot_send(env, "sendMessage", &body).await;
     match answer {
         BotAnswer::Accepted => {
-            sent(db, ticket, &claimed, !proposal).await?;
+            sent(db, ticket).await?;
             message.ack();
         }
         BotAnswer::Refused => {
@@ -200,25 +199,16 @@ async fn started(
     }
 }
 
-/// Recorded as sent; a reminder's own text joins the private chat's
-/// history (a started turn stored its reply itself).
-async fn sent(db: &Db, ticket: &Ticket, claimed: &Claimed, log: bool) -> worker::Result<()> {
+/// Recorded as sent: the outbox row is the record of what a reminder said
+/// (the export reads it there; a started turn stored its reply itself).
+async fn sent(db: &Db, ticket: &Ticket) -> worker::Result<()> {
     let mut args = key_args(ticket).to_vec();
     args.push(Arg::Int(ticket.now));
-    let thread = format!("tg:{}", claimed.chat_id);
-    let at = iso_utc(ticket.now);
-    let mut statements = vec![db.stmt(
+    db.run(db.stmt(
         &format!("UPDATE reminders SET status = 'sent', sent_at = ?5, error = NULL WHERE {WHERE_KEY} AND status = 'sending'"),
         &args,
-    )?];
-    if log {
-        statements.push(db.stmt(
-            "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'assistant', ?3, ?4)",
-            &[Arg::Text(&thread), Arg::Text(&ticket.user_id), Arg::Text(&claimed.text), Arg::Text(&at)],
-        )?);
-    }
-    db.batch(statements).await?;
-    Ok(())
+    )?)
+    .await
 }
 
 /// Telegram will not let Caja write to this person: the reminder fails

@@ -8,12 +8,15 @@
 use caja_core::agent::text::{self, export as words};
 use caja_core::export::{Table, csv, pesos, zip};
 use caja_core::kinds::{CategoryType, TransactionType};
+use caja_core::reminders::{self, Kind};
+use caja_core::review;
 use caja_core::time::{TimeZone, iso_date, parse_iso_date, parse_iso_utc};
 use serde::Deserialize;
 use worker::{Env, Request, Response};
 
 use crate::api::{Session, query_param};
 use crate::error::{ApiError, ApiResult};
+use crate::record::TurnRow;
 use crate::store::{Arg, Db, rows};
 use crate::tools::cobros::{REQUEST_COLUMNS, RequestRow};
 use crate::tools::recurring::{ITEM_COLUMNS, ItemRow};
@@ -160,11 +163,24 @@ struct Sent {
     timezone: String,
 }
 
+/// A stored turn and its person's zone.
 #[derive(Deserialize)]
-struct Line {
-    role: String,
+struct Turn {
+    turn: i64,
+    at: i64,
+    record: String,
+    timezone: String,
+}
+
+/// A reminder Caja sent on its own (a proposal is a turn of its own).
+#[derive(Deserialize)]
+struct Reminder {
+    kind: String,
+    #[serde(rename = "ref")]
+    reference: String,
+    period: String,
     text: String,
-    at: String,
+    sent_at: i64,
     timezone: String,
 }
 
@@ -175,13 +191,12 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
     let user = Arg::Text(&session.user_id);
     let (f, t) = (Arg::Text(&from), Arg::Text(&to));
     let (from_month, to_month) = (from[..7].to_string(), to[..7].to_string());
-    // Messages by UTC instant, widened by a day each side; kept by the
-    // local day of the person's zone below.
+    // Turns and reminders by UTC instant, widened by a day each side; kept
+    // by the local day of the person's zone below.
     let widen = |d: &str, days: i64| {
-        parse_iso_utc(&format!("{d}T00:00:00Z")).map_or_else(String::new, |t| {
-            caja_core::time::iso_utc(t + days * 86_400_000)
-        })
+        parse_iso_utc(&format!("{d}T00:00:00Z")).map_or(0, |t| t + days * 86_400_000)
     };
+    let (since, until) = (Arg::Int(widen(&from, -1)), Arg::Int(widen(&to, 2)));
     let results = db
         .batch(vec![
             db.stmt(MOVEMENTS_SQL, &[user, f, t])?,
@@ -196,14 +211,19 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
             db.stmt("SELECT name FROM contacts WHERE user_id = ?1 ORDER BY name_key", &[user])?,
             db.stmt(&format!("SELECT {ITEM_COLUMNS} FROM recurring_items WHERE user_id = ?1 ORDER BY id"), &[user])?,
             db.stmt(
-                "SELECT m.role, m.text, m.at, u.timezone FROM messages m JOIN users u ON u.id = m.user_id \
-                 WHERE m.user_id = ?1 AND m.at >= ?2 AND m.at < ?3 ORDER BY m.at, m.id",
-                &[user, Arg::Text(&widen(&from, -1)), Arg::Text(&widen(&to, 2))],
+                "SELECT t.turn, t.at, t.record, u.timezone FROM turns t JOIN users u ON u.id = t.user_id \
+                 WHERE t.user_id = ?1 AND t.turn > 0 AND t.at >= ?2 AND t.at < ?3 ORDER BY t.at, t.thread_id, t.turn",
+                &[user, since, until],
             )?,
             db.stmt(
                 "SELECT t.id, t.recipient, t.gets_mxn_cents, t.delivery, t.created_at, u.timezone FROM transfers t \
                  JOIN users u ON u.id = t.user_id WHERE t.user_id = ?1 ORDER BY t.created_at, t.id",
                 &[user],
+            )?,
+            db.stmt(
+                "SELECT r.kind, r.ref, r.period, r.text, r.sent_at, u.timezone FROM reminders r JOIN users u ON u.id = r.user_id \
+                 WHERE r.user_id = ?1 AND r.status = 'sent' AND r.attempts > 0 AND r.sent_at >= ?2 AND r.sent_at < ?3",
+                &[Arg::Text(&session.user_id), Arg::Int(widen(&from, -1)), Arg::Int(widen(&to, 2))],
             )?,
         ])
         .await?;
@@ -225,6 +245,51 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
         "application/zip",
         &words::file_name("caja-mis-datos", &from, &to, "zip"),
     )
+}
+
+/// What was said, by instant: each turn's message and reply, and the
+/// reminders Caja sent on its own; only those of a local day in the range.
+fn lines(
+    turns: Option<&worker::D1Result>,
+    reminders: Option<&worker::D1Result>,
+    from: &str,
+    to: &str,
+) -> worker::Result<Vec<Vec<String>>> {
+    let zone = |name: &str| TimeZone::by_name(name).unwrap_or_else(TimeZone::default_zone);
+    let mut said: Vec<(i64, &'static str, String, TimeZone)> = Vec::new();
+    for turn in rows::<Turn>(turns)? {
+        let row = TurnRow {
+            turn: turn.turn,
+            at: turn.at,
+            record: turn.record,
+        };
+        for line in review::lines(&row.events()) {
+            said.push((turn.at, line.role, line.text, zone(&turn.timezone)));
+        }
+    }
+    for r in rows::<Reminder>(reminders)? {
+        let proposal = Kind::parse(&r.kind)
+            .and_then(|kind| reminders::start(kind, &r.reference, &r.period))
+            .is_some();
+        if !proposal {
+            said.push((r.sent_at, "assistant", r.text, zone(&r.timezone)));
+        }
+    }
+    // Stable: a turn's message stays before its reply.
+    said.sort_by_key(|line| line.0);
+    Ok(said
+        .into_iter()
+        .filter_map(|(at, role, text, zone)| {
+            let day = iso_date(zone.date_at(at));
+            (from <= day.as_str() && day.as_str() <= to).then(|| {
+                vec![
+                    words::local_time(at, &zone),
+                    words::who(role).to_string(),
+                    text,
+                ]
+            })
+        })
+        .collect())
 }
 
 /// The files of the archive from the batch's results, in its order.
@@ -270,21 +335,7 @@ fn tables(
         .iter()
         .map(|r| r.to_core().map(|i| words::recurring_row(&i)))
         .collect::<worker::Result<Vec<_>>>()?;
-    let lines = rows::<Line>(results.get(6))?
-        .into_iter()
-        .filter_map(|l| {
-            let zone = TimeZone::by_name(&l.timezone).unwrap_or_else(TimeZone::default_zone);
-            let at = parse_iso_utc(&l.at)?;
-            let day = iso_date(zone.date_at(at));
-            (from <= day.as_str() && day.as_str() <= to).then(|| {
-                vec![
-                    words::local_time(at, &zone),
-                    words::who(&l.role).to_string(),
-                    l.text,
-                ]
-            })
-        })
-        .collect();
+    let lines = lines(results.get(6), results.get(8), from, to)?;
     let transfers = rows::<Sent>(results.get(7))?
         .into_iter()
         .filter_map(|s| {

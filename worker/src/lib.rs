@@ -13,6 +13,7 @@ mod error;
 mod export;
 mod health;
 mod plans;
+mod record;
 mod retention;
 mod review;
 mod schedule;

@@ -1,11 +1,10 @@
 //! What expires, removed by the scheduled handler with the event's time
 //! as `now`, a bounded batch per table per run (the next run goes on):
 //!
-//! - a conversation's record once it has been quiet for `KEPT_DAYS` (180
-//!   by default): all its events at once (never part of them: a record
-//!   replays from its start, and the next message starts a new record
-//!   from the stored session), and its audit records and messages older
-//!   than that;
+//! - a turn's record (its events: the message, the audit, the reply) once
+//!   it is `KEPT_DAYS` old (180 by default); a conversation that lost its
+//!   first turns no longer replays, and its review says turns were
+//!   removed;
 //! - exactly-once markers after 7 days, login links and web sessions once
 //!   expired, reminders' outbox rows once closed and `KEPT_DAYS` old.
 //!
@@ -26,12 +25,11 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 pub async fn run(env: &Env, now: i64) -> worker::Result<()> {
     let db = Db::new(env.d1("DB")?);
     let kept = now - config::kept_days(env) * DAY_MS;
-    let (kept_iso, now_iso) = (iso_utc(kept), iso_utc(now));
+    let now_iso = iso_utc(now);
     let markers_iso = iso_utc(now - DEDUPE_TTL_MS);
     // (table, row key, column, older than this, and more conditions).
-    let expiring: [(&str, &str, &str, Arg, &str); 6] = [
-        ("audit_records", "id", "at", Arg::Text(&kept_iso), ""),
-        ("messages", "id", "at", Arg::Text(&kept_iso), ""),
+    let expiring: [(&str, &str, &str, Arg, &str); 5] = [
+        ("turns", "rowid", "at", Arg::Int(kept), ""),
         (
             "processed_updates",
             "rowid",
@@ -55,12 +53,7 @@ pub async fn run(env: &Env, now: i64) -> worker::Result<()> {
             " AND status NOT IN ('queued', 'sending')",
         ),
     ];
-    // Whole records of threads quiet since before `kept`.
-    let mut statements = vec![db.stmt(
-        "DELETE FROM events WHERE thread_id IN (SELECT thread_id FROM events GROUP BY thread_id \
-         HAVING MAX(at) < ?1 LIMIT ?2)",
-        &[Arg::Text(&kept_iso), Arg::Int(RETENTION_BATCH)],
-    )?];
+    let mut statements = Vec::new();
     for (table, key, column, cutoff, more) in expiring {
         statements.push(db.stmt(
             &format!(

@@ -17,6 +17,7 @@ use worker::{Env, Request, Response};
 use crate::api::{Session, query_param};
 use crate::config;
 use crate::error::{ApiError, ApiResult};
+use crate::record::{self, TurnRow};
 use crate::store::{Arg, Db};
 
 /// Conversations per page: default and most.
@@ -293,67 +294,22 @@ async fn checkpoint(db: &Db, scope: &Scope, id: &str) -> Result<CheckpointRow, A
     .ok_or(ApiError::NotFound)
 }
 
-#[derive(Deserialize)]
-struct EventRow {
-    turn: i64,
-    seq: i64,
-    at: String,
-    kind: String,
-    agent: String,
-    flow: Option<String>,
-    step: Option<String>,
-    payload: String,
-}
-
-impl EventRow {
-    /// The event; a row this Worker could not have written is reported and
-    /// left out.
-    fn event(self) -> Option<Event> {
-        let (turn, seq) = (self.turn, self.seq);
-        let event = self.read();
-        if event.is_none() {
-            worker::console_error!("unreadable event at turn {turn}, seq {seq}");
-        }
-        event
-    }
-
-    fn read(self) -> Option<Event> {
-        Some(Event {
-            turn: u64::try_from(self.turn).ok()?,
-            seq: u32::try_from(self.seq).ok()?,
-            at: self.at,
-            kind: serde_json::from_value(Value::String(self.kind)).ok()?,
-            agent: self.agent,
-            flow: self.flow,
-            step: self.step,
-            payload: serde_json::from_str(&self.payload).ok()?,
-        })
-    }
-}
-
-const EVENT_COLUMNS: &str = "turn, seq, at, kind, agent, flow, step, payload";
-
 /// `GET …/conversations/{id}`: the turns (message and reply, the newest
 /// [`MAX_REVIEW_TURNS`]), where the conversation stands and what it holds.
 async fn detail(db: &Db, scope: &Scope, id: &str) -> ApiResult {
     let row = checkpoint(db, scope, id).await?;
-    let rows: Vec<EventRow> = db
-        .all(db.stmt(
-            &format!(
-                "SELECT {EVENT_COLUMNS} FROM events WHERE thread_id = ?1 AND user_id = ?2 \
-                 AND kind IN ('user_message', 'bot_message', 'conversation_started') AND turn > ?3 \
-                 ORDER BY turn, seq"
-            ),
-            &[
-                Arg::Text(id),
-                Arg::Text(&row.user_id),
-                Arg::Int(row.version - MAX_REVIEW_TURNS as i64),
-            ],
-        )?)
-        .await?;
+    let first = row.version - MAX_REVIEW_TURNS as i64;
+    let rows = record::turns(
+        db,
+        id,
+        Arg::Text(&row.user_id),
+        first,
+        MAX_REVIEW_TURNS as i64 + 1,
+    )
+    .await?;
     let mut turns: Vec<Value> = Vec::new();
     let mut replayable = false;
-    for event in rows.into_iter().filter_map(EventRow::event) {
+    for event in rows.iter().flat_map(TurnRow::events) {
         match event.kind {
             EventKind::ConversationStarted => replayable = true,
             EventKind::UserMessage => turns.push(json!({
@@ -409,27 +365,17 @@ async fn events_page(req: &Request, db: &Db, scope: &Scope, id: &str) -> ApiResu
         }
         None => (-1, -1),
     };
-    let rows: Vec<EventRow> = db
-        .all(db.stmt(
-            &format!(
-                "SELECT {EVENT_COLUMNS} FROM events WHERE thread_id = ?1 AND user_id = ?2 \
-                 AND (turn, seq) > (?3, ?4) ORDER BY turn, seq LIMIT ?5"
-            ),
-            &[
-                Arg::Text(id),
-                Arg::Text(&row.user_id),
-                Arg::Int(after.0),
-                Arg::Int(after.1),
-                Arg::Int(limit + 1),
-            ],
-        )?)
-        .await?;
-    let more = rows.len() as i64 > limit;
-    let events: Vec<Event> = rows
-        .into_iter()
-        .take(limit as usize)
-        .filter_map(EventRow::event)
+    // Every turn holds at least one event: `limit + 1` turns from the
+    // cursor's give the page and tell whether there is more.
+    let rows = record::turns(db, id, Arg::Text(&row.user_id), after.0 - 1, limit + 1).await?;
+    let rows: Vec<Event> = rows
+        .iter()
+        .flat_map(TurnRow::events)
+        .filter(|e| (e.turn as i64, i64::from(e.seq)) > after)
+        .take(limit as usize + 1)
         .collect();
+    let more = rows.len() as i64 > limit;
+    let events: Vec<Event> = rows.into_iter().take(limit as usize).collect();
     let next = more
         .then(|| events.last())
         .flatten()
@@ -444,17 +390,15 @@ async fn replay(db: &Db, scope: &Scope, id: &str) -> ApiResult {
     if row.version > MAX_REVIEW_TURNS as i64 {
         return Err(ApiError::TooLarge);
     }
-    let rows: Vec<EventRow> = db
-        .all(db.stmt(
-            &format!(
-                "SELECT {EVENT_COLUMNS} FROM events WHERE thread_id = ?1 AND user_id = ?2 \
-                 AND kind IN ('conversation_started', 'user_message', 'tool_call', 'tool_result', 'bot_message') \
-                 ORDER BY turn, seq"
-            ),
-            &[Arg::Text(id), Arg::Text(&row.user_id)],
-        )?)
-        .await?;
-    let events: Vec<Event> = rows.into_iter().filter_map(EventRow::event).collect();
+    let rows = record::turns(
+        db,
+        id,
+        Arg::Text(&row.user_id),
+        -1,
+        MAX_REVIEW_TURNS as i64 + 1,
+    )
+    .await?;
+    let events: Vec<Event> = rows.iter().flat_map(TurnRow::events).collect();
     let conversation = match Conversation::from_events(&events) {
         Ok(conversation) => conversation,
         Err(error) => {

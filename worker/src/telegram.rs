@@ -209,6 +209,7 @@ async fn handle_text(
         press: None,
         dedupe_key: Some(key.to_string()),
         render: &render,
+        keep: None,
         before: before_turn(&place, &person, now),
         start: None,
     };
@@ -252,6 +253,7 @@ async fn answer_privately(
         press: None,
         dedupe_key: Some(format!("{key}:private")),
         render: &render,
+        keep: None,
         before: vec![ensure_user(person, now)],
         start: None,
     };
@@ -373,6 +375,7 @@ fn webhook_answer(outcome: TurnOutcome, limited: Value) -> ApiResult {
         TurnOutcome::Duplicate {
             response,
             round_trips,
+            ..
         } => (response, round_trips),
         // Lost every race: a 503 makes Telegram deliver the update again,
         // so the message is not lost.
@@ -447,6 +450,7 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
         press: Some(caja_core::agent::Press { prompt, yes }),
         dedupe_key: Some(key.to_string()),
         render: &render,
+        keep: None,
         before: vec![ensure_user(&press.person, now)],
         start: None,
     };

@@ -1,7 +1,7 @@
 //! One agent turn, exactly once: load the checkpoint, run the core turn,
 //! carry out its tool calls, and commit the tool writes, the checkpoint
-//! (version-checked), the audit record, the messages and the dedupe marker
-//! in one D1 batch.
+//! (version-checked), the turn's record (its events: the one record of a
+//! turn) and the dedupe marker in one D1 batch.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -26,6 +26,10 @@ const MAX_ATTEMPTS: u32 = 3;
 /// than this, and may reuse update ids after a week without updates.
 pub const DEDUPE_TTL_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
+/// Makes a host's response from a turn's output and the checkpoint
+/// version it commits.
+pub type Render<'a> = dyn Fn(&TurnOutput, i64) -> String + 'a;
+
 /// Who is talking and where.
 pub struct TurnRequest<'a> {
     pub user_id: &'a str,
@@ -40,8 +44,11 @@ pub struct TurnRequest<'a> {
     pub press: Option<Press>,
     /// Telegram update id or web client_msg_id, namespaced.
     pub dedupe_key: Option<String>,
-    /// Makes the host-specific response stored for retries.
-    pub render: &'a dyn Fn(&TurnOutput, i64) -> String,
+    /// Makes the host-specific response.
+    pub render: &'a Render<'a>,
+    /// What the exactly-once marker keeps of it for a redelivery, when
+    /// less than the whole response (`None`: the response).
+    pub keep: Option<&'a Render<'a>>,
     /// Statements that must commit with the turn (user upsert).
     pub before: Vec<(String, Vec<String>)>,
     /// A turn the host starts (`TurnInput::start`; `message` is empty):
@@ -70,8 +77,13 @@ pub enum TurnOutcome {
         version: i64,
         round_trips: u32,
     },
-    /// Already processed before: the stored response.
-    Duplicate { response: String, round_trips: u32 },
+    /// Already processed before: what the marker kept, and the thread's
+    /// checkpoint as it is now.
+    Duplicate {
+        response: String,
+        checkpoint: Option<CheckpointRow>,
+        round_trips: u32,
+    },
     /// Lost the race too often; nothing written.
     Busy,
     /// A host-started turn found the person in the middle of something
@@ -83,11 +95,11 @@ pub enum TurnOutcome {
     Limited,
 }
 
-/// The number of the user's messages in the rate window before `now_ms`
-/// (one result, `n`): read with the checkpoint, and again as a guard of
-/// the commit when the turn started from the isolate's cache.
+/// The number of turns the user started in the rate window before
+/// `now_ms` (one result, `n`): read with the checkpoint, and again as a
+/// guard of the commit when the turn started from the isolate's cache.
 const RECENT_MESSAGES_SQL: &str =
-    "SELECT COUNT(*) AS n FROM messages WHERE user_id = ?1 AND role = 'user' AND at > ?2";
+    "SELECT COUNT(*) AS n FROM turns WHERE user_id = ?1 AND said = 1 AND at > ?2";
 
 fn recent_messages(
     db: &Db,
@@ -98,7 +110,7 @@ fn recent_messages(
         RECENT_MESSAGES_SQL,
         &[
             Arg::Text(user_id),
-            Arg::Text(&iso_utc(now_ms - caja_core::limits::RATE_WINDOW_MS)),
+            Arg::Int(now_ms - caja_core::limits::RATE_WINDOW_MS),
         ],
     )
 }
@@ -217,9 +229,10 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         let (version, state, head) = match from_cache {
             Some(entry) => (entry.version, entry.state, None),
             None => match load(db, request).await? {
-                Loaded::Duplicate(response) => {
+                Loaded::Duplicate(response, checkpoint) => {
                     return Ok(TurnOutcome::Duplicate {
                         response,
+                        checkpoint,
                         round_trips: db.round_trips(),
                     });
                 }
@@ -258,15 +271,16 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         // Round trip 2: everything the turn wrote, all or nothing.
         let new_version = version + 1;
         let response = (request.render)(&output, new_version);
+        let kept = request.keep.map(|keep| keep(&output, new_version));
         let turn = Written {
             version,
             from_cache: head_read.is_none(),
             before: &before,
             input: &input,
             output: &output,
-            response: &response,
+            response: kept.as_deref().unwrap_or(&response),
         };
-        let mut batch = commit_batch(db, request, &config, &turn, &mut runner.staged)?;
+        let mut batch = commit_batch(db, request, &turn, &mut runner.staged)?;
         // An account deleted goes last: the turn's own rows go with it.
         batch.append(&mut runner.after);
         match db.batch(batch).await {
@@ -313,12 +327,11 @@ struct Written<'a> {
 
 /// The one batch a turn commits: the version guard (and the rate limit
 /// when the turn started from the cache), the host's statements, the
-/// tools' changes, the events, the checkpoint, the audit record, the
-/// messages and the dedupe marker.
+/// tools' changes, what the answer said first, the turn's record, the
+/// checkpoint and the dedupe marker.
 fn commit_batch(
     db: &Db,
     request: &TurnRequest<'_>,
-    config: &AgentConfig,
     turn: &Written<'_>,
     staged: &mut Vec<D1PreparedStatement>,
 ) -> worker::Result<Vec<D1PreparedStatement>> {
@@ -347,7 +360,7 @@ fn commit_batch(
             ),
             &[
                 Arg::Text(request.user_id),
-                Arg::Text(&iso_utc(request.now_ms - caja_core::limits::RATE_WINDOW_MS)),
+                Arg::Int(request.now_ms - caja_core::limits::RATE_WINDOW_MS),
             ],
             Arg::Int(1),
         )?);
@@ -375,9 +388,9 @@ fn commit_batch(
             ],
         )?);
     }
-    // Before the checkpoint moves on: the first events of a thread
-    // name the state it started from, which is still the stored one.
-    batch.append(&mut event_statements(
+    // Before the checkpoint moves on: a thread's first record names the
+    // state it started from, which is still the stored one.
+    batch.append(&mut turn_statements(
         db, request, version, before, input, output,
     )?);
     let state_json = output.state.to_json();
@@ -387,32 +400,6 @@ fn commit_batch(
          WHERE checkpoints.user_id = excluded.user_id",
         &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Int(version + 1), Arg::Text(&state_json), Arg::Text(&now_iso)],
     )?);
-    let audit = serde_json::to_string(&output.audit).unwrap_or_default();
-    batch.push(db.stmt(
-        "INSERT INTO audit_records (thread_id, user_id, at, record) VALUES (?1, ?2, ?3, ?4)",
-        &[
-            Arg::Text(request.thread_id),
-            Arg::Text(request.user_id),
-            Arg::Text(&now_iso),
-            Arg::Text(&audit),
-        ],
-    )?);
-    let user_text: String = request
-        .message
-        .chars()
-        .take(config.max_message_chars)
-        .collect();
-    batch.push(if request.start.is_some() {
-        db.stmt(
-            "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'assistant', ?3, ?4)",
-            &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&output.reply), Arg::Text(&now_iso)],
-        )?
-    } else {
-        db.stmt(
-            "INSERT INTO messages (thread_id, user_id, role, text, at) VALUES (?1, ?2, 'user', ?3, ?4), (?1, ?2, 'assistant', ?5, ?4)",
-            &[Arg::Text(request.thread_id), Arg::Text(request.user_id), Arg::Text(&user_text), Arg::Text(&now_iso), Arg::Text(&output.reply)],
-        )?
-    });
     if let Some(key) = &request.dedupe_key {
         batch.append(&mut mark_processed(
             db,
@@ -425,12 +412,13 @@ fn commit_batch(
     Ok(batch)
 }
 
-/// The turn's events (`caja_core::review`), and before them the state the
-/// thread started from when it has no events yet: two statements, however
-/// many events, placed before the checkpoint's upsert. That state is the
-/// stored checkpoint (the version guard ran first), so it is read there and
-/// not serialized again; only a new thread's fresh state is bound.
-fn event_statements(
+/// The turn's record (`caja_core::review::TurnRecord`: its events, the
+/// one record of the turn), and before it the state the thread started
+/// from when it has no record yet: two statements placed before the
+/// checkpoint's upsert. That state is the stored checkpoint (the version
+/// guard ran first), so it is read there and not serialized again; only a
+/// new thread's fresh state is bound.
+fn turn_statements(
     db: &Db,
     request: &TurnRequest<'_>,
     version: i64,
@@ -439,21 +427,22 @@ fn event_statements(
     output: &TurnOutput,
 ) -> worker::Result<Vec<worker::D1PreparedStatement>> {
     let turn = u64::try_from(version + 1).unwrap_or_default();
-    let at = iso_utc(request.now_ms);
     let events = review::of_turn(turn, before, input, output);
+    let record = serde_json::to_string(&review::TurnRecord::of(&events)).unwrap_or_default();
     let fresh = (version == 0).then(|| before.to_json());
     let (flow, step) = review::position(before);
+    let said = i64::from(request.start.is_none());
     Ok(vec![
         db.stmt(
-            "INSERT INTO events (thread_id, user_id, turn, seq, at, kind, agent, flow, step, payload) \
-             SELECT ?1, ?2, ?3, 0, ?4, 'conversation_started', ?5, ?6, ?7, \
-             COALESCE((SELECT state FROM checkpoints WHERE thread_id = ?1), ?8) \
-             WHERE NOT EXISTS (SELECT 1 FROM events WHERE thread_id = ?1)",
+            "INSERT INTO turns (thread_id, user_id, turn, at, said, record) \
+             SELECT ?1, ?2, ?3, ?4, 0, json_object('agent', ?5, 'flow', ?6, 'step', ?7, 'events', \
+             json_array(json_array('conversation_started', json(COALESCE((SELECT state FROM checkpoints WHERE thread_id = ?1), ?8))))) \
+             WHERE NOT EXISTS (SELECT 1 FROM turns WHERE thread_id = ?1)",
             &[
                 Arg::Text(request.thread_id),
                 Arg::Text(request.user_id),
                 Arg::Int(version),
-                Arg::Text(&at),
+                Arg::Int(request.now_ms),
                 Arg::Text(review::active_agent(before)),
                 opt_text(&flow),
                 opt_text(&step),
@@ -461,22 +450,23 @@ fn event_statements(
             ],
         )?,
         db.stmt(
-            "INSERT INTO events (thread_id, user_id, turn, seq, at, kind, agent, flow, step, payload) \
-             SELECT ?1, ?2, e.value ->> '$.turn', e.value ->> '$.seq', e.value ->> '$.at', e.value ->> '$.kind', \
-             e.value ->> '$.agent', e.value ->> '$.flow', e.value ->> '$.step', e.value -> '$.payload' \
-             FROM json_each(?3) AS e",
+            "INSERT INTO turns (thread_id, user_id, turn, at, said, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             &[
                 Arg::Text(request.thread_id),
                 Arg::Text(request.user_id),
-                Arg::Text(&serde_json::to_string(&events).unwrap_or_default()),
+                Arg::Int(version + 1),
+                Arg::Int(request.now_ms),
+                Arg::Int(said),
+                Arg::Text(&record),
             ],
         )?,
     ])
 }
 
 enum Loaded {
-    /// The update was processed before; its stored response.
-    Duplicate(String),
+    /// The update was processed before; its stored response and the
+    /// thread's checkpoint.
+    Duplicate(String, Option<CheckpointRow>),
     /// Checkpoint version, state and the ledger head read with them.
     Fresh(Box<(i64, AgentState, Option<LedgerHead>)>),
     /// The user is over the rate limit.
@@ -540,16 +530,16 @@ async fn load(db: &Db, request: &TurnRequest<'_>) -> worker::Result<Loaded> {
     statements.append(&mut head_statements(db, request.rows())?);
     statements.push(recent_messages(db, request.user_id, request.now_ms)?);
     let loaded = db.batch(statements).await?;
+    let checkpoint = rows::<CheckpointRow>(loaded.get(1))?.into_iter().next();
     if request.dedupe_key.is_some()
         && let Some(response) = processed_response(loaded.first())?
     {
-        return Ok(Loaded::Duplicate(response));
+        return Ok(Loaded::Duplicate(response, checkpoint));
     }
     let recent = rows::<CountRow>(loaded.get(4))?.first().map_or(0, |r| r.n);
     if recent >= caja_core::limits::MAX_MESSAGES_PER_WINDOW && request.start.is_none() {
         return Ok(Loaded::Limited);
     }
-    let checkpoint = rows::<CheckpointRow>(loaded.get(1))?.into_iter().next();
     let version = checkpoint.as_ref().map(|c| c.version).unwrap_or(0);
     let state = match &checkpoint {
         Some(c) => AgentState::from_json(&c.state).unwrap_or_else(|error| {

@@ -44,6 +44,9 @@ pub enum EventKind {
     ConfirmationExpired,
     ToolCall,
     ToolResult,
+    /// The turn's audit record (seed 000), without what the turn's other
+    /// events already say (`record::audit_record` reads it whole).
+    TurnAudited,
     BotMessage,
 }
 
@@ -225,6 +228,10 @@ pub fn of_turn(
             );
         }
     }
+    b.push(
+        EventKind::TurnAudited,
+        serde_json::to_value(&output.audit).unwrap_or(Value::Null),
+    );
     b.push(
         EventKind::BotMessage,
         json!({

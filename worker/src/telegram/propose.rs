@@ -61,6 +61,7 @@ pub async fn propose(
         press: None,
         dedupe_key: Some(key.to_string()),
         render: &render,
+        keep: None,
         before: Vec::new(),
         start: Some(start),
     };
