@@ -16,7 +16,7 @@ use worker::{Env, Request, Response};
 
 use crate::api::{Session, query_param};
 use crate::error::{ApiError, ApiResult};
-use crate::record::TurnRow;
+use crate::record::{TURN_COLUMNS, TurnRow};
 use crate::store::{Arg, Db, rows};
 use crate::tools::cobros::{REQUEST_COLUMNS, RequestRow};
 use crate::tools::recurring::{ITEM_COLUMNS, ItemRow};
@@ -168,7 +168,8 @@ struct Sent {
 struct Turn {
     turn: i64,
     at: i64,
-    record: String,
+    text: Option<String>,
+    packed: Option<serde_bytes::ByteBuf>,
     timezone: String,
 }
 
@@ -211,8 +212,8 @@ pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
             db.stmt("SELECT name FROM contacts WHERE user_id = ?1 ORDER BY name_key", &[user])?,
             db.stmt(&format!("SELECT {ITEM_COLUMNS} FROM recurring_items WHERE user_id = ?1 ORDER BY id"), &[user])?,
             db.stmt(
-                "SELECT t.turn, t.at, t.record, u.timezone FROM turns t JOIN users u ON u.id = t.user_id \
-                 WHERE t.user_id = ?1 AND t.turn > 0 AND t.at >= ?2 AND t.at < ?3 ORDER BY t.at, t.thread_id, t.turn",
+                &format!("SELECT {TURN_COLUMNS}, u.timezone FROM turns t JOIN users u ON u.id = t.user_id \
+                 WHERE t.user_id = ?1 AND t.turn > 0 AND t.at >= ?2 AND t.at < ?3 ORDER BY t.at, t.thread_id, t.turn"),
                 &[user, since, until],
             )?,
             db.stmt(
@@ -258,13 +259,15 @@ fn lines(
     let zone = |name: &str| TimeZone::by_name(name).unwrap_or_else(TimeZone::default_zone);
     let mut said: Vec<(i64, &'static str, String, TimeZone)> = Vec::new();
     for turn in rows::<Turn>(turns)? {
+        let timezone = turn.timezone;
         let row = TurnRow {
             turn: turn.turn,
             at: turn.at,
-            record: turn.record,
+            text: turn.text,
+            packed: turn.packed,
         };
         for line in review::lines(&row.events()) {
-            said.push((turn.at, line.role, line.text, zone(&turn.timezone)));
+            said.push((row.at, line.role, line.text, zone(&timezone)));
         }
     }
     for r in rows::<Reminder>(reminders)? {

@@ -1,10 +1,16 @@
 //! The stored turns (`turns`, one row per turn: `caja_core::review::TurnRecord`)
 //! read back as events, the one record of a conversation; the review, the
 //! audit records, the web's history and the export are read from them.
+//!
+//! A record is stored as its JSON deflated (a BLOB): a turn's events
+//! repeat their keys and values, and deflate takes them down to about a
+//! third. Records written by SQL (a thread's turn 0, the migration of the
+//! old events) are JSON text; both are read.
 
 use caja_core::review::{Event, TurnRecord};
 use caja_core::time::iso_utc;
 use serde::Deserialize;
+use serde_bytes::ByteBuf;
 
 use crate::store::{Arg, Db};
 
@@ -14,10 +20,24 @@ pub struct TurnRow {
     pub turn: i64,
     /// The turn's `now` (ms, UTC).
     pub at: i64,
-    pub record: String,
+    /// The record as JSON text, or deflated.
+    pub text: Option<String>,
+    pub packed: Option<ByteBuf>,
 }
 
-pub const TURN_COLUMNS: &str = "turn, at, record";
+/// The columns a [`TurnRow`] reads.
+pub const TURN_COLUMNS: &str = "turn, at, \
+    CASE WHEN typeof(record) = 'text' THEN record END AS text, \
+    CASE WHEN typeof(record) = 'blob' THEN record END AS packed";
+
+/// Most bytes a stored record inflates to (a turn's events are a few KB).
+const MAX_RECORD_BYTES: usize = 4 << 20;
+
+/// A turn's record as stored: its JSON, deflated.
+pub fn pack(record: &TurnRecord) -> Vec<u8> {
+    let json = serde_json::to_vec(record).unwrap_or_default();
+    miniz_oxide::deflate::compress_to_vec(&json, 9)
+}
 
 impl TurnRow {
     /// The turn's events; what cannot be read is reported and left out.
@@ -25,7 +45,16 @@ impl TurnRow {
         let Ok(turn) = u64::try_from(self.turn) else {
             return Vec::new();
         };
-        let record: TurnRecord = match serde_json::from_str(&self.record) {
+        let read = match (&self.text, &self.packed) {
+            (Some(text), _) => serde_json::from_str(text).map_err(|e| e.to_string()),
+            (None, Some(packed)) => {
+                miniz_oxide::inflate::decompress_to_vec_with_limit(packed, MAX_RECORD_BYTES)
+                    .map_err(|e| format!("{:?}", e.status))
+                    .and_then(|json| serde_json::from_slice(&json).map_err(|e| e.to_string()))
+            }
+            (None, None) => Err("empty".into()),
+        };
+        let record: TurnRecord = match read {
             Ok(record) => record,
             Err(error) => {
                 worker::console_error!("unreadable record of turn {turn}: {error}");

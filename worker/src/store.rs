@@ -13,6 +13,8 @@ use worker::{D1Database, D1PreparedStatement, D1Result};
 pub enum Arg<'a> {
     Text(&'a str),
     Int(i64),
+    /// A BLOB.
+    Bytes(&'a [u8]),
     Null,
 }
 
@@ -31,6 +33,7 @@ impl Arg<'_> {
                     "integer {n} does not fit a D1 number"
                 )));
             }
+            Arg::Bytes(bytes) => worker::js_sys::Uint8Array::from(bytes).into(),
             Arg::Null => JsValue::NULL,
         })
     }

@@ -428,7 +428,7 @@ fn turn_statements(
 ) -> worker::Result<Vec<worker::D1PreparedStatement>> {
     let turn = u64::try_from(version + 1).unwrap_or_default();
     let events = review::of_turn(turn, before, input, output);
-    let record = serde_json::to_string(&review::TurnRecord::of(&events)).unwrap_or_default();
+    let record = crate::record::pack(&review::TurnRecord::of(&events));
     let fresh = (version == 0).then(|| before.to_json());
     let (flow, step) = review::position(before);
     let said = i64::from(request.start.is_none());
@@ -457,7 +457,7 @@ fn turn_statements(
                 Arg::Int(version + 1),
                 Arg::Int(request.now_ms),
                 Arg::Int(said),
-                Arg::Text(&record),
+                Arg::Bytes(&record),
             ],
         )?,
     ])
