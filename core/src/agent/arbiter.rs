@@ -151,12 +151,13 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
         return verdict(Verdict::DataAgent);
     }
     // An answer to the open question comes first ("recarga" answers
-    // "¿en qué categoría?").
+    // "¿en qué categoría?"), unless it is a whole request of its own.
+    let whole_request = data_request_in_answer(state, &ctx.reading);
     if state.has_open_flow()
         && ctx.reading.decision() == Decision::Other
-        && !answers_category(state)
+        && (!answers_category(state) || whole_request)
         && !answers::complete_finance_request(&ctx.reading)
-        && trigger_only(&ctx.reading) >= CLEAR
+        && (whole_request || trigger_only(&ctx.reading) >= CLEAR)
     {
         return verdict(Verdict::DraftWaitsForDataAgent);
     }
@@ -170,6 +171,31 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
         return verdict(Verdict::AtQuestion(at_question(state, &ctx.reading)));
     }
     verdict(learned_at_rest(&ctx.reading).unwrap_or(Verdict::NewRequest))
+}
+
+/// Whether a reply to the open finance question is a whole request for a
+/// data agent rather than the answer ("cóbrale 350 a doña Mari por los
+/// tamales" to "¿en qué categoría va?"): the learned model, reading it in
+/// the question's context, is sure it names one of the home agent's
+/// routes, and the reply says more than a bare answer would (a number, or
+/// three words or more: "recarga" alone is still the category).
+fn data_request_in_answer(state: &AgentState, reading: &Reading) -> bool {
+    if state.clarification_questions.is_empty() {
+        return false;
+    }
+    let Some(scores) = question_context(state).and_then(|c| reading.learned_at(c)) else {
+        return false;
+    };
+    let (label, p) = scores.best();
+    let route = label.split('.').next().unwrap_or(label);
+    let routes = crate::agents::registry::shipped()
+        .is_ok_and(|r| r.home().triggers.iter().any(|(intent, _)| intent == route));
+    let more_than_an_answer = reading
+        .tokens()
+        .iter()
+        .any(|t| t.kind == crate::nlu::normalize::TokenKind::Number)
+        || reading.words().count() >= 3;
+    p as f32 >= LEARNED_SURE && routes && more_than_an_answer
 }
 
 /// A reply to an open question that the learned model, reading it in the
