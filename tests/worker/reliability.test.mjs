@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL } from '../lib/env.mjs';
-import { chat, get, login, webhook, textUpdate, nextChatId, nextUpdateId, uniqueName } from '../lib/api.mjs';
+import { DEFAULT_NOW, chat, get, login, webhook, textUpdate, nextChatId, nextUpdateId, uniqueName } from '../lib/api.mjs';
 
 async function confirmViaWebhook(chatId, text) {
   await webhook(textUpdate(chatId, text));
@@ -175,4 +175,37 @@ test('"today" is computed in the browser\'s time zone when it sends one', async 
   const unknownZone = await chat(session, 'gasté 100 en uber', { now, timezone: 'Mars/Olympus' });
   assert.match(unknownZone.body.reply, /Fecha: 2026-11-22/);
   assert.equal(unknownZone.body.state.timestamp.timezone, 'America/Mexico_City');
+});
+
+test('movements added on another device: the next one takes the next number and is the last one (an isolate\'s kept ledger head is checked against D1)', async () => {
+  const chatId = nextChatId();
+  const say = async (text) => (await webhook(textUpdate(chatId, text))).body.text;
+  assert.match(await say('gasté 100 en tacos'), /¿Registro este movimiento\?/);
+  assert.match(await say('sí'), /^Listo, registré el gasto de \$100\.00 en comida/);
+  // The same person on the web adds another movement.
+  const link = await webhook(textUpdate(chatId, '/web'));
+  const token = /\/\?login=([0-9a-f]{64})/.exec(String(link.body?.text ?? ''))?.[1];
+  assert.ok(token, JSON.stringify(link.body));
+  const login = await fetch(`${BASE_URL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-caja-now': DEFAULT_NOW },
+    body: JSON.stringify({ token }),
+  });
+  assert.equal(login.status, 200);
+  const web = { token: (await login.json()).session_token };
+  await chat(web, 'gasté 50 en pan');
+  assert.match((await chat(web, 'sí')).body.reply, /^Listo, registré el gasto de \$50\.00/);
+  // Back in Telegram: the next movement takes the next number (the chat's
+  // kept head is one behind: its commit fails and the turn re-runs from
+  // D1), and "the last one" is the bread's, never the tacos'.
+  await say('gasté 30 en café');
+  assert.match(await say('sí'), /^Listo, registré el gasto de \$30\.00/);
+  const added = await get(web, '/api/transactions?month=2026-11');
+  assert.deepEqual(added.body.transactions.map((t) => [t.id, t.amount_mxn_cents]).sort((a, b) => a[0] - b[0]), [[1, 10000], [2, 5000], [3, 3000]]);
+  const asked = await say('borra el último');
+  assert.match(asked, /\$30\.00/);
+  assert.doesNotMatch(asked, /\$100\.00|\$50\.00/);
+  assert.match(await say('sí'), /borr/i);
+  const list = await get(web, '/api/transactions?month=2026-11');
+  assert.deepEqual(list.body.transactions.map((t) => t.amount_mxn_cents).sort(), [10000, 5000].sort());
 });

@@ -114,8 +114,13 @@ pub struct ToolRunner<'a> {
     /// thread's in a group).
     rows: Rows<'a>,
     pub now_iso: String,
-    /// The ledger head read from D1 during this turn, once needed.
+    /// The ledger head read from D1 during this turn, once needed (or
+    /// given when the turn started), kept current with what it staged.
     head: Option<LedgerHead>,
+    /// Whether a tool of this turn read the head.
+    pub head_used: bool,
+    /// The highest number of the head the turn started with, if given.
+    head_at_start: Option<i64>,
     /// Statements that commit with the checkpoint.
     pub staged: Vec<D1PreparedStatement>,
     /// Statements after every other of the commit (an account deleted).
@@ -146,7 +151,9 @@ impl<'a> ToolRunner<'a> {
             thread_id,
             rows,
             now_iso,
+            head_at_start: head.as_ref().map(|h| h.max_seq),
             head,
+            head_used: false,
             staged: Vec::new(),
             after: Vec::new(),
             written_bank_balance: None,
@@ -174,8 +181,21 @@ impl<'a> ToolRunner<'a> {
         results
     }
 
+    /// The ledger head as this turn leaves it (what it read, with what it
+    /// staged), if known.
+    pub fn head_now(&self) -> Option<LedgerHead> {
+        self.head.clone()
+    }
+
+    /// The highest transaction number the head this turn started from
+    /// had; `None` when unknown.
+    pub fn head_seq(&self) -> Option<i64> {
+        self.head_at_start
+    }
+
     /// The ledger head, read from D1 the first time this turn needs it.
     async fn head(&mut self) -> worker::Result<LedgerHead> {
+        self.head_used = true;
         if let Some(head) = &self.head {
             return Ok(head.clone());
         }

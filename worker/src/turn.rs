@@ -151,6 +151,11 @@ struct Cached {
     user_id: String,
     version: i64,
     state: AgentState,
+    /// The ledger head the thread's rows had after that commit, when the
+    /// turn knew it: a turn that needs it again starts from it, and its
+    /// commit is guarded on D1's highest number being still that one
+    /// (another device's movement re-runs the turn from D1).
+    head: Option<LedgerHead>,
 }
 
 fn cached(thread_id: &str, user_id: &str) -> Option<Cached> {
@@ -174,6 +179,31 @@ fn remember(thread_id: &str, entry: Cached) {
 
 fn forget(thread_id: &str) {
     CHECKPOINTS.with(|c| c.borrow_mut().remove(thread_id));
+}
+
+/// Where a turn's ledger head comes from.
+enum Head {
+    /// Read from D1 with the checkpoint.
+    Read(LedgerHead),
+    /// Kept by this isolate after the thread's last commit.
+    Cached(LedgerHead),
+    /// Not known: read from D1 when a tool needs it.
+    Unknown,
+}
+
+impl Head {
+    fn known(self) -> Option<LedgerHead> {
+        match self {
+            Head::Read(head) | Head::Cached(head) => Some(head),
+            Head::Unknown => None,
+        }
+    }
+}
+
+impl Cached {
+    fn head_of(head: Option<LedgerHead>) -> Head {
+        head.map_or(Head::Unknown, Head::Cached)
+    }
 }
 
 /// Longest wait for another turn of the same thread in this isolate; after
@@ -227,7 +257,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             None
         };
         let (version, state, head) = match from_cache {
-            Some(entry) => (entry.version, entry.state, None),
+            Some(entry) => (entry.version, entry.state, Cached::head_of(entry.head)),
             None => match load(db, request).await? {
                 Loaded::Duplicate(response, checkpoint) => {
                     return Ok(TurnOutcome::Duplicate {
@@ -253,9 +283,15 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             start: request.start.clone(),
         };
         let now_iso = iso_utc(request.now_ms);
-        let head_read = head.is_some().then_some(());
-        let mut runner =
-            ToolRunner::new(db, request.rows(), request.thread_id, now_iso.clone(), head);
+        let from_cache = matches!(head, Head::Cached(_) | Head::Unknown);
+        let cached_head = matches!(head, Head::Cached(_));
+        let mut runner = ToolRunner::new(
+            db,
+            request.rows(),
+            request.thread_id,
+            now_iso.clone(),
+            head.known(),
+        );
         let before = state.clone();
         let mut step = start_turn(state, input.clone(), &config);
         let output = loop {
@@ -274,7 +310,10 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         let kept = request.keep.map(|keep| keep(&output, new_version));
         let turn = Written {
             version,
-            from_cache: head_read.is_none(),
+            from_cache,
+            head_guard: (cached_head && runner.head_used)
+                .then(|| runner.head_seq())
+                .flatten(),
             before: &before,
             input: &input,
             output: &output,
@@ -291,6 +330,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
                         user_id: request.user_id.to_string(),
                         version: new_version,
                         state: output.state.clone(),
+                        head: runner.head_now(),
                     },
                 );
                 return Ok(TurnOutcome::Done {
@@ -319,6 +359,9 @@ struct Written<'a> {
     version: i64,
     /// Started from the isolate's cache: the rate limit was not read.
     from_cache: bool,
+    /// The highest transaction number of the cached ledger head the turn
+    /// used, which D1 must still have.
+    head_guard: Option<i64>,
     before: &'a AgentState,
     input: &'a TurnInput,
     output: &'a TurnOutput,
@@ -338,6 +381,7 @@ fn commit_batch(
     let Written {
         version,
         from_cache,
+        head_guard,
         before,
         input,
         output,
@@ -363,6 +407,13 @@ fn commit_batch(
                 Arg::Int(request.now_ms - caja_core::limits::RATE_WINDOW_MS),
             ],
             Arg::Int(1),
+        )?);
+    }
+    if let Some(max_seq) = head_guard {
+        batch.push(db.guard(
+            "SELECT COALESCE(MAX(seq), 0) FROM transactions WHERE user_id = ?1",
+            &[Arg::Text(request.user_id)],
+            Arg::Int(max_seq),
         )?);
     }
     for (sql, args) in &request.before {
@@ -468,7 +519,7 @@ enum Loaded {
     /// thread's checkpoint.
     Duplicate(String, Option<CheckpointRow>),
     /// Checkpoint version, state and the ledger head read with them.
-    Fresh(Box<(i64, AgentState, Option<LedgerHead>)>),
+    Fresh(Box<(i64, AgentState, Head)>),
     /// The user is over the rate limit.
     Limited,
 }
@@ -550,5 +601,5 @@ async fn load(db: &Db, request: &TurnRequest<'_>) -> worker::Result<Loaded> {
         None => AgentState::new(request.user_id, request.thread_id),
     };
     let head = head_from(loaded.get(2), loaded.get(3))?;
-    Ok(Loaded::Fresh(Box::new((version, state, Some(head)))))
+    Ok(Loaded::Fresh(Box::new((version, state, Head::Read(head)))))
 }
