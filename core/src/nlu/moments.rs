@@ -102,6 +102,7 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
         .chain(super::date::day_spans(tokens))
         .chain(clock_spans(tokens))
         .chain(code_spans(tokens))
+        .chain(label_spans(tokens))
         .chain(
             super::split::find_splits(tokens)
                 .into_iter()
@@ -112,6 +113,29 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
             .iter_mut()
             .for_each(|u| *u = true);
     }
+}
+
+/// Token spans of a bare number a word makes a place, a unit or a route
+/// ("la vecina del 4", "el depa 3", "la ruta 57"): never money. A number
+/// with money around it ("del 500 pesos", "$4", "del 100 al 200") is
+/// left to the amount's readers.
+pub fn label_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
+    let c = cues();
+    (1..tokens.len())
+        .filter(|&i| {
+            let t = &tokens[i];
+            let bare = t.kind == TokenKind::Number
+                && !t.dollar_sign
+                && t.text.bytes().all(|b| b.is_ascii_digit());
+            let money_after = tokens.get(i + 1).is_some_and(|n| {
+                n.is_in(c.days.not_a_day_after)
+                    || n.is_in(c.days.range_ends)
+                    || n.is_in(c.amounts.peso_words)
+            });
+            bare && tokens[i - 1].is_in(c.amounts.label_openers) && !money_after
+        })
+        .map(|i| (i, i + 1))
+        .collect()
 }
 
 /// Token spans of a phone number (10 digits, or 12 opening with 52,

@@ -73,4 +73,7 @@ cue_group! {
     after_cents_words,
     /// Words that join two items ("y", "más").
     item_joiners,
+    /// Words before a bare number that make it a place, a unit or a
+    /// route, never money ("la vecina del 4", "el depa 3", "la ruta 57").
+    label_openers,
 }
