@@ -239,6 +239,15 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
     if intent == Intent::LogTransaction {
         change_kind(draft, reading, patch);
     }
+    // "el último era ingreso, no gasto": a stored movement's kind, when no
+    // category says it.
+    if intent == Intent::UpdateLastTransaction
+        && !patch.applied.contains(&Field::Category)
+        && let Some(kind) = answers::kind_for_stored(reading)
+    {
+        draft.kind = Some(kind);
+        patch.applied.push(Field::CategoryType);
+    }
     if let Some(d) = date {
         let day = match &draft.date_within {
             Some(span) if asked == Some(Field::Date) => within(span, d, tokens),

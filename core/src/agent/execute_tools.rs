@@ -479,7 +479,26 @@ pub(super) fn prepare_change(
         ));
         return NodeOutcome::because("confirm", "delete a movement");
     }
-    let draft = state.pending_transaction.clone().unwrap_or_default();
+    let mut draft = state.pending_transaction.clone().unwrap_or_default();
+    // Only the kind changes ("era ingreso"): an income takes the general
+    // income category and keeps what the old category said; an expense
+    // needs its category said.
+    if draft.category.is_none()
+        && let Some(kind) = draft.kind.filter(|k| *k != row.kind)
+    {
+        let Some(income) = crate::nlu::category::by_key("otros_ingresos")
+            .filter(|_| kind == crate::kinds::TransactionType::Income)
+        else {
+            state.clear_flow();
+            ctx.say(text::expense_needs_category(&row));
+            return NodeOutcome::because("respond", "an expense needs its category");
+        };
+        if draft.description.is_none() && row.description.is_none() {
+            draft.description = Some(text::category_label(&row.category));
+        }
+        draft.category = Some(income.key.to_string());
+        draft.category_type = Some(income.category_type);
+    }
     let category_changed = draft.category.is_some();
     let category_type = if category_changed {
         draft.category_type.unwrap_or(row.category_type)

@@ -72,6 +72,11 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
     }
+    // "el último era ingreso, no gasto": the kind a change names, when no
+    // category says it.
+    if u.intent == Intent::UpdateLastTransaction && u.category.is_none() {
+        u.kind = crate::nlu::answers::kind_for_stored(&ctx.reading).or(u.kind);
+    }
     ctx.understanding = Some(u.clone());
     state.extracted_intent = u.intent;
 

@@ -415,6 +415,15 @@ fn framed(title: String, lines: Vec<String>) -> String {
     text
 }
 
+/// A stored income said to be an expense: which expense is asked for
+/// with the change itself (there is no expense without its category).
+pub fn expense_needs_category(row: &TransactionRow) -> String {
+    format!(
+        "Para pasarlo a gasto necesito su categoría: {}. Dime, por ejemplo, «el último fue gasto de comida».",
+        row_line(row)
+    )
+}
+
 /// The prompt for changing a stored row: the row as it is, then every
 /// field as it will be.
 pub fn update_prompt(before: &TransactionRow, after: &UpdateLastTransactionInput) -> String {

@@ -244,6 +244,7 @@ fn check_change(
     drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
     let any = draft.amount_mxn_cents.is_some()
         || draft.category.is_some()
+        || draft.kind.is_some()
         || draft.date_iso.is_some()
         || draft.description.is_some();
     if asked_amount && draft.amount_mxn_cents.is_none() {

@@ -9,7 +9,7 @@ use crate::kinds::CategoryType;
 mod kind;
 mod loose;
 
-pub use kind::kind_named;
+pub use kind::{kind_for_stored, kind_named};
 pub use loose::{Loose, loose};
 
 /// What a reply to a confirmation prompt says.
@@ -385,20 +385,28 @@ pub fn is_help(folded: &str) -> bool {
 /// punctuation into spaces and keeps the chars one for one, so token
 /// offsets index the written text.
 pub fn negated(text: &str, tokens: &[Token]) -> Vec<bool> {
-    let negations = cues().answers.negations;
+    let c = cues();
     let written: Vec<char> = text.chars().collect();
     let mut under = false;
+    // Whether the negation has denied a word yet: then a word that says
+    // what is instead ("no es gasto es ingreso") ends its reach.
+    let mut denied = false;
     let mut previous_end = 0;
     tokens
         .iter()
         .map(|t| {
             let between = written.get(previous_end..t.start).unwrap_or_default();
-            if between.iter().any(|c| ",.;:!?¡¿".contains(*c)) {
+            if between.iter().any(|c| ",.;:!?¡¿".contains(*c))
+                || under && denied && t.is_in(c.answers.negation_enders)
+            {
                 under = false;
             }
             previous_end = t.end;
-            if t.is_in(negations) {
+            if t.is_in(c.answers.negations) {
                 under = true;
+                denied = false;
+            } else if under && !t.is_in(c.answers.negation_enders) {
+                denied = true;
             }
             under
         })
@@ -509,10 +517,19 @@ pub fn category_type_named(folded: &str) -> Option<CategoryType> {
 /// know ("es de gimnasio" → "gimnasio"): one word of 3 to 30 letters, or
 /// two of 30 together.
 pub fn custom_category(tokens: &[Token]) -> Option<String> {
-    let fillers = cues().days.answer_fillers.words();
+    let c = cues();
+    let fillers = c.days.answer_fillers.words();
+    // The words that say which way the money went ("es ingreso, no
+    // gasto") name no category: the kind is read from them elsewhere.
+    let kind_word = |t: &Token| {
+        t.is_in(c.answers.income_kind_words)
+            || t.is_in(c.answers.expense_kind_words)
+            || t.is_in(c.answers.negations)
+    };
     let words: Vec<&str> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word && !fillers.contains(&t.text.as_str()))
+        .filter(|t| !kind_word(t))
         .map(|t| t.text.as_str())
         .collect();
     // One word of three letters or more, or up to three words in 30

@@ -50,6 +50,10 @@ cue_group! {
     /// Words that negate what follows in their clause ("no quiero ningún
     /// crédito"): a trigger said under one is declined, not asked for.
     negations,
+    /// Words that end a negation's reach once it has denied something and
+    /// say what is instead ("no es gasto es ingreso", "no fue ayer sino
+    /// hoy").
+    negation_enders,
     /// Words that pick logging among "¿Quieres 1) … o 2) …?".
     choose_log,
     /// Words that pick a question among "¿Quieres 1) … o 2) …?".
