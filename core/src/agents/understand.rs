@@ -396,7 +396,15 @@ fn money(reading: &Reading, want: &'static str, days: &[std::ops::Range<usize>])
         .collect();
     // "unos 80, no, mejor 150": an amount the message takes back is not
     // the answer.
-    let Some(m) = amounts.iter().find(|m| !m.negative && !m.retracted) else {
+    // "le fié 2 docenas, son 480": a count is no money when another
+    // amount is.
+    let usable = |m: &&&crate::nlu::extract::Money| !m.negative && !m.retracted;
+    let chosen = amounts
+        .iter()
+        .filter(usable)
+        .find(|m| !m.doubtful)
+        .or_else(|| amounts.iter().find(usable));
+    let Some(m) = chosen else {
         if amounts.iter().any(|m| m.negative) {
             return SlotRead::Negative;
         }

@@ -40,6 +40,9 @@ pub struct Money {
     /// The message itself takes it back for another ("unos 80, no, mejor
     /// 150" takes back the 80; "fue 180, no 250" the 250).
     pub retracted: bool,
+    /// Nothing says it is money: a count before its noun ("2 docenas"), a
+    /// year. Another amount in the message is the money.
+    pub doubtful: bool,
     /// Byte range in the text, currency words included.
     pub span: Range<usize>,
 }
@@ -101,6 +104,7 @@ pub(super) fn extract_from(read: &super::Reading) -> Extraction {
             currency: m.foreign.map_or("MXN", |f| f.code()),
             negative: m.negative,
             retracted: taken.iter().any(|t| t.start == m.start),
+            doubtful: m.score <= 0,
             span: span(m.start, m.end),
         })
         .collect();
