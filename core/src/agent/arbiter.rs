@@ -425,6 +425,11 @@ fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
         return AtQuestion::SimulationAgain(Box::new(again));
     }
     let u = reading.understanding();
+    // "hojas 95" while the category of "masa 380" is asked: another
+    // movement, never the amount of this one changed without a word.
+    if answers_category(state) && another_amount(state, reading, u) {
+        return AtQuestion::NewRequest;
+    }
     let choosing_intent = !state.intent_candidates.is_empty();
     if !choosing_intent
         && !answers_closed_question(state, reading)
@@ -471,12 +476,25 @@ fn replaces_draft(state: &AgentState, u: &Understanding) -> bool {
     if state.draft_intent != Some(u.intent) {
         return true;
     }
-    let draft_category = state
+    let draft = state.pending_transaction.as_ref();
+    let draft_category = draft.and_then(|d| d.category.as_deref());
+    let draft_amount = draft.and_then(|d| d.amount_mxn_cents);
+    u.intent == Intent::LogTransaction
+        && (matches!((draft_category, u.category), (Some(open), Some(new)) if open != new.key)
+            || matches!((draft_amount, u.amount), (Some(open), Some(new)) if open != new))
+}
+
+/// Whether a reply to a movement's question names another amount than the
+/// movement's, with no word of correcting it ("no, eran 95" corrects).
+fn another_amount(state: &AgentState, reading: &Reading, u: &Understanding) -> bool {
+    let draft_amount = state
         .pending_transaction
         .as_ref()
-        .and_then(|d| d.category.as_deref());
-    u.intent == Intent::LogTransaction
-        && matches!((draft_category, u.category), (Some(open), Some(new)) if open != new.key)
+        .and_then(|d| d.amount_mxn_cents);
+    matches!((draft_amount, u.amount), (Some(open), Some(new)) if open != new)
+        && matches!(u.intent, Intent::LogTransaction | Intent::Unknown)
+        && !answers::starts_correction(reading.folded())
+        && state.draft_intent == Some(Intent::LogTransaction)
 }
 
 /// While the change of a stored movement waits for its "sí": the message
