@@ -35,7 +35,10 @@ pub(super) fn is_income(f: &Features<'_>) -> bool {
 /// de didi").
 pub(super) fn received_money(f: &Features<'_>) -> bool {
     let c = cues();
-    f.has(c.said.income_verbs) || f.has(c.answers.earned_verbs) && f.has(c.answers.earnings_words)
+    f.has(c.said.income_verbs)
+        || (f.has(c.answers.earned_verbs) || f.has(c.answers.tally_verbs))
+            && f.has(c.answers.earnings_words)
+            && !f.has(c.answers.spending_words)
 }
 
 pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {

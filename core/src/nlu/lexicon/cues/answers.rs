@@ -35,6 +35,13 @@ cue_group! {
     /// What a trade earns from ("viajes", "didi", "propinas", "la
     /// chamba"): with an earning verb, the money is income.
     earnings_words,
+    /// Verbs of a tally so far ("llevo 3 viajes"): with a trade's words,
+    /// what was earned (never a kind by themselves: "¿cuánto llevo
+    /// gastado?").
+    tally_verbs,
+    /// Words of money spent that undo a trade's earnings reading ("llevo
+    /// gastado 900 en viajes" is no income).
+    spending_words,
     /// Words that name a movement as an income ("es ingreso").
     income_kind_words,
     /// Words that name a movement as an expense ("es un gasto").
