@@ -287,14 +287,21 @@ fn word_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate,
     weekday_date(tokens, i, today)
 }
 
-/// A weekday: the last one gone by ("el viernes", "el lunes pasado"), or
+/// A weekday: the last one gone by ("el viernes", "el lunes pasado"; today
+/// when it is today's), or
 /// the one of a week named after it ("el sábado de la semana pasada",
 /// "el martes de esta semana", "el miércoles de la semana que viene").
 fn weekday_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {
     let c = cues();
     let day = tokens[i].weekday()?;
     let back = (today.weekday().num_days_from_monday() + 7 - day.num_days_from_monday()) % 7;
-    let back = if back == 0 { 7 } else { back };
+    // Today's own weekday is today ("el sábado" said on a Saturday), unless
+    // it is said gone by ("el sábado pasado").
+    let back = if back == 0 && c.days.past_markers.at(tokens, i + 1) {
+        7
+    } else {
+        back
+    };
     let week = [
         (c.days.last_week_phrases, -7),
         (c.days.this_week_phrases, 0),
@@ -442,7 +449,9 @@ mod tests {
             ("antier", "2026-11-20"),
             ("anteayer", "2026-11-20"),
             ("el lunes", "2026-11-16"),
-            ("el domingo", "2026-11-15"),
+            // Said on a Sunday: today; "pasado" is the one before.
+            ("el domingo", "2026-11-22"),
+            ("el domingo pasado", "2026-11-15"),
             ("el sábado", "2026-11-21"),
             ("el 15", "2026-11-15"),
             ("el 28", "2026-10-28"),
