@@ -347,7 +347,11 @@ fn patch_debt(state: &mut AgentState, said: &Said, patch: &mut Patch) {
     let params = state
         .pending_params
         .get_or_insert_with(ParamsDraft::default);
-    if asked == Some(Field::DebtName) && as_debt.debt_name.is_none() {
+    // A yes or a no is never a name ("si" to «¿Cómo se llama la deuda?»).
+    if asked == Some(Field::DebtName)
+        && as_debt.debt_name.is_none()
+        && reading.decision() == answers::Decision::Other
+    {
         let name = message
             .trim()
             .trim_matches(|c: char| c.is_ascii_punctuation())
