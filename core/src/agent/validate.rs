@@ -149,6 +149,11 @@ fn check_movement(
     } else if draft.split_ways.is_some() && intent == Intent::LogTransaction {
         missing.push(Field::SplitShare);
     }
+    // A purchase asked about is a variable expense: a category Caja does
+    // not know ("tecnología") never asks which kind of movement it is.
+    if intent == Intent::SimulatePurchase && draft.category.is_some() {
+        draft.category_type.get_or_insert(CategoryType::Variable);
+    }
     if draft.category.is_none() {
         missing.push(Field::Category);
     } else if draft.category_type.is_none() {
