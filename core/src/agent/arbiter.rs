@@ -168,6 +168,11 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
         )));
     }
     if !state.clarification_questions.is_empty() {
+        // A bare "no" to a question that asks for a value (a category, an
+        // amount, a name) is "never mind": what was open is left, named.
+        if ctx.reading.decision() == Decision::Reject && asks_a_value(state) {
+            return verdict(Verdict::Leave(Nav::Cancel));
+        }
         return verdict(Verdict::AtQuestion(at_question(state, &ctx.reading)));
     }
     verdict(learned_at_rest(&ctx.reading).unwrap_or(Verdict::NewRequest))
@@ -543,6 +548,24 @@ fn answers_closed_question(state: &AgentState, reading: &Reading) -> bool {
         Some(Field::FutureDate) => crate::nlu::moments::future_answer(reading.folded()).is_some(),
         _ => false,
     }
+}
+
+/// Whether the Financial Agent's open question asks for a value a "no"
+/// cannot be (not a choice, a share or whether a day is to come).
+fn asks_a_value(state: &AgentState) -> bool {
+    state.clarification_questions.first().is_some_and(|q| {
+        matches!(
+            q.field,
+            Field::Amount
+                | Field::ForeignAmount
+                | Field::Category
+                | Field::CategoryType
+                | Field::Date
+                | Field::DebtName
+                | Field::BudgetCap
+                | Field::BankBalance
+        )
+    })
 }
 
 /// Whether the Financial Agent's open question asks for a category (or
