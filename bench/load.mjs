@@ -12,20 +12,7 @@ const TURNS = Number(process.env.LOAD_TURNS ?? 20);
 const DEADLINE_MS = Number(process.env.LOAD_DEADLINE_MS ?? 120_000);
 const SECRET = process.env.LOAD_SECRET ?? 'test-secret';
 
-// A realistic mix: log + confirm, a query, a correction, a cancel.
-const SCRIPT = [
-  'gasté 250 en uber ayer', 'sí',
-  'me pagaron la quincena, 8,500', 'si',
-  '¿cuánto llevo gastado este mes?',
-  'gasté en comida', '180', 'ok',
-  'presupuesto de 8,000 al mes', 'sí',
-  '¿cómo voy con el presupuesto?',
-  'gasté 99 en oxxo', 'no, eran 120', 'sí',
-  'mis últimos movimientos',
-  'tengo 12,000 en el banco', 'va',
-  '¿puedo comprar unos tenis de 1,800?',
-  'gasté 40 en café', 'cancelar',
-];
+import { FINANCE as SCRIPT } from './scripts.mjs';
 
 let updateId = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 let chatBase = 70_000_000 + Math.floor(Math.random() * 1_000_000) * 100;

@@ -11,19 +11,7 @@ const TURNS = Number(process.env.STORAGE_TURNS ?? 600);
 const START = Date.parse('2026-11-02T15:00:00.000Z');
 const STEP_MS = 2 * 60 * 1000;
 
-const FINANCE = [
-  'gasté 250 en uber ayer', 'sí',
-  'me pagaron la quincena, 8,500', 'si',
-  '¿cuánto llevo gastado este mes?',
-  'gasté en comida', '180', 'ok',
-  'presupuesto de 8,000 al mes', 'sí',
-  '¿cómo voy con el presupuesto?',
-  'gasté 99 en oxxo', 'no, eran 120', 'sí',
-  'mis últimos movimientos',
-  'tengo 12,000 en el banco', 'va',
-  '¿puedo comprar unos tenis de 1,800?',
-  'gasté 40 en café', 'cancelar',
-];
+import { FINANCE } from './scripts.mjs';
 const STATS = [
   '¿en qué gasto más?', '¿cuánto gasté en comida el mes pasado?',
   'vendí 1,250 de tamales', 'sí', '¿cuánto llevo de ingresos este mes?',

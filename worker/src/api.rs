@@ -157,19 +157,15 @@ struct ChatBody {
     press: Option<caja_core::agent::Press>,
 }
 
-/// The answer to a chat message (also stored for repeated client_msg_ids).
+/// The answer to a chat message: what the person reads and answers
+/// ([`KeptChat`], all the exactly-once marker keeps) and the turn's state,
+/// trace and tool calls.
 #[derive(Serialize)]
 struct ChatResponse<'a> {
-    reply: &'a str,
-    suggestions: &'a [String],
-    /// Text for the user to forward (a reminder): the web shows a copy button.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    share: Option<&'a str>,
+    #[serde(flatten)]
+    kept: KeptChat<'a>,
     state: &'a AgentState,
     version: i64,
-    /// The one prompt waiting for a Sí/No, of whichever agent.
-    pending_action_id: Option<&'a str>,
-    pending: Option<caja_core::agent::PendingView<'a>>,
     trace: &'a caja_core::graph::Trace,
     tool_calls: &'a [caja_core::tools::ToolCall],
     tool_results: &'a [caja_core::tools::ToolResult],
@@ -177,15 +173,37 @@ struct ChatResponse<'a> {
     chain: &'a caja_core::agents::chain::ChainTrace,
 }
 
+/// What the exactly-once marker keeps of a chat answer; a redelivery adds
+/// the thread's state as it is then ([`redelivered`]), and no trace.
+#[derive(Serialize)]
+struct KeptChat<'a> {
+    reply: &'a str,
+    suggestions: &'a [String],
+    /// Text for the user to forward (a reminder): the web shows a copy button.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    share: Option<&'a str>,
+    /// The one prompt waiting for a Sí/No, of whichever agent.
+    pending_action_id: Option<&'a str>,
+    pending: Option<caja_core::agent::PendingView<'a>>,
+}
+
+impl<'a> KeptChat<'a> {
+    fn of(output: &'a TurnOutput) -> Self {
+        KeptChat {
+            reply: &output.reply,
+            suggestions: &output.suggestions,
+            share: output.share.as_deref(),
+            pending_action_id: output.state.pending().map(|p| p.id),
+            pending: output.state.pending(),
+        }
+    }
+}
+
 fn render_chat(output: &TurnOutput, version: i64) -> String {
     serde_json::to_string(&ChatResponse {
-        reply: &output.reply,
-        suggestions: &output.suggestions,
-        share: output.share.as_deref(),
+        kept: KeptChat::of(output),
         state: &output.state,
         version,
-        pending_action_id: output.state.pending().map(|p| p.id),
-        pending: output.state.pending(),
         trace: &output.trace,
         tool_calls: &output.tool_calls,
         tool_results: &output.tool_results,
@@ -194,28 +212,8 @@ fn render_chat(output: &TurnOutput, version: i64) -> String {
     .unwrap_or_default()
 }
 
-/// What the exactly-once marker keeps of a chat answer: what the person
-/// reads and answers; a redelivery adds the thread's state as it is then
-/// ([`redelivered`]), and no trace.
-#[derive(Serialize)]
-struct KeptChat<'a> {
-    reply: &'a str,
-    suggestions: &'a [String],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    share: Option<&'a str>,
-    pending_action_id: Option<&'a str>,
-    pending: Option<caja_core::agent::PendingView<'a>>,
-}
-
 fn keep_chat(output: &TurnOutput, _version: i64) -> String {
-    serde_json::to_string(&KeptChat {
-        reply: &output.reply,
-        suggestions: &output.suggestions,
-        share: output.share.as_deref(),
-        pending_action_id: output.state.pending().map(|p| p.id),
-        pending: output.state.pending(),
-    })
-    .unwrap_or_default()
+    serde_json::to_string(&KeptChat::of(output)).unwrap_or_default()
 }
 
 /// The answer to a repeated client_msg_id: what the marker kept, with the

@@ -12,6 +12,7 @@ mod deliver;
 mod error;
 mod export;
 mod health;
+mod marker;
 mod plans;
 mod record;
 mod retention;

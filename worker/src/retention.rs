@@ -16,8 +16,8 @@ use caja_core::time::iso_utc;
 use worker::Env;
 
 use crate::config;
+use crate::marker::DEDUPE_TTL_MS;
 use crate::store::{Arg, Db};
-use crate::turn::DEDUPE_TTL_MS;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 

@@ -323,8 +323,10 @@ async fn web_link(
     now: i64,
 ) -> ApiResult {
     let stored = || async {
-        let found = db.batch(vec![turn::find_processed(db, key, now)?]).await?;
-        turn::processed_response(found.first())
+        let found = db
+            .batch(vec![crate::marker::find_processed(db, key, now)?])
+            .await?;
+        crate::marker::processed_response(found.first())
     };
     if let Some(response) = stored().await? {
         return raw_json(response);
@@ -338,7 +340,7 @@ async fn web_link(
         db.stmt(&sql, &args)?,
         auth::login_token_statement(db, &person.user_id, &token, now)?,
     ];
-    batch.append(&mut turn::mark_processed(
+    batch.append(&mut crate::marker::mark_processed(
         db,
         key,
         &person.user_id,

@@ -16,15 +16,12 @@ use caja_core::time::iso_utc;
 use serde::Deserialize;
 use worker::D1PreparedStatement;
 
+use crate::marker::{find_processed, mark_processed, processed_response};
 use crate::store::{Arg, Db, is_conflict, opt_text, rows};
 use crate::tools::{LedgerHead, Rows, ToolRunner, head_from, head_statements};
 
 /// How many times a turn is re-run after losing a race.
 const MAX_ATTEMPTS: u32 = 3;
-
-/// How long an exactly-once marker holds. Telegram redelivers for far less
-/// than this, and may reuse update ids after a week without updates.
-pub const DEDUPE_TTL_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
 /// Makes a host's response from a turn's output and the checkpoint
 /// version it commits.
@@ -120,11 +117,6 @@ struct CountRow {
     n: i64,
 }
 
-#[derive(Deserialize)]
-struct ProcessedRow {
-    response: String,
-}
-
 /// A stored checkpoint row.
 #[derive(Deserialize)]
 pub struct CheckpointRow {
@@ -200,12 +192,6 @@ impl Head {
     }
 }
 
-impl Cached {
-    fn head_of(head: Option<LedgerHead>) -> Head {
-        head.map_or(Head::Unknown, Head::Cached)
-    }
-}
-
 /// Longest wait for another turn of the same thread in this isolate; after
 /// it the checkpoint version still keeps the turns apart.
 const LOCK_WAIT_MS: u64 = 10_000;
@@ -257,7 +243,11 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             None
         };
         let (version, state, head) = match from_cache {
-            Some(entry) => (entry.version, entry.state, Cached::head_of(entry.head)),
+            Some(entry) => (
+                entry.version,
+                entry.state,
+                entry.head.map_or(Head::Unknown, Head::Cached),
+            ),
             None => match load(db, request).await? {
                 Loaded::Duplicate(response, checkpoint) => {
                     return Ok(TurnOutcome::Duplicate {
@@ -522,49 +512,6 @@ enum Loaded {
     Fresh(Box<(i64, AgentState, Head)>),
     /// The user is over the rate limit.
     Limited,
-}
-
-/// The statement that finds a live exactly-once marker (one result).
-pub fn find_processed(
-    db: &Db,
-    key: &str,
-    now_ms: i64,
-) -> worker::Result<worker::D1PreparedStatement> {
-    db.stmt(
-        "SELECT response FROM processed_updates WHERE update_key = ?1 AND created_at > ?2",
-        &[Arg::Text(key), Arg::Text(&iso_utc(now_ms - DEDUPE_TTL_MS))],
-    )
-}
-
-/// The stored response of a live marker among `result`'s rows.
-pub fn processed_response(result: Option<&worker::D1Result>) -> worker::Result<Option<String>> {
-    Ok(rows::<ProcessedRow>(result)?
-        .into_iter()
-        .next()
-        .map(|r| r.response))
-}
-
-/// The statements that record `key` as processed with `response`: an
-/// expired marker of the same key is replaced; a live one fails the batch
-/// (another request got there first).
-pub fn mark_processed(
-    db: &Db,
-    key: &str,
-    user_id: &str,
-    response: &str,
-    now_ms: i64,
-) -> worker::Result<Vec<worker::D1PreparedStatement>> {
-    let now_iso = iso_utc(now_ms);
-    Ok(vec![
-        db.stmt(
-            "DELETE FROM processed_updates WHERE update_key = ?1 AND created_at <= ?2",
-            &[Arg::Text(key), Arg::Text(&iso_utc(now_ms - DEDUPE_TTL_MS))],
-        )?,
-        db.stmt(
-            "INSERT INTO processed_updates (update_key, user_id, response, created_at) VALUES (?1, ?2, ?3, ?4)",
-            &[Arg::Text(key), Arg::Text(user_id), Arg::Text(response), Arg::Text(&now_iso)],
-        )?,
-    ])
 }
 
 /// Round trip 1 (skipped when the isolate's cache is current): dedupe

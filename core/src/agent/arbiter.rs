@@ -481,22 +481,28 @@ fn replaces_draft(state: &AgentState, u: &Understanding) -> bool {
     if state.draft_intent != Some(u.intent) {
         return true;
     }
-    let draft = state.pending_transaction.as_ref();
-    let draft_category = draft.and_then(|d| d.category.as_deref());
-    let draft_amount = draft.and_then(|d| d.amount_mxn_cents);
+    let draft_category = state
+        .pending_transaction
+        .as_ref()
+        .and_then(|d| d.category.as_deref());
     u.intent == Intent::LogTransaction
         && (matches!((draft_category, u.category), (Some(open), Some(new)) if open != new.key)
-            || matches!((draft_amount, u.amount), (Some(open), Some(new)) if open != new))
+            || amount_differs(state, u))
 }
 
-/// Whether a reply to a movement's question names another amount than the
-/// movement's, with no word of correcting it ("no, eran 95" corrects).
-fn another_amount(state: &AgentState, reading: &Reading, u: &Understanding) -> bool {
+/// Whether `u` names an amount and the open movement another one.
+fn amount_differs(state: &AgentState, u: &Understanding) -> bool {
     let draft_amount = state
         .pending_transaction
         .as_ref()
         .and_then(|d| d.amount_mxn_cents);
     matches!((draft_amount, u.amount), (Some(open), Some(new)) if open != new)
+}
+
+/// Whether a reply to a movement's question names another amount than the
+/// movement's, with no word of correcting it ("no, eran 95" corrects).
+fn another_amount(state: &AgentState, reading: &Reading, u: &Understanding) -> bool {
+    amount_differs(state, u)
         && matches!(u.intent, Intent::LogTransaction | Intent::Unknown)
         && !answers::starts_correction(reading.folded())
         && state.draft_intent == Some(Intent::LogTransaction)

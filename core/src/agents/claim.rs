@@ -165,7 +165,8 @@ fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
         finance.intent.writes() && finance.amount.is_none() && reading.is_question();
     if finance.intent != Intent::Unknown
         && !asks_no_write
-        && (tells_of_payment_made(reading) || tells_of_money_made(reading))
+        && (tells_of_payment_made(reading)
+            || !reading.is_question() && crate::nlu::made_at_work(reading.cues()))
     {
         return None;
     }
@@ -218,18 +219,6 @@ fn tells_of_payment_made(reading: &Reading) -> bool {
     let said = reading.cues();
     !reading.is_question()
         && (said.has(cues.said.past_payment_verbs) || said.has(cues.days.charged_phrases))
-}
-
-/// Whether the message tells of money made at work in a trade's words
-/// ("llevo 3 viajes, 450 varos", "saqué 1,800 de didi"): an income to
-/// record, never money someone owes.
-fn tells_of_money_made(reading: &Reading) -> bool {
-    let cues = crate::nlu::lexicon::cues();
-    let said = reading.cues();
-    !reading.is_question()
-        && (said.has(cues.answers.earned_verbs) || said.has(cues.answers.tally_verbs))
-        && said.has(cues.answers.earnings_words)
-        && !said.has(cues.answers.spending_words)
 }
 
 /// The learned model's sure label when it names `agent` (its route from

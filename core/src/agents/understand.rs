@@ -398,13 +398,8 @@ fn money(reading: &Reading, want: &'static str, days: &[std::ops::Range<usize>])
     // the answer.
     // "le fié 2 docenas, son 480": a count is no money when another
     // amount is.
-    let usable = |m: &&&crate::nlu::extract::Money| !m.negative && !m.retracted;
-    let chosen = amounts
-        .iter()
-        .filter(usable)
-        .find(|m| !m.doubtful)
-        .or_else(|| amounts.iter().find(usable));
-    let Some(m) = chosen else {
+    let usable = || amounts.iter().filter(|m| !m.negative && !m.retracted);
+    let Some(m) = usable().find(|m| !m.doubtful).or_else(|| usable().next()) else {
         if amounts.iter().any(|m| m.negative) {
             return SlotRead::Negative;
         }

@@ -15,7 +15,7 @@ pub(super) struct Features<'a> {
     pub(super) tokens: &'a [Token],
     pub(super) folded: &'a str,
     /// The cue lists the message's words touch.
-    cues: MessageCues,
+    pub(super) cues: MessageCues,
     /// The message ends with a question mark, which folding drops.
     pub(super) ends_asking: bool,
 }

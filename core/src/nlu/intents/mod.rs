@@ -17,7 +17,7 @@ mod simulate;
 use chrono::NaiveDate;
 
 use self::signals::Signals;
-use super::lexicon::cues;
+use super::lexicon::{MessageCues, cues};
 use super::*;
 
 /// Money coming in: "me pagaron", "cobré", "me depositaron".
@@ -34,11 +34,17 @@ pub(super) fn is_income(f: &Features<'_>) -> bool {
 /// made at work in a trade's words ("saqué 1,800 de viajes", "hice 650
 /// de didi").
 pub(super) fn received_money(f: &Features<'_>) -> bool {
+    f.has(cues().said.income_verbs) || made_at_work(&f.cues)
+}
+
+/// Money made at work in a trade's words ("saqué 1,800 de viajes",
+/// "llevo 3 viajes, 450"), unless money spent is said ("llevo gastado 900
+/// en viajes").
+pub fn made_at_work(said: &MessageCues) -> bool {
     let c = cues();
-    f.has(c.said.income_verbs)
-        || (f.has(c.answers.earned_verbs) || f.has(c.answers.tally_verbs))
-            && f.has(c.answers.earnings_words)
-            && !f.has(c.answers.spending_words)
+    (said.has(c.answers.earned_verbs) || said.has(c.answers.tally_verbs))
+        && said.has(c.answers.earnings_words)
+        && !said.has(c.answers.spending_words)
 }
 
 pub(super) fn query_kind(f: &Features<'_>) -> QueryKind {
