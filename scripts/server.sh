@@ -6,6 +6,12 @@ build_web() {
   trunk build --release --offline --skip-version-check >&2
 }
 
+# d1_bindings: every D1 binding in wrangler.toml (the directory and each
+# shard).
+d1_bindings() {
+  sed -n 's/^binding = "\(DIRECTORY\|SHARD_[0-9]*\)"$/\1/p' "${CAJA_WRANGLER_TOML:-wrangler.toml}"
+}
+
 # start_worker PORT PERSIST_DIR LOG [extra wrangler args...]
 # Applies migrations, starts wrangler dev in the background, waits for
 # /health, and sets WORKER_PID.
@@ -13,10 +19,14 @@ start_worker() {
   local port="$1" persist="$2" log="$3"
   shift 3
   mkdir -p "$persist"
-  wrangler d1 migrations apply DB --local --persist-to "$persist" >"$log.migrate" 2>&1 || {
-    cat "$log.migrate" >&2
-    return 1
-  }
+  local binding
+  : >"$log.migrate"
+  for binding in $(d1_bindings); do
+    wrangler d1 migrations apply "$binding" --local --persist-to "$persist" >>"$log.migrate" 2>&1 || {
+      cat "$log.migrate" >&2
+      return 1
+    }
+  done
   setsid wrangler dev --local --ip 127.0.0.1 --port "$port" --persist-to "$persist" \
     --show-interactive-dev-session=false "$@" >"$log" 2>&1 &
   WORKER_PID=$!

@@ -21,7 +21,7 @@ function config(dir) {
     .replace(/\[build\][^[]*/, '')
     .replace('main = "worker/build/index.js"', `main = "${join(ROOT, 'worker/build/index.js')}"`)
     .replace('directory = "./dist"', `directory = "${join(ROOT, 'dist')}"`)
-    .replace('migrations_dir = "worker/migrations"', `migrations_dir = "${join(ROOT, 'worker/migrations')}"`);
+    .replaceAll('migrations_dir = "worker/', `migrations_dir = "${join(ROOT, 'worker')}/`);
   const path = join(dir, 'wrangler.toml');
   writeFileSync(path, text);
   return path;
@@ -33,8 +33,11 @@ export function spareWorker(port) {
   const toml = config(dir);
   const persist = join(dir, 'd1');
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1' };
-  const migrated = spawnSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist, '-c', toml], { env, encoding: 'utf8' });
-  if (migrated.status !== 0) throw new Error(`migrations: ${migrated.stderr}`);
+  // The directory and every shard.
+  for (const [, binding] of readFileSync(toml, 'utf8').matchAll(/^binding = "(DIRECTORY|SHARD_\d+)"$/gm)) {
+    const migrated = spawnSync(WRANGLER, ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persist, '-c', toml], { env, encoding: 'utf8' });
+    if (migrated.status !== 0) throw new Error(`migrations of ${binding}: ${migrated.stderr}`);
+  }
   let child = null;
   const base = `http://127.0.0.1:${port}`;
   return {

@@ -13,6 +13,7 @@ use crate::auth;
 use crate::config::{self, read_body};
 use crate::error::{ApiError, ApiResult};
 use crate::record;
+use crate::shards;
 use crate::store::{Arg, Db};
 use crate::tools;
 use crate::turn::{self, CheckpointRow, TurnOutcome, TurnRequest};
@@ -37,15 +38,20 @@ async fn body_json<T: for<'de> Deserialize<'de>>(req: &mut Request) -> Result<T,
 pub(crate) struct Session {
     pub(crate) now: i64,
     pub(crate) user_id: String,
+    /// The shard that holds the user's rows.
+    pub(crate) db: Db,
 }
 
 impl Session {
-    pub(crate) async fn of(req: &Request, env: &Env, db: &Db) -> Result<Session, ApiError> {
+    /// The session's user, asked of the directory; `directory` counts that
+    /// round trip.
+    pub(crate) async fn of(req: &Request, env: &Env, directory: &Db) -> Result<Session, ApiError> {
         let now = config::now_ms(req, env);
-        let user_id = auth::authenticate(db, req, now)
+        let user_id = auth::authenticate(directory, req, now)
             .await?
             .ok_or(ApiError::Unauthorized)?;
-        Ok(Session { now, user_id })
+        let db = shards::for_user(env, &user_id)?;
+        Ok(Session { now, user_id, db })
     }
 
     fn web_thread(&self) -> String {
@@ -136,7 +142,8 @@ pub async fn handle_dev_login(mut req: Request, env: &Env, db: &Db) -> ApiResult
     let user_id = format!("dev:{name}");
     let (sql, args) = auth::ensure_user_sql(&user_id, None, Some(&name), &iso_utc(now));
     let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
-    db.run(db.stmt(&sql, &args)?).await?;
+    let shard = shards::for_user(env, &user_id)?;
+    shard.run(shard.stmt(&sql, &args)?).await?;
     let token = auth::create_login_token(db, &user_id, now).await?;
     json(&json!({
         "token": token,
@@ -243,7 +250,8 @@ fn redelivered(kept: &str, checkpoint: Option<CheckpointRow>) -> String {
 
 /// `POST /api/chat {"text","client_msg_id"}`.
 pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
-    let Session { now, user_id } = Session::of(&req, env, db).await?;
+    let directory = db;
+    let Session { now, user_id, db } = Session::of(&req, env, directory).await?;
     let body: ChatBody = body_json(&mut req).await?;
     let id = body.client_msg_id.trim();
     if id.is_empty() || id.len() > 100 {
@@ -269,13 +277,14 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
             .and_then(caja_core::time::TimeZone::by_name)
             .map(|zone| zone.name().to_string()),
         press: body.press.clone(),
+        directory,
         dedupe_key: Some(format!("web:{user_id}:{id}")),
         render: &render_chat,
         keep: Some(&keep_chat),
         before: Vec::new(),
         start: None,
     };
-    let response = match turn::run(db, &request).await? {
+    let response = match turn::run(&db, &request).await? {
         TurnOutcome::Done {
             response,
             round_trips,
@@ -292,7 +301,10 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
     let headers = worker::Headers::new();
     headers.set("Content-Type", "application/json").ok();
     headers
-        .set("X-Caja-Round-Trips", &response.1.to_string())
+        .set(
+            "X-Caja-Round-Trips",
+            &(response.1 + directory.round_trips()).to_string(),
+        )
         .ok();
     headers
         .set(
@@ -306,6 +318,7 @@ pub async fn handle_chat(mut req: Request, env: &Env, db: &Db) -> ApiResult {
 /// `GET /api/state`.
 pub async fn handle_state(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let thread = session.web_thread();
     let row: Option<CheckpointRow> = db
         .first(db.stmt(
@@ -333,6 +346,7 @@ fn limit_param(req: &Request, default: i64) -> i64 {
 /// the reply.
 pub async fn handle_history(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let limit = limit_param(&req, 100);
     // A turn says at most two lines.
     let turns = record::newest_turns(db, &session.web_thread(), &session.user_id, limit).await?;
@@ -368,6 +382,7 @@ async fn month_transactions(
 /// `GET /api/transactions?month=&category=`.
 pub async fn handle_transactions(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let month = month_param(&req, session.now)?;
     let category = query_param(&req, "category").filter(|c| !c.is_empty());
     let transactions =
@@ -378,6 +393,7 @@ pub async fn handle_transactions(req: Request, env: &Env, db: &Db) -> ApiResult 
 /// `GET /api/summary?month=`.
 pub async fn handle_summary(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let month = month_param(&req, session.now)?;
     let summary =
         tools::month_summary(db, tools::Rows::all(&session.user_id), &month, None).await?;
@@ -387,6 +403,7 @@ pub async fn handle_summary(req: Request, env: &Env, db: &Db) -> ApiResult {
 /// `GET /api/budget?month=`.
 pub async fn handle_budget(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let month = month_param(&req, session.now)?;
     let status = tools::budget_status(db, &session.user_id, &month, None).await?;
     json(&status.ok_or(ApiError::BadRequest)?)
@@ -395,12 +412,14 @@ pub async fn handle_budget(req: Request, env: &Env, db: &Db) -> ApiResult {
 /// `GET /api/debts`.
 pub async fn handle_debts(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     json(&tools::debt_list(db, &session.user_id).await?)
 }
 
 /// `GET /api/balance`.
 pub async fn handle_balance(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     json(&json!({ "bank_balance": tools::bank_balance(db, &session.user_id).await? }))
 }
 
@@ -408,6 +427,7 @@ pub async fn handle_balance(req: Request, env: &Env, db: &Db) -> ApiResult {
 /// turns, newest first, read from their events.
 pub async fn handle_audit(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let limit = limit_param(&req, 50);
     let turns = record::newest_turns(db, &session.web_thread(), &session.user_id, limit).await?;
     let records: Vec<Value> = turns
@@ -424,6 +444,7 @@ pub async fn handle_audit(req: Request, env: &Env, db: &Db) -> ApiResult {
 /// `GET /api/contacts`: the signed-in user's contacts.
 pub async fn handle_contacts(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let book = tools::cobros::book(db, &session.user_id).await?;
     let contacts: Vec<_> = book
         .contacts
@@ -439,6 +460,7 @@ pub async fn handle_contacts(req: Request, env: &Env, db: &Db) -> ApiResult {
 /// Caja knows; else Mexico City's), as the chat does.
 pub async fn handle_payment_requests(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let zone = query_param(&req, "timezone")
         .and_then(|name| TimeZone::by_name(&name))
         .unwrap_or_else(TimeZone::default_zone);

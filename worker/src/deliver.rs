@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 use worker::{Env, Message, MessageBatch, MessageExt, QueueRetryOptionsBuilder};
 
 use crate::schedule::Ticket;
+use crate::shards;
 use crate::store::{Arg, Db};
 use crate::telegram::{BotAnswer, Proposal, bot_send, propose, share_link};
 
@@ -44,9 +45,11 @@ struct Claimed {
 
 /// Handles one batch of tickets, one at a time.
 pub async fn handle(batch: MessageBatch<Ticket>, env: &Env) -> worker::Result<()> {
-    let db = Db::new(env.d1("DB")?);
+    let directory = shards::directory(env)?;
     let dead = batch.queue() == DEAD_LETTERS;
     for message in batch.messages()? {
+        // The ticket's person's shard holds its outbox row.
+        let db = shards::for_user(env, &message.body().user_id)?;
         let outcome = if dead {
             let closed = close(&db, message.body(), "dead", Some("out of retries")).await;
             if closed.is_ok() {
@@ -54,7 +57,7 @@ pub async fn handle(batch: MessageBatch<Ticket>, env: &Env) -> worker::Result<()
             }
             closed
         } else {
-            deliver(env, &db, &message).await
+            deliver(env, &directory, &db, &message).await
         };
         if let Err(error) = outcome {
             worker::console_error!("reminder {}: {error}", message.body().kind);
@@ -75,7 +78,12 @@ fn key_args(t: &Ticket) -> [Arg<'_>; 4] {
 
 const WHERE_KEY: &str = "user_id = ?1 AND kind = ?2 AND ref = ?3 AND period = ?4";
 
-async fn deliver(env: &Env, db: &Db, message: &Message<Ticket>) -> worker::Result<()> {
+async fn deliver(
+    env: &Env,
+    directory: &Db,
+    db: &Db,
+    message: &Message<Ticket>,
+) -> worker::Result<()> {
     let ticket = message.body();
     let mut args = key_args(ticket).to_vec();
     args.push(Arg::Int(ticket.now));
@@ -105,7 +113,7 @@ async fn deliver(env: &Env, db: &Db, message: &Message<Ticket>) -> worker::Resul
         .and_then(|kind| reminders::start(kind, &ticket.reference, &ticket.period));
     let body = match start {
         // A turn Caja starts: its prompt, with Sí/No.
-        Some(start) => match started(db, ticket, &claimed, start).await? {
+        Some(start) => match started(directory, db, ticket, &claimed, start).await? {
             Some(body) => body,
             None => {
                 message.ack();
@@ -167,6 +175,7 @@ fn plain(claimed: &Claimed) -> Value {
 /// `queued` for the schedule's next sweep, until its day ends), or there
 /// is nothing to ask any more (closed).
 async fn started(
+    directory: &Db,
     db: &Db,
     ticket: &Ticket,
     claimed: &Claimed,
@@ -180,7 +189,16 @@ async fn started(
         "rem:{}:{}:{}:{}",
         ticket.user_id, ticket.kind, ticket.reference, ticket.period
     );
-    match propose(db, &ticket.user_id, chat, start, &key, ticket.now).await? {
+    let proposal = propose(
+        directory,
+        db,
+        &ticket.user_id,
+        chat,
+        start,
+        &key,
+        ticket.now,
+    );
+    match proposal.await? {
         Proposal::Send(body) => Ok(Some(body)),
         Proposal::Wait => {
             let mut args = key_args(ticket).to_vec();

@@ -113,6 +113,7 @@ fn attachment(body: Response, kind: &str, name: &str) -> ApiResult {
 /// `GET /api/export.csv?from=&to=` (or `?month=`): the movements as CSV.
 pub async fn handle_csv(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let (from, to) = range(&req)?;
     let found: Vec<Movement> = db
         .all(db.stmt(
@@ -188,6 +189,7 @@ struct Reminder {
 /// `GET /api/export.zip?from=&to=`: everything, as a ZIP of CSV files.
 pub async fn handle_zip(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let (from, to) = range(&req)?;
     let user = Arg::Text(&session.user_id);
     let (f, t) = (Arg::Text(&from), Arg::Text(&to));

@@ -10,9 +10,10 @@ struct SchemaRow {
     version: i64,
 }
 
-/// Answers `{"ok":true,"db":true}` after a real query against D1.
+/// Answers `{"ok":true,"db":true}` after a real query against D1 (the
+/// directory: one query, the floor a turn is measured against).
 pub async fn handle_health(env: &Env) -> worker::Result<Response> {
-    let db_ok = match env.d1("DB") {
+    let db_ok = match env.d1("DIRECTORY") {
         Ok(db) => db
             .prepare("SELECT MAX(version) AS version FROM schema_version")
             .first::<SchemaRow>(None)

@@ -18,6 +18,7 @@ mod record;
 mod retention;
 mod review;
 mod schedule;
+mod shards;
 mod store;
 mod telegram;
 mod testing;
@@ -25,7 +26,6 @@ mod tools;
 mod turn;
 
 use error::{ApiError, respond};
-use store::Db;
 use worker::{
     Context, Env, MessageBatch, Method, Request, Response, ScheduleContext, ScheduledEvent, event,
 };
@@ -67,8 +67,9 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
     if path == "/api/format" && method == Method::Get {
         return health::handle_format(&req);
     }
-    let db = match env.d1("DB") {
-        Ok(d1) => Db::new(d1),
+    // The directory; a handler finds the person's shard from it.
+    let db = match shards::directory(&env) {
+        Ok(db) => db,
         Err(_) => return ApiError::Db.response(),
     };
     if review::owns(&path) {
@@ -99,7 +100,7 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response
         (Method::Get, "/api/test/last-turn") => testing::handle_last_turn(req, &env, &db).await,
         (Method::Get, "/api/test/rows") => testing::handle_rows(req, &env, &db).await,
         (Method::Get | Method::Post, "/api/test/reminders") => {
-            testing::handle_reminders(req, &env, &db).await
+            testing::handle_reminders(req, &env).await
         }
         (_, path) if KNOWN_ROUTES.contains(&path) => Err(ApiError::MethodNotAllowed),
         _ => Err(ApiError::NotFound),

@@ -22,6 +22,7 @@ fn json(value: &serde_json::Value) -> ApiResult {
 /// Mexico City's), each with its day, with their totals.
 pub async fn handle_recurring(req: Request, env: &Env, db: &Db) -> ApiResult {
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let zone = query_param(&req, "timezone")
         .and_then(|name| TimeZone::by_name(&name))
         .unwrap_or_else(TimeZone::default_zone);
@@ -59,6 +60,7 @@ pub async fn handle_reminders(req: Request, env: &Env, db: &Db) -> ApiResult {
         blocked: i64,
     }
     let session = Session::of(&req, env, db).await?;
+    let db = &session.db;
     let settings = tools::reminder_settings(db, &session.user_id).await?;
     let person: Option<Person> = db
         .first(db.stmt(

@@ -17,18 +17,42 @@ use worker::Env;
 
 use crate::config;
 use crate::marker::DEDUPE_TTL_MS;
+use crate::shards;
 use crate::store::{Arg, Db};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
-/// One run at `now`.
+/// One run at `now`: every shard, then the directory.
 pub async fn run(env: &Env, now: i64) -> worker::Result<()> {
-    let db = Db::new(env.d1("DB")?);
-    let kept = now - config::kept_days(env) * DAY_MS;
+    let mut failed = Ok(());
+    for (index, db) in shards::all(env)?.iter().enumerate() {
+        if let Err(error) = expire_shard(env, db, now).await {
+            worker::console_error!("retention of shard {index} failed: {error}");
+            failed = Err(error);
+        }
+    }
+    let directory = shards::directory(env)?;
     let now_iso = iso_utc(now);
+    let expiring: [(&str, &str, &str, Arg, &str); 2] = [
+        (
+            "login_tokens",
+            "rowid",
+            "expires_at",
+            Arg::Text(&now_iso),
+            "",
+        ),
+        ("sessions", "rowid", "expires_at", Arg::Text(&now_iso), ""),
+    ];
+    expire(&directory, &expiring).await?;
+    failed
+}
+
+/// A shard's expired turns, markers and closed reminders.
+async fn expire_shard(env: &Env, db: &Db, now: i64) -> worker::Result<()> {
+    let kept = now - config::kept_days(env) * DAY_MS;
     let markers_iso = iso_utc(now - DEDUPE_TTL_MS);
     // (table, row key, column, older than this, and more conditions).
-    let expiring: [(&str, &str, &str, Arg, &str); 5] = [
+    let expiring: [(&str, &str, &str, Arg, &str); 3] = [
         ("turns", "rowid", "at", Arg::Int(kept), ""),
         (
             "processed_updates",
@@ -38,14 +62,6 @@ pub async fn run(env: &Env, now: i64) -> worker::Result<()> {
             "",
         ),
         (
-            "login_tokens",
-            "rowid",
-            "expires_at",
-            Arg::Text(&now_iso),
-            "",
-        ),
-        ("sessions", "rowid", "expires_at", Arg::Text(&now_iso), ""),
-        (
             "reminders",
             "rowid",
             "queued_at",
@@ -53,8 +69,14 @@ pub async fn run(env: &Env, now: i64) -> worker::Result<()> {
             " AND status NOT IN ('queued', 'sending')",
         ),
     ];
+    expire(db, &expiring).await
+}
+
+/// Deletes a bounded batch of each (table, row key, column, cutoff, more
+/// conditions).
+async fn expire(db: &Db, expiring: &[(&str, &str, &str, Arg<'_>, &str)]) -> worker::Result<()> {
     let mut statements = Vec::new();
-    for (table, key, column, cutoff, more) in expiring {
+    for &(table, key, column, cutoff, more) in expiring {
         statements.push(db.stmt(
             &format!(
                 "DELETE FROM {table} WHERE {key} IN (SELECT {key} FROM {table} WHERE {column} < ?1{more} LIMIT ?2)"

@@ -18,6 +18,7 @@ use crate::api::{Session, query_param};
 use crate::config;
 use crate::error::{ApiError, ApiResult};
 use crate::record::{self, TurnRow};
+use crate::shards;
 use crate::store::{Arg, Db};
 
 /// Conversations per page: default and most.
@@ -62,14 +63,14 @@ pub fn owns(path: &str) -> bool {
 }
 
 /// Serves `/api/conversations…` and `/api/operator/…`.
-pub async fn handle(req: Request, env: &Env, db: &Db) -> ApiResult {
+pub async fn handle(req: Request, env: &Env, directory: &Db) -> ApiResult {
     let path = req.path();
     let (operator, rest) = match path.strip_prefix("/api/operator/") {
         Some(rest) => (true, rest),
         None => (false, path.strip_prefix("/api/").unwrap_or_default()),
     };
     let route = parse_route(rest, operator).ok_or(ApiError::NotFound)??;
-    serve(req, env, db, operator, route).await
+    serve(req, env, directory, operator, route).await
 }
 
 /// `None`: not a review path; `Some(Err)`: a review path with a bad id.
@@ -120,22 +121,52 @@ fn conversation_id(segment: &str) -> Option<String> {
     valid.then_some(id)
 }
 
-async fn serve(req: Request, env: &Env, db: &Db, operator: bool, route: Route) -> ApiResult {
+async fn serve(req: Request, env: &Env, directory: &Db, operator: bool, route: Route) -> ApiResult {
     if req.method() != worker::Method::Get {
         return Err(ApiError::MethodNotAllowed);
     }
-    let scope = if operator {
-        operator_scope(&req, env, db).await?
+    // Where the scope's conversations are: the person's shard, or every
+    // shard for the operator.
+    let (scope, dbs) = if operator {
+        (
+            operator_scope(&req, env, directory).await?,
+            shards::all(env)?,
+        )
     } else {
-        Scope::User(Session::of(&req, env, db).await?.user_id)
+        let session = Session::of(&req, env, directory).await?;
+        (Scope::User(session.user_id), vec![session.db])
     };
     match route {
-        Route::List => list(&req, db, &scope, crate::config::kept_days(env)).await,
-        Route::Detail(id) => detail(db, &scope, &id).await,
-        Route::Events(id) => events_page(&req, db, &scope, &id).await,
-        Route::Replay(id) => replay(db, &scope, &id).await,
-        Route::Access => access_log(&req, db).await,
+        Route::List => list(&req, &dbs, &scope, crate::config::kept_days(env)).await,
+        Route::Detail(id) => {
+            let (db, row) = locate(&dbs, &scope, &id).await?;
+            detail(db, row, &scope, &id).await
+        }
+        Route::Events(id) => {
+            let (db, row) = locate(&dbs, &scope, &id).await?;
+            events_page(&req, db, row, &id).await
+        }
+        Route::Replay(id) => {
+            let (db, row) = locate(&dbs, &scope, &id).await?;
+            replay(db, row, &id).await
+        }
+        Route::Access => access_log(&req, directory).await,
     }
+}
+
+/// The shard that holds the thread within the scope, and its checkpoint;
+/// 404 when none does.
+async fn locate<'d>(
+    dbs: &'d [Db],
+    scope: &Scope,
+    id: &str,
+) -> Result<(&'d Db, CheckpointRow), ApiError> {
+    for db in dbs {
+        if let Some(row) = checkpoint(db, scope, id).await? {
+            return Ok((db, row));
+        }
+    }
+    Err(ApiError::NotFound)
 }
 
 /// The operator view: absent (404) unless `OPERATOR_SECRET` is set; the
@@ -244,23 +275,30 @@ fn summary(row: &CheckpointRow, state: Option<&AgentState>, operator: bool) -> V
     out
 }
 
-/// `GET …/conversations?limit=&cursor=`: newest activity first.
-async fn list(req: &Request, db: &Db, scope: &Scope, kept_days: i64) -> ApiResult {
+/// `GET …/conversations?limit=&cursor=`: newest activity first, the
+/// shards' pages merged (each gives its newest after the cursor).
+async fn list(req: &Request, dbs: &[Db], scope: &Scope, kept_days: i64) -> ApiResult {
     let limit = limit(req, LIST_DEFAULT, LIST_MAX)?;
     let after = cursor_parts(req, 2)?.unwrap_or_else(|| vec!["~".into(), String::new()]);
-    let rows: Vec<CheckpointRow> = db
-        .all(db.stmt(
-            "SELECT thread_id, user_id, version, state, updated_at FROM checkpoints \
-             WHERE (?1 IS NULL OR user_id = ?1) AND (updated_at, thread_id) < (?2, ?3) \
-             ORDER BY updated_at DESC, thread_id DESC LIMIT ?4",
-            &[
-                scope.user(),
-                Arg::Text(&after[0]),
-                Arg::Text(&after[1]),
-                Arg::Int(limit + 1),
-            ],
-        )?)
-        .await?;
+    let mut rows: Vec<CheckpointRow> = Vec::new();
+    for db in dbs {
+        rows.extend(
+            db.all::<CheckpointRow>(db.stmt(
+                "SELECT thread_id, user_id, version, state, updated_at FROM checkpoints \
+                 WHERE (?1 IS NULL OR user_id = ?1) AND (updated_at, thread_id) < (?2, ?3) \
+                 ORDER BY updated_at DESC, thread_id DESC LIMIT ?4",
+                &[
+                    scope.user(),
+                    Arg::Text(&after[0]),
+                    Arg::Text(&after[1]),
+                    Arg::Int(limit + 1),
+                ],
+            )?)
+            .await?,
+        );
+    }
+    rows.sort_by(|a, b| (&b.updated_at, &b.thread_id).cmp(&(&a.updated_at, &a.thread_id)));
+    rows.truncate(limit as usize + 1);
     let more = rows.len() as i64 > limit;
     let page = &rows[..rows.len().min(limit as usize)];
     let operator = matches!(scope, Scope::Operator);
@@ -283,21 +321,19 @@ async fn list(req: &Request, db: &Db, scope: &Scope, kept_days: i64) -> ApiResul
     )
 }
 
-/// The thread's checkpoint within the scope; 404 otherwise.
-async fn checkpoint(db: &Db, scope: &Scope, id: &str) -> Result<CheckpointRow, ApiError> {
+/// The thread's checkpoint within the scope, when this shard has it.
+async fn checkpoint(db: &Db, scope: &Scope, id: &str) -> worker::Result<Option<CheckpointRow>> {
     db.first(db.stmt(
         "SELECT thread_id, user_id, version, state, updated_at FROM checkpoints \
          WHERE thread_id = ?1 AND (?2 IS NULL OR user_id = ?2)",
         &[Arg::Text(id), scope.user()],
     )?)
-    .await?
-    .ok_or(ApiError::NotFound)
+    .await
 }
 
 /// `GET …/conversations/{id}`: the turns (message and reply, the newest
 /// [`MAX_REVIEW_TURNS`]), where the conversation stands and what it holds.
-async fn detail(db: &Db, scope: &Scope, id: &str) -> ApiResult {
-    let row = checkpoint(db, scope, id).await?;
+async fn detail(db: &Db, row: CheckpointRow, scope: &Scope, id: &str) -> ApiResult {
     let first = row.version - MAX_REVIEW_TURNS as i64;
     let rows = record::turns(
         db,
@@ -354,9 +390,8 @@ async fn detail(db: &Db, scope: &Scope, id: &str) -> ApiResult {
 }
 
 /// `GET …/conversations/{id}/events?limit=&cursor=`: in order.
-async fn events_page(req: &Request, db: &Db, scope: &Scope, id: &str) -> ApiResult {
+async fn events_page(req: &Request, db: &Db, row: CheckpointRow, id: &str) -> ApiResult {
     let limit = limit(req, EVENTS_DEFAULT, EVENTS_MAX)?;
-    let row = checkpoint(db, scope, id).await?;
     let after = match cursor_parts(req, 2)? {
         Some(parts) => {
             let turn = parts[0].parse::<i64>().map_err(|_| ApiError::BadRequest)?;
@@ -385,8 +420,7 @@ async fn events_page(req: &Request, db: &Db, scope: &Scope, id: &str) -> ApiResu
 
 /// `GET …/conversations/{id}/replay`: every stored turn run again through
 /// the core in this Worker, and what came out differently.
-async fn replay(db: &Db, scope: &Scope, id: &str) -> ApiResult {
-    let row = checkpoint(db, scope, id).await?;
+async fn replay(db: &Db, row: CheckpointRow, id: &str) -> ApiResult {
     if row.version > MAX_REVIEW_TURNS as i64 {
         return Err(ApiError::TooLarge);
     }

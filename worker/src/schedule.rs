@@ -23,6 +23,7 @@ use caja_core::tools::cobros::{PaymentRequest, Status};
 use serde::{Deserialize, Serialize};
 use worker::{Env, Queue};
 
+use crate::shards;
 use crate::store::{Arg, Db, rows};
 use crate::tools::recurring::{ITEM_COLUMNS, ItemRow};
 
@@ -154,11 +155,23 @@ struct WeekRow {
     count: i64,
 }
 
-/// One run of the schedule at `now`.
+/// One run of the schedule at `now`, shard after shard; a shard that
+/// fails does not keep the others' reminders back.
 pub async fn run(env: &Env, now: i64) -> worker::Result<()> {
-    let db = Db::new(env.d1("DB")?);
     let queue = env.queue(QUEUE)?;
-    let people = gather(&db, now).await?;
+    let mut failed = Ok(());
+    for (index, db) in shards::all(env)?.iter().enumerate() {
+        if let Err(error) = run_shard(db, &queue, now).await {
+            worker::console_error!("schedule of shard {index} failed: {error}");
+            failed = Err(error);
+        }
+    }
+    failed
+}
+
+/// One shard's run: what is due among its people, and its stale tickets.
+async fn run_shard(db: &Db, queue: &Queue, now: i64) -> worker::Result<()> {
+    let people = gather(db, now).await?;
     let mut tickets = Vec::new();
     let due: Vec<(&PersonRow, Reminder)> = people
         .iter()
@@ -169,10 +182,10 @@ pub async fn run(env: &Env, now: i64) -> worker::Result<()> {
         })
         .collect();
     for chunk in due.chunks(STATEMENTS) {
-        tickets.extend(store(&db, chunk, now).await?);
+        tickets.extend(store(db, chunk, now).await?);
     }
-    tickets.extend(sweep(&db, now).await?);
-    send(&queue, tickets).await
+    tickets.extend(sweep(db, now).await?);
+    send(queue, tickets).await
 }
 
 /// Every person Caja may write to, with the facts their reminders need.

@@ -18,6 +18,7 @@ use worker::{Env, Fetch, Headers, Method, Request, RequestInit, Response};
 use crate::auth;
 use crate::config::{self, read_body};
 use crate::error::{ApiError, ApiResult};
+use crate::shards;
 use crate::store::{Arg, Db, is_conflict};
 use crate::turn::{self, TurnOutcome, TurnRequest};
 use update::{Arrival, NonText, Person, Place};
@@ -96,7 +97,7 @@ fn dedupe_key(env: &Env, update_id: i64, chat_id: i64) -> String {
 }
 
 /// Handles one update.
-pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
+pub async fn handle_webhook(mut req: Request, env: &Env, directory: &Db) -> ApiResult {
     let Some(secret) = config::webhook_secret(env) else {
         worker::console_error!("TELEGRAM_WEBHOOK_SECRET is not configured");
         return Err(ApiError::Unauthorized);
@@ -113,6 +114,23 @@ pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
     })?;
     let update: update::Update = serde_json::from_str(&body).map_err(|_| ApiError::BadJson)?;
     let now = config::now_ms(&req, env);
+    let mut answer = arrive(env, directory, update, now).await;
+    // What the directory was asked (nothing, but for /web): an update
+    // reaches its sender's shard without it.
+    if let Ok(response) = &mut answer {
+        response
+            .headers_mut()
+            .set(
+                "X-Caja-Directory-Round-Trips",
+                &directory.round_trips().to_string(),
+            )
+            .ok();
+    }
+    answer
+}
+
+/// An update's answer, by what arrived.
+async fn arrive(env: &Env, directory: &Db, update: update::Update, now: i64) -> ApiResult {
     let update_id = update.update_id;
     match update::arrival(update, &config::bot_username(env)) {
         Arrival::Ignored => ok_json(&json!({})),
@@ -138,7 +156,7 @@ pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
             text,
         } => {
             let key = dedupe_key(env, update_id, place.chat_id);
-            handle_text(env, db, &key, place, person, text, now).await
+            handle_text(env, directory, &key, place, person, text, now).await
         }
         Arrival::Button {
             callback_id,
@@ -155,7 +173,7 @@ pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
                 person,
                 data,
             };
-            handle_button(env, db, &key, press, now).await
+            handle_button(env, directory, &key, press, now).await
         }
         Arrival::Button { callback_id, .. } => {
             ok_json(&callback_answer(&callback_id, host::BUTTON_STALE))
@@ -165,13 +183,15 @@ pub async fn handle_webhook(mut req: Request, env: &Env, db: &Db) -> ApiResult {
 
 async fn handle_text(
     env: &Env,
-    db: &Db,
+    directory: &Db,
     key: &str,
     place: Place,
     person: Person,
     text: String,
     now: i64,
 ) -> ApiResult {
+    // The sender's shard: the only one this update touches.
+    let db = &shards::for_user(env, &person.user_id)?;
     let command = text
         .split_whitespace()
         .next()
@@ -184,7 +204,7 @@ async fn handle_text(
         if !place.private {
             return ok_json(&plain_message(&place, host::WEB_ONLY_PRIVATE));
         }
-        return web_link(env, db, key, &place, &person, now).await;
+        return web_link(env, directory, db, key, &place, &person, now).await;
     }
     let bot = config::bot_username(env);
     let asks_help = matches!(command.as_str(), "/start" | "/ayuda" | "/help")
@@ -207,6 +227,7 @@ async fn handle_text(
         now_ms: now,
         timezone: None,
         press: None,
+        directory,
         dedupe_key: Some(key.to_string()),
         render: &render,
         keep: None,
@@ -218,7 +239,7 @@ async fn handle_text(
     if let TurnOutcome::Done { output, .. } = &outcome
         && output.answer_privately
     {
-        answer_privately(env, db, key, &place, &person, &text, now).await;
+        answer_privately(env, directory, db, key, &place, &person, &text, now).await;
     }
     webhook_answer(outcome, plain_message(&place, host::RATE_LIMITED))
 }
@@ -226,8 +247,10 @@ async fn handle_text(
 /// A personal question asked in a group: asked again in the member's
 /// private chat with Caja and answered there; when Telegram refuses (the
 /// member never opened that chat), the group is told how to open it.
+#[allow(clippy::too_many_arguments)]
 async fn answer_privately(
     env: &Env,
+    directory: &Db,
     db: &Db,
     key: &str,
     group: &Place,
@@ -251,6 +274,7 @@ async fn answer_privately(
         now_ms: now,
         timezone: None,
         press: None,
+        directory,
         dedupe_key: Some(format!("{key}:private")),
         render: &render,
         keep: None,
@@ -316,6 +340,7 @@ fn ensure_user(person: &Person, now: i64) -> (String, Vec<String>) {
 /// Telegram delivers it.
 async fn web_link(
     env: &Env,
+    directory: &Db,
     db: &Db,
     key: &str,
     place: &Place,
@@ -334,12 +359,19 @@ async fn web_link(
     let token = auth::random_token();
     let url = format!("{}/?login={token}", config::public_url(env));
     let response = plain_message(place, &host::web_link(&url)).to_string();
+    // The link first, in the directory: a delivery that loses the race
+    // below leaves an unused link that expires.
+    directory
+        .run(auth::login_token_statement(
+            directory,
+            &person.user_id,
+            &token,
+            now,
+        )?)
+        .await?;
     let (sql, args) = ensure_user(person, now);
     let args: Vec<Arg> = args.iter().map(|a| Arg::Text(a)).collect();
-    let mut batch = vec![
-        db.stmt(&sql, &args)?,
-        auth::login_token_statement(db, &person.user_id, &token, now)?,
-    ];
+    let mut batch = vec![db.stmt(&sql, &args)?];
     batch.append(&mut crate::marker::mark_processed(
         db,
         key,
@@ -423,7 +455,7 @@ fn press_toast(output: &TurnOutput) -> &'static str {
     }
 }
 
-async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) -> ApiResult {
+async fn handle_button(env: &Env, directory: &Db, key: &str, press: Press, now: i64) -> ApiResult {
     let parts: Vec<&str> = press.data.split(':').collect();
     // The button's data is the press: its prompt and its answer; the
     // word stored with it is the button's label.
@@ -450,13 +482,15 @@ async fn handle_button(env: &Env, db: &Db, key: &str, press: Press, now: i64) ->
         now_ms: now,
         timezone: None,
         press: Some(caja_core::agent::Press { prompt, yes }),
+        directory,
         dedupe_key: Some(key.to_string()),
         render: &render,
         keep: None,
         before: vec![ensure_user(&press.person, now)],
         start: None,
     };
-    let outcome = turn::run(db, &request).await?;
+    let db = shards::for_user(env, &press.person.user_id)?;
+    let outcome = turn::run(&db, &request).await?;
     crate::testing::remember(
         env,
         &press.person.thread_id,

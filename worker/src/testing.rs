@@ -24,10 +24,11 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 use worker::{Env, Request, Response};
 
+use crate::api::Session;
 use crate::api::query_param;
-use crate::auth;
 use crate::config;
 use crate::error::{ApiError, ApiResult};
+use crate::shards;
 use crate::store::{Arg, Db};
 use crate::turn::{CheckpointRow, TurnOutcome};
 
@@ -78,10 +79,10 @@ pub async fn handle_last_turn(req: Request, env: &Env, db: &Db) -> ApiResult {
     if !config::test_mode(env) {
         return Err(ApiError::TestOnly);
     }
-    let now = config::now_ms(&req, env);
-    let user_id = auth::authenticate(db, &req, now)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
+    let Session {
+        user_id, db: shard, ..
+    } = Session::of(&req, env, db).await?;
+    let db = &shard;
     let thread = query_param(&req, "thread")
         .filter(|t| !t.is_empty())
         .ok_or(ApiError::BadRequest)?;
@@ -113,13 +114,14 @@ pub async fn handle_last_turn(req: Request, env: &Env, db: &Db) -> ApiResult {
 /// whether Telegram refused them (`blocked_at`). `POST` with `now` puts
 /// every one of their reminders on the queue again, as a redelivery
 /// would: a duplicate ticket must never send twice.
-pub async fn handle_reminders(mut req: Request, env: &Env, db: &Db) -> ApiResult {
+pub async fn handle_reminders(mut req: Request, env: &Env) -> ApiResult {
     if !config::test_mode(env) {
         return Err(ApiError::TestOnly);
     }
     let user = query_param(&req, "user")
         .filter(|u| !u.is_empty())
         .ok_or(ApiError::BadRequest)?;
+    let db = &shards::for_user(env, &user)?;
     #[derive(serde::Deserialize, serde::Serialize)]
     struct Row {
         kind: String,
@@ -176,14 +178,43 @@ pub async fn handle_reminders(mut req: Request, env: &Env, db: &Db) -> ApiResult
 
 /// `GET /api/test/rows?user=`: every table of the schema (from
 /// `sqlite_master`), and for each one with a column naming a person
-/// (`user_id`, or `id` in `users`) how many rows are that person's.
-pub async fn handle_rows(req: Request, env: &Env, db: &Db) -> ApiResult {
+/// (`user_id`, or `id` in `users`) how many rows are that person's, summed
+/// over the directory and every shard. `{"shard", "shards": [counts per
+/// database]}` with `by_shard=1`: the person's shard, and each shard's
+/// counts in order.
+pub async fn handle_rows(req: Request, env: &Env, directory: &Db) -> ApiResult {
     if !config::test_mode(env) {
         return Err(ApiError::TestOnly);
     }
     let user = query_param(&req, "user")
         .filter(|u| !u.is_empty())
         .ok_or(ApiError::BadRequest)?;
+    let shards = shards::all(env)?;
+    if query_param(&req, "by_shard").as_deref() == Some("1") {
+        let mut each = Vec::new();
+        for db in &shards {
+            each.push(Value::Object(counts(db, &user).await?));
+        }
+        let shard = shards::index_of(&user, shards::count(env)?);
+        return Response::from_json(&json!({ "shard": shard, "shards": each }))
+            .map_err(ApiError::from);
+    }
+    let mut out = counts(directory, &user).await?;
+    for db in &shards {
+        for (table, count) in counts(db, &user).await? {
+            let sum = match (out.get(&table).and_then(Value::as_i64), count.as_i64()) {
+                (Some(a), Some(b)) => json!(a + b),
+                (a, b) => json!(a.or(b)),
+            };
+            out.insert(table, sum);
+        }
+    }
+    Response::from_json(&Value::Object(out)).map_err(ApiError::from)
+}
+
+/// One database's tables, each with the person's row count (null for a
+/// table that names nobody).
+async fn counts(db: &Db, user: &str) -> worker::Result<serde_json::Map<String, Value>> {
     #[derive(serde::Deserialize)]
     struct Table {
         name: String,
@@ -216,7 +247,7 @@ pub async fn handle_rows(req: Request, env: &Env, db: &Db) -> ApiResult {
                         "SELECT COUNT(*) AS n FROM \"{}\" WHERE {column} = ?1",
                         table.name
                     ),
-                    &[Arg::Text(&user)],
+                    &[Arg::Text(user)],
                 )?)
                 .await?
                 .map(|c| c.n),
@@ -224,5 +255,5 @@ pub async fn handle_rows(req: Request, env: &Env, db: &Db) -> ApiResult {
         };
         out.insert(table.name, json!(count));
     }
-    Response::from_json(&Value::Object(out)).map_err(ApiError::from)
+    Ok(out)
 }

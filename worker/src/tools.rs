@@ -545,8 +545,6 @@ pub const PERSONAL_TABLES: &[(&str, &str)] = &[
     ("checkpoints", "user_id"),
     ("turns", "user_id"),
     ("processed_updates", "user_id"),
-    ("login_tokens", "user_id"),
-    ("sessions", "user_id"),
     ("users", "id"),
 ];
 

@@ -39,6 +39,8 @@ pub struct TurnRequest<'a> {
     pub timezone: Option<String>,
     /// A Sí/No button pressed (`TurnInput::press`).
     pub press: Option<Press>,
+    /// The directory: an account deleted loses its web sessions there.
+    pub directory: &'a Db,
     /// Telegram update id or web client_msg_id, namespaced.
     pub dedupe_key: Option<String>,
     /// Makes the host-specific response.
@@ -310,6 +312,11 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             response: kept.as_deref().unwrap_or(&response),
         };
         let mut batch = commit_batch(db, request, &turn, &mut runner.staged)?;
+        if !runner.after.is_empty() {
+            // An account deleted: its sessions and login links end first,
+            // in the directory, so nothing signs in to what goes next.
+            revoke_everywhere(request.directory, request.user_id).await?;
+        }
         // An account deleted goes last: the turn's own rows go with it.
         batch.append(&mut runner.after);
         match db.batch(batch).await {
@@ -341,6 +348,20 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         }
     }
     Ok(TurnOutcome::Busy)
+}
+
+/// Ends every web session and login link of `user_id`.
+async fn revoke_everywhere(directory: &Db, user_id: &str) -> worker::Result<()> {
+    let statements = ["sessions", "login_tokens"]
+        .iter()
+        .map(|table| {
+            directory.stmt(
+                &format!("DELETE FROM {table} WHERE user_id = ?1"),
+                &[Arg::Text(user_id)],
+            )
+        })
+        .collect::<worker::Result<Vec<_>>>()?;
+    directory.batch(statements).await.map(|_| ())
 }
 
 /// What a turn wrote, for its commit.

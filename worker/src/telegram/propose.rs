@@ -24,6 +24,7 @@ pub enum Proposal {
 /// Runs `start` in the private chat of Telegram user `chat_id`, once per
 /// `key`.
 pub async fn propose(
+    directory: &Db,
     db: &Db,
     user_id: &str,
     chat_id: i64,
@@ -59,6 +60,7 @@ pub async fn propose(
         now_ms: now,
         timezone: None,
         press: None,
+        directory,
         dedupe_key: Some(key.to_string()),
         render: &render,
         keep: None,
