@@ -14,6 +14,7 @@ pub mod events;
 #[cfg(feature = "audit")]
 pub mod record;
 pub mod replay;
+pub mod sessions;
 
 pub use events::{Event, EventKind, Status, active_agent, position, status};
 #[cfg(feature = "audit")]
@@ -23,6 +24,7 @@ pub use record::{Line, TurnRecord, audit_record, lines};
 pub use replay::{
     Conversation, ReplayError, ReplayReport, StoredConversation, TurnReplay, replay, replay_stored,
 };
+pub use sessions::{SESSION_GAP_MS, Session, sessions};
 
 /// Most turns a conversation's review returns (a longer one is cut and
 /// says so); the events of a turn number in the tens.

@@ -10,10 +10,12 @@
 mod svg;
 
 use caja_core::agent::state::AgentState;
+use caja_core::agent::text::review as words;
 use caja_core::agent::{AgentConfig, TurnInput, TurnStep, start_turn};
 use caja_core::agents::registry;
 use caja_core::review::diagram::{self, Diagram, Marks};
 use caja_core::review::{self, Conversation, Event, ReplayError};
+use caja_core::time::{TimeZone, iso_date};
 use serde::Serialize;
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
@@ -50,6 +52,11 @@ pub fn predict(state: &str, input: &str) -> String {
 #[derive(Serialize)]
 struct ShownTurn {
     turn: u64,
+    at_ms: i64,
+    /// When it ran, in the person's zone ("viernes 2026-11-20, 16:38"),
+    /// and its day there.
+    when: String,
+    day: String,
     message: String,
     reply: String,
     stored_reply: String,
@@ -62,12 +69,15 @@ struct ShownTurn {
 
 /// Replays a conversation's stored events (a JSON array, as
 /// `GET /api/conversations/{id}/events` lists them) through this core:
-/// `{"turns":[…]}` with, per turn, the message, the replayed and stored
-/// replies, whether they agree, the tool calls, the state after it, its
-/// trace and where it leaves the diagrams; or `{"error"}` when the events
-/// cannot be replayed.
+/// `{"turns":[…],"sessions":[…]}` with, per turn, when it ran (in `zone`,
+/// an IANA name; Mexico City when unknown), the message, the replayed and
+/// stored replies, whether they agree, the tool calls, the state after
+/// it, its trace and where it leaves the diagrams; per session its turns,
+/// span and title; or `{"error"}` when the events cannot be replayed.
 #[wasm_bindgen]
-pub fn replay(events: &str) -> String {
+pub fn replay(events: &str, zone: &str) -> String {
+    let zone = TimeZone::by_name(zone).unwrap_or_else(TimeZone::default_zone);
+    let when = |ms: i64| (zone.date_at(ms), zone.clock_at(ms));
     let events: Vec<Event> = match serde_json::from_str(events) {
         Ok(events) => events,
         Err(error) => return json!({ "error": error.to_string() }).to_string(),
@@ -82,6 +92,12 @@ pub fn replay(events: &str) -> String {
         .enumerate()
         .map(|(k, t)| ShownTurn {
             turn: t.turn,
+            at_ms: t.at_ms,
+            when: {
+                let (day, clock) = when(t.at_ms);
+                words::turn_when(day, &clock)
+            },
+            day: iso_date(when(t.at_ms).0),
             message: t.message.clone(),
             reply: t.reply.clone(),
             stored_reply: t.stored_reply.clone(),
@@ -101,7 +117,20 @@ pub fn replay(events: &str) -> String {
             marks: diagram::marks(&conversation.start, &turns, k),
         })
         .collect();
-    json!({ "turns": shown }).to_string()
+    let sessions: Vec<Value> = review::sessions(&turns)
+        .into_iter()
+        .map(|session| {
+            let (start, end) = (when(session.start_ms), when(session.end_ms));
+            let span = words::session_span((start.0, &start.1), (end.0, &end.1));
+            json!({
+                "first": session.first,
+                "last": session.last,
+                "span": span,
+                "title": session.title,
+            })
+        })
+        .collect();
+    json!({ "turns": shown, "sessions": sessions }).to_string()
 }
 
 fn replay_error(error: &ReplayError) -> &'static str {

@@ -17,10 +17,23 @@ fn every_kept_turn_replays_and_its_marks_land_on_a_drawn_diagram() {
     let mut turns = 0;
     for conversation in &kept {
         let id = conversation["id"].as_str().unwrap_or("?");
-        let out: Value =
-            serde_json::from_str(&caja_engine::replay(&conversation["events"].to_string()))
-                .unwrap();
+        let out: Value = serde_json::from_str(&caja_engine::replay(
+            &conversation["events"].to_string(),
+            "America/Mexico_City",
+        ))
+        .unwrap();
         assert!(out.get("error").is_none(), "{id}: {out}");
+        // Every turn is in exactly one session, in order, each dated.
+        let sessions = out["sessions"].as_array().expect("sessions");
+        let count = out["turns"].as_array().map_or(0, Vec::len);
+        let mut next = 0;
+        for session in sessions {
+            assert_eq!(session["first"], next, "{id}: sessions in order");
+            next = session["last"].as_u64().unwrap() + 1;
+            assert!(!session["title"].as_str().unwrap().is_empty());
+            assert!(session["span"].as_str().unwrap().contains("2026-"));
+        }
+        assert_eq!(next as usize, count, "{id}: every turn in a session");
         for turn in out["turns"].as_array().expect("turns") {
             turns += 1;
             assert_eq!(
@@ -62,9 +75,11 @@ fn every_kept_turn_replays_and_its_marks_land_on_a_drawn_diagram() {
 
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
-    let out: Value = serde_json::from_str(&caja_engine::replay("not json")).unwrap();
+    let out: Value =
+        serde_json::from_str(&caja_engine::replay("not json", "America/Mexico_City")).unwrap();
     assert!(out["error"].is_string());
-    let out: Value = serde_json::from_str(&caja_engine::replay("[]")).unwrap();
+    let out: Value =
+        serde_json::from_str(&caja_engine::replay("[]", "America/Mexico_City")).unwrap();
     assert_eq!(out["error"], "no_start");
     let out: Value = serde_json::from_str(&caja_engine::predict("{}", "{}")).unwrap();
     assert!(out["error"].is_string());

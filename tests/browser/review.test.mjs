@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { ARTIFACTS } from '../lib/env.mjs';
 import { launchBrowser, reply, send, seriousViolations, signedIn } from '../lib/browser.mjs';
+import { chat, login, uniqueName } from '../lib/api.mjs';
 
 const SIZES = {
   phone: { width: 390, height: 844 },
@@ -102,6 +103,56 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.equal(await position(page).textContent(), 'Turno 2 de 3');
     await page.getByTestId('review-back').click();
     await page.getByTestId('conversation').first().waitFor();
+    await context.close();
+  });
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`${size}: a conversation of several days is split into sessions by a quiet gap, each turn dated, and a day can be found`, async () => {
+    const name = uniqueName('days');
+    const session = await login(name);
+    // Tuesday morning and Friday afternoon, Mexico City (UTC−6).
+    const said = [
+      ['gasté 250 en uber', '2026-11-17T16:00:00.000Z'],
+      ['sí', '2026-11-17T16:01:00.000Z'],
+      ['¿cuánto gasté este mes?', '2026-11-20T23:30:00.000Z'],
+      ['gasté 80 en café', '2026-11-20T23:45:00.000Z'],
+    ];
+    for (const [text, now] of said) {
+      const res = await chat(session, text, { now });
+      assert.equal(res.status, 200, text);
+    }
+    const { context, page } = await signedIn(browser, { viewport, timezoneId: 'America/Mexico_City', locale: 'es-MX' }, name);
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('nav-review').click();
+    await page.getByTestId('conversation').first().click();
+    await page.getByTestId('stepper').waitFor();
+    const sessions = page.getByTestId('review-session');
+    assert.deepEqual(await sessions.locator('.when').allTextContents(), ['martes 2026-11-17, 10:00 a 10:01', 'viernes 2026-11-20, 17:30 a 17:45']);
+    assert.deepEqual(await sessions.locator('.title').allTextContents(), ['Agente financiero · 1 cambio confirmado', 'Agente financiero · sin cambios']);
+    assert.deepEqual(await sessions.locator('.visually-hidden').allTextContents(), ['Sesión 1 de 2', 'Sesión 2 de 2']);
+    assert.equal(await page.getByTestId('review-when').textContent(), 'martes 2026-11-17, 10:00');
+    assert.equal(await sessions.nth(0).getAttribute('aria-current'), 'true');
+
+    // Friday: its first turn, in its session.
+    await page.getByTestId('review-day').fill('2026-11-20');
+    assert.equal(await position(page).textContent(), 'Turno 3 de 4');
+    assert.equal(await page.getByTestId('review-message').textContent(), '¿cuánto gasté este mes?');
+    assert.equal(await page.getByTestId('review-when').textContent(), 'viernes 2026-11-20, 17:30');
+    assert.equal(await sessions.nth(1).getAttribute('aria-current'), 'true');
+    assert.equal(await sessions.nth(0).getAttribute('aria-current'), null);
+    await page.screenshot({ path: `${ARTIFACTS}/review-${size}-sessions.png`, fullPage: true });
+    await checkAxe(page, `review ${size} sessions`);
+
+    // A day without messages says so and stays where it was.
+    await page.getByTestId('review-day').fill('2026-11-18');
+    await page.getByTestId('review-day-none').waitFor();
+    assert.equal(await page.getByTestId('review-day-none').textContent(), 'Ese día no hubo mensajes en esta conversación.');
+    assert.equal(await position(page).textContent(), 'Turno 3 de 4');
+    // A session's button goes to its first turn.
+    await sessions.nth(0).click();
+    assert.equal(await position(page).textContent(), 'Turno 1 de 4');
+    assert.equal(await page.getByTestId('review-day-none').count(), 0);
     await context.close();
   });
 }

@@ -119,9 +119,9 @@ pub(crate) fn predict(
 }
 
 /// The replay of a conversation's events (a JSON array), as the engine
-/// gives it (`{"turns"}` or `{"error"}`).
-pub(crate) fn replay(events: &str) -> Option<String> {
-    call("replay", events, "")
+/// gives it (`{"turns","sessions"}` or `{"error"}`), its times in `zone`.
+pub(crate) fn replay(events: &str, zone: &str) -> Option<String> {
+    call("replay", events, zone)
 }
 
 /// The SVG of diagram `id` with `marks` (JSON) drawn on it.

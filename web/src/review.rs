@@ -18,6 +18,9 @@ use crate::engine::{self, Engine};
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 struct Turn {
     turn: u64,
+    /// When it ran and its day, in the user's zone (from the engine).
+    when: String,
+    day: String,
     message: String,
     reply: String,
     stored_reply: String,
@@ -28,10 +31,21 @@ struct Turn {
     marks: serde_json::Value,
 }
 
+/// A stretch of turns without a quiet gap (`caja_core::review::Session`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct Session {
+    first: usize,
+    last: usize,
+    span: String,
+    title: String,
+}
+
 #[derive(Deserialize)]
 struct Replayed {
     #[serde(default)]
     turns: Vec<Turn>,
+    #[serde(default)]
+    sessions: Vec<Session>,
     #[serde(default)]
     error: Option<String>,
 }
@@ -41,7 +55,7 @@ struct Replayed {
 enum Opened {
     Loading,
     Failed(&'static str),
-    Turns(Vec<Turn>),
+    Turns(Vec<Turn>, Vec<Session>),
 }
 
 fn channel_label(channel: &str) -> &'static str {
@@ -121,8 +135,14 @@ pub(crate) fn ReviewView() -> impl IntoView {
         let Some(id) = opened.with_untracked(|o| o.as_ref().map(|(id, _)| id.clone())) else {
             return;
         };
-        let shown = match engine::replay(&json).map(|out| serde_json::from_str::<Replayed>(&out)) {
-            Some(Ok(Replayed { error: None, turns })) if !turns.is_empty() => Opened::Turns(turns),
+        let shown = match engine::replay(&json, crate::chat::user_zone().name())
+            .map(|out| serde_json::from_str::<Replayed>(&out))
+        {
+            Some(Ok(Replayed {
+                error: None,
+                turns,
+                sessions,
+            })) if !turns.is_empty() => Opened::Turns(turns, sessions),
             Some(Ok(Replayed { error: Some(_), .. })) => {
                 Opened::Failed(words::REVIEW_CANNOT_REPLAY)
             }
@@ -169,7 +189,7 @@ pub(crate) fn ReviewView() -> impl IntoView {
                     {match opened_state {
                         Opened::Loading => view! { <p class="loading">{words::REVIEW_LOADING_ENGINE}</p> }.into_any(),
                         Opened::Failed(why) => view! { <p class="error" role="alert">{why}</p> }.into_any(),
-                        Opened::Turns(turns) => view! { <Stepper turns=turns /> }.into_any(),
+                        Opened::Turns(turns, sessions) => view! { <Stepper turns=turns sessions=sessions /> }.into_any(),
                     }}
                 }.into_any(),
             }}
@@ -177,12 +197,14 @@ pub(crate) fn ReviewView() -> impl IntoView {
     }
 }
 
-/// One replayed conversation, a turn at a time.
+/// One replayed conversation, a turn at a time, with its sessions and a
+/// day to jump to.
 #[component]
-fn Stepper(turns: Vec<Turn>) -> impl IntoView {
+fn Stepper(turns: Vec<Turn>, sessions: Vec<Session>) -> impl IntoView {
     let total = turns.len();
     let turns = StoredValue::new(turns);
     let at = RwSignal::new(0usize);
+    let no_day = RwSignal::new(false);
     let turn = move || turns.with_value(|t| t[at.get().min(total - 1)].clone());
     let svg = move |id: String| {
         let marks = turn().marks.to_string();
@@ -194,9 +216,43 @@ fn Stepper(turns: Vec<Turn>) -> impl IntoView {
             .unwrap_or("financial")
             .to_string()
     };
+    // The first turn of a day in the user's zone.
+    let find_day = move |day: String| {
+        let found = turns.with_value(|t| t.iter().position(|turn| turn.day == day));
+        no_day.set(found.is_none());
+        if let Some(index) = found {
+            at.set(index);
+        }
+    };
+    let session_count = sessions.len();
+    let session_list = sessions.into_iter().enumerate().map(|(k, session)| {
+        let (first, last) = (session.first, session.last);
+        let current = move || (first..=last).contains(&at.get()).then_some("true");
+        view! {
+            <li>
+                <button data-testid="review-session" data-first=first aria-current=current
+                    on:click=move |_| { no_day.set(false); at.set(first) }>
+                    <span class="when">{crate::fields::dated(&session.span)}</span>
+                    <span class="title">{session.title.clone()}</span>
+                    <span class="visually-hidden">{words::session_of(k + 1, session_count)}</span>
+                </button>
+            </li>
+        }
+    }).collect_view();
     let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap_or_default();
     view! {
         <div class="stepper" data-testid="stepper">
+            <nav class="sessions" aria-labelledby="review-sessions-title" data-testid="review-sessions">
+                <h3 id="review-sessions-title">{words::REVIEW_SESSIONS}</h3>
+                <label class="find-day">{words::REVIEW_FIND_DAY}
+                    <input type="date" data-testid="review-day"
+                        on:change=move |ev| find_day(event_target_value(&ev)) />
+                </label>
+                <Show when=move || no_day.get()>
+                    <p role="status" data-testid="review-day-none">{words::REVIEW_NO_DAY}</p>
+                </Show>
+                <ol>{session_list}</ol>
+            </nav>
             <div class="steps" role="group" aria-label=words::REVIEW_TITLE>
                 <button data-testid="review-prev" disabled=move || at.get() == 0
                     on:click=move |_| at.update(|a| *a = a.saturating_sub(1))>{format!("← {}", words::REVIEW_PREV)}</button>
@@ -205,6 +261,8 @@ fn Stepper(turns: Vec<Turn>) -> impl IntoView {
                     on:click=move |_| at.update(|a| *a = (*a + 1).min(total - 1))>{format!("{} →", words::REVIEW_NEXT)}</button>
             </div>
             <dl class="turn" data-testid="review-turn">
+                <dt>{words::REVIEW_WHEN}</dt>
+                <dd data-testid="review-when" class="when">{move || crate::fields::dated(&turn().when)}</dd>
                 <dt>{words::REVIEW_USER}</dt>
                 <dd data-testid="review-message">{move || turn().message}</dd>
                 <dt>{words::REVIEW_REPLY}</dt>

@@ -33,6 +33,7 @@ use super::path::{Path, Root, Scope};
 
 mod lex;
 mod parse;
+mod words;
 
 /// Longest condition source, in characters.
 pub const MAX_CONDITION_CHARS: usize = 2_000;

@@ -90,6 +90,10 @@ pub struct Navigation {
 pub struct SlotSpec {
     #[serde(rename = "type")]
     pub kind: SlotType,
+    /// How the slot is named to a person ("la fecha límite"): the review's
+    /// diagrams say it.
+    #[serde(default)]
+    pub label: Option<String>,
     /// For `choice`: the path of the list offered (`data.recipients`).
     #[serde(default)]
     pub options_from: Option<String>,
@@ -268,6 +272,10 @@ pub struct FlowSpec {
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct StateSpec {
+    /// What the state does, in a person's words ("Pide el número"): the
+    /// review's diagrams title it so.
+    #[serde(default)]
+    pub label: Option<String>,
     #[serde(default)]
     pub on_enter: Option<OnEnter>,
     #[serde(default)]
@@ -350,6 +358,9 @@ pub struct Clarify {
 pub struct Check {
     #[serde(rename = "if")]
     pub condition: String,
+    /// The condition in a person's words ("si la fecha límite ya pasó").
+    #[serde(default)]
+    pub label: Option<String>,
     pub message: String,
     /// The slots the failing check forgets, so their states ask again.
     #[serde(default)]
@@ -362,6 +373,9 @@ pub struct Check {
 pub struct Rejection {
     #[serde(rename = "if")]
     pub condition: String,
+    /// The condition in a person's words.
+    #[serde(default)]
+    pub label: Option<String>,
     pub message: String,
 }
 
@@ -388,5 +402,8 @@ pub struct FlowTransition {
 pub struct Transition {
     #[serde(default, rename = "if")]
     pub condition: Option<String>,
+    /// The condition in a person's words.
+    #[serde(default)]
+    pub label: Option<String>,
     pub then: String,
 }

@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::agent::state::AgentState;
 use crate::agent::text::review as words;
+use crate::agents::expr::Condition;
+use crate::agents::path::Path;
 use crate::agents::registry::{Agent, HOME, Registry};
 use crate::agents::spec::RoutingKind;
 use crate::review::{Status, TurnReplay, active_agent, status};
@@ -126,7 +128,7 @@ pub fn hierarchy(registry: &Registry) -> Diagram {
     };
     for agent in &registry.agents {
         let id = &agent.spec.id;
-        d.node(id, &agent.spec.name, id.clone(), NodeKind::Agent);
+        d.node(id, &agent.spec.name, String::new(), NodeKind::Agent);
         for tool in &agent.spec.tools {
             let (Some(routing), label) = (&tool.routing, tool.label.as_deref()) else {
                 continue;
@@ -138,9 +140,10 @@ pub fn hierarchy(registry: &Registry) -> Diagram {
             match routing.kind {
                 RoutingKind::EnterAgent => d.edge(id, target, label, EdgeKind::Route),
                 RoutingKind::StartFlow => {
+                    // The flow is named by what starts it ("Hacer una recarga").
                     let flow = flow_id(id, target);
-                    d.node(&flow, target, words::FLOW_ROUTE.into(), NodeKind::Flow);
-                    d.edge(id, &flow, label, EdgeKind::Route);
+                    d.node(&flow, label, String::new(), NodeKind::Flow);
+                    d.edge(id, &flow, words::FLOW_ROUTE, EdgeKind::Route);
                 }
                 RoutingKind::GoHome | RoutingKind::GoBack | RoutingKind::Escalate => {}
             }
@@ -161,9 +164,9 @@ pub fn financial() -> Diagram {
     };
     d.node(words::START, words::START, String::new(), NodeKind::Start);
     d.edge(words::START, "router", "", EdgeKind::Next);
-    let step = |id: &str| words::financial_step(id).to_string();
+    let step = |id: &str| words::capitalized(words::financial_step(id));
     for (from, label, to) in crate::agent::graph_edges() {
-        d.node(from, from, step(from), NodeKind::Step);
+        d.node(from, &step(from), String::new(), NodeKind::Step);
         let to = if to == crate::graph::END {
             words::END
         } else {
@@ -174,7 +177,12 @@ pub fn financial() -> Diagram {
         } else {
             NodeKind::Step
         };
-        d.node(to, to, step(to), kind);
+        let title = if to == words::END {
+            to.to_string()
+        } else {
+            step(to)
+        };
+        d.node(to, &title, String::new(), kind);
         let edge = if to == "error_handler" {
             EdgeKind::Failure
         } else {
@@ -189,31 +197,52 @@ pub fn financial() -> Diagram {
 /// flow.
 pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
     let flow = agent.flows.get(flow_id_)?;
+    let title = agent
+        .spec
+        .tools
+        .iter()
+        .find(|t| {
+            t.routing.as_ref().is_some_and(|r| {
+                r.kind == RoutingKind::StartFlow && r.target.as_deref() == Some(flow_id_)
+            })
+        })
+        .and_then(|t| t.label.as_deref())
+        .unwrap_or(flow_id_);
     let mut d = Diagram {
         id: flow_id(&agent.spec.id, flow_id_),
-        title: format!("{} · {flow_id_}", agent.spec.name),
+        title: format!("{} · {title}", agent.spec.name),
         ..Diagram::default()
     };
+    let say = |path: &Path| path_words(agent, path);
     d.node(words::START, words::START, String::new(), NodeKind::Start);
     d.edge(words::START, &flow.initial, "", EdgeKind::Next);
     for (name, state) in &flow.states {
         let spec = &state.spec;
-        let (kind, detail) = if spec.is_final {
+        let slot = |slot: &str| slot_words(agent, slot);
+        let (kind, does) = if spec.is_final {
             (NodeKind::Final, words::FINAL.to_string())
         } else if let Some(collect) = &spec.collect {
             (
                 NodeKind::Collect,
-                format!("{} {}", words::ASKS, collect.slot),
+                format!("{} {}", words::ASKS, slot(&collect.slot)),
             )
         } else if let Some(clarify) = &spec.clarify {
-            let slots = clarify.slots.join(", ");
-            (NodeKind::Clarify, format!("{} {slots}", words::CLARIFIES))
+            let slots: Vec<String> = clarify.slots.iter().map(|s| slot(s)).collect();
+            (
+                NodeKind::Clarify,
+                format!("{} {}", words::CLARIFIES, slots.join(", ")),
+            )
         } else if let Some(tool) = spec.on_enter.as_ref().and_then(|e| e.call_tool.as_ref()) {
-            (NodeKind::Step, format!("{} {tool}", words::CALLS))
+            (NodeKind::Step, format!("{} {}", words::CALLS, spaced(tool)))
         } else {
             (NodeKind::Step, words::SAYS.to_string())
         };
-        d.node(name, name, detail, kind);
+        // The agent file's label, else what the state does.
+        let title = spec
+            .label
+            .clone()
+            .unwrap_or_else(|| words::capitalized(&does));
+        d.node(name, &title, String::new(), kind);
         // A collect or a clarification asks again until its attempts run out.
         let retry = match (&spec.collect, &spec.clarify) {
             (Some(c), _) if c.rejections.is_empty() => {
@@ -229,17 +258,21 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
                 d.edge(name, to, words::after_attempts(attempts), EdgeKind::Failure);
             }
         }
-        for check in &spec.validate {
-            d.edge(
-                name,
-                &check.then,
-                words::when(&check.condition),
-                EdgeKind::Failure,
-            );
+        // A condition as the file labels it, else written out in words.
+        let said = |label: &Option<String>, condition: Option<&Condition>| {
+            label.clone().unwrap_or_else(|| {
+                words::when(&condition.map(|c| c.in_words(&say)).unwrap_or_default())
+            })
+        };
+        for (check, compiled) in spec.validate.iter().zip(&state.checks) {
+            let label = said(&check.label, Some(&compiled.condition));
+            d.edge(name, &check.then, label, EdgeKind::Failure);
         }
-        for t in spec.transitions.iter().filter(|t| t.condition.is_some()) {
-            let condition = t.condition.as_deref().unwrap_or_default();
-            d.edge(name, &t.then, words::when(condition), EdgeKind::Next);
+        for (t, (compiled, _)) in spec.transitions.iter().zip(&state.transitions) {
+            if t.condition.is_some() {
+                let label = said(&t.label, compiled.as_ref());
+                d.edge(name, &t.then, label, EdgeKind::Next);
+            }
         }
         if let Some(st) = spec.state_tools.first() {
             let confirmed = agent
@@ -247,8 +280,8 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
                 .is_some_and(|t| t.requires_confirmation);
             let from = if confirmed {
                 let gate = format!("{name}:{}", words::CONFIRMS);
-                let detail = format!("{} {}", words::CONFIRMS, st.tool);
-                d.node(&gate, words::CONFIRMS, detail, NodeKind::Confirm);
+                let title = words::capitalized(words::financial_step("confirm"));
+                d.node(&gate, &title, String::new(), NodeKind::Confirm);
                 d.edge(name, &gate, words::ANSWERED, EdgeKind::Next);
                 d.node(
                     words::CANCELLED,
@@ -283,6 +316,33 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
         }
     }
     Some(d)
+}
+
+/// A tool or state id as words ("send_topup" → "send topup"), for an
+/// agent file that gives no label.
+fn spaced(id: &str) -> String {
+    id.replace('_', " ")
+}
+
+/// A slot as a person reads it: its label, else its name spaced.
+fn slot_words(agent: &Agent, slot: &str) -> String {
+    agent
+        .spec
+        .slots
+        .get(slot)
+        .and_then(|s| s.label.clone())
+        .unwrap_or_else(|| spaced(slot))
+}
+
+/// A condition's path in words: a slot by its label, today as today,
+/// data by its field's name.
+fn path_words(agent: &Agent, path: &Path) -> String {
+    match path.segments() {
+        [root, slot] if root == "slots" => slot_words(agent, slot),
+        [root] if root == "today" => words::TODAY.to_string(),
+        [_, rest @ ..] => spaced(&rest.join(" ")),
+        [] => String::new(),
+    }
 }
 
 /// Every diagram: the hierarchy, the Financial Agent's graph, then each
@@ -517,7 +577,11 @@ mod tests {
     fn the_financial_graph_says_what_each_step_does_and_why_it_branches() {
         let d = financial();
         for node in d.nodes.iter().filter(|n| n.kind == NodeKind::Step) {
-            assert!(!node.detail.is_empty(), "step {} has no words", node.id);
+            assert!(
+                !node.title.is_empty() && node.title != node.id,
+                "step {} is titled by its id",
+                node.id
+            );
         }
         // A built label that names neither its target nor the end is a
         // branch, and is said in Spanish.
@@ -530,5 +594,37 @@ mod tests {
             }
         }
         assert!(d.edges.iter().all(|e| e.label != "unclear"));
+    }
+
+    #[test]
+    fn every_diagram_speaks_spanish_words_never_ids_or_raw_conditions() {
+        for d in all(registry()) {
+            for node in &d.nodes {
+                let raw = node.title.contains('_') || node.title.contains("slots.");
+                assert!(!raw, "{}: node {} titled {:?}", d.id, node.id, node.title);
+            }
+            for edge in &d.edges {
+                let raw = ["slots.", "data.", "_", " = ", " < ", " > "]
+                    .iter()
+                    .any(|bit| edge.label.contains(bit));
+                assert!(
+                    !raw,
+                    "{}: edge {} → {} says {:?}",
+                    d.id, edge.from, edge.to, edge.label
+                );
+            }
+        }
+        let topups = flow(registry().agent("topups").unwrap(), "recarga").unwrap();
+        assert_eq!(topups.title, "Recargas (demo) · Hacer una recarga");
+        let title = |id: &str| {
+            topups
+                .nodes
+                .iter()
+                .find(|n| n.id == id)
+                .unwrap()
+                .title
+                .clone()
+        };
+        assert_eq!(title("collect_number"), "Pide el número");
     }
 }

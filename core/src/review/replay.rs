@@ -129,6 +129,8 @@ impl Conversation {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TurnReplay {
     pub turn: u64,
+    /// When the turn ran (its `now`, Unix ms).
+    pub at_ms: i64,
     pub message: String,
     pub reply: String,
     pub stored_reply: String,
@@ -174,6 +176,7 @@ pub fn replay(conversation: &Conversation) -> Vec<TurnReplay> {
         state = output.state.clone();
         out.push(TurnReplay {
             turn: stored.turn,
+            at_ms: stored.input.now_ms,
             message: stored.input.message.clone(),
             stored_calls: (output.tool_calls != stored.calls).then(|| stored.calls.clone()),
             calls: output.tool_calls,

@@ -29,6 +29,56 @@ pub const REVIEW_HIERARCHY: &str = "Agentes";
 pub const REVIEW_FLOW: &str = "Flujo";
 pub const REVIEW_TURNS: &str = "turnos";
 
+/// A review session's title: the agents that answered, and how many
+/// changes were confirmed ("Agente financiero y Cobros · 2 cambios
+/// confirmados").
+pub fn session_title(agents: &[String], changes: usize) -> String {
+    let who = match agents {
+        [] => "Caja".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} y {last}", rest.join(", ")),
+    };
+    let what = match changes {
+        0 => "sin cambios".to_string(),
+        1 => "1 cambio confirmado".to_string(),
+        n => format!("{n} cambios confirmados"),
+    };
+    format!("{who} · {what}")
+}
+pub const REVIEW_SESSIONS: &str = "Sesiones";
+pub const REVIEW_WHEN: &str = "Cuándo";
+pub const REVIEW_FIND_DAY: &str = "Buscar un día";
+pub const REVIEW_NO_DAY: &str = "Ese día no hubo mensajes en esta conversación.";
+
+/// When a turn ran, as the person's clock reads it: "viernes
+/// 2026-11-20, 16:38".
+pub fn turn_when(day: chrono::NaiveDate, clock: &str) -> String {
+    use chrono::Datelike;
+    let weekday = super::ui::WEEKDAYS[day.weekday().num_days_from_monday() as usize];
+    format!("{weekday} {}, {clock}", crate::time::iso_date(day))
+}
+
+/// A session's span: "viernes 2026-11-20, 16:38 a 17:05" within a day,
+/// else both ends whole.
+pub fn session_span(start: (chrono::NaiveDate, &str), end: (chrono::NaiveDate, &str)) -> String {
+    if start.0 == end.0 {
+        if start.1 == end.1 {
+            return turn_when(start.0, start.1);
+        }
+        return format!("{} a {}", turn_when(start.0, start.1), end.1);
+    }
+    format!(
+        "{} a {}",
+        turn_when(start.0, start.1),
+        turn_when(end.0, end.1)
+    )
+}
+
+/// "Sesión 2 de 5".
+pub fn session_of(session: usize, total: usize) -> String {
+    format!("Sesión {session} de {total}")
+}
+
 /// "Turno 3 de 7".
 pub fn turn_of(turn: usize, total: usize) -> String {
     format!("Turno {turn} de {total}")
@@ -67,6 +117,15 @@ pub const GO_HOME: &str = "menú principal";
 pub const GO_UP: &str = "volver";
 pub const FLOW_ROUTE: &str = "inicia";
 
+/// A phrase with its first letter capitalised, as a node's title.
+pub fn capitalized(phrase: &str) -> String {
+    let mut chars = phrase.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// "tras 3 intentos".
 pub fn after_attempts(n: u32) -> String {
     format!("tras {n} intentos")
@@ -75,6 +134,52 @@ pub fn after_attempts(n: u32) -> String {
 /// "si slots.amount > 500".
 pub fn when(condition: &str) -> String {
     format!("si {condition}")
+}
+
+// A condition in words (`agents::expr::words`).
+pub const AND: &str = " y ";
+pub const OR: &str = " o ";
+pub const EQ: &str = "es";
+pub const NE: &str = "no es";
+pub const LT: &str = "es menor que";
+pub const LE: &str = "es a lo más";
+pub const GT: &str = "es mayor que";
+pub const GE: &str = "es al menos";
+pub const BEFORE: &str = "es antes de";
+pub const UNTIL: &str = "es a más tardar";
+pub const AFTER: &str = "es después de";
+pub const FROM: &str = "es desde";
+pub const TRUE: &str = "sí";
+pub const FALSE: &str = "no";
+pub const NOTHING: &str = "nada";
+/// Today, as a condition names it.
+pub const TODAY: &str = "hoy";
+pub fn not(condition: &str) -> String {
+    format!("no se cumple que {condition}")
+}
+pub fn flag(subject: &str) -> String {
+    subject.to_string()
+}
+pub fn given(subject: &str) -> String {
+    format!("{subject} está dado")
+}
+pub fn missing(subject: &str) -> String {
+    format!("{subject} falta")
+}
+pub fn empty(subject: &str) -> String {
+    format!("{subject} está vacío")
+}
+pub fn not_empty(subject: &str) -> String {
+    format!("{subject} no está vacío")
+}
+pub fn one_of(subject: &str, items: &str) -> String {
+    format!("{subject} es {items}")
+}
+pub fn not_one_of(subject: &str, items: &str) -> String {
+    format!("{subject} no es {items}")
+}
+pub fn includes(subject: &str, item: &str) -> String {
+    format!("{subject} incluye {item}")
 }
 
 /// The Financial Agent's graph, titled as the agent is.

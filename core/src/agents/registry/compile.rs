@@ -65,6 +65,7 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
     let results = compile_services(spec, &mut err);
     let faq = compile_faq(spec, &scope, &mut err);
     let option_labels = compile_slots(spec, &scope, &item_scope, &mut err);
+    check_labels(spec, &mut err);
     let mut flows = BTreeMap::new();
     // A state's message may also list its collect's choices: `{options}`.
     let mut message_scope = scope.clone();
@@ -87,6 +88,41 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
         results,
         faq,
     })
+}
+
+/// Longest label of a slot, a state or a condition, in characters.
+const MAX_LABEL_CHARS: usize = 80;
+
+/// Every `label` a person reads on the review's diagrams says something
+/// and fits on a node or an edge.
+fn check_labels(spec: &AgentSpec, err: &mut impl FnMut(String)) {
+    let mut check = |place: String, label: &Option<String>| {
+        if let Some(label) = label
+            && (label.trim().is_empty() || label.chars().count() > MAX_LABEL_CHARS)
+        {
+            err(format!(
+                "{place}: a label has 1 to {MAX_LABEL_CHARS} characters"
+            ));
+        }
+    };
+    for (name, slot) in &spec.slots {
+        check(format!("slot {name}"), &slot.label);
+    }
+    for flow in &spec.subflows {
+        for (name, state) in &flow.states {
+            let place = |what: &str| format!("subflow {} state {name}{what}", flow.id);
+            check(place(""), &state.label);
+            for t in &state.transitions {
+                check(place(" transition"), &t.label);
+            }
+            for c in &state.validate {
+                check(place(" validate"), &c.label);
+            }
+            for r in state.collect.iter().flat_map(|c| &c.rejections) {
+                check(place(" rejection"), &r.label);
+            }
+        }
+    }
 }
 
 /// A format may write its parts in other formats: each pass compiles the
