@@ -276,7 +276,7 @@ fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> N
     match answers::command(name) {
         Command::Start => {
             ctx.say(text::GREETING);
-            ctx.say(text::HELP);
+            ctx.say(text::START_EXAMPLES);
             NodeOutcome::because("respond", "command /start")
         }
         Command::Help => {

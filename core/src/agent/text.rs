@@ -30,7 +30,10 @@ pub const SAY_CHANGE: &str = "¿Qué cambio? Dime el dato nuevo, por ejemplo «e
 /// read into what was shown.
 pub const YES_ALONE: &str = "Para guardarlo tal como te lo mostré, respóndeme solo «sí» (o «no» para cancelar). Si algo cambió, dime qué.";
 
-pub const HELP: &str = "Soy Caja, te ayudo con tus finanzas. Puedes escribirme, por ejemplo:\n\
+/// What Caja can be told, with examples (after a greeting).
+macro_rules! help_examples {
+    () => {
+        "Puedes escribirme, por ejemplo:\n\
 • «gasté 250 en uber ayer»\n\
 • «me pagaron la quincena, 8,500»\n\
 • «¿cuánto llevo gastado en comida este mes?»\n\
@@ -38,7 +41,14 @@ pub const HELP: &str = "Soy Caja, te ayudo con tus finanzas. Puedes escribirme, 
 • «tengo una deuda con Coppel de 5,000, mínimo 500 el día 15»\n\
 • «¿puedo comprar unos tenis de 1,800?»\n\
 También hago recargas, envíos de dinero, créditos y pagos de servicios (de prueba: no se mueve dinero real).\n\
-Nada se guarda sin que me digas «sí».";
+Nada se guarda sin que me digas «sí»."
+    };
+}
+
+pub const HELP: &str = concat!("Soy Caja, te ayudo con tus finanzas. ", help_examples!());
+
+/// `/start`: the greeting says who Caja is; the examples follow, once.
+pub const START_EXAMPLES: &str = help_examples!();
 
 pub const GREETING: &str = "¡Hola! Soy Caja. Registro tus gastos e ingresos, tu presupuesto, \
 tus deudas y tu saldo, y te respondo solo con lo que está guardado.";

@@ -5,8 +5,9 @@
 //! it), never a float computation: `money` rounds to 2 decimals half away
 //! from zero (2.675 → `2.68`, 0.005 → `0.01`) and groups thousands with
 //! commas (3490 → `3,490.00`); `int` truncates toward zero (-3.7 → `-3`).
-//! `upper` upper-cases a string. A filter given the wrong type gives
-//! nothing: no implicit casts.
+//! `upper` upper-cases a string; `spoken_date` says a `YYYY-MM-DD` date
+//! as people write it to someone else ("4 de diciembre"). A filter given
+//! the wrong type gives nothing: no implicit casts.
 
 use std::fmt;
 
@@ -19,6 +20,7 @@ pub(super) enum Filter {
     Price,
     Int,
     Upper,
+    SpokenDate,
 }
 
 impl Filter {
@@ -28,6 +30,7 @@ impl Filter {
             "price" => Some(Filter::Price),
             "int" => Some(Filter::Int),
             "upper" => Some(Filter::Upper),
+            "spoken_date" => Some(Filter::SpokenDate),
             _ => None,
         }
     }
@@ -40,6 +43,7 @@ impl fmt::Display for Filter {
             Filter::Price => "price",
             Filter::Int => "int",
             Filter::Upper => "upper",
+            Filter::SpokenDate => "spoken_date",
         })
     }
 }
@@ -67,8 +71,17 @@ pub(super) fn apply(filter: Option<Filter>, value: &Value) -> Option<String> {
             ))
         }
         (Some(Filter::Upper), Value::String(text)) => Some(text.to_uppercase()),
+        (Some(Filter::SpokenDate), Value::String(text)) => spoken_date(text),
         _ => None,
     }
+}
+
+/// "4 de diciembre" for `2026-12-04`; nothing for another text.
+fn spoken_date(text: &str) -> Option<String> {
+    use chrono::Datelike;
+    let day = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
+    let month = crate::agent::text::ui::MONTHS[day.month0() as usize];
+    Some(format!("{} de {month}", day.day()))
 }
 
 /// A number's decimal digits, read from its text.
@@ -178,6 +191,20 @@ mod tests {
             let rendered = apply(Some(filter), value).unwrap_or_else(|| "(nothing)".into());
             assert_eq!(rendered, *expected, "{value}|{filter}");
         }
+    }
+
+    #[test]
+    fn a_spoken_date_is_the_day_and_the_month() {
+        check(
+            Filter::SpokenDate,
+            &[
+                (json!("2026-12-04"), "4 de diciembre"),
+                (json!("2027-01-31"), "31 de enero"),
+                (json!("2026-13-01"), "(nothing)"),
+                (json!("mañana"), "(nothing)"),
+                (json!(20261204), "(nothing)"),
+            ],
+        );
     }
 
     #[test]
