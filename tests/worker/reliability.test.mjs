@@ -209,3 +209,16 @@ test('movements added on another device: the next one takes the next number and 
   const list = await get(web, '/api/transactions?month=2026-11');
   assert.deepEqual(list.body.transactions.map((t) => t.amount_mxn_cents).sort(), [10000, 5000].sort());
 });
+
+test('what one turn reads goes to D1 in one round trip: «¿puedo comprar…?» reads the balance, the debts and the budget at once', async () => {
+  const chatId = nextChatId();
+  for (const text of ['tengo 12,000 en el banco', 'sí', 'presupuesto de 8,000 al mes', 'sí']) {
+    assert.equal((await webhook(textUpdate(chatId, text))).status, 200);
+  }
+  const asked = await webhook(textUpdate(chatId, '¿puedo comprar unos tenis de 1,800?'));
+  assert.equal(asked.status, 200);
+  assert.equal(asked.body.text, 'Si compras eso por $1,800.00 (ropa):\n• Tu saldo en el banco quedaría en $10,200.00.\n• Tu presupuesto variable de este mes quedaría en $6,200.00.\n• Pagos mínimos de deudas pendientes este mes: $0.00.\n• Después de la compra y de esos pagos te quedarían $10,200.00.');
+  // The thread is warm in this isolate: one batch of reads, one commit
+  // (read one by one it was three reads and the commit).
+  assert.equal(asked.headers.get('x-caja-round-trips'), '2');
+});

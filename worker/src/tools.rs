@@ -4,6 +4,7 @@
 //!
 //! Reads run at once and always against D1: nothing about the ledger is
 //! carried over from an earlier turn, so no cache can answer after a write.
+//! What one suspension's calls read goes in one batch (`prefetch.rs`).
 //! Writes are staged as statements that commit in the turn's single batch,
 //! together with the checkpoint and with guards that fail the batch if the
 //! rows they were decided on changed meanwhile.
@@ -18,10 +19,14 @@ use worker::{D1PreparedStatement, D1Result};
 
 use crate::store::{Arg, Db, opt_int, opt_text, rows};
 
+mod account;
 pub mod cobros;
+mod prefetch;
 mod reads;
 pub mod recurring;
 
+use account::{delete_account_sql, holdings};
+use prefetch::Fetched;
 use reads::{DebtDbRow, ROW_VERSION_SQL, debts_sql, groups_between, rows_between};
 pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
 
@@ -134,6 +139,8 @@ pub struct ToolRunner<'a> {
     /// call, with the changes staged since applied (they commit with the
     /// turn, so D1 itself does not have them yet).
     cobros_book: Option<caja_core::tools::cobros::Book>,
+    /// What the suspension's calls read, in one batch.
+    prefetched: prefetch::Prefetched,
 }
 
 impl<'a> ToolRunner<'a> {
@@ -160,6 +167,7 @@ impl<'a> ToolRunner<'a> {
             written_reminders: None,
             inserted: Vec::new(),
             cobros_book: None,
+            prefetched: prefetch::Prefetched::default(),
         }
     }
 
@@ -167,6 +175,22 @@ impl<'a> ToolRunner<'a> {
     /// call (`UNAVAILABLE`) the agent reports; it is logged, never hidden
     /// as an empty answer.
     pub async fn run(&mut self, calls: &[ToolCall]) -> Vec<ToolResult> {
+        // What the calls read that this turn does not know yet, at once.
+        let mut wanted: Vec<Need> = Vec::new();
+        for need in calls.iter().flat_map(|call| run::needs(&call.request)) {
+            let known = match need {
+                Need::Head => self.head.is_some(),
+                Need::BankBalance => self.written_bank_balance.is_some(),
+                _ => false,
+            };
+            if prefetch::batchable(&need) && !known && !wanted.contains(&need) {
+                wanted.push(need);
+            }
+        }
+        // A failed batch is read again call by call, where it reports.
+        self.prefetched = prefetch::fetch(self.db, self.rows, wanted)
+            .await
+            .unwrap_or_default();
         let mut results = Vec::with_capacity(calls.len());
         for call in calls {
             let result = match self.run_one(call).await {
@@ -196,6 +220,11 @@ impl<'a> ToolRunner<'a> {
     /// The ledger head, read from D1 the first time this turn needs it.
     async fn head(&mut self) -> worker::Result<LedgerHead> {
         self.head_used = true;
+        if self.head.is_none()
+            && let Some(prefetch::Fetched::Head(head)) = self.prefetched.take(&Need::Head)
+        {
+            self.head = Some(head);
+        }
         if let Some(head) = &self.head {
             return Ok(head.clone());
         }
@@ -237,28 +266,42 @@ impl<'a> ToolRunner<'a> {
                 category,
                 limit,
             } => {
-                view.rows =
-                    rows_between(db, rows, range.as_ref(), category.as_deref(), *limit).await?
+                view.rows = match self.prefetched.take(need) {
+                    Some(Fetched::Rows(found)) => found,
+                    _ => {
+                        rows_between(db, rows, range.as_ref(), category.as_deref(), *limit).await?
+                    }
+                }
             }
             Need::Groups { range, category } => {
-                view.groups =
-                    groups_between(db, rows, &range.0, &range.1, category.as_deref()).await?
+                view.groups = match self.prefetched.take(need) {
+                    Some(Fetched::Groups(found)) => found,
+                    _ => groups_between(db, rows, &range.0, &range.1, category.as_deref()).await?,
+                }
             }
             Need::Budget { month, category } => {
-                view.budget = budget_status(db, user, month, category.as_deref())
-                    .await?
-                    .map(|status| rules::with_rows(status, &self.inserted));
+                let status = match self.prefetched.take(need) {
+                    Some(Fetched::Budget(found)) => found,
+                    _ => budget_status(db, user, month, category.as_deref()).await?,
+                };
+                view.budget = status.map(|status| rules::with_rows(status, &self.inserted));
             }
             Need::Debt(key) => view.debt = self.stored_debt(key).await?,
             Need::Debts => {
-                let found: Vec<DebtDbRow> =
-                    db.all(db.stmt(&debts_sql(""), &[Arg::Text(user)])?).await?;
-                view.debts = found.iter().map(DebtDbRow::to_core).collect();
+                view.debts = match self.prefetched.take(need) {
+                    Some(Fetched::Debts(found)) => found,
+                    _ => {
+                        let found: Vec<DebtDbRow> =
+                            db.all(db.stmt(&debts_sql(""), &[Arg::Text(user)])?).await?;
+                        found.iter().map(DebtDbRow::to_core).collect()
+                    }
+                }
             }
             Need::BankBalance => {
-                view.balance = match &self.written_bank_balance {
-                    Some(balance) => Some(balance.clone()),
-                    None => bank_balance(db, user).await?,
+                view.balance = match (&self.written_bank_balance, self.prefetched.take(need)) {
+                    (Some(balance), _) => Some(balance.clone()),
+                    (None, Some(Fetched::Balance(found))) => found,
+                    (None, _) => bank_balance(db, user).await?,
                 }
             }
             Need::Cobros => {
@@ -521,72 +564,6 @@ pub async fn reminder_settings(
             debts: r.debts != 0,
             budgets: r.budgets != 0,
             summary: r.summary != 0,
-        }),
-    )
-}
-
-/// Every table that holds a person's rows, with the column that names
-/// them (`users` last). A test lists the schema's tables, so a new one
-/// cannot be forgotten here.
-pub const PERSONAL_TABLES: &[(&str, &str)] = &[
-    ("transactions", "user_id"),
-    ("transaction_history", "user_id"),
-    ("budgets", "user_id"),
-    ("category_budgets", "user_id"),
-    ("debts", "user_id"),
-    ("bank_balances", "user_id"),
-    ("payment_requests", "user_id"),
-    ("queued_messages", "user_id"),
-    ("contacts", "user_id"),
-    ("reminders", "user_id"),
-    ("reminder_settings", "user_id"),
-    ("recurring_items", "user_id"),
-    ("transfers", "user_id"),
-    ("checkpoints", "user_id"),
-    ("turns", "user_id"),
-    ("processed_updates", "user_id"),
-    ("users", "id"),
-];
-
-/// The statements that delete every row of a person (`?1`), in an order
-/// the foreign keys allow.
-fn delete_account_sql() -> Vec<String> {
-    PERSONAL_TABLES
-        .iter()
-        .map(|(table, column)| format!("DELETE FROM {table} WHERE {column} = ?1"))
-        .collect()
-}
-
-/// How many rows of each kind D1 holds for the person.
-async fn holdings(db: &Db, user: &str) -> worker::Result<caja_core::tools::account::Holdings> {
-    #[derive(serde::Deserialize)]
-    struct Counts {
-        movements: i64,
-        budgets: i64,
-        debts: i64,
-        cobros: i64,
-        contacts: i64,
-        recurring: i64,
-    }
-    let counts: Option<Counts> = db
-        .first(db.stmt(
-            "SELECT (SELECT COUNT(*) FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL) AS movements, \
-             (SELECT COUNT(*) FROM budgets WHERE user_id = ?1) + (SELECT COUNT(*) FROM category_budgets WHERE user_id = ?1) AS budgets, \
-             (SELECT COUNT(*) FROM debts WHERE user_id = ?1) AS debts, \
-             (SELECT COUNT(*) FROM payment_requests WHERE user_id = ?1) AS cobros, \
-             (SELECT COUNT(*) FROM contacts WHERE user_id = ?1) AS contacts, \
-             (SELECT COUNT(*) FROM recurring_items WHERE user_id = ?1) AS recurring",
-            &[Arg::Text(user)],
-        )?)
-        .await?;
-    Ok(
-        counts.map_or_else(Default::default, |c| caja_core::tools::account::Holdings {
-            movements: c.movements,
-            budgets: c.budgets,
-            debts: c.debts,
-            cobros: c.cobros,
-            contacts: c.contacts,
-            recurring: c.recurring,
         }),
     )
 }

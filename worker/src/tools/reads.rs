@@ -8,7 +8,7 @@ use caja_core::tools::{
     TransactionType,
 };
 use serde::Deserialize;
-use worker::D1Result;
+use worker::{D1PreparedStatement, D1Result};
 
 use super::{TX_COLUMNS, TxRow};
 use crate::store::{Arg, Db, rows};
@@ -152,6 +152,19 @@ pub(super) async fn rows_between<'a>(
     category: Option<&'a str>,
     limit: Option<u32>,
 ) -> worker::Result<Vec<TransactionRow>> {
+    let statement = rows_statement(db, user, bounds, category, limit)?;
+    let found: Vec<TxRow> = db.all(statement).await?;
+    found.iter().map(TxRow::to_core).collect()
+}
+
+/// The statement of [`rows_between`].
+pub(super) fn rows_statement<'a>(
+    db: &Db,
+    user: Rows<'a>,
+    bounds: Option<&'a (String, String)>,
+    category: Option<&'a str>,
+    limit: Option<u32>,
+) -> worker::Result<D1PreparedStatement> {
     let mut sql =
         format!("SELECT {TX_COLUMNS} FROM transactions WHERE user_id = ?1 AND deleted_at IS NULL");
     let mut args = vec![Arg::Text(user.user)];
@@ -169,8 +182,12 @@ pub(super) async fn rows_between<'a>(
     if let Some(limit) = limit {
         sql.push_str(&format!(" LIMIT {}", rules::list_limit(limit)));
     }
-    let found: Vec<TxRow> = db.all(db.stmt(&sql, &args)?).await?;
-    found.iter().map(TxRow::to_core).collect()
+    db.stmt(&sql, &args)
+}
+
+/// The rows of a [`rows_statement`] result.
+pub(super) fn rows_from(result: Option<&D1Result>) -> worker::Result<Vec<TransactionRow>> {
+    rows::<TxRow>(result)?.iter().map(TxRow::to_core).collect()
 }
 
 /// Totals of a month, optionally of one category (also used by the API);
@@ -197,6 +214,19 @@ pub(super) async fn groups_between<'a>(
     end: &'a str,
     category: Option<&'a str>,
 ) -> worker::Result<Vec<Group>> {
+    let statement = groups_statement(db, user, start, end, category)?;
+    let found: Vec<GroupRow> = db.all(statement).await?;
+    groups_of(found)
+}
+
+/// The statement of [`groups_between`].
+pub(super) fn groups_statement<'a>(
+    db: &Db,
+    user: Rows<'a>,
+    start: &'a str,
+    end: &'a str,
+    category: Option<&'a str>,
+) -> worker::Result<D1PreparedStatement> {
     let mut sql = "SELECT category, category_type, kind, SUM(amount_mxn_cents) AS total, COUNT(*) AS n FROM transactions \
                    WHERE user_id = ?1 AND deleted_at IS NULL AND date_iso >= ?2 AND date_iso < ?3"
         .to_string();
@@ -207,7 +237,15 @@ pub(super) async fn groups_between<'a>(
     }
     user.scope(&mut sql, &mut args);
     sql.push_str(" GROUP BY category, category_type, kind");
-    let found: Vec<GroupRow> = db.all(db.stmt(&sql, &args)?).await?;
+    db.stmt(&sql, &args)
+}
+
+/// The groups of a [`groups_statement`] result.
+pub(super) fn groups_from(result: Option<&D1Result>) -> worker::Result<Vec<Group>> {
+    groups_of(rows::<GroupRow>(result)?)
+}
+
+fn groups_of(found: Vec<GroupRow>) -> worker::Result<Vec<Group>> {
     found
         .into_iter()
         .map(|row| {
@@ -252,10 +290,25 @@ pub async fn budget_status(
     month: &str,
     category: Option<&str>,
 ) -> worker::Result<Option<BudgetStatus>> {
+    let Some(statements) = budget_statements(db, user, month, category)? else {
+        return Ok(None);
+    };
+    let results = db.batch(statements).await?;
+    budget_of(month, category, &results).map(Some)
+}
+
+/// The statements of [`budget_status`] (`None` for a malformed month):
+/// two for a category's, four for the general one.
+pub(super) fn budget_statements(
+    db: &Db,
+    user: &str,
+    month: &str,
+    category: Option<&str>,
+) -> worker::Result<Option<Vec<D1PreparedStatement>>> {
     let Some((start, end)) = rules::month_bounds(month) else {
         return Ok(None);
     };
-    let statements = match category {
+    Ok(Some(match category {
         Some(category) => vec![
             db.stmt(
                 CATEGORY_CAP_SQL,
@@ -283,17 +336,24 @@ pub async fn budget_status(
                 &[Arg::Text(user), Arg::Text(&start), Arg::Text(&end)],
             )?,
         ],
-    };
-    let results = db.batch(statements).await?;
+    }))
+}
+
+/// The budget status from the results of [`budget_statements`].
+pub(super) fn budget_of(
+    month: &str,
+    category: Option<&str>,
+    results: &[D1Result],
+) -> worker::Result<BudgetStatus> {
     let status = budget_from(month, category, results.first(), results.get(1))?;
     if category.is_some() {
-        return Ok(Some(status));
+        return Ok(status);
     }
     let categories = category_budgets(month, results.get(2), results.get(3))?;
-    Ok(Some(BudgetStatus {
+    Ok(BudgetStatus {
         categories,
         ..status
-    }))
+    })
 }
 
 /// The category budgets in force from the results of their caps and
@@ -328,8 +388,22 @@ pub async fn debt_list(db: &Db, user: &str) -> worker::Result<DebtList> {
 /// The bank balance, if any (also used by the API).
 pub async fn bank_balance(db: &Db, user: &str) -> worker::Result<Option<BankBalance>> {
     let found: Option<BalanceRow> = db.first(db.stmt(BALANCE_SQL, &[Arg::Text(user)])?).await?;
-    Ok(found.map(|b| BankBalance {
-        balance_mxn_cents: b.balance_mxn_cents,
-        updated_at_iso: b.updated_at,
-    }))
+    Ok(found.map(BalanceRow::into_core))
+}
+
+/// The bank balance from a result of [`BALANCE_SQL`].
+pub(super) fn balance_from(result: Option<&D1Result>) -> worker::Result<Option<BankBalance>> {
+    Ok(rows::<BalanceRow>(result)?
+        .into_iter()
+        .next()
+        .map(BalanceRow::into_core))
+}
+
+impl BalanceRow {
+    fn into_core(self) -> BankBalance {
+        BankBalance {
+            balance_mxn_cents: self.balance_mxn_cents,
+            updated_at_iso: self.updated_at,
+        }
+    }
 }
