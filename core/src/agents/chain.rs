@@ -372,6 +372,8 @@ impl<'a> Run<'a> {
                 // to Juan is shown): then it starts over from this message,
                 // every value read again, none kept from before. Another
                 // flow of the agent replaces it, named.
+                // Something else left this turn: the reply says where it goes.
+                let mut switched = !self.dropped.is_empty();
                 match self.o.current_flow.take() {
                     Some(open)
                         if open.flow_id == flow && !says_new_values(agent, &open, self.reading) =>
@@ -385,13 +387,18 @@ impl<'a> Run<'a> {
                         let named = agent.describe(&open);
                         self.reply.push(text::same_flow_anew(&named));
                         self.dropped.push((named, open));
+                        switched = false;
                     }
                     Some(open) => {
                         let named = agent.describe(&open);
                         self.reply.push(text::left_flow(&named));
                         self.dropped.push((named, open));
+                        switched = true;
                     }
                     None => {}
+                }
+                if switched {
+                    self.reply.push(text::switched_to(&agent.names(&flow)));
                 }
                 self.start_flow(agent, &flow)?;
             }

@@ -149,6 +149,18 @@ impl Agent {
             .unwrap_or_else(|| format!("lo de {}", self.spec.name))
     }
 
+    /// What flow `flow_id` does, said before it starts: its summary that
+    /// needs no value ("la solicitud de crédito").
+    pub fn names(&self, flow_id: &str) -> String {
+        self.describe(&FlowState {
+            flow_id: flow_id.to_string(),
+            current_state: String::new(),
+            state_data: Default::default(),
+            slots: Default::default(),
+            entered_at: String::new(),
+        })
+    }
+
     /// The agent's tool named `name` (names are checked at load).
     pub fn tool(&self, name: &str) -> Option<&ToolSpec> {
         self.spec.tools.iter().find(|t| t.name == name)

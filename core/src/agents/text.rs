@@ -109,6 +109,12 @@ pub fn left_flow(what: &str) -> String {
     format!("Dejé sin hacer {what}; si lo quieres, pídemelo de nuevo.")
 }
 
+/// Where the conversation goes after a flow was left for another one
+/// (seed 004: "¡Sin problema! Te ayudo con el crédito.").
+pub fn switched_to(what: &str) -> String {
+    format!("¡Sin problema! Te ayudo con {what}.")
+}
+
 /// A "no" to a clarifying question: the request is dropped.
 pub const CLARIFY_DROPPED: &str = "Listo, lo dejamos. Cuando quieras, pídemelo otra vez.";
 
