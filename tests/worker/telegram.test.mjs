@@ -96,6 +96,11 @@ test('voice, photo, sticker, files, places, contacts get a Spanish answer; a cap
   assert.match(ticket.body.text, /Monto: \$523\.40/);
   assert.match(ticket.body.text, /Categoría: súper/);
   assert.match(ticket.body.text, /Responde: sí \/ no/);
+  assert.equal((await webhook(base({ text: 'no' }))).status, 200);
+  // A caption of nothing but a link (a photo shared from a page) is not
+  // something said to Caja: the photo is answered, not the help text.
+  const linked = await webhook(base({ photo: [{ file_id: 'x', width: 1, height: 1 }], caption: 'https://www.facebook.com/share/p/1AbC2dEf/' }));
+  assert.equal(linked.body.text, 'Todavía no leo fotos ni tickets. Escríbeme el movimiento, por ejemplo «gasté 250 en el súper».');
   const edited = await webhook({ update_id: nextUpdateId(), edited_message: { message_id: 1, chat: { id: chatId, type: 'private' }, text: 'gasté 1' } });
   assert.equal(edited.status, 200);
   assert.equal(edited.body.chat_id, chatId);

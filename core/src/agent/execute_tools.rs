@@ -195,7 +195,7 @@ fn after_spent_on(
     let span = match &requests[0] {
         ToolRequest::GetPeriodSummary { .. } => summary.data_as::<PeriodSummary>().map(|s| {
             (
-                text::period_intro(&s.from, &s.to),
+                text::period_intro(&s.from, &s.to, ctx.today),
                 s.by_category,
                 s.category,
             )
@@ -300,10 +300,10 @@ fn after_query(
                 .map(|l| text::transaction_list(&l, month.as_deref())),
             ToolRequest::GetPeriodSummary { .. } => result
                 .data_as::<PeriodSummary>()
-                .map(|s| text::period_summary(&s)),
+                .map(|s| text::period_summary(&s, ctx.today)),
             ToolRequest::ListTransactionsBetween { from, to, .. } => result
                 .data_as::<TransactionList>()
-                .map(|l| text::transactions_between(&l, from, to)),
+                .map(|l| text::transactions_between(&l, from, to, ctx.today)),
             ToolRequest::GetBudgetStatus { .. } => result
                 .data_as::<BudgetStatus>()
                 .map(|s| text::budget_status(&s)),

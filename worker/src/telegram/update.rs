@@ -208,11 +208,14 @@ impl Message {
     }
 
     /// The words a person wrote: the text, or the caption under a photo,
-    /// a video or a file (the file itself is never read).
+    /// a video or a file (the file itself is never read). A caption of
+    /// nothing but links (Telegram fills it when a photo is shared from a
+    /// page) is not written to Caja: the photo is answered.
     fn written(&self) -> Option<&str> {
-        self.text
+        self.text.as_deref().or(self
+            .caption
             .as_deref()
-            .or(self.caption.as_deref().filter(|t| !t.trim().is_empty()))
+            .filter(|t| !t.trim().is_empty() && !only_links(t)))
     }
 
     /// Whether a person would call this a message they sent (not a
@@ -232,6 +235,16 @@ impl Message {
                         .is_some_and(|name| name.eq_ignore_ascii_case(bot))
             })
     }
+}
+
+/// Whether every word of `text` is a link.
+fn only_links(text: &str) -> bool {
+    text.split_whitespace().all(|word| {
+        let word = word.to_ascii_lowercase();
+        ["http://", "https://", "www.", "t.me/"]
+            .iter()
+            .any(|start| word.starts_with(start))
+    })
 }
 
 /// The text addressed to Caja in a group, without the mention; `None` when
@@ -336,7 +349,15 @@ pub fn arrival(update: Update, bot: &str) -> Arrival {
 
 #[cfg(test)]
 mod tests {
-    use super::addressed_text;
+    use super::{addressed_text, only_links};
+
+    #[test]
+    fn a_caption_of_links_only_says_nothing_and_words_beside_a_link_do() {
+        assert!(only_links("https://www.facebook.com/share/p/1AbC/"));
+        assert!(only_links("www.ejemplo.com  HTTP://t.co/x"));
+        assert!(!only_links("mira https://x.com/a gasté 250"));
+        assert!(!only_links("el ticket del súper 523.40"));
+    }
 
     #[test]
     fn mentions_are_whole_words_in_any_case() {

@@ -117,14 +117,7 @@ pub const GO_HOME: &str = "menú principal";
 pub const GO_UP: &str = "volver";
 pub const FLOW_ROUTE: &str = "inicia";
 
-/// A phrase with its first letter capitalised, as a node's title.
-pub fn capitalized(phrase: &str) -> String {
-    let mut chars = phrase.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
+pub use super::recurring::capitalized;
 
 /// "tras 3 intentos".
 pub fn after_attempts(n: u32) -> String {

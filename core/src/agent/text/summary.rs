@@ -1,5 +1,7 @@
 //! Summaries of a month or a range of days, and the rows of a range.
 
+use chrono::{Datelike, NaiveDate};
+
 use super::{category_label, month_name, mxn, row_line};
 use crate::money::Centavos;
 use crate::tools::{CategoryTotal, CategoryType, MonthSummary, PeriodSummary, TransactionList};
@@ -19,9 +21,9 @@ pub fn month_summary(summary: &MonthSummary) -> String {
     )
 }
 
-pub fn period_summary(summary: &PeriodSummary) -> String {
+pub fn period_summary(summary: &PeriodSummary, today: NaiveDate) -> String {
     summary_text(
-        &Span::of(&summary.from, &summary.to),
+        &Span::of(&summary.from, &summary.to, today),
         summary.category.as_deref(),
         summary.transaction_count,
         summary.total_expense_mxn_cents,
@@ -30,25 +32,70 @@ pub fn period_summary(summary: &PeriodSummary) -> String {
     )
 }
 
-/// How a summary names its days: "En noviembre de 2026" / "Del 2026-11-10 al
-/// 2026-11-20" / "El 2026-11-21", and its heading.
+/// How a summary names its days: "En noviembre de 2026" / "Del lunes
+/// 2026-11-16 a hoy (2026-11-22)" / "El viernes 2026-11-20", and its
+/// heading. Dates stay `YYYY-MM-DD` (seed 000), with the weekday, or
+/// "hoy"/"ayer", beside them so a person follows them.
 struct Span {
     intro: String,
     heading: String,
 }
 
+/// A day as a person follows it, with its preposition: ("del", "lunes
+/// 2026-11-16") or ("de", "hoy (2026-11-22)"); (`el`, `de`) or (`al`,
+/// `a`) by position.
+fn day_said(day: &str, today: NaiveDate, weekday_article: &str, bare: &str) -> String {
+    let Some(date) = crate::time::parse_iso_date(day) else {
+        return format!("{weekday_article} {day}");
+    };
+    let relative = if date == today {
+        Some(super::ui::TODAY_WORD)
+    } else if today.pred_opt() == Some(date) {
+        Some(super::ui::YESTERDAY_WORD)
+    } else {
+        None
+    };
+    match relative {
+        Some(word) => format!("{bare} {word} ({day})"),
+        None => {
+            let weekday = super::ui::WEEKDAYS[date.weekday().num_days_from_monday() as usize];
+            format!("{weekday_article} {weekday} {day}")
+        }
+    }
+}
+
 impl Span {
-    fn of(from: &str, to: &str) -> Span {
+    fn of(from: &str, to: &str, today: NaiveDate) -> Span {
         if from == to {
+            let one = day_said(from, today, "el", "");
+            let one = one.trim_start();
             Span {
-                intro: format!("El {from}"),
-                heading: format!("Resumen del {from}"),
+                intro: super::recurring::capitalized(one),
+                heading: format!("Resumen {}", day_said(from, today, "del", "de")),
             }
         } else {
+            let range = format!(
+                "{} {}",
+                day_said(from, today, "del", "de"),
+                day_said(to, today, "al", "a")
+            );
             Span {
-                intro: format!("Del {from} al {to}"),
-                heading: format!("Resumen del {from} al {to}"),
+                intro: super::recurring::capitalized(&range),
+                heading: format!("Resumen {range}"),
             }
+        }
+    }
+
+    /// "del lunes 2026-11-16 a hoy (2026-11-22)" / "del viernes 2026-11-20".
+    fn days(from: &str, to: &str, today: NaiveDate) -> String {
+        if from == to {
+            day_said(from, today, "del", "de")
+        } else {
+            format!(
+                "{} {}",
+                day_said(from, today, "del", "de"),
+                day_said(to, today, "al", "a")
+            )
         }
     }
 }
@@ -105,16 +152,17 @@ fn summary_text(
 }
 
 /// The rows of a range of days.
-pub fn transactions_between(list: &TransactionList, from: &str, to: &str) -> String {
-    let span = Span::of(from, to);
+pub fn transactions_between(
+    list: &TransactionList,
+    from: &str,
+    to: &str,
+    today: NaiveDate,
+) -> String {
+    let span = Span::of(from, to, today);
     if list.transactions.is_empty() {
         return format!("{} no tienes movimientos registrados.", span.intro);
     }
-    let mut text = if from == to {
-        format!("Tus movimientos del {from}:")
-    } else {
-        format!("Tus movimientos del {from} al {to}:")
-    };
+    let mut text = format!("Tus movimientos {}:", Span::days(from, to, today));
     for row in &list.transactions {
         text.push_str("\n• ");
         text.push_str(&row_line(row));
@@ -127,9 +175,10 @@ pub fn month_intro(month: &str) -> String {
     format!("En {}", month_name(month))
 }
 
-/// "Del 2026-11-10 al 2026-11-20" / "El 2026-11-21" for a range of days.
-pub fn period_intro(from: &str, to: &str) -> String {
-    Span::of(from, to).intro
+/// "Del lunes 2026-11-16 al viernes 2026-11-20" / "El sábado
+/// 2026-11-21" / "Hoy (2026-11-22)" for a range of days.
+pub fn period_intro(from: &str, to: &str, today: NaiveDate) -> String {
+    Span::of(from, to, today).intro
 }
 
 /// A question by merchant or thing ("¿cuánto en uber?"): what went to the

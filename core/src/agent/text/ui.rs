@@ -153,6 +153,10 @@ pub const MONTHS: [&str; 12] = [
     "diciembre",
 ];
 
+/// Today and yesterday, beside a date.
+pub const TODAY_WORD: &str = "hoy";
+pub const YESTERDAY_WORD: &str = "ayer";
+
 /// Spanish weekday names, Monday first.
 pub const WEEKDAYS: [&str; 7] = [
     "lunes",
