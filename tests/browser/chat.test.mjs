@@ -284,5 +284,18 @@ test('the debug panel shows the state, the trace of the last turn and where the 
   const here = page.locator('[data-testid="debug-diagram"] [aria-current="step"]');
   assert.equal(await here.getAttribute('data-node'), 'confirm');
   assert.equal(await page.locator('[data-testid="debug-diagram"] svg').getAttribute('data-diagram'), 'financial');
+  // After the «sí»: each tool of the turn with its input and its result.
+  await send(page, 'sí');
+  await reply(page, 'Listo, registré el gasto de $99.00');
+  const tool = page.getByTestId('debug-tool');
+  await tool.first().waitFor();
+  // The write, then the budget read for its alert.
+  assert.deepEqual(await tool.locator('strong').allTextContents(), ['add_transaction', 'get_budget_status']);
+  assert.deepEqual(await tool.first().locator('dt').allTextContents(), ['Entrada', 'Resultado']);
+  const [input, result] = (await tool.first().locator('dd pre').allTextContents()).map((t) => JSON.parse(t));
+  assert.equal(input.amount_mxn_cents, 9900);
+  assert.equal(input.category, 'supermercado');
+  assert.equal(result.ok, true);
+  assert.equal(result.tool_name, 'add_transaction');
   await context.close();
 });

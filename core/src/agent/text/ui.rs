@@ -98,6 +98,9 @@ pub const DRAFT_DESCRIPTION: &str = "Descripción";
 pub const DEBUG_STATE: &str = "Estado (servidor)";
 pub const DEBUG_TRACE: &str = "Recorrido del último turno";
 pub const DEBUG_TOOLS: &str = "Herramientas";
+pub const DEBUG_INPUT: &str = "Entrada";
+pub const DEBUG_RESULT: &str = "Resultado";
+pub const DEBUG_NO_RESULT: &str = "sin resultado";
 
 /// Name of a missing draft field in the draft card.
 pub fn field_label(field: crate::agent::state::Field) -> &'static str {
