@@ -32,7 +32,10 @@ fn live_diagram(ctx: Ctx) -> String {
 
 /// Each tool call of the last turn: its name, its input and its result
 /// (matched by call id), pretty-printed.
-fn tool_rows(calls: &serde_json::Value, results: &serde_json::Value) -> Vec<(String, String, String)> {
+fn tool_rows(
+    calls: &serde_json::Value,
+    results: &serde_json::Value,
+) -> Vec<(String, String, String)> {
     let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap_or_default();
     let results = results.as_array().map_or(&[][..], Vec::as_slice);
     calls

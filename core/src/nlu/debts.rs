@@ -238,7 +238,12 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     }
     // The name must not be a place the money was spent in ("en uber") or
     // what it bought ("de luz").
-    let named_by = |list: &CueList| start > 0 && list.contains(&tokens[start - 1].text);
+    // The word before the name, past an article ("a la Fer").
+    let before = match start.checked_sub(1) {
+        Some(k) if tokens[k].is_in(cues.debts.articles) => k.checked_sub(1),
+        other => other,
+    };
+    let named_by = |list: &CueList| before.is_some_and(|k| list.contains(&tokens[k].text));
     let card_or_lender = tokens[start..end]
         .iter()
         .any(|t| t.is_in(cues.debts.debt_kinds) || t.is_in(cues.debts.lenders));

@@ -273,7 +273,9 @@ pub fn merge_debt(existing: Option<&DebtRow>, input: &DebtInput) -> DebtRow {
 
 /// The known debt a payment to `paid` goes to: the debt whose name is the
 /// same, or whose distinctive words are all in it ("coppel" pays "Coppel",
-/// "tarjeta nu" pays "Nu"). `None` when no debt or more than one fits, and
+/// "tarjeta nu" pays "Nu"), else the one debt whose name has every
+/// distinctive word said ("toño" pays "mi compadre Toño"). `None` when no
+/// debt or more than one fits, and
 /// when `paid` only says what kind of debt it is ("la tarjeta").
 pub fn match_debt<'a>(debts: &'a [DebtRow], paid: &str) -> Option<&'a DebtRow> {
     use crate::nlu::debt_words;
@@ -302,8 +304,20 @@ pub fn match_debt<'a>(debts: &'a [DebtRow], paid: &str) -> Option<&'a DebtRow> {
             words.iter().all(|w| paid_words.contains(w))
         }
     });
-    let first = fits.next()?;
-    fits.next().is_none().then_some(first)
+    if let Some(first) = fits.next() {
+        return fits.next().is_none().then_some(first);
+    }
+    // A part of the debt's name ("toño" or "compadre" of "mi compadre
+    // Toño"), when only one debt has it.
+    if paid_words.is_empty() {
+        return None;
+    }
+    let mut part = debts.iter().filter(|d| {
+        let words = debt_words(&d.name);
+        paid_words.iter().all(|w| words.contains(w))
+    });
+    let first = part.next()?;
+    part.next().is_none().then_some(first)
 }
 
 /// The debt after `input` is paid, given the debt stored now: refused when
