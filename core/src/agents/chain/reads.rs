@@ -105,6 +105,16 @@ impl<'a> Run<'a> {
         if let Some(routed) = self.finance_reads_it(agent) {
             return Ok(routed);
         }
+        // One intent in part is the request: a menu of one is no question.
+        if let [only] = understand::partial_intents(agent, &words, ASK, SURE).as_slice()
+            && self.waiting_slot().is_none()
+            && let Some(tool) = agent.tool_for_intent(only)
+        {
+            self.decisions.intent = Some((only.to_string(), ASK));
+            return self
+                .route(agent, tool, &format!("only partial intent {only}"))
+                .map(Some);
+        }
         if self.asks_which(agent, &words) {
             return Ok(None);
         }
