@@ -7,6 +7,7 @@
 //! Every function here is pure and runs natively too, where the tests call
 //! it.
 
+mod html;
 mod svg;
 
 use caja_core::agent::state::AgentState;
@@ -53,8 +54,8 @@ pub fn predict(state: &str, input: &str) -> String {
 struct ShownTurn {
     turn: u64,
     at_ms: i64,
-    /// When it ran, in the person's zone ("viernes 2026-11-20, 16:38"),
-    /// and its day there.
+    /// When it ran, in the person's zone ("viernes 2026-11-20, 16:38",
+    /// as markup), and its day there.
     when: String,
     day: String,
     message: String,
@@ -95,7 +96,7 @@ pub fn replay(events: &str, zone: &str) -> String {
             at_ms: t.at_ms,
             when: {
                 let (day, clock) = when(t.at_ms);
-                words::turn_when(day, &clock)
+                html::dated(&words::turn_when(day, &clock))
             },
             day: iso_date(when(t.at_ms).0),
             message: t.message.clone(),
@@ -117,19 +118,16 @@ pub fn replay(events: &str, zone: &str) -> String {
             marks: diagram::marks(&conversation.start, &turns, k),
         })
         .collect();
-    let sessions: Vec<Value> = review::sessions(&turns)
+    let sessions: Vec<(usize, String, String)> = review::sessions(&turns)
         .into_iter()
         .map(|session| {
             let (start, end) = (when(session.start_ms), when(session.end_ms));
             let span = words::session_span((start.0, &start.1), (end.0, &end.1));
-            json!({
-                "first": session.first,
-                "last": session.last,
-                "span": span,
-                "title": session.title,
-            })
+            (session.first, span, session.title)
         })
         .collect();
+    let firsts: Vec<usize> = sessions.iter().map(|s| s.0).collect();
+    let sessions = json!({ "firsts": firsts, "html": html::sessions(&sessions) });
     json!({ "turns": shown, "sessions": sessions }).to_string()
 }
 
@@ -148,6 +146,14 @@ pub fn state_marks(state: &str) -> String {
     serde_json::from_str::<AgentState>(state)
         .map(|s| serde_json::to_string(&diagram::marks_of_state(&s)).unwrap_or_default())
         .unwrap_or_else(|_| "{}".to_string())
+}
+
+/// The debug panel's list of a turn's tool calls (JSON arrays of calls
+/// and results) as markup.
+#[wasm_bindgen]
+pub fn tools_html(calls: &str, results: &str) -> String {
+    let parse = |text: &str| serde_json::from_str::<Value>(text).unwrap_or(Value::Null);
+    html::tools(&parse(calls), &parse(results))
 }
 
 /// The diagrams the engine can draw: `[{"id","title"}]`.

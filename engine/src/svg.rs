@@ -289,7 +289,7 @@ fn edge_class(kind: EdgeKind, taken: bool, marked: bool) -> String {
 }
 
 /// Text and attribute escaping for SVG.
-fn esc(text: &str) -> String {
+pub(crate) fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -23,17 +23,27 @@ fn every_kept_turn_replays_and_its_marks_land_on_a_drawn_diagram() {
         ))
         .unwrap();
         assert!(out.get("error").is_none(), "{id}: {out}");
-        // Every turn is in exactly one session, in order, each dated.
-        let sessions = out["sessions"].as_array().expect("sessions");
-        let count = out["turns"].as_array().map_or(0, Vec::len);
-        let mut next = 0;
-        for session in sessions {
-            assert_eq!(session["first"], next, "{id}: sessions in order");
-            next = session["last"].as_u64().unwrap() + 1;
-            assert!(!session["title"].as_str().unwrap().is_empty());
-            assert!(session["span"].as_str().unwrap().contains("2026-"));
-        }
-        assert_eq!(next as usize, count, "{id}: every turn in a session");
+        // Sessions start at the first turn and go forward, each a dated
+        // button naming its first turn.
+        let firsts: Vec<u64> = out["sessions"]["firsts"]
+            .as_array()
+            .expect("firsts")
+            .iter()
+            .map(|f| f.as_u64().unwrap())
+            .collect();
+        let count = out["turns"].as_array().map_or(0, Vec::len) as u64;
+        assert_eq!(
+            firsts.first(),
+            Some(&0),
+            "{id}: the first session starts it"
+        );
+        assert!(firsts.windows(2).all(|w| w[0] < w[1]) && firsts.iter().all(|&f| f < count));
+        let html = out["sessions"]["html"].as_str().unwrap();
+        assert_eq!(
+            html.matches("data-testid=\"review-session\"").count(),
+            firsts.len()
+        );
+        assert!(html.matches("<span class=\"date\">2026-").count() >= firsts.len());
         for turn in out["turns"].as_array().expect("turns") {
             turns += 1;
             assert_eq!(

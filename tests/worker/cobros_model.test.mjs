@@ -251,6 +251,13 @@ async function settle(thread, kind) {
   await maybeAgain(thread, done);
 }
 
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+/** "12 de noviembre" for 2026-11-12. */
+function spokenDate(iso) {
+  const [, month, day] = iso.split('-').map(Number);
+  return `${day} de ${MONTHS[month - 1]}`;
+}
+
 async function remind(thread) {
   const user = thread.user;
   const name = pick(NAMES);
@@ -259,7 +266,8 @@ async function remind(thread) {
   const pending = pendingOf(user, name);
   if (pending.length === 0) return expectText(reply, `${name} no tiene cobros pendientes, así que no hay nada que recordarle.`);
   const { target, reply: done } = await choose(thread, reply, pending, '¿De cuál le recuerdo?');
-  const text = `Hola, ${name}. Te recuerdo el pago de ${mxn(target.cents)}${target.concept ? ` por ${target.concept}` : ''}${target.due ? ` (vence el ${target.due})` : ''}. ¡Gracias!`;
+  // A text for someone else says its date as people write it.
+  const text = `Hola, ${name}. Te recuerdo el pago de ${mxn(target.cents)}${target.concept ? ` por ${target.concept}` : ''}${target.due ? ` (vence el ${spokenDate(target.due)})` : ''}. ¡Gracias!`;
   expectText(done, text);
   check(done.share === text, () => `the reminder is offered to forward: share ${JSON.stringify(done.share)}`);
 }

@@ -274,7 +274,7 @@ pub(crate) fn ChatView() -> impl IntoView {
                             let role = match m.role { Role::User => "user", Role::Assistant => "assistant" };
                             view! {
                                 <li class=class data-testid="message" data-role=role data-status=format!("{:?}", m.status).to_lowercase()>
-                                    <span class="text">{crate::fields::dated(&m.text)}</span>
+                                    <span class="text">{m.text.clone()}</span>
                                     {(!status.is_empty()).then(|| view! { <span class="badge">{status}</span> })}
                                     {m.share.clone().map(|share| view! { <CopyButton content=share /> })}
                                 </li>

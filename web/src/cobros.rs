@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::api::{self, ApiError};
 use crate::app::Ctx;
-use crate::fields::{cents, count, dated, field, items};
+use crate::fields::{cents, count, date_runs, field, items};
 use crate::plans::ask_in_chat;
 use crate::text;
 
@@ -42,7 +42,9 @@ fn request_item(ctx: Ctx, r: &Value, closed: bool) -> impl IntoView + use<> {
             <span class="what">
                 <span class="who">{field(r, "contact_name").unwrap_or_default().to_string()}</span>
                 <span class="concept">{field(r, "concept").unwrap_or_default().to_string()}</span>
-                <span class="when">{dated(&what)}</span>
+                <span class="when">{date_runs(&what).into_iter().map(|(run, date)| view! {
+                    <span class=if date { "date" } else { "" }>{run}</span>
+                }).collect_view()}</span>
             </span>
             <span class="side">
                 <span class="amount" data-testid="cobro-amount">{format_mxn(cents(r, "amount_mxn_cents"))}</span>

@@ -30,35 +30,6 @@ fn live_diagram(ctx: Ctx) -> String {
     engine::diagram_svg(&id, &marks).unwrap_or_default()
 }
 
-/// Each tool call of the last turn: its name, its input and its result
-/// (matched by call id), pretty-printed.
-fn tool_rows(
-    calls: &serde_json::Value,
-    results: &serde_json::Value,
-) -> Vec<(String, String, String)> {
-    let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap_or_default();
-    let results = results.as_array().map_or(&[][..], Vec::as_slice);
-    calls
-        .as_array()
-        .map_or(&[][..], Vec::as_slice)
-        .iter()
-        .map(|call| {
-            let name = call["tool"]
-                .as_str()
-                .or(call["input"]["tool"].as_str())
-                .unwrap_or("?")
-                .to_string();
-            let input = call.get("input").cloned().unwrap_or_default();
-            let result = results
-                .iter()
-                .find(|r| r["call_id"] == call["id"])
-                .map(pretty)
-                .unwrap_or_else(|| text::DEBUG_NO_RESULT.to_string());
-            (name, pretty(&input), result)
-        })
-        .collect()
-}
-
 /// The authoritative state, the trace and the tool calls of the last turn.
 #[component]
 pub(crate) fn DebugPanel() -> impl IntoView {
@@ -78,17 +49,11 @@ pub(crate) fn DebugPanel() -> impl IntoView {
             <h2>{words::REVIEW_FLOW}</h2>
             <Diagram svg=Signal::derive(move || live_diagram(ctx)) label=words::REVIEW_FLOW testid="debug-diagram" />
             <h2>{text::DEBUG_TOOLS}</h2>
-            <ol data-testid="debug-tools" class="tools">
-                {move || ctx.last_reply.get().map(|r| tool_rows(&r.tool_calls, &r.tool_results).into_iter().map(|(name, input, result)| view! {
-                    <li data-testid="debug-tool">
-                        <strong>{name}</strong>
-                        <dl>
-                            <dt>{text::DEBUG_INPUT}</dt><dd><pre>{input}</pre></dd>
-                            <dt>{text::DEBUG_RESULT}</dt><dd><pre>{result}</pre></dd>
-                        </dl>
-                    </li>
-                }).collect_view())}
-            </ol>
+            // Each tool with its input and its result, written by the engine.
+            <ol data-testid="debug-tools" class="tools" inner_html=move || {
+                let ready = ctx.engine.get() == Engine::Ready;
+                ctx.last_reply.get().filter(|_| ready).and_then(|r| engine::tools_html(&r.tool_calls.to_string(), &r.tool_results.to_string())).unwrap_or_default()
+            }></ol>
         </section>
     }
 }

@@ -129,6 +129,12 @@ pub(crate) fn diagram_svg(id: &str, marks: &str) -> Option<String> {
     call("diagram_svg", id, marks)
 }
 
+/// A turn's tool calls and results (JSON arrays) as the debug panel's
+/// list.
+pub(crate) fn tools_html(calls: &str, results: &str) -> Option<String> {
+    call("tools_html", calls, results)
+}
+
 /// The marks of a live state (JSON), for the debug panel's diagram.
 pub(crate) fn state_marks(state: &str) -> Option<String> {
     call("state_marks", state, "")

@@ -22,21 +22,6 @@ pub(crate) fn items<'v>(value: &'v Value, name: &str) -> &'v [Value] {
         .map_or(&[], Vec::as_slice)
 }
 
-/// `text` with each ISO date kept on one line (`.date`).
-pub(crate) fn dated(text: &str) -> impl leptos::IntoView + use<> {
-    use leptos::prelude::*;
-    date_runs(text)
-        .into_iter()
-        .map(|(run, date)| {
-            if date {
-                view! { <span class="date">{run}</span> }.into_any()
-            } else {
-                run.into_any()
-            }
-        })
-        .collect_view()
-}
-
 /// `text` split around its ISO dates ("2026-11-14"), each date flagged:
 /// the view keeps a date on one line.
 pub(crate) fn date_runs(text: &str) -> Vec<(String, bool)> {

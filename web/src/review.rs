@@ -31,13 +31,13 @@ struct Turn {
     marks: serde_json::Value,
 }
 
-/// A stretch of turns without a quiet gap (`caja_core::review::Session`).
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-struct Session {
-    first: usize,
-    last: usize,
-    span: String,
-    title: String,
+/// The conversation's sessions (stretches of turns without a quiet gap):
+/// the index of each one's first turn, and their list as the engine
+/// writes it (a button per session naming its first turn).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+struct Sessions {
+    firsts: Vec<usize>,
+    html: String,
 }
 
 #[derive(Deserialize)]
@@ -45,7 +45,7 @@ struct Replayed {
     #[serde(default)]
     turns: Vec<Turn>,
     #[serde(default)]
-    sessions: Vec<Session>,
+    sessions: Sessions,
     #[serde(default)]
     error: Option<String>,
 }
@@ -55,7 +55,7 @@ struct Replayed {
 enum Opened {
     Loading,
     Failed(&'static str),
-    Turns(Vec<Turn>, Vec<Session>),
+    Turns(Vec<Turn>, Sessions),
 }
 
 fn channel_label(channel: &str) -> &'static str {
@@ -200,7 +200,7 @@ pub(crate) fn ReviewView() -> impl IntoView {
 /// One replayed conversation, a turn at a time, with its sessions and a
 /// day to jump to.
 #[component]
-fn Stepper(turns: Vec<Turn>, sessions: Vec<Session>) -> impl IntoView {
+fn Stepper(turns: Vec<Turn>, sessions: Sessions) -> impl IntoView {
     let total = turns.len();
     let turns = StoredValue::new(turns);
     let at = RwSignal::new(0usize);
@@ -224,21 +224,33 @@ fn Stepper(turns: Vec<Turn>, sessions: Vec<Session>) -> impl IntoView {
             at.set(index);
         }
     };
-    let session_count = sessions.len();
-    let session_list = sessions.into_iter().enumerate().map(|(k, session)| {
-        let (first, last) = (session.first, session.last);
-        let current = move || (first..=last).contains(&at.get()).then_some("true");
-        view! {
-            <li>
-                <button data-testid="review-session" data-first=first aria-current=current
-                    on:click=move |_| { no_day.set(false); at.set(first) }>
-                    <span class="when">{crate::fields::dated(&session.span)}</span>
-                    <span class="title">{session.title.clone()}</span>
-                    <span class="visually-hidden">{words::session_of(k + 1, session_count)}</span>
-                </button>
-            </li>
+    // The list with the session of the current turn marked.
+    let Sessions { firsts, html } = sessions;
+    let list = move || {
+        let here = firsts.iter().rev().find(|&&f| f <= at.get()).copied();
+        match here {
+            Some(f) => html.replacen(
+                &format!("data-first=\"{f}\""),
+                &format!("data-first=\"{f}\" aria-current=\"true\""),
+                1,
+            ),
+            None => html.clone(),
         }
-    }).collect_view();
+    };
+    // A press on a session's button goes to its first turn.
+    let pick = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let first = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("[data-first]").ok().flatten())
+            .and_then(|e| e.get_attribute("data-first"))
+            .and_then(|f| f.parse::<usize>().ok());
+        if let Some(first) = first {
+            no_day.set(false);
+            at.set(first);
+        }
+    };
     let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap_or_default();
     view! {
         <div class="stepper" data-testid="stepper">
@@ -251,7 +263,7 @@ fn Stepper(turns: Vec<Turn>, sessions: Vec<Session>) -> impl IntoView {
                 <Show when=move || no_day.get()>
                     <p role="status" data-testid="review-day-none">{words::REVIEW_NO_DAY}</p>
                 </Show>
-                <ol>{session_list}</ol>
+                <ol on:click=pick inner_html=list></ol>
             </nav>
             <div class="steps" role="group" aria-label=words::REVIEW_TITLE>
                 <button data-testid="review-prev" disabled=move || at.get() == 0
@@ -262,7 +274,7 @@ fn Stepper(turns: Vec<Turn>, sessions: Vec<Session>) -> impl IntoView {
             </div>
             <dl class="turn" data-testid="review-turn">
                 <dt>{words::REVIEW_WHEN}</dt>
-                <dd data-testid="review-when" class="when">{move || crate::fields::dated(&turn().when)}</dd>
+                <dd data-testid="review-when" class="when" inner_html=move || turn().when></dd>
                 <dt>{words::REVIEW_USER}</dt>
                 <dd data-testid="review-message">{move || turn().message}</dd>
                 <dt>{words::REVIEW_REPLY}</dt>
