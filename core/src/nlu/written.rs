@@ -68,10 +68,13 @@ pub(super) fn pick_category<'a>(
     // con tarjeta") unless it is clearly the card being paid.
     let c = lexicon::cues();
     let card_payment = f.has(c.categories.card_payment_phrases);
+    // "gas" with a vehicle ("500 de gas pal taxi") is the vehicle's fuel.
+    let by_vehicle = categories.iter().any(|m| m.category.key == "transporte");
     let generic = |m: &category::CategoryMatch| {
         matches!(m.category.key, "tarjeta") && !card_payment
             || m.fuzzy
             || c.categories.generic_category_keywords.contains(m.keyword)
+            || by_vehicle && c.categories.fuel_keywords.contains(m.keyword)
     };
     let mut best: Option<&category::CategoryMatch> = None;
     for m in categories {

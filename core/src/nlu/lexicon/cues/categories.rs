@@ -18,6 +18,9 @@ cue_group! {
     card_payment_phrases,
     /// Category keywords that lose to any other category in the message ("casa", "trabajo").
     generic_category_keywords,
+    /// Keywords of a fuel for the home that is also a vehicle's ("gas"): they lose to a transport
+    /// category said with them ("500 de gas pal taxi").
+    fuel_keywords,
     /// Words never read as categories, even one typo away from a keyword.
     not_category_words,
     /// Endings a plural adds to a category keyword ("tacos", "farmacias", "pantalones"), tried in
