@@ -10,33 +10,16 @@ use crate::svg::esc;
 
 /// `text` escaped, each `YYYY-MM-DD` in a `<span class="date">`.
 pub(crate) fn dated(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let is_date = |at: usize| {
-        bytes.get(at..at + 10).is_some_and(|d| {
-            d.iter().enumerate().all(|(i, b)| match i {
-                4 | 7 => *b == b'-',
-                _ => b.is_ascii_digit(),
-            })
+    ui::date_runs(text)
+        .into_iter()
+        .map(|(run, date)| {
+            if date {
+                format!(r#"<span class="date">{run}</span>"#)
+            } else {
+                esc(&run)
+            }
         })
-    };
-    let mut out = String::with_capacity(text.len() + 32);
-    let mut run = 0;
-    let mut at = 0;
-    while at < bytes.len() {
-        if is_date(at) {
-            out.push_str(&esc(&text[run..at]));
-            out.push_str(&format!(
-                r#"<span class="date">{}</span>"#,
-                &text[at..at + 10]
-            ));
-            at += 10;
-            run = at;
-        } else {
-            at += 1;
-        }
-    }
-    out.push_str(&esc(&text[run..]));
-    out
+        .collect()
 }
 
 /// The sessions of a replayed conversation as buttons, each naming the

@@ -4,13 +4,14 @@
 //! the answers are read field by field from JSON (no decoder of their own
 //! in the web build).
 
+use caja_core::agent::text::ui::date_runs;
 use caja_core::money::format_mxn;
 use leptos::prelude::*;
 use serde_json::Value;
 
 use crate::api::{self, ApiError};
 use crate::app::Ctx;
-use crate::fields::{cents, count, date_runs, field, items};
+use crate::fields::{cents, count, field, items};
 use crate::plans::ask_in_chat;
 use crate::text;
 

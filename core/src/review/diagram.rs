@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::agent::state::AgentState;
 use crate::agent::text::review as words;
+mod names;
+
 use crate::agents::expr::Condition;
 use crate::agents::path::Path;
 use crate::agents::registry::{Agent, HOME, Registry};
@@ -197,46 +199,18 @@ pub fn financial() -> Diagram {
 /// flow.
 pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
     let flow = agent.flows.get(flow_id_)?;
-    let title = agent
-        .spec
-        .tools
-        .iter()
-        .find(|t| {
-            t.routing.as_ref().is_some_and(|r| {
-                r.kind == RoutingKind::StartFlow && r.target.as_deref() == Some(flow_id_)
-            })
-        })
-        .and_then(|t| t.label.as_deref())
-        .unwrap_or(flow_id_);
+    let title = names::flow_title(agent, flow_id_);
     let mut d = Diagram {
         id: flow_id(&agent.spec.id, flow_id_),
         title: format!("{} · {title}", agent.spec.name),
         ..Diagram::default()
     };
-    let say = |path: &Path| path_words(agent, path);
+    let say = |path: &Path| names::path_words(agent, path);
     d.node(words::START, words::START, String::new(), NodeKind::Start);
     d.edge(words::START, &flow.initial, "", EdgeKind::Next);
     for (name, state) in &flow.states {
         let spec = &state.spec;
-        let slot = |slot: &str| slot_words(agent, slot);
-        let (kind, does) = if spec.is_final {
-            (NodeKind::Final, words::FINAL.to_string())
-        } else if let Some(collect) = &spec.collect {
-            (
-                NodeKind::Collect,
-                format!("{} {}", words::ASKS, slot(&collect.slot)),
-            )
-        } else if let Some(clarify) = &spec.clarify {
-            let slots: Vec<String> = clarify.slots.iter().map(|s| slot(s)).collect();
-            (
-                NodeKind::Clarify,
-                format!("{} {}", words::CLARIFIES, slots.join(", ")),
-            )
-        } else if let Some(tool) = spec.on_enter.as_ref().and_then(|e| e.call_tool.as_ref()) {
-            (NodeKind::Step, format!("{} {}", words::CALLS, spaced(tool)))
-        } else {
-            (NodeKind::Step, words::SAYS.to_string())
-        };
+        let (kind, does) = names::state_does(agent, spec);
         // The agent file's label, else what the state does.
         let title = spec
             .label
@@ -316,33 +290,6 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
         }
     }
     Some(d)
-}
-
-/// A tool or state id as words ("send_topup" → "send topup"), for an
-/// agent file that gives no label.
-fn spaced(id: &str) -> String {
-    id.replace('_', " ")
-}
-
-/// A slot as a person reads it: its label, else its name spaced.
-fn slot_words(agent: &Agent, slot: &str) -> String {
-    agent
-        .spec
-        .slots
-        .get(slot)
-        .and_then(|s| s.label.clone())
-        .unwrap_or_else(|| spaced(slot))
-}
-
-/// A condition's path in words: a slot by its label, today as today,
-/// data by its field's name.
-fn path_words(agent: &Agent, path: &Path) -> String {
-    match path.segments() {
-        [root, slot] if root == "slots" => slot_words(agent, slot),
-        [root] if root == "today" => words::TODAY.to_string(),
-        [_, rest @ ..] => spaced(&rest.join(" ")),
-        [] => String::new(),
-    }
 }
 
 /// Every diagram: the hierarchy, the Financial Agent's graph, then each

@@ -278,3 +278,56 @@ pub fn closed_line(status_label: &str, closed_on: Option<&str>) -> String {
         None => status_label.to_string(),
     }
 }
+
+/// `text` split around its ISO dates ("2026-11-14"), each date flagged:
+/// a view keeps a date on one line (the web's Cobros, the engine's
+/// review markup).
+pub fn date_runs(text: &str) -> Vec<(String, bool)> {
+    let bytes = text.as_bytes();
+    let is_date = |at: usize| {
+        bytes.get(at..at + 10).is_some_and(|d| {
+            d.iter().enumerate().all(|(i, b)| match i {
+                4 | 7 => *b == b'-',
+                _ => b.is_ascii_digit(),
+            })
+        })
+    };
+    let mut runs = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    while at < bytes.len() {
+        if is_date(at) && (at == 0 || !bytes[at - 1].is_ascii_digit()) {
+            if at > start {
+                runs.push((text[start..at].to_string(), false));
+            }
+            runs.push((text[at..at + 10].to_string(), true));
+            at += 10;
+            start = at;
+        } else {
+            at += 1;
+        }
+    }
+    if start < text.len() {
+        runs.push((text[start..].to_string(), false));
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::date_runs;
+
+    #[test]
+    fn dates_are_kept_whole() {
+        assert_eq!(
+            date_runs("COB-0001 · cancelado el 2026-11-14"),
+            vec![
+                ("COB-0001 · cancelado el ".to_string(), false),
+                ("2026-11-14".to_string(), true)
+            ]
+        );
+        assert_eq!(
+            date_runs("sin fecha"),
+            vec![("sin fecha".to_string(), false)]
+        );
+    }
+}
