@@ -28,7 +28,9 @@ use wasm_bindgen::prelude::*;
 /// `{"error"}`.
 #[wasm_bindgen]
 pub fn predict(state: &str, input: &str) -> String {
-    let parsed = serde_json::from_str::<AgentState>(state)
+    // `null`: the page has no state yet (offline before the first answer).
+    let parsed = serde_json::from_str::<Option<AgentState>>(state)
+        .map(|s| s.unwrap_or_else(|| AgentState::new("local", "local")))
         .and_then(|s| serde_json::from_str::<TurnInput>(input).map(|i| (s, i)));
     let (state, input) = match parsed {
         Ok(parsed) => parsed,

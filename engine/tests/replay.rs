@@ -112,4 +112,12 @@ fn a_prediction_is_the_core_turn() {
     let input = r#"{"message":"¿cuánto llevo gastado este mes?","now_ms":1795370400000}"#;
     let out: Value = serde_json::from_str(&caja_engine::predict(&state, input)).unwrap();
     assert_eq!(out, serde_json::json!({ "done": false, "writes": false }));
+    // The page before its first answer has no state: a fresh one is used.
+    let input = r#"{"message":"gasté 250 en uber","now_ms":1795370400000}"#;
+    let out: Value = serde_json::from_str(&caja_engine::predict("null", input)).unwrap();
+    assert_eq!(out["done"], true, "{out}");
+    assert_eq!(
+        out["state"]["pending_action"]["payload"]["amount_mxn_cents"], 25_000,
+        "{out}"
+    );
 }

@@ -1,6 +1,6 @@
 //! HTTP client for the Worker's JSON API (same origin), with gloo-net.
 
-use caja_core::agent::state::AgentState;
+use crate::state::WebState;
 use caja_core::graph::Trace;
 use caja_core::tools::{BankBalance, BudgetStatus, DebtList, MonthSummary, TransactionRow};
 use gloo_net::http::{Request, RequestBuilder};
@@ -35,7 +35,7 @@ pub struct ChatReply {
     /// Text for the user to forward (a reminder).
     #[serde(default)]
     pub share: Option<String>,
-    pub state: AgentState,
+    pub state: WebState,
     pub version: i64,
     pub pending_action_id: Option<String>,
     pub trace: Trace,
@@ -49,7 +49,7 @@ pub struct ChatReply {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct ServerState {
     pub version: i64,
-    pub state: AgentState,
+    pub state: WebState,
 }
 
 /// One stored line of the web thread (`GET /api/history`).

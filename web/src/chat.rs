@@ -2,8 +2,8 @@
 //! quick replies, composer) stays pinned at the bottom; the local core
 //! predicts at once, the outbox keeps what waits for the Worker.
 
+use crate::state::WebState;
 use caja_core::agent::TurnInput;
-use caja_core::agent::state::AgentState;
 use caja_core::agent::text::{category_label, category_type_label};
 use caja_core::money::format_mxn;
 use caja_core::time::{TimeZone, parse_iso_utc};
@@ -45,10 +45,7 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
 
     // Local prediction: the same core, no tools. A turn that needs data or a
     // write waits for the Worker; nothing is shown as saved.
-    let state = app
-        .working_state()
-        .cloned()
-        .unwrap_or_else(|| AgentState::new("local", "local"));
+    let state = app.working_state().cloned().unwrap_or_else(WebState::fresh);
     let input = TurnInput {
         message: text,
         now_ms: now_ms(),
@@ -63,7 +60,7 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
             suggestions,
             state,
         }) => {
-            app.local_state = Some(*state);
+            app.local_state = Some(state);
             (reply, suggestions)
         }
         Some(Prediction::NeedsWorker { writes: true }) => {
@@ -356,12 +353,12 @@ fn DraftCard() -> impl IntoView {
     }
     view! {
         {move || state().and_then(|s| {
-            let missing: Vec<&'static str> = s.clarification_questions.iter().map(|q| text::field_label(q.field)).collect();
+            let missing: Vec<&'static str> = s.view().clarification_questions.iter().map(|q| text::field_label(q.field)).collect();
             if let Some(pending) = s.pending() {
-                let expires_iso = pending.expires_at_iso.unwrap_or_default().to_string();
+                let expires_iso = pending.expires_at_iso.clone().unwrap_or_default();
                 let expires = parse_iso_utc(&expires_iso);
                 return Some(view! {
-                    <aside class="draft pending" data-testid="draft-card" data-agent=pending.agent.to_string() aria-label=text::DRAFT_LABEL>
+                    <aside class="draft pending" data-testid="draft-card" data-agent=pending.agent().to_string() aria-label=text::DRAFT_LABEL>
                         <h2>{text::DRAFT_PENDING}</h2>
                         <p class="expires" data-testid="pending-expiry" data-expires=expires_iso>
                             {move || match expires {
@@ -372,7 +369,7 @@ fn DraftCard() -> impl IntoView {
                     </aside>
                 }.into_any());
             }
-            let draft = s.pending_transaction.clone();
+            let draft = s.view().pending_transaction.clone();
             if draft.is_none() && missing.is_empty() {
                 return None;
             }

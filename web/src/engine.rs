@@ -80,7 +80,7 @@ pub(crate) enum Prediction {
     Done {
         reply: String,
         suggestions: Vec<String>,
-        state: Box<caja_core::agent::state::AgentState>,
+        state: crate::state::WebState,
     },
     /// The turn needs the Worker; `writes` when it would change data.
     NeedsWorker { writes: bool },
@@ -96,23 +96,22 @@ struct Predicted {
     #[serde(default)]
     suggestions: Vec<String>,
     #[serde(default)]
-    state: Option<caja_core::agent::state::AgentState>,
+    state: Option<crate::state::WebState>,
 }
 
 /// The local prediction of `input` on `state`, or `None` while the engine
 /// is not loaded (or could not read them).
 pub(crate) fn predict(
-    state: &caja_core::agent::state::AgentState,
+    state: &crate::state::WebState,
     input: &caja_core::agent::TurnInput,
 ) -> Option<Prediction> {
-    let state = serde_json::to_string(state).ok()?;
     let input = serde_json::to_string(input).ok()?;
-    let out: Predicted = serde_json::from_str(&call("predict", &state, &input)?).ok()?;
+    let out: Predicted = serde_json::from_str(&call("predict", state.json(), &input)?).ok()?;
     Some(match (out.done, out.state) {
         (true, Some(state)) => Prediction::Done {
             reply: out.reply,
             suggestions: out.suggestions,
-            state: Box::new(state),
+            state,
         },
         _ => Prediction::NeedsWorker { writes: out.writes },
     })

@@ -12,6 +12,7 @@
 
 pub mod api;
 pub mod model;
+pub mod state;
 pub mod store;
 pub mod text;
 

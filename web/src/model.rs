@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use caja_core::agent::state::AgentState;
+use crate::state::WebState;
 use serde::{Deserialize, Serialize};
 
 /// Who wrote a message.
@@ -98,10 +98,10 @@ pub struct Persisted {
     pub messages: Vec<ChatMessage>,
     pub outbox: Outbox,
     /// The Worker's state and its version, as last received.
-    pub server_state: Option<AgentState>,
+    pub server_state: Option<WebState>,
     pub server_version: i64,
     /// The local core's state (drafts built while offline).
-    pub local_state: Option<AgentState>,
+    pub local_state: Option<WebState>,
     /// Counter for client_msg_ids.
     pub next_seq: u64,
 }
@@ -158,7 +158,7 @@ pub fn migrate(value: serde_json::Value) -> Persisted {
 impl Persisted {
     /// The state the local core continues from: the local one while it is
     /// ahead (outbox not empty), else the Worker's.
-    pub fn working_state(&self) -> Option<&AgentState> {
+    pub fn working_state(&self) -> Option<&WebState> {
         if self.outbox.is_empty() {
             self.server_state.as_ref()
         } else {
@@ -173,7 +173,7 @@ impl Persisted {
     pub fn adopt_server(
         &mut self,
         lines: Vec<(i64, Role, String)>,
-        state: AgentState,
+        state: WebState,
         version: i64,
     ) -> bool {
         if !self.outbox.is_empty() || version <= self.server_version {
@@ -202,7 +202,7 @@ impl Persisted {
         client_msg_id: &str,
         reply: &str,
         share: Option<String>,
-        state: AgentState,
+        state: WebState,
         version: i64,
     ) -> bool {
         let mut mismatch = true;
@@ -270,7 +270,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn the_server_conversation_is_adopted_only_when_it_is_ahead_and_nothing_waits() {
-        let state = AgentState::new("u", "web:u");
+        let state = WebState::from_json(r#"{"user_id":"u"}"#).unwrap();
         let lines = || {
             vec![
                 (1, Role::User, "gasté 80 en tacos".to_string()),
@@ -316,7 +316,7 @@ mod tests {
             client_msg_id: "m1".into(),
             text: "gasté 250 en uber".into(),
         });
-        let server = AgentState::new("u", "t");
+        let server = WebState::from_json(r#"{"user_id":"u"}"#).unwrap();
         let mismatch = p.reconcile("m1", "del servidor", None, server.clone(), 3);
         assert!(mismatch);
         assert_eq!(p.messages[1].text, "del servidor");
@@ -326,8 +326,7 @@ mod tests {
         assert_eq!(p.server_version, 3);
         assert_eq!(p.working_state(), Some(&server));
         // An older answer never replaces a newer state.
-        let mut older = AgentState::new("u", "t");
-        older.last_user_message = "viejo".into();
+        let older = WebState::from_json(r#"{"user_id":"u","last_user_message":"viejo"}"#).unwrap();
         p.reconcile("m0", "viejo", None, older, 2);
         assert_eq!(p.server_version, 3);
         assert_eq!(p.server_state, Some(server));
