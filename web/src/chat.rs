@@ -60,7 +60,7 @@ pub(crate) fn send_message(ctx: Ctx, text: String) {
             suggestions,
             state,
         }) => {
-            app.local_state = Some(state);
+            app.local_state = Some(*state);
             (reply, suggestions)
         }
         Some(Prediction::NeedsWorker { writes: true }) => {

@@ -80,7 +80,7 @@ pub(crate) enum Prediction {
     Done {
         reply: String,
         suggestions: Vec<String>,
-        state: crate::state::WebState,
+        state: Box<crate::state::WebState>,
     },
     /// The turn needs the Worker; `writes` when it would change data.
     NeedsWorker { writes: bool },
@@ -111,7 +111,7 @@ pub(crate) fn predict(
         (true, Some(state)) => Prediction::Done {
             reply: out.reply,
             suggestions: out.suggestions,
-            state,
+            state: Box::new(state),
         },
         _ => Prediction::NeedsWorker { writes: out.writes },
     })
