@@ -222,3 +222,38 @@ test('what one turn reads goes to D1 in one round trip: «¿puedo comprar…?» 
   // (read one by one it was three reads and the commit).
   assert.equal(asked.headers.get('x-caja-round-trips'), '2');
 });
+
+test('a «sí» takes what it reads from the prompt\'s commit: one round trip, and a change made elsewhere in between is counted (the commit is guarded on the ledger version)', async () => {
+  const chatId = nextChatId();
+  const say = async (text) => webhook(textUpdate(chatId, text));
+  for (const text of ['presupuesto de 1,000 para comida', 'sí']) {
+    assert.equal((await say(text)).status, 200);
+  }
+  assert.match((await say('gasté 500 en tacos')).body.text, /¿Registro este movimiento\?/);
+  const yes = await say('sí');
+  assert.equal(yes.body.text, 'Listo, registré el gasto de $500.00 en comida (2026-11-22).');
+  // The budget the alert reads came with the prompt's commit.
+  assert.equal(yes.headers.get('x-caja-round-trips'), '1');
+  assert.match((await say('gasté 300 en tacos')).body.text, /¿Registro este movimiento\?/);
+  // Before the «sí», the same person lowers that budget on the web (no
+  // movement: the ledger's highest number stays where it was).
+  const link = await say('/web');
+  const token = /\/\?login=([0-9a-f]{64})/.exec(String(link.body?.text ?? ''))?.[1];
+  assert.ok(token, JSON.stringify(link.body));
+  const login = await fetch(`${BASE_URL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-caja-now': DEFAULT_NOW },
+    body: JSON.stringify({ token }),
+  });
+  assert.equal(login.status, 200);
+  const web = { token: (await login.json()).session_token };
+  assert.match((await chat(web, 'presupuesto de 850 para comida')).body.reply, /¿Cambio tu presupuesto mensual de comida\?\n• Tope mensual: \$850\.00 \(antes \$1,000\.00\)/);
+  assert.match((await chat(web, 'sí')).body.reply, /^Listo, tu presupuesto de comida es de \$850\.00 al mes/);
+  // The read-ahead is stale: the commit fails on the ledger version and
+  // the turn runs again from D1, where the budget is the web's.
+  const second = await say('sí');
+  assert.equal(second.status, 200);
+  assert.equal(second.body.text, 'Listo, registré el gasto de $300.00 en comida (2026-11-22).\n\nAviso: ya usaste el 94 % de tu presupuesto de comida de noviembre de 2026: llevas $800.00 de $850.00, te quedan $50.00.');
+  const rows = await get(web, '/api/transactions?month=2026-11');
+  assert.deepEqual(rows.body.transactions.map((t) => t.amount_mxn_cents).sort((a, b) => a - b), [30000, 50000]);
+});

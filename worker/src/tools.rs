@@ -2,9 +2,11 @@
 //! a valid write is and how totals are computed is decided once, in
 //! `caja_core::tools::rules`, for this host and the in-memory one alike.
 //!
-//! Reads run at once and always against D1: nothing about the ledger is
-//! carried over from an earlier turn, so no cache can answer after a write.
-//! What one suspension's calls read goes in one batch (`prefetch.rs`).
+//! Reads run against D1: what one suspension's calls read goes in one
+//! batch (`prefetch.rs`). What a «sí» to the open prompt will read is read
+//! with the commit of the turn that asked, and the next turn of the thread
+//! takes it from there only while the person's ledger version is the one
+//! it was read at (the commit is guarded on it; `prefetch::Ahead`).
 //! Writes are staged as statements that commit in the turn's single batch,
 //! together with the checkpoint and with guards that fail the batch if the
 //! rows they were decided on changed meanwhile.
@@ -26,7 +28,7 @@ mod reads;
 pub mod recurring;
 
 use account::{delete_account_sql, holdings};
-use prefetch::Fetched;
+pub use prefetch::{Ahead, Fetched, LEDGER_VERSION_SQL, ahead_from, ahead_statements};
 use reads::{DebtDbRow, ROW_VERSION_SQL, debts_sql, groups_between, rows_between};
 pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
 
@@ -141,6 +143,11 @@ pub struct ToolRunner<'a> {
     cobros_book: Option<caja_core::tools::cobros::Book>,
     /// What the suspension's calls read, in one batch.
     prefetched: prefetch::Prefetched,
+    /// What the thread's last commit read ahead for this turn.
+    carried: Ahead,
+    /// The ledger version a read of this turn took from `carried`, which
+    /// D1 must still have at commit.
+    pub carried_used: Option<i64>,
 }
 
 impl<'a> ToolRunner<'a> {
@@ -168,7 +175,23 @@ impl<'a> ToolRunner<'a> {
             inserted: Vec::new(),
             cobros_book: None,
             prefetched: prefetch::Prefetched::default(),
+            carried: Ahead::default(),
+            carried_used: None,
         }
+    }
+
+    /// Takes what the thread's last commit read ahead.
+    pub fn carry(&mut self, ahead: Ahead) {
+        self.carried = ahead;
+    }
+
+    /// The answer to `need` read ahead or in this suspension's batch.
+    fn answered(&mut self, need: &Need) -> Option<Fetched> {
+        if let Some((_, found)) = self.carried.reads.iter().find(|(n, _)| n == need) {
+            self.carried_used = Some(self.carried.version);
+            return Some(found.clone());
+        }
+        self.prefetched.take(need)
     }
 
     /// Runs the calls of one suspension. A D1 failure becomes a failed
@@ -181,7 +204,7 @@ impl<'a> ToolRunner<'a> {
             let known = match need {
                 Need::Head => self.head.is_some(),
                 Need::BankBalance => self.written_bank_balance.is_some(),
-                _ => false,
+                _ => self.carried.reads.iter().any(|(n, _)| *n == need),
             };
             if prefetch::batchable(&need) && !known && !wanted.contains(&need) {
                 wanted.push(need);
@@ -266,7 +289,7 @@ impl<'a> ToolRunner<'a> {
                 category,
                 limit,
             } => {
-                view.rows = match self.prefetched.take(need) {
+                view.rows = match self.answered(need) {
                     Some(Fetched::Rows(found)) => found,
                     _ => {
                         rows_between(db, rows, range.as_ref(), category.as_deref(), *limit).await?
@@ -274,13 +297,13 @@ impl<'a> ToolRunner<'a> {
                 }
             }
             Need::Groups { range, category } => {
-                view.groups = match self.prefetched.take(need) {
+                view.groups = match self.answered(need) {
                     Some(Fetched::Groups(found)) => found,
                     _ => groups_between(db, rows, &range.0, &range.1, category.as_deref()).await?,
                 }
             }
             Need::Budget { month, category } => {
-                let status = match self.prefetched.take(need) {
+                let status = match self.answered(need) {
                     Some(Fetched::Budget(found)) => found,
                     _ => budget_status(db, user, month, category.as_deref()).await?,
                 };
@@ -288,7 +311,7 @@ impl<'a> ToolRunner<'a> {
             }
             Need::Debt(key) => view.debt = self.stored_debt(key).await?,
             Need::Debts => {
-                view.debts = match self.prefetched.take(need) {
+                view.debts = match self.answered(need) {
                     Some(Fetched::Debts(found)) => found,
                     _ => {
                         let found: Vec<DebtDbRow> =
@@ -298,10 +321,12 @@ impl<'a> ToolRunner<'a> {
                 }
             }
             Need::BankBalance => {
-                view.balance = match (&self.written_bank_balance, self.prefetched.take(need)) {
-                    (Some(balance), _) => Some(balance.clone()),
-                    (None, Some(Fetched::Balance(found))) => found,
-                    (None, _) => bank_balance(db, user).await?,
+                view.balance = match self.written_bank_balance.clone() {
+                    Some(balance) => Some(balance),
+                    None => match self.answered(need) {
+                        Some(Fetched::Balance(found)) => found,
+                        _ => bank_balance(db, user).await?,
+                    },
                 }
             }
             Need::Cobros => {

@@ -13,12 +13,16 @@ use caja_core::agent::{
 };
 use caja_core::review;
 use caja_core::time::iso_utc;
+use caja_core::tools::store::Need;
 use serde::Deserialize;
 use worker::D1PreparedStatement;
 
 use crate::marker::{find_processed, mark_processed, processed_response};
 use crate::store::{Arg, Db, is_conflict, opt_text, rows};
-use crate::tools::{LedgerHead, Rows, ToolRunner, head_from, head_statements};
+use crate::tools::{
+    Ahead, Fetched, LEDGER_VERSION_SQL, LedgerHead, Rows, ToolRunner, ahead_from, ahead_statements,
+    head_from, head_statements,
+};
 
 /// How many times a turn is re-run after losing a race.
 const MAX_ATTEMPTS: u32 = 3;
@@ -150,6 +154,8 @@ struct Cached {
     /// commit is guarded on D1's highest number being still that one
     /// (another device's movement re-runs the turn from D1).
     head: Option<LedgerHead>,
+    /// What that commit read ahead for a «sí» to the open prompt.
+    ahead: Ahead,
 }
 
 fn cached(thread_id: &str, user_id: &str) -> Option<Cached> {
@@ -244,11 +250,12 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
         } else {
             None
         };
-        let (version, state, head) = match from_cache {
+        let (version, state, head, ahead) = match from_cache {
             Some(entry) => (
                 entry.version,
                 entry.state,
                 entry.head.map_or(Head::Unknown, Head::Cached),
+                entry.ahead,
             ),
             None => match load(db, request).await? {
                 Loaded::Duplicate(response, checkpoint) => {
@@ -259,7 +266,10 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
                     });
                 }
                 Loaded::Limited => return Ok(TurnOutcome::Limited),
-                Loaded::Fresh(fresh) => *fresh,
+                Loaded::Fresh(fresh) => {
+                    let (version, state, head) = *fresh;
+                    (version, state, head, Ahead::default())
+                }
             },
         };
 
@@ -284,6 +294,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             now_iso.clone(),
             head.known(),
         );
+        runner.carry(ahead);
         let before = state.clone();
         let mut step = start_turn(state, input.clone(), &config);
         let output = loop {
@@ -306,6 +317,7 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             head_guard: (cached_head && runner.head_used)
                 .then(|| runner.head_seq())
                 .flatten(),
+            ledger_guard: runner.carried_used,
             before: &before,
             input: &input,
             output: &output,
@@ -318,16 +330,41 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             revoke_everywhere(request.directory, request.user_id).await?;
         }
         // An account deleted goes last: the turn's own rows go with it.
+        let deleted = !runner.after.is_empty();
         batch.append(&mut runner.after);
+        // What a «sí» to the prompt this turn left will read, read after
+        // the writes (nothing when the account went).
+        let mut head_now = runner.head_now();
+        let mut needs = if deleted {
+            Vec::new()
+        } else {
+            output.state.next_needs()
+        };
+        needs.retain(|n| *n != Need::Head || head_now.is_none());
+        let (mut ahead, plan) = ahead_statements(db, request.rows(), needs, batch.len())?;
+        batch.append(&mut ahead);
         match db.batch(batch).await {
-            Ok(_) => {
+            Ok(results) => {
+                // A read-ahead that cannot be read is left out, never
+                // trusted: the next turn reads D1.
+                let ahead = ahead_from(plan, &results).unwrap_or_else(|error| {
+                    worker::console_error!("read-ahead unreadable: {error}");
+                    None
+                });
+                let mut ahead = ahead.unwrap_or_default();
+                if let Some(at) = ahead.reads.iter().position(|(n, _)| *n == Need::Head)
+                    && let (_, Fetched::Head(head)) = ahead.reads.remove(at)
+                {
+                    head_now = Some(head);
+                }
                 remember(
                     request.thread_id,
                     Cached {
                         user_id: request.user_id.to_string(),
                         version: new_version,
                         state: output.state.clone(),
-                        head: runner.head_now(),
+                        head: head_now,
+                        ahead,
                     },
                 );
                 return Ok(TurnOutcome::Done {
@@ -373,6 +410,9 @@ struct Written<'a> {
     /// The highest transaction number of the cached ledger head the turn
     /// used, which D1 must still have.
     head_guard: Option<i64>,
+    /// The ledger version of what the turn took from the last commit's
+    /// read-ahead, which D1 must still have.
+    ledger_guard: Option<i64>,
     before: &'a AgentState,
     input: &'a TurnInput,
     output: &'a TurnOutput,
@@ -393,6 +433,7 @@ fn commit_batch(
         version,
         from_cache,
         head_guard,
+        ledger_guard,
         before,
         input,
         output,
@@ -425,6 +466,13 @@ fn commit_batch(
             "SELECT COALESCE(MAX(seq), 0) FROM transactions WHERE user_id = ?1",
             &[Arg::Text(request.user_id)],
             Arg::Int(max_seq),
+        )?);
+    }
+    if let Some(ledger_version) = ledger_guard {
+        batch.push(db.guard(
+            LEDGER_VERSION_SQL,
+            &[Arg::Text(request.user_id)],
+            Arg::Int(ledger_version),
         )?);
     }
     for (sql, args) in &request.before {

@@ -6,10 +6,12 @@
 use serde::Serialize;
 
 use super::state::AgentState;
-use super::{TurnCtx, text};
-use crate::gate;
+use super::{Spent, TurnCtx, text};
+use crate::gate::{self, PendingWrite};
 use crate::graph::NodeOutcome;
 use crate::time::UnixMillis;
+use crate::tools::run;
+use crate::tools::store::Need;
 
 /// The prompt waiting for a Sí/No.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -37,6 +39,31 @@ impl AgentState {
             prompt: Some(&pending.prompt),
             expires_at_iso: Some(&pending.expires_at_iso),
         })
+    }
+
+    /// What a «sí» to the open prompt reads: its write's own needs, then
+    /// the budget of each category its expenses go to (the alert that
+    /// follows the write, `execute_tools::after_write`). A host may read
+    /// them in this turn's commit and keep them for the next turn, as long
+    /// as nothing changes the ledger in between.
+    pub fn next_needs(&self) -> Vec<Need> {
+        let Some(write) = self.pending_action.as_ref().and_then(|p| p.write()) else {
+            return Vec::new();
+        };
+        let mut needs = run::needs(&write.to_request());
+        let rows = match write {
+            PendingWrite::AddTransaction(input) => std::slice::from_ref(input),
+            PendingWrite::AddTransactions(list) => &list.transactions[..],
+            _ => &[],
+        };
+        for spent in Spent::of_inputs(rows) {
+            for need in run::needs(&spent.request()) {
+                if !needs.contains(&need) {
+                    needs.push(need);
+                }
+            }
+        }
+        needs
     }
 
     /// Gives the pending prompt, of whichever agent, a new id and expiry

@@ -257,3 +257,40 @@ fn a_finance_write_from_an_older_checkpoint_migrates() {
     assert_eq!(json["pending_action"], serde_json::json!({}));
     assert_eq!(AgentState::from_json(&fresh.to_json()), Ok(fresh));
 }
+
+/// What a host reads ahead for a «sí» (`AgentState::next_needs`) is what
+/// the «sí» then reads: the write's own needs and the budget of each
+/// category its expenses go to; nothing for a prompt that is not a write.
+#[test]
+fn next_needs_are_what_the_yes_reads() {
+    let config = AgentConfig::default();
+    for (said, expected_budgets) in [
+        ("gasté 250 en uber ayer", 1),
+        ("gasté 90 en tacos y 300 en gasolina", 2),
+        ("me pagaron 8,500 de la quincena", 0),
+    ] {
+        let mut ledger = MemoryLedger::new();
+        let prompt = run_turn(AgentState::new("u", "t"), input(said, NOW), &config, |c| {
+            ledger.execute(c, NOW)
+        });
+        let ahead = prompt.state.next_needs();
+        assert!(prompt.state.pending_action.is_some(), "{said}");
+        let budgets = ahead
+            .iter()
+            .filter(|n| matches!(n, crate::tools::store::Need::Budget { .. }))
+            .count();
+        assert_eq!(budgets, expected_budgets, "{said}: {ahead:?}");
+        let mut read = Vec::new();
+        let done = run_turn(prompt.state, input("sí", NOW + 1_000), &config, |c| {
+            read.extend(crate::tools::run::needs(&c.request));
+            ledger.execute(c, NOW)
+        });
+        assert!(
+            done.reply.contains("Listo") || done.reply.contains("Registr"),
+            "{}",
+            done.reply
+        );
+        assert_eq!(read, ahead, "{said}");
+        assert!(done.state.next_needs().is_empty());
+    }
+}

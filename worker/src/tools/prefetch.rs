@@ -20,7 +20,8 @@ use super::{LedgerHead, head_from, head_statements};
 use crate::store::{Arg, Db, rows};
 
 /// A read answered by the batch.
-pub(super) enum Fetched {
+#[derive(Clone)]
+pub enum Fetched {
     Head(LedgerHead),
     Rows(Vec<TransactionRow>),
     Groups(Vec<Group>),
@@ -73,6 +74,81 @@ pub(super) async fn fetch(db: &Db, rows: Rows<'_>, needs: Vec<Need>) -> worker::
         fetched.push((need, answer));
     }
     Ok(Prefetched(fetched))
+}
+
+/// Reads made with a turn's commit for the next turn of the thread
+/// (`AgentState::next_needs`: what a «sí» to the open prompt reads), with
+/// the person's ledger version they were read at. The next turn takes
+/// them instead of reading D1 and its commit is guarded on that version:
+/// any change of the ledger since (another device, a cobro paid, the
+/// schedule) fails the commit and the turn runs again from D1.
+#[derive(Clone, Default)]
+pub struct Ahead {
+    pub version: i64,
+    pub reads: Vec<(Need, Fetched)>,
+}
+
+/// The person's ledger version (migration 0014), moved on by triggers on
+/// every table the ledger tools read.
+pub const LEDGER_VERSION_SQL: &str =
+    "SELECT COALESCE((SELECT ledger_version FROM users WHERE id = ?1), 0) AS v";
+
+/// Where a commit's read-ahead sits in its batch.
+pub struct AheadPlan {
+    needs: Vec<Need>,
+    spans: Vec<std::ops::Range<usize>>,
+}
+
+/// The statements that read `needs` (batchable ones) after a commit's
+/// writes, the ledger version first; appended at `offset` of the batch.
+pub fn ahead_statements(
+    db: &Db,
+    rows: Rows<'_>,
+    needs: Vec<Need>,
+    offset: usize,
+) -> worker::Result<(Vec<D1PreparedStatement>, AheadPlan)> {
+    let needs: Vec<Need> = needs.into_iter().filter(batchable).collect();
+    if needs.is_empty() {
+        return Ok((
+            Vec::new(),
+            AheadPlan {
+                needs,
+                spans: Vec::new(),
+            },
+        ));
+    }
+    let mut statements = vec![db.stmt(LEDGER_VERSION_SQL, &[Arg::Text(rows.user)])?];
+    let mut spans = Vec::with_capacity(needs.len() + 1);
+    spans.push(offset..offset + 1);
+    for need in &needs {
+        let start = offset + statements.len();
+        statements.extend(statements_of(db, rows, need)?);
+        spans.push(start..offset + statements.len());
+    }
+    Ok((statements, AheadPlan { needs, spans }))
+}
+
+#[derive(serde::Deserialize)]
+struct VersionRow {
+    v: i64,
+}
+
+/// The read-ahead from the commit's `results`; `None` when nothing was
+/// read ahead.
+pub fn ahead_from(plan: AheadPlan, results: &[D1Result]) -> worker::Result<Option<Ahead>> {
+    let Some((version, spans)) = plan.spans.split_first() else {
+        return Ok(None);
+    };
+    let version = rows::<VersionRow>(results.get(version.start))?
+        .first()
+        .map(|r| r.v)
+        .ok_or_else(|| worker::Error::RustError("no ledger version read".into()))?;
+    let mut reads = Vec::with_capacity(plan.needs.len());
+    for (need, span) in plan.needs.into_iter().zip(spans) {
+        let answer = decode(&need, results.get(span.clone()).unwrap_or_default())?;
+        reads.push((need, answer));
+    }
+    Ok(Some(Ahead { version, reads }))
 }
 
 fn statements_of(db: &Db, rows: Rows<'_>, need: &Need) -> worker::Result<Vec<D1PreparedStatement>> {
