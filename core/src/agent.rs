@@ -516,7 +516,8 @@ fn advance(mut turn: SuspendedTurn) -> TurnStep {
                 turn.ctx.calls.retain(|c| !asked.contains(c));
                 turn.ctx.answer_privately = true;
                 let why = "personal data in a shared chat";
-                return abandon(turn, why, why.into(), text::PERSONAL_IN_GROUP);
+                let reason = text::reasons::PERSONAL_IN_A_SHARED_CHAT.into();
+                return abandon(turn, why, reason, text::PERSONAL_IN_GROUP);
             }
             turn.path = path;
             TurnStep::NeedTools(Box::new(turn))
@@ -526,7 +527,7 @@ fn advance(mut turn: SuspendedTurn) -> TurnStep {
         Err(error) => abandon(
             turn,
             "internal error",
-            error.to_string(),
+            text::reasons::internal(&error.to_string()),
             text::INTERNAL_ERROR,
         ),
     }

@@ -15,6 +15,7 @@
 use std::collections::BTreeMap;
 
 use caja_core::agent::state::AgentState;
+use caja_core::agent::text::reasons;
 use caja_core::agent::{AgentConfig, TurnInput, TurnOutput, run_turn, text};
 use caja_core::agents::registry;
 use caja_core::nlu::learned;
@@ -168,7 +169,7 @@ fn read_as(output: &TurnOutput) -> String {
     let audit = &output.audit;
     let router = output.trace.steps.first().map(|s| &*s.reason).unwrap_or("");
     let data = audit.agent != registry::HOME;
-    if router.contains("small talk") {
+    if router == reasons::SMALL_TALK {
         let label = &audit.intent;
         return match label.split_once(':') {
             Some(("concept", _)) => "small_talk.concept".into(),
@@ -177,31 +178,31 @@ fn read_as(output: &TurnOutput) -> String {
         };
     }
     match router {
-        "help" | "command /ayuda" => return "dialogue.help".into(),
-        "cancelled the request on top"
-        | "cancelled open flow"
-        | "back home"
-        | "main menu"
-        | "nothing to cancel" => return "dialogue.leave".into(),
+        reasons::HELP | reasons::COMMAND_AYUDA => return "dialogue.help".into(),
+        reasons::CANCELLED_THE_REQUEST_ON_TOP
+        | reasons::CANCELLED_OPEN_FLOW
+        | reasons::BACK_HOME
+        | reasons::MAIN_MENU
+        | reasons::NOTHING_TO_CANCEL => return "dialogue.leave".into(),
         // A yes or no in other words than the allowlists': read, and
         // asked again for the word itself.
-        "not a confirmation token" | "a yes with more words" => {
+        reasons::NOT_A_CONFIRMATION_TOKEN | reasons::A_YES_WITH_MORE_WORDS => {
             if let Some(read) = loose_read(&output.reply) {
                 return read.into();
             }
         }
-        "confirmation token" => {
+        reasons::CONFIRMATION_TOKEN => {
             return match output.state.pending_action {
                 None if !output.tool_calls.is_empty() => "dialogue.yes".into(),
                 _ => "dialogue.no".into(),
             };
         }
-        "correction of the pending draft" | "a change of one of the movements" => {
+        reasons::CORRECTION_OF_THE_PENDING_DRAFT | reasons::A_CHANGE_OF_ONE_OF_THE_MOVEMENTS => {
             return "dialogue.correct".into();
         }
-        "answer to an open question" => return "dialogue.answer".into(),
+        reasons::ANSWER_TO_AN_OPEN_QUESTION => return "dialogue.answer".into(),
         // A value that fits the movement shown changes it.
-        "a piece of the pending draft" => return "dialogue.correct".into(),
+        reasons::A_PIECE_OF_THE_PENDING_DRAFT => return "dialogue.correct".into(),
         _ => {}
     }
     if data {

@@ -115,7 +115,7 @@ pub fn replay(events: &str, zone: &str) -> String {
                 .trace
                 .steps
                 .iter()
-                .map(|s| format!("{} → {} ({})", s.node, s.to, s.edge))
+                .map(|s| words::trace_step(&s.node, &s.edge, &s.to, &s.reason))
                 .collect(),
             marks: diagram::marks(&conversation.start, &turns, k),
         })

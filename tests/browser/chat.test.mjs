@@ -278,7 +278,14 @@ test('the debug panel shows the state, the trace of the last turn and where the 
   await page.getByTestId('menu-button').click();
   await page.getByTestId('debug-toggle').click();
   assert.match(await page.getByTestId('debug-state').textContent(), /ADD_TRANSACTION/);
-  assert.match(await page.getByTestId('debug-trace').textContent(), /router/);
+  // The trace in words: each step by what it does, and why.
+  assert.deepEqual(await page.locator('[data-testid="debug-trace"] li').allTextContents(), [
+    'Decide qué hacer → lee el mensaje: mensaje nuevo',
+    'Lee el mensaje → revisa los datos: quiere registrar un movimiento',
+    'Revisa los datos → pide el «sí»: movimiento completo',
+    'Pide el «sí» → responde: pidió el «sí»',
+    'Responde → termina',
+  ]);
   // The diagram the conversation stands in, its state highlighted: the
   // Financial Agent waiting at its confirmation.
   const here = page.locator('[data-testid="debug-diagram"] [aria-current="step"]');

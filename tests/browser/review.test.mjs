@@ -70,6 +70,14 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.equal(await page.getByTestId('review-message').textContent(), 'gasté 250 en uber');
     assert.equal(await page.getByTestId('review-reply').textContent(), replies[0]);
     assert.equal(await page.getByTestId('review-same').getAttribute('data-same'), 'true');
+    // Its path through the graph in words: each step by what it does, and why.
+    assert.deepEqual(await page.locator('[data-testid="review-trace"] li').allTextContents(), [
+      'Decide qué hacer → lee el mensaje: mensaje nuevo',
+      'Lee el mensaje → revisa los datos: quiere registrar un movimiento',
+      'Revisa los datos → pide el «sí»: movimiento completo',
+      'Pide el «sí» → responde: pidió el «sí»',
+      'Responde → termina',
+    ]);
     assert.equal(await page.locator('[data-testid="review-flow"] svg').getAttribute('data-diagram'), 'financial');
     assert.equal(await current(page, 'review-flow').getAttribute('data-node'), 'confirm');
     assert.equal(await current(page, 'review-hierarchy').getAttribute('data-node'), 'financial');

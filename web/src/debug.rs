@@ -43,7 +43,7 @@ pub(crate) fn DebugPanel() -> impl IntoView {
             <h2>{text::DEBUG_TRACE}</h2>
             <ol data-testid="debug-trace">
                 {move || ctx.last_reply.get().map(|r| r.trace.steps.into_iter().map(|s| view! {
-                    <li>{format!("{} —{}→ {} {}", s.node, s.edge, s.to, s.reason)}</li>
+                    <li>{words::trace_step(&s.node, &s.edge, &s.to, &s.reason)}</li>
                 }).collect_view())}
             </ol>
             <h2>{words::REVIEW_FLOW}</h2>

@@ -5,6 +5,7 @@
 use super::drafts::apply_answer;
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::{Mode, TurnCtx, text};
+use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 use crate::nlu::answers::{SplitAnswer, split_answer};
 use crate::nlu::moments::{FutureAnswer, future_answer};
@@ -21,7 +22,7 @@ pub fn clarify(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 fn ask(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let Some(question) = state.clarification_questions.first().cloned() else {
         ctx.say(text::HELP);
-        return NodeOutcome::because("respond", "no question to ask");
+        return NodeOutcome::because("respond", reasons::NO_QUESTION_TO_ASK);
     };
     ctx.say(question.question.clone());
     if question.field == Field::Intent {
@@ -33,7 +34,7 @@ fn ask(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     } else {
         ctx.suggestions = text::question_suggestions(question.field);
     }
-    NodeOutcome::because("respond", format!("asked {:?}", question.field))
+    NodeOutcome::because("respond", reasons::asked(question.field))
 }
 
 fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -84,7 +85,7 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
     // Answered: the questions are refreshed by validate.
     state.clarification_questions.clear();
-    NodeOutcome::because("validate", format!("patched {:?}", patch.applied))
+    NodeOutcome::because("validate", reasons::took(&patch.applied, false))
 }
 
 /// The field of a movement a message names ("la categoría", "el monto").
@@ -118,11 +119,14 @@ fn answer_future_date(
             state.backup("future_payment", &ctx.now_iso);
             state.clear_flow();
             ctx.say(text::FUTURE_NOT_LOGGED);
-            return NodeOutcome::because("respond", "future payment not logged");
+            return NodeOutcome::because("respond", reasons::FUTURE_PAYMENT_NOT_LOGGED);
         }
     }
     state.clarification_questions.clear();
-    NodeOutcome::because("validate", format!("future date: {answer:?}"))
+    NodeOutcome::because(
+        "validate",
+        reasons::future_date(matches!(answer, FutureAnswer::PaidToday)),
+    )
 }
 
 /// "¿Tu parte es $310.00?": "sí" logs the part, "el total" the bill, an
@@ -146,7 +150,7 @@ fn answer_split(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             draft.amount_mxn_cents = Some(a);
         }
         state.clarification_questions.clear();
-        return NodeOutcome::because("validate", format!("split recounted: {} ways", split.ways));
+        return NodeOutcome::because("validate", reasons::split_recounted(split.ways));
     }
     let answer = split_answer(&ctx.reading);
     if let Some(SplitAnswer::Amount(new_total)) = answer
@@ -161,7 +165,7 @@ fn answer_split(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         // "fue 1,420 no 1,240": the bill's total was wrong; asked again.
         draft.amount_mxn_cents = Some(new_total);
         state.clarification_questions.clear();
-        return NodeOutcome::because("validate", "split total corrected");
+        return NodeOutcome::because("validate", reasons::SPLIT_TOTAL_CORRECTED);
     }
     let amount = match answer {
         Some(SplitAnswer::Part) => crate::money::share(total, ways),
@@ -180,7 +184,7 @@ fn answer_split(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         draft.split_ways = None;
     }
     state.clarification_questions.clear();
-    NodeOutcome::because("validate", format!("split answered: {amount}"))
+    NodeOutcome::because("validate", reasons::split_answered(amount))
 }
 
 fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -190,11 +194,11 @@ fn correct(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if patch.applied.is_empty() {
         ctx.say(text::REASK);
         ctx.suggestions = vec![text::YES.into(), text::NO.into()];
-        return NodeOutcome::because("respond", "correction not understood");
+        return NodeOutcome::because("respond", reasons::CORRECTION_NOT_UNDERSTOOD);
     }
     *state = patched;
     state.clarification_questions.clear();
-    NodeOutcome::because("validate", format!("corrected {:?}", patch.applied))
+    NodeOutcome::because("validate", reasons::took(&patch.applied, true))
 }
 
 fn choose_intent(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -204,11 +208,11 @@ fn choose_intent(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     match chosen {
         Some(intent) => {
             ctx.understanding = Some(understand_as(&original, ctx.today, intent));
-            NodeOutcome::because("parse", format!("user chose {}", intent.as_str()))
+            NodeOutcome::because("parse", reasons::chose(intent))
         }
         None => {
             ctx.understanding = None;
-            NodeOutcome::because("parse", "not a choice; read as a new message")
+            NodeOutcome::because("parse", reasons::NOT_A_CHOICE_READ_AS_A_NEW_MESSAGE)
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::gate;
 use super::state::{Action, AgentState, PendingAction};
 use super::{ConfirmationStatus, Mode, TurnCtx, Work, text};
+use crate::agent::text::reasons;
 use crate::gate::action::HOME;
 use crate::graph::NodeOutcome;
 use crate::nlu::answers::{self, Decision, Loose};
@@ -15,7 +16,7 @@ pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     }
     let Some(write) = ctx.prepared.take() else {
         ctx.say(text::INTERNAL_ERROR);
-        return NodeOutcome::because("respond", "nothing prepared to confirm");
+        return NodeOutcome::because("respond", reasons::NOTHING_PREPARED_TO_CONFIRM);
     };
     let prompt = ctx
         .prepared_prompt
@@ -33,7 +34,7 @@ pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     ctx.say(prompt);
     ctx.suggestions = vec![text::YES.into(), text::NO.into()];
     ctx.confirmation = ConfirmationStatus::Prompted;
-    NodeOutcome::because("respond", "prompted")
+    NodeOutcome::because("respond", reasons::PROMPTED)
 }
 
 fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -53,7 +54,7 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             state.clear_flow();
             ctx.confirmation = ConfirmationStatus::Rejected;
             ctx.say(text::REJECTED);
-            NodeOutcome::because("respond", "rejected")
+            NodeOutcome::because("respond", reasons::REJECTED)
         }
         Decision::Confirm if expired => offer_anew(state, ctx),
         Decision::Other if expired && answers::opens_with_yes(&ctx.reading) => {
@@ -64,11 +65,11 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 state.last_decided = decided(true);
                 ctx.confirmation = ConfirmationStatus::Confirmed;
                 ctx.work = Work::Write(write);
-                NodeOutcome::because("execute_tools", "confirmed")
+                NodeOutcome::because("execute_tools", reasons::CONFIRMED)
             }
             None => {
                 ctx.say(text::NOTHING_TO_CANCEL);
-                NodeOutcome::because("respond", "nothing pending")
+                NodeOutcome::because("respond", reasons::NOTHING_PENDING)
             }
         },
         Decision::Other => {
@@ -81,7 +82,7 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 Loose::Unclear => text::REASK,
             });
             ctx.suggestions = vec![text::YES.into(), text::NO.into()];
-            NodeOutcome::because("respond", "not an allowlisted token")
+            NodeOutcome::because("respond", reasons::NOT_AN_ALLOWLISTED_TOKEN)
         }
     }
 }
@@ -105,5 +106,5 @@ fn offer_anew(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     ctx.say(text::EXPIRED);
     ctx.say(prompt);
     ctx.suggestions = vec![text::YES.into(), text::NO.into()];
-    NodeOutcome::because("respond", "confirmation expired")
+    NodeOutcome::because("respond", reasons::CONFIRMATION_EXPIRED)
 }

@@ -6,6 +6,7 @@
 //! the call runs again, and no service runs twice. When the chain ends at home with the message unanswered,
 //! the Financial Agent reads it (`parse`).
 
+use crate::agent::text::reasons;
 use serde_json::{Map, Value};
 
 use super::state::AgentState;
@@ -20,7 +21,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Ok(registry) => registry,
         Err(_) => {
             ctx.say(text::INTERNAL_ERROR);
-            return NodeOutcome::because("respond", "agent files do not load");
+            return NodeOutcome::because("respond", reasons::AGENT_FILES_DO_NOT_LOAD);
         }
     };
     // A proposal the host started ("hoy toca tu renta") may be answered
@@ -99,8 +100,8 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     };
     store_run(state, ctx, Finished::from(run));
     match end {
-        End::Finance => NodeOutcome::because("parse", "the home agent answers"),
-        End::Replied => NodeOutcome::because("respond", "a data agent answered"),
+        End::Finance => NodeOutcome::because("parse", reasons::THE_HOME_AGENT_ANSWERS),
+        End::Replied => NodeOutcome::because("respond", reasons::A_DATA_AGENT_ANSWERED),
     }
 }
 

@@ -3,17 +3,18 @@
 
 use super::state::AgentState;
 use super::{TurnCtx, text};
+use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 use crate::tools::codes;
 
 pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let Some((request, error)) = ctx.error.take() else {
         ctx.say(text::INTERNAL_ERROR);
-        return NodeOutcome::because("respond", "no error recorded");
+        return NodeOutcome::because("respond", reasons::NO_ERROR_RECORDED);
     };
     if !request.is_write() {
         ctx.say(text::READ_FAILED);
-        return NodeOutcome::because("respond", format!("read failed: {}", error.code));
+        return NodeOutcome::because("respond", reasons::failed(false, &error.code));
     }
     // Nothing was written: a late button must not say it was.
     state.last_decided = None;
@@ -44,5 +45,5 @@ pub fn error_handler(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.suggestions = vec![text::YES.into(), text::NO.into()];
         }
     }
-    NodeOutcome::because("respond", format!("write failed: {}", error.code))
+    NodeOutcome::because("respond", reasons::failed(true, &error.code))
 }

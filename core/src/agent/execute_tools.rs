@@ -7,6 +7,7 @@ use super::state::{
     QuestionKey, RowChoice,
 };
 use super::{Spent, TurnCtx, Work, text};
+use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 use crate::nlu::Intent;
 use crate::reminders;
@@ -20,7 +21,7 @@ use crate::tools::{
 pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let work = ctx.work.clone();
     let requests: Vec<ToolRequest> = match &work {
-        Work::None => return NodeOutcome::because("respond", "no work"),
+        Work::None => return NodeOutcome::because("respond", reasons::NO_WORK),
         Work::Write(write) => vec![write.to_request()],
         Work::Query(requests) => requests.clone(),
         Work::Simulate(input) => vec![ToolRequest::SimulatePurchase(input.clone())],
@@ -59,7 +60,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let results = std::mem::take(&mut ctx.results);
     let answered: Vec<&ToolResult> = answered.iter().map(|&i| &results[i]).collect();
     let outcome = match work {
-        Work::None => NodeOutcome::because("respond", "no work"),
+        Work::None => NodeOutcome::because("respond", reasons::NO_WORK),
         Work::Write(write) => after_write(state, ctx, write, answered[0]),
         Work::Query(requests) => after_query(ctx, &requests, &answered),
         Work::Simulate(input) => after_simulation(state, ctx, input, answered[0]),
@@ -91,7 +92,7 @@ fn failed(ctx: &mut TurnCtx, request: ToolRequest, result: &ToolResult) -> NodeO
         details: None,
     });
     ctx.error = Some((request, error));
-    NodeOutcome::because("error_handler", format!("{} failed", result.tool_name))
+    NodeOutcome::because("error_handler", reasons::tool_ran(&result.tool_name, false))
 }
 
 fn after_write(
@@ -174,7 +175,7 @@ fn after_write(
         state.draft_intent = Some(Intent::SimulatePurchase);
         return execute_tools(state, ctx);
     }
-    NodeOutcome::because("respond", format!("{} ok", result.tool_name))
+    NodeOutcome::because("respond", reasons::tool_ran(&result.tool_name, true))
 }
 
 /// "¿Cuánto en uber?": what went to rows that name it, beside the whole
@@ -190,7 +191,7 @@ fn after_spent_on(
         ctx.say(text::GROUP_SCOPE);
     }
     let (Some(summary), Some(rows)) = (results.first(), results.get(1)) else {
-        return NodeOutcome::because("respond", "no results");
+        return NodeOutcome::because("respond", reasons::NO_RESULTS);
     };
     let span = match &requests[0] {
         ToolRequest::GetPeriodSummary { .. } => summary.data_as::<PeriodSummary>().map(|s| {
@@ -224,7 +225,7 @@ fn after_spent_on(
         category_total,
         complete.then_some(&named[..]),
     ));
-    NodeOutcome::because("respond", "query by description answered")
+    NodeOutcome::because("respond", reasons::QUERY_BY_DESCRIPTION_ANSWERED)
 }
 
 /// The alerts of the budgets the confirmed expenses crossed. The write is
@@ -251,7 +252,7 @@ fn after_budget_reads(ctx: &mut TurnCtx, spent: &[Spent], results: &[&ToolResult
         });
         ctx.say(alert);
     }
-    NodeOutcome::because("respond", "budgets read")
+    NodeOutcome::because("respond", reasons::BUDGETS_READ)
 }
 
 /// The budget in force is known: nothing to remove, the same cap again,
@@ -274,11 +275,11 @@ fn after_budget_before(
     if unchanged {
         state.clear_flow();
         ctx.say(text::budget::unchanged(&input, before));
-        return NodeOutcome::because("respond", "the budget is already so");
+        return NodeOutcome::because("respond", reasons::THE_BUDGET_IS_ALREADY_SO);
     }
     ctx.prepared_prompt = Some(text::budget::prompt_with(&input, before, word));
     ctx.prepared = Some(PendingWrite::SetBudgetCap(input));
-    NodeOutcome::because("confirm", "budget read")
+    NodeOutcome::because("confirm", reasons::BUDGET_READ)
 }
 
 fn after_query(
@@ -331,7 +332,7 @@ fn after_query(
             None => return failed(ctx, request.clone(), result),
         }
     }
-    NodeOutcome::because("respond", "query answered")
+    NodeOutcome::because("respond", reasons::QUERY_ANSWERED)
 }
 
 fn after_simulation(
@@ -348,7 +349,7 @@ fn after_simulation(
             turn: state.turn_seq,
             draft,
         });
-        return NodeOutcome::because("respond", "simulation answered");
+        return NodeOutcome::because("respond", reasons::SIMULATION_ANSWERED);
     }
     if result.error_code() == Some(codes::NOT_FOUND) {
         // No bank balance: collect it, confirm SET_BANK_BALANCE, then re-run.
@@ -363,7 +364,7 @@ fn after_simulation(
             field: Field::BankBalance,
         }];
         ctx.say(text::BANK_BALANCE_NEEDED);
-        return NodeOutcome::because("clarify", "bank balance missing");
+        return NodeOutcome::because("clarify", reasons::BANK_BALANCE_MISSING);
     }
     failed(ctx, ToolRequest::SimulatePurchase(input), result)
 }
@@ -388,14 +389,14 @@ fn after_find_debt(
                 balance_before_mxn_cents: balance,
                 payment,
             }));
-            NodeOutcome::because("confirm", "payment lowers a known debt")
+            NodeOutcome::because("confirm", reasons::PAYMENT_LOWERS_A_KNOWN_DEBT)
         }
         None => {
             if named && payment.category_type == CategoryType::Debt {
                 ctx.say(text::debt_unknown(paid));
             }
             ctx.prepared = Some(PendingWrite::AddTransaction(payment));
-            NodeOutcome::because("confirm", "payment to no known debt")
+            NodeOutcome::because("confirm", reasons::PAYMENT_TO_NO_KNOWN_DEBT)
         }
     }
 }
@@ -411,7 +412,7 @@ fn after_debt_named(ctx: &mut TurnCtx, mut input: DebtInput, result: &ToolResult
         input.name = stored.name.clone();
     }
     ctx.prepared = Some(PendingWrite::AddOrUpdateDebt(input));
-    NodeOutcome::because("confirm", "debt named")
+    NodeOutcome::because("confirm", reasons::DEBT_NAMED)
 }
 
 /// The newest live rows, among which a correction or delete looks.
@@ -435,7 +436,7 @@ fn after_find_row(
     if list.transactions.is_empty() {
         state.clear_flow();
         ctx.say(text::NO_TRANSACTIONS_TO_CHANGE);
-        return NodeOutcome::because("respond", "no transactions");
+        return NodeOutcome::because("respond", reasons::NO_TRANSACTIONS);
     }
     let target = state.pending_target.clone().unwrap_or_default();
     match rules::match_rows(&list.transactions, &target) {
@@ -448,12 +449,12 @@ fn after_find_row(
             ctx.say(text::which_row(&rows, delete, fitting));
             ctx.suggestions = (1..=rows.len()).map(|n| n.to_string()).collect();
             state.row_choice = Some(RowChoice { delete, rows });
-            NodeOutcome::because("respond", "several rows match")
+            NodeOutcome::because("respond", reasons::SEVERAL_ROWS_MATCH)
         }
         rules::RowMatch::None => {
             state.clear_flow();
             ctx.say(text::row_not_found(&target, delete));
-            NodeOutcome::because("respond", "no row matches")
+            NodeOutcome::because("respond", reasons::NO_ROW_MATCHES)
         }
     }
 }
@@ -477,7 +478,7 @@ pub(super) fn prepare_change(
                 transaction_version: row.version,
             },
         ));
-        return NodeOutcome::because("confirm", "delete a movement");
+        return NodeOutcome::because("confirm", reasons::DELETE_A_MOVEMENT);
     }
     let mut draft = state.pending_transaction.clone().unwrap_or_default();
     // Only the kind changes ("era ingreso"): an income takes the general
@@ -491,7 +492,7 @@ pub(super) fn prepare_change(
         else {
             state.clear_flow();
             ctx.say(text::expense_needs_category(&row));
-            return NodeOutcome::because("respond", "an expense needs its category");
+            return NodeOutcome::because("respond", reasons::AN_EXPENSE_NEEDS_ITS_CATEGORY);
         };
         if draft.description.is_none() && row.description.is_none() {
             draft.description = Some(text::category_label(&row.category));
@@ -523,5 +524,5 @@ pub(super) fn prepare_change(
     };
     ctx.prepared_prompt = Some(text::update_prompt(&row, &update));
     ctx.prepared = Some(PendingWrite::UpdateLastTransaction(update));
-    NodeOutcome::because("confirm", "change a movement")
+    NodeOutcome::because("confirm", reasons::CHANGE_A_MOVEMENT)
 }

@@ -6,6 +6,7 @@ use super::state::PendingWrite;
 use super::state::{AgentState, ClarificationQuestion, Field, QuestionKey};
 use super::state::{DaySpan, LastQuery};
 use super::{TurnCtx, Work, text};
+use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 use crate::nlu::{Intent, QueryKind, Understanding, understand};
 use crate::time::{iso_date, iso_month};
@@ -28,7 +29,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             state.draft_intent = Some(Intent::LogTransaction);
             ctx.understanding = Some(u);
             ctx.prepared = Some(PendingWrite::AddTransactions(rows));
-            return NodeOutcome::because("validate", "several complete items");
+            return NodeOutcome::because("validate", reasons::SEVERAL_COMPLETE_ITEMS);
         }
         // Otherwise one item per turn: the first, with the rest named.
         if let [first, rest @ ..] = items.as_slice()
@@ -84,10 +85,10 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         // A bare "sí" or "no" with no prompt open: say so, not the menu.
         if ctx.reading.decision() != crate::nlu::answers::Decision::Other {
             ctx.say(text::NOTHING_TO_CONFIRM);
-            return NodeOutcome::because("respond", "a decision with nothing pending");
+            return NodeOutcome::because("respond", reasons::A_DECISION_WITH_NOTHING_PENDING);
         }
         ctx.say(text::HELP);
-        return NodeOutcome::because("respond", "unknown intent");
+        return NodeOutcome::because("respond", reasons::UNKNOWN_INTENT);
     }
     if u.confidence < crate::confidence::SURE {
         return ask_which(state, ctx, &u);
@@ -108,7 +109,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             field: Field::ForeignAmount,
         }];
     }
-    NodeOutcome::because("validate", u.intent.as_str())
+    NodeOutcome::because("validate", reasons::wants(u.intent))
 }
 
 /// Whether the turn before this one turned a prompt down.
@@ -147,7 +148,7 @@ fn ask_which(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> No
         question: text::which_intent(&candidates),
         field: Field::Intent,
     }];
-    NodeOutcome::because("unclear", format!("confidence {:.2}", u.confidence))
+    NodeOutcome::because("unclear", reasons::unsure(u.confidence))
 }
 
 /// A question: remembered for a follow-up, and turned into the read calls
@@ -201,10 +202,10 @@ fn query(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> NodeOu
             word: word.clone(),
             requests: vec![request, rows],
         };
-        return NodeOutcome::because("validate", "query by description");
+        return NodeOutcome::because("validate", reasons::QUERY_BY_DESCRIPTION);
     }
     ctx.work = Work::Query(vec![request]);
-    NodeOutcome::because("validate", "query")
+    NodeOutcome::because("validate", reasons::QUERY)
 }
 
 /// "¿y en didi?", "¿y la semana pasada?" right after a question: the same

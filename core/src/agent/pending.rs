@@ -3,6 +3,7 @@
 //! and expiry. The gate, the API, the web's countdown card and its quick
 //! replies all read it here.
 
+use crate::agent::text::reasons;
 use serde::Serialize;
 
 use super::state::AgentState;
@@ -112,5 +113,5 @@ pub(crate) fn what_is_open(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOut
     }
     let open = state.pending().is_some() || state.has_open_flow() || state.current_flow.is_some();
     ctx.say(text::dialogue::what_is_open(open, &waiting));
-    NodeOutcome::because("respond", "asked what is open")
+    NodeOutcome::because("respond", reasons::ASKED_WHAT_IS_OPEN)
 }

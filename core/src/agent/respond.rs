@@ -6,6 +6,7 @@
 
 use super::state::AgentState;
 use super::{ConfirmationStatus, TurnCtx, text};
+use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 
 pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -33,7 +34,7 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         if ctx.confirmation == ConfirmationStatus::None {
             ctx.confirmation = ConfirmationStatus::Reasked;
         }
-        return NodeOutcome::because("done", "pending confirmation asked again");
+        return NodeOutcome::because("done", reasons::PENDING_CONFIRMATION_ASKED_AGAIN);
     }
     if let Some(question) = state.clarification_questions.first().cloned()
         && state.pending_write().is_none()
@@ -41,7 +42,7 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     {
         ctx.say(question.question);
         ctx.suggestions = text::question_suggestions(question.field);
-        return NodeOutcome::because("done", "open question asked again");
+        return NodeOutcome::because("done", reasons::OPEN_QUESTION_ASKED_AGAIN);
     }
     NodeOutcome::because("done", "")
 }
@@ -67,7 +68,10 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
             if state.pending_action.is_some() {
                 ctx.suggestions = vec![text::YES.into(), text::NO.into()];
             }
-            return Some(NodeOutcome::because("done", "interrupted flow resumed"));
+            return Some(NodeOutcome::because(
+                "done",
+                reasons::INTERRUPTED_FLOW_RESUMED,
+            ));
         }
     }
     if !ctx.chain.steps.is_empty() {
@@ -85,7 +89,10 @@ fn data_agent_again(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOut
         ctx.suggestions = vec![text::YES.into(), text::NO.into()];
     }
     ctx.say(question);
-    Some(NodeOutcome::because("done", "open question asked again"))
+    Some(NodeOutcome::because(
+        "done",
+        reasons::OPEN_QUESTION_ASKED_AGAIN,
+    ))
 }
 
 /// What comes before an open prompt asked again: it is still pending

@@ -6,6 +6,7 @@
 use super::arbiter::{Arbitration, Verdict};
 use super::state::AgentState;
 use super::{TurnCtx, text};
+use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 use crate::nlu::Understanding;
 use crate::nlu::answers::{self, Command};
@@ -39,7 +40,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Verdict::Leave(nav) => leave(state, ctx, nav),
         Verdict::Help => {
             ctx.say(text::HELP);
-            NodeOutcome::because("respond", "help")
+            NodeOutcome::because("respond", reasons::HELP)
         }
         // "¿qué tengo pendiente?": answered from the one place that knows.
         Verdict::AskPending => {
@@ -48,12 +49,12 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         Verdict::Today => {
             ctx.say(text::today(ctx.today));
-            NodeOutcome::because("respond", "what day it is")
+            NodeOutcome::because("respond", reasons::WHAT_DAY_IT_IS)
         }
         Verdict::SmallTalk(talk) => {
             ctx.say(talk.reply());
             ctx.small_talk = Some(talk);
-            NodeOutcome::because("respond", "small talk")
+            NodeOutcome::because("respond", reasons::SMALL_TALK)
         }
         Verdict::RowChosen { row, delete } => {
             state.last_user_message = trimmed;
@@ -66,20 +67,20 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
                 choice.delete,
                 choice.rows.len(),
             ));
-            NodeOutcome::because("respond", "choice out of range")
+            NodeOutcome::because("respond", reasons::CHOICE_OUT_OF_RANGE)
         }
         // The chain sets the message it reads itself.
         Verdict::DataAgent => {
-            return NodeOutcome::because("delegate", "a data agent's turn");
+            return NodeOutcome::because("delegate", reasons::A_DATA_AGENT_S_TURN);
         }
         // The draft waits (named, its prompt keeping its id and expiry)
         // and comes back when that agent is done, as a data flow waits
         // for a finance request.
         Verdict::DraftWaitsForDataAgent => {
             wait_aside(state, ctx);
-            NodeOutcome::because("delegate", "a clear request for a data agent")
+            NodeOutcome::because("delegate", reasons::A_CLEAR_REQUEST_FOR_A_DATA_AGENT)
         }
-        Verdict::NewRequest => NodeOutcome::because("parse", "new message"),
+        Verdict::NewRequest => NodeOutcome::because("parse", reasons::NEW_MESSAGE),
         Verdict::AtConfirmation(_) | Verdict::AtQuestion(_) => unreachable!("carried out above"),
     };
     state.last_user_message = trimmed;
@@ -92,7 +93,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
 fn unreadable(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
     if ctx.config.too_long(&ctx.message) {
         ctx.say(text::TOO_LONG);
-        return Some(NodeOutcome::because("respond", "message too long"));
+        return Some(NodeOutcome::because("respond", reasons::MESSAGE_TOO_LONG));
     }
     let trimmed = ctx.reading.text().to_string();
     let folded = ctx.reading.folded();
@@ -110,14 +111,14 @@ fn unreadable(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> 
                 talk.reply()
             });
             ctx.small_talk = Some(talk);
-            return Some(NodeOutcome::because("respond", "a reaction"));
+            return Some(NodeOutcome::because("respond", reasons::A_REACTION));
         }
         ctx.say(if trimmed.is_empty() {
             text::EMPTY
         } else {
             text::NO_WORDS
         });
-        return Some(NodeOutcome::because("respond", "empty message"));
+        return Some(NodeOutcome::because("respond", reasons::EMPTY_MESSAGE));
     }
     // A button press for a prompt that is no longer the pending one says
     // what became of it.
@@ -142,7 +143,10 @@ fn unreadable(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> 
             // The host's toast follows the status ("Ya estaba guardado").
             ctx.confirmation = status;
             ctx.say(said);
-            return Some(NodeOutcome::because("respond", "stale confirmation button"));
+            return Some(NodeOutcome::because(
+                "respond",
+                reasons::STALE_CONFIRMATION_BUTTON,
+            ));
         }
     }
     None
@@ -230,7 +234,7 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
             ctx.confirmation = super::ConfirmationStatus::Rejected;
         }
         ctx.say(text::dialogue::cancelled(&[top]));
-        return NodeOutcome::because("respond", "cancelled the request on top");
+        return NodeOutcome::because("respond", reasons::CANCELLED_THE_REQUEST_ON_TOP);
     }
     if let Some(finance) = text::dialogue::finance_flow(state) {
         state.backup("cancel", &ctx.now_iso);
@@ -248,19 +252,19 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
     match (dropped.is_empty(), in_agent, nav) {
         (false, _, _) => {
             ctx.say(text::dialogue::cancelled(&dropped));
-            NodeOutcome::because("respond", "cancelled open flow")
+            NodeOutcome::because("respond", reasons::CANCELLED_OPEN_FLOW)
         }
         (true, true, _) => {
             ctx.say(crate::agents::text::HOME_AGAIN);
-            NodeOutcome::because("respond", "back home")
+            NodeOutcome::because("respond", reasons::BACK_HOME)
         }
         (true, false, answers::Nav::Cancel) => {
             ctx.say(text::NOTHING_TO_CANCEL);
-            NodeOutcome::because("respond", "nothing to cancel")
+            NodeOutcome::because("respond", reasons::NOTHING_TO_CANCEL)
         }
         (true, false, _) => {
             ctx.say(text::HELP);
-            NodeOutcome::because("respond", "main menu")
+            NodeOutcome::because("respond", reasons::MAIN_MENU)
         }
     }
 }
@@ -277,11 +281,11 @@ fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> N
         Command::Start => {
             ctx.say(text::GREETING);
             ctx.say(text::START_EXAMPLES);
-            NodeOutcome::because("respond", "command /start")
+            NodeOutcome::because("respond", reasons::COMMAND_START)
         }
         Command::Help => {
             ctx.say(text::HELP);
-            NodeOutcome::because("respond", "command /ayuda")
+            NodeOutcome::because("respond", reasons::COMMAND_AYUDA)
         }
         Command::Cancel => leave(state, ctx, answers::Nav::Cancel),
         Command::Summary => {
@@ -290,11 +294,11 @@ fn handle_command(state: &mut AgentState, ctx: &mut TurnCtx, command: &str) -> N
                 state.clear_flow();
             }
             ctx.understanding = Some(Understanding::month_summary(ctx.today));
-            NodeOutcome::because("parse", "command /resumen")
+            NodeOutcome::because("parse", reasons::COMMAND_RESUMEN)
         }
         Command::Unknown => {
             ctx.say(text::UNKNOWN_COMMAND);
-            NodeOutcome::because("respond", "unknown command")
+            NodeOutcome::because("respond", reasons::UNKNOWN_COMMAND)
         }
     }
 }

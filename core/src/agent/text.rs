@@ -523,6 +523,7 @@ pub mod dialogue;
 pub mod export;
 pub mod host;
 pub mod plans;
+pub mod reasons;
 pub mod recurring;
 pub mod reminders;
 pub mod results;

@@ -4,6 +4,7 @@
 
 use super::state::{AgentState, ClarificationQuestion, Field, PendingWrite, QuestionKey};
 use super::{TurnCtx, ValidationRecord, Work, text};
+use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 use crate::limits;
 use crate::money::Centavos;
@@ -21,14 +22,14 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ok: true,
             missing: Vec::new(),
         });
-        return NodeOutcome::because("confirm", "items complete");
+        return NodeOutcome::because("confirm", reasons::ITEMS_COMPLETE);
     }
     if matches!(ctx.work, Work::Query(_) | Work::SpentOn { .. }) {
         ctx.validation = Some(ValidationRecord {
             ok: true,
             missing: Vec::new(),
         });
-        return NodeOutcome::because("execute_tools", "query parameters complete");
+        return NodeOutcome::because("execute_tools", reasons::QUERY_PARAMETERS_COMPLETE);
     }
     let foreign_pending = state
         .clarification_questions
@@ -54,7 +55,7 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.work = Work::FindRow { delete: true };
             Ok(Some(NodeOutcome::because(
                 "execute_tools",
-                "find the transaction to delete",
+                reasons::FIND_THE_TRANSACTION_TO_DELETE,
             )))
         }
         Intent::SetBudget => check_budget(state, ctx, foreign, &mut missing),
@@ -62,7 +63,7 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Intent::SetBankBalance => check_balance(state, ctx, foreign, &mut missing),
         Intent::QueryData | Intent::Unknown => {
             ctx.say(text::HELP);
-            return NodeOutcome::because("respond", "nothing to validate");
+            return NodeOutcome::because("respond", reasons::NOTHING_TO_VALIDATE);
         }
     };
     let outcome = match checked {
@@ -120,7 +121,7 @@ pub fn validate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             field,
         })
         .collect();
-    NodeOutcome::because("clarify", "missing fields")
+    NodeOutcome::because("clarify", reasons::MISSING_FIELDS)
 }
 
 /// What checking a draft gave: `Ok(Some(next))` when it is complete,
@@ -215,10 +216,16 @@ fn check_movement(
                             paid,
                             named: named.is_some(),
                         };
-                        return Err(NodeOutcome::because("execute_tools", "payment to a debt"));
+                        return Err(NodeOutcome::because(
+                            "execute_tools",
+                            reasons::PAYMENT_TO_A_DEBT,
+                        ));
                     }
                     ctx.prepared = Some(PendingWrite::AddTransaction(payment));
-                    Some(NodeOutcome::because("confirm", "transaction complete"))
+                    Some(NodeOutcome::because(
+                        "confirm",
+                        reasons::TRANSACTION_COMPLETE,
+                    ))
                 } else {
                     ctx.work = Work::Simulate(SimulatePurchaseInput {
                         amount_mxn_cents: amount,
@@ -226,7 +233,10 @@ fn check_movement(
                         category: category.clone(),
                         category_type,
                     });
-                    Some(NodeOutcome::because("execute_tools", "simulation complete"))
+                    Some(NodeOutcome::because(
+                        "execute_tools",
+                        reasons::SIMULATION_COMPLETE,
+                    ))
                 }
             }
             _ => None,
@@ -265,7 +275,7 @@ fn check_change(
     }
     Ok(missing.is_empty().then(|| {
         ctx.work = Work::FindRow { delete: false };
-        NodeOutcome::because("execute_tools", "find the transaction to correct")
+        NodeOutcome::because("execute_tools", reasons::FIND_THE_TRANSACTION_TO_CORRECT)
     }))
 }
 
@@ -289,7 +299,7 @@ fn check_budget(
                 ctx.say(text::budget::GENERAL_NOT_REMOVED);
                 return Err(NodeOutcome::because(
                     "respond",
-                    "general budget is changed, not removed",
+                    reasons::GENERAL_BUDGET_IS_CHANGED_NOT_REMOVED,
                 ));
             };
             Some(budget_before(
@@ -365,10 +375,16 @@ fn check_debt(state: &mut AgentState, ctx: &mut TurnCtx, missing: &mut Vec<Field
             // (never in a group, where no debt is read).
             if ctx.shared_chat {
                 ctx.prepared = Some(PendingWrite::AddOrUpdateDebt(input));
-                return Ok(Some(NodeOutcome::because("confirm", "debt complete")));
+                return Ok(Some(NodeOutcome::because(
+                    "confirm",
+                    reasons::DEBT_COMPLETE,
+                )));
             }
             ctx.work = Work::DebtNamed(input);
-            Some(NodeOutcome::because("execute_tools", "debt complete"))
+            Some(NodeOutcome::because(
+                "execute_tools",
+                reasons::DEBT_COMPLETE,
+            ))
         }
         _ => None,
     })
@@ -392,7 +408,10 @@ fn check_balance(
             ctx.prepared = Some(PendingWrite::SetBankBalance(BankBalanceInput {
                 balance_mxn_cents: balance,
             }));
-            Some(NodeOutcome::because("confirm", "bank balance complete"))
+            Some(NodeOutcome::because(
+                "confirm",
+                reasons::BANK_BALANCE_COMPLETE,
+            ))
         }
         None => {
             missing.push(if foreign {
@@ -411,10 +430,10 @@ fn check_balance(
 fn budget_before(ctx: &mut TurnCtx, input: BudgetCapInput, word: Option<String>) -> NodeOutcome {
     if ctx.shared_chat {
         ctx.prepared = Some(PendingWrite::SetBudgetCap(input));
-        return NodeOutcome::because("confirm", "budget complete");
+        return NodeOutcome::because("confirm", reasons::BUDGET_COMPLETE);
     }
     ctx.work = Work::BudgetBefore { input, word };
-    NodeOutcome::because("execute_tools", "read the budget it replaces")
+    NodeOutcome::because("execute_tools", reasons::READ_THE_BUDGET_IT_REPLACES)
 }
 
 /// Drops an amount outside its limits (`ok`), so it is asked for again,

@@ -6,6 +6,7 @@ use super::super::arbiter::{AtConfirmation, AtQuestion};
 use super::super::state::{AgentState, PendingWrite};
 use super::super::{Mode, TurnCtx, text};
 use super::set_aside;
+use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 
 /// A finance write waits for its «sí»: carries out what the arbiter made
@@ -20,60 +21,60 @@ pub(super) fn at_confirmation(
     let outcome = match at {
         AtConfirmation::Decision => {
             ctx.mode = Mode::Decide;
-            NodeOutcome::because("confirm", "confirmation token")
+            NodeOutcome::because("confirm", reasons::CONFIRMATION_TOKEN)
         }
         // The gate asks for the yes alone, or offers an expired prompt anew.
         AtConfirmation::YesWithMore => {
             ctx.mode = Mode::Decide;
-            NodeOutcome::because("confirm", "a yes with more words")
+            NodeOutcome::because("confirm", reasons::A_YES_WITH_MORE_WORDS)
         }
         // That one changes and the prompt is shown again under a new id.
         AtConfirmation::PatchRow(rows) => {
             state.drop_write();
             ctx.prepared = Some(PendingWrite::AddTransactions(rows));
-            NodeOutcome::because("confirm", "a change of one of the movements")
+            NodeOutcome::because("confirm", reasons::A_CHANGE_OF_ONE_OF_THE_MOVEMENTS)
         }
         AtConfirmation::AddRows(rows) => {
             state.drop_write();
             ctx.prepared = Some(PendingWrite::AddTransactions(rows));
-            NodeOutcome::because("confirm", "another movement for the same «sí»")
+            NodeOutcome::because("confirm", reasons::ANOTHER_MOVEMENT_FOR_THE_SAME_YES)
         }
         // "el de los tacos fue ayer" while the uber's change waits: a
         // change of another movement, never merged into this one.
         AtConfirmation::AnotherRow(other) => {
             set_aside(state, ctx, "new_request_while_confirming");
             ctx.understanding = Some(*other);
-            NodeOutcome::because("parse", "a change of another movement")
+            NodeOutcome::because("parse", reasons::A_CHANGE_OF_ANOTHER_MOVEMENT)
         }
         AtConfirmation::WhichOfSeveral => {
             ctx.say(text::WHICH_OF_SEVERAL);
-            NodeOutcome::because("respond", "a change that names none of several")
+            NodeOutcome::because("respond", reasons::A_CHANGE_THAT_NAMES_NONE_OF_SEVERAL)
         }
         AtConfirmation::Correction => {
             ctx.mode = Mode::Correction;
             ctx.understanding = Some(ctx.reading.understanding().clone());
-            NodeOutcome::because("clarify", "correction of the pending draft")
+            NodeOutcome::because("clarify", reasons::CORRECTION_OF_THE_PENDING_DRAFT)
         }
         // Answered, and the same confirmation asked again (same id, same
         // expiry): respond re-asks it.
         AtConfirmation::Question => {
             ctx.understanding = Some(ctx.reading.understanding().clone());
-            NodeOutcome::because("parse", "question while confirming")
+            NodeOutcome::because("parse", reasons::QUESTION_WHILE_CONFIRMING)
         }
         AtConfirmation::NewRequest => {
             set_aside(state, ctx, "new_request_while_confirming");
             ctx.understanding = Some(ctx.reading.understanding().clone());
-            NodeOutcome::because("parse", "new request replaces pending action")
+            NodeOutcome::because("parse", reasons::NEW_REQUEST_REPLACES_PENDING_ACTION)
         }
         // The draft changes, and the prompt is shown again.
         AtConfirmation::Piece => {
             ctx.mode = Mode::Correction;
             ctx.understanding = Some(ctx.reading.understanding().clone());
-            NodeOutcome::because("clarify", "a piece of the pending draft")
+            NodeOutcome::because("clarify", reasons::A_PIECE_OF_THE_PENDING_DRAFT)
         }
         AtConfirmation::NotAToken => {
             ctx.mode = Mode::Decide;
-            NodeOutcome::because("confirm", "not a confirmation token")
+            NodeOutcome::because("confirm", reasons::NOT_A_CONFIRMATION_TOKEN)
         }
     };
     state.last_user_message = trimmed;
@@ -94,21 +95,21 @@ pub(super) fn at_question(
         AtQuestion::SimulationAgain(again) => {
             state.clear_flow();
             ctx.understanding = Some(*again);
-            NodeOutcome::because("parse", "the simulation again at another price")
+            NodeOutcome::because("parse", reasons::THE_SIMULATION_AGAIN_AT_ANOTHER_PRICE)
         }
         // Answered; respond asks the open question again.
         AtQuestion::Question => {
             ctx.understanding = Some(ctx.reading.understanding().clone());
-            NodeOutcome::because("parse", "question while clarifying")
+            NodeOutcome::because("parse", reasons::QUESTION_WHILE_CLARIFYING)
         }
         AtQuestion::NewRequest => {
             set_aside(state, ctx, "new_request_while_clarifying");
             ctx.understanding = Some(ctx.reading.understanding().clone());
-            NodeOutcome::because("parse", "new request replaces open question")
+            NodeOutcome::because("parse", reasons::NEW_REQUEST_REPLACES_OPEN_QUESTION)
         }
         AtQuestion::Answer => {
             ctx.mode = Mode::Patch;
-            NodeOutcome::because("clarify", "answer to an open question")
+            NodeOutcome::because("clarify", reasons::ANSWER_TO_AN_OPEN_QUESTION)
         }
     };
     state.last_user_message = trimmed;

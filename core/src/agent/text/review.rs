@@ -195,11 +195,61 @@ pub fn financial_step(step: &str) -> &'static str {
     }
 }
 
+/// One step of the Financial Agent's trace as the debug panel lists it
+/// ("Decide qué hacer → lee el mensaje: mensaje nuevo"): each node by what
+/// it does (a nested graph's prefix dropped), then the step's reason.
+pub fn trace_step(node: &str, edge: &str, to: &str, reason: &str) -> String {
+    let does = |id: &str| {
+        let step = id.rsplit('/').next().unwrap_or(id);
+        match (step, financial_step(step)) {
+            ("END", _) => "termina".to_string(),
+            (_, "") => step.replace('_', " "),
+            (_, words) => words.to_string(),
+        }
+    };
+    let reason = match (edge, reason) {
+        ("suspend", "") => "espera lo que responden las herramientas",
+        (_, reason) => reason,
+    };
+    let line = format!("{} → {}", capitalized(&does(node)), does(to));
+    if reason.is_empty() {
+        line
+    } else {
+        format!("{line}: {reason}")
+    }
+}
+
 /// Why the Financial Agent's graph takes an edge, in words; its built
 /// label names the branch in English (`unclear`) or just the target.
 pub fn financial_branch(label: &str) -> &'static str {
     match label {
         "unclear" => "no está claro",
         _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trace_step_reads_as_words() {
+        assert_eq!(
+            trace_step("financial_agent/router", "parse", "parse", "mensaje nuevo"),
+            "Decide qué hacer → lee el mensaje: mensaje nuevo"
+        );
+        assert_eq!(
+            trace_step("financial_agent/respond", "done", "END", ""),
+            "Responde → termina"
+        );
+        assert_eq!(
+            trace_step(
+                "financial_agent/execute_tools",
+                "suspend",
+                "execute_tools",
+                ""
+            ),
+            "Usa las herramientas → usa las herramientas: espera lo que responden las herramientas"
+        );
     }
 }
