@@ -3,7 +3,7 @@
 //! it as SVG. Text is set in a monospace face, so its width is known
 //! without measuring it in a browser.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use caja_core::review::diagram::{Diagram, EdgeKind, Marks, NodeKind};
@@ -23,28 +23,33 @@ fn text_width(text: &str, char_w: f64) -> f64 {
 }
 
 /// What `marks` says about `d`: the current node, the nodes passed and the
-/// edges taken (consecutive nodes of the path).
+/// edges taken (consecutive nodes of the path), each with the transition
+/// that took it when the marks name one.
 struct Lit {
     current: Option<String>,
     visited: BTreeSet<String>,
-    taken: BTreeSet<(String, String)>,
+    taken: BTreeMap<(String, String), String>,
 }
 
 fn lit(d: &Diagram, marks: &Marks) -> Lit {
-    let (current, path) = if d.id == "agents" {
+    let (current, path, via) = if d.id == "agents" {
         let mut path = marks.agents.clone();
         if d.nodes.iter().any(|n| n.id == marks.diagram) {
             path.push(marks.diagram.clone());
         }
-        (path.last().cloned(), path)
+        (path.last().cloned(), path, &[][..])
     } else if d.id == marks.diagram {
-        (marks.current.clone(), marks.path.clone())
+        (marks.current.clone(), marks.path.clone(), &marks.via[..])
     } else {
-        (None, Vec::new())
+        (None, Vec::new(), &[][..])
     };
     let taken = path
         .windows(2)
-        .map(|w| (w[0].clone(), w[1].clone()))
+        .enumerate()
+        .map(|(i, w)| {
+            let how = via.get(i + 1).cloned().unwrap_or_default();
+            ((w[0].clone(), w[1].clone()), how)
+        })
         .collect();
     Lit {
         current,
@@ -145,7 +150,8 @@ fn draw_edges(
         let Some(label) = g.edge(&edge.from, &edge.to, Some(&i.to_string())) else {
             continue;
         };
-        let taken = lit.taken.contains(&(edge.from.clone(), edge.to.clone()));
+        let via = lit.taken.get(&(edge.from.clone(), edge.to.clone()));
+        let taken = via.is_some();
         let class = edge_class(edge.kind, taken, marked);
         let mut points = String::new();
         for (n, p) in label.points.iter().enumerate() {
@@ -170,7 +176,7 @@ fn draw_edges(
                 edges,
                 r#"<text class="label" x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
                 y + 4.0,
-                esc(&edge.label)
+                esc(via.map_or(&edge.label[..], |via| edge.label_via(via)))
             );
         }
         edges.push_str("</g>");
@@ -400,6 +406,7 @@ mod tests {
                 "collect_number".into(),
                 "select_amount".into(),
             ],
+            via: Vec::new(),
             agents: vec!["financial".into(), "topups".into()],
         };
         let svg = render(&d, &marks);
@@ -417,6 +424,46 @@ mod tests {
         assert!(
             hierarchy
                 .contains(r#"<g class="edge route taken" data-from="financial" data-to="topups">"#)
+        );
+    }
+
+    /// A taken edge that joins several transitions shows the one taken;
+    /// untaken, it names them all.
+    #[test]
+    fn a_taken_edge_shows_only_the_transition_that_held() {
+        let registry = registry::shipped().expect("shipped agents");
+        let d = diagram::flow(registry.agent("cobros").unwrap(), "cobrar").unwrap();
+        let edge_of = |svg: &str| {
+            let at = svg
+                .find(r#"data-from="amount" data-to="create">"#)
+                .expect("the edge");
+            let end = at + svg[at..].find("</g>").expect("its end");
+            svg[at..end].to_string()
+        };
+        let marks = |via: &str| Marks {
+            diagram: d.id.clone(),
+            current: Some("create".into()),
+            path: vec![
+                "inicio".into(),
+                "contact".into(),
+                "amount".into(),
+                "create".into(),
+            ],
+            via: vec!["".into(), "start".into(), "ok".into(), via.into()],
+            agents: vec!["financial".into(), "cobros".into()],
+        };
+        let plain = edge_of(&render(&d, &Marks::default()));
+        assert!(
+            plain.contains("si la fecha límite ya pasó · si no"),
+            "{plain}"
+        );
+        let normal = edge_of(&render(&d, &marks("transition:0")));
+        assert!(normal.contains(">si no</text>"), "{normal}");
+        assert!(!normal.contains("fecha"), "{normal}");
+        let late = edge_of(&render(&d, &marks("check:0")));
+        assert!(
+            late.contains(">si la fecha límite ya pasó</text>"),
+            "{late}"
         );
     }
 }

@@ -62,9 +62,43 @@ pub struct ChainTrace {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ended: Vec<String>,
     /// The flow states entered this turn, in order, as
-    /// `[agent, flow, state]`: the path a diagram marks.
+    /// `[agent, flow, state, via]`: the path a diagram marks, each step
+    /// with the transition that led to it ([`Via::key`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub entered: Vec<[String; 3]>,
+    pub entered: Vec<[String; 4]>,
+}
+
+/// How a flow came to a state: the key its diagram's edge carries too
+/// (`review::diagram`), so a drawn edge that joins several transitions
+/// shows the one that was taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// The flow started (or a correction replays it from its start).
+    Start,
+    /// The state's `validate` check at this index failed.
+    Check(usize),
+    /// The state's transition at this index: its condition held, or it
+    /// is the one without a condition.
+    Transition(usize),
+    /// The state's tool answered.
+    Ok,
+    /// The state's tool failed.
+    Error,
+    /// The question ran out of attempts.
+    Exhausted,
+}
+
+impl Via {
+    pub fn key(self) -> String {
+        match self {
+            Via::Start => "start".into(),
+            Via::Check(i) => format!("check:{i}"),
+            Via::Transition(i) => format!("transition:{i}"),
+            Via::Ok => "ok".into(),
+            Via::Error => "error".into(),
+            Via::Exhausted => "exhausted".into(),
+        }
+    }
 }
 
 /// What a data agent decided in a turn, recorded where it was decided.
@@ -153,7 +187,7 @@ pub struct Run<'a> {
     /// The flows that ended this turn, by id.
     pub ended: Vec<String>,
     /// The flow states entered this turn (`ChainTrace::entered`).
-    pub entered: Vec<[String; 3]>,
+    pub entered: Vec<[String; 4]>,
     /// A request for the Financial Agent interrupted the flow this turn.
     to_finance: bool,
     /// A correction is being replayed: the states whose slot was answered

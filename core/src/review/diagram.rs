@@ -15,6 +15,7 @@ use crate::agent::state::AgentState;
 use crate::agent::text::review as words;
 mod names;
 
+use crate::agents::chain::Via;
 use crate::agents::expr::Condition;
 use crate::agents::path::Path;
 use crate::agents::registry::{Agent, HOME, Registry};
@@ -66,8 +67,25 @@ pub struct Node {
 pub struct Edge {
     pub from: String,
     pub to: String,
+    /// Every transition the edge draws, joined.
     pub label: String,
     pub kind: EdgeKind,
+    /// A flow's edge: each transition it draws, by the key a run records
+    /// when it takes it (`agents::chain::Via`), with its own label.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<(String, String)>,
+}
+
+impl Edge {
+    /// The label to show when the edge was taken `via` a transition: that
+    /// transition's alone (a joined label would name conditions that did
+    /// not hold), else the whole.
+    pub fn label_via(&self, via: &str) -> &str {
+        self.parts
+            .iter()
+            .find(|(key, _)| key == via)
+            .map_or(&self.label, |(_, label)| label)
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,8 +112,22 @@ impl Diagram {
     /// Adds an edge; a second edge between the same two nodes joins the
     /// first (its label appended), so parallel labels never overlap.
     fn edge(&mut self, from: &str, to: &str, label: impl Into<String>, kind: EdgeKind) {
+        self.edge_via(from, to, label, kind, None);
+    }
+
+    /// Adds a flow's edge for the transition `via` (see [`Edge::parts`]).
+    fn edge_via(
+        &mut self,
+        from: &str,
+        to: &str,
+        label: impl Into<String>,
+        kind: EdgeKind,
+        via: Option<Via>,
+    ) {
         let label = label.into();
+        let part = via.map(|v| (v.key(), label.clone()));
         if let Some(same) = self.edges.iter_mut().find(|e| e.from == from && e.to == to) {
+            same.parts.extend(part);
             if !label.is_empty() && same.label != label {
                 same.label = if same.label.is_empty() {
                     label
@@ -110,6 +142,7 @@ impl Diagram {
             to: to.to_string(),
             label,
             kind,
+            parts: part.into_iter().collect(),
         });
     }
 }
@@ -207,7 +240,13 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
     };
     let say = |path: &Path| names::path_words(agent, path);
     d.node(words::START, words::START, String::new(), NodeKind::Start);
-    d.edge(words::START, &flow.initial, "", EdgeKind::Next);
+    d.edge_via(
+        words::START,
+        &flow.initial,
+        "",
+        EdgeKind::Next,
+        Some(Via::Start),
+    );
     for (name, state) in &flow.states {
         let spec = &state.spec;
         let (kind, does) = names::state_does(agent, spec);
@@ -229,7 +268,8 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
         if let Some((label, exhausted, attempts)) = retry {
             d.edge(name, name, label, EdgeKind::Loop);
             if let Some(to) = exhausted {
-                d.edge(name, to, words::after_attempts(attempts), EdgeKind::Failure);
+                let label = words::after_attempts(attempts);
+                d.edge_via(name, to, label, EdgeKind::Failure, Some(Via::Exhausted));
             }
         }
         // A condition as the file labels it, else written out in words.
@@ -238,14 +278,21 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
                 words::when(&condition.map(|c| c.in_words(&say)).unwrap_or_default())
             })
         };
-        for (check, compiled) in spec.validate.iter().zip(&state.checks) {
+        for (i, (check, compiled)) in spec.validate.iter().zip(&state.checks).enumerate() {
             let label = said(&check.label, Some(&compiled.condition));
-            d.edge(name, &check.then, label, EdgeKind::Failure);
+            d.edge_via(
+                name,
+                &check.then,
+                label,
+                EdgeKind::Failure,
+                Some(Via::Check(i)),
+            );
         }
-        for (t, (compiled, _)) in spec.transitions.iter().zip(&state.transitions) {
+        for (i, (t, (compiled, _))) in spec.transitions.iter().zip(&state.transitions).enumerate() {
             if t.condition.is_some() {
                 let label = said(&t.label, compiled.as_ref());
-                d.edge(name, &t.then, label, EdgeKind::Next);
+                let via = Some(Via::Transition(i));
+                d.edge_via(name, &t.then, label, EdgeKind::Next, via);
             }
         }
         if let Some(st) = spec.state_tools.first() {
@@ -274,19 +321,28 @@ pub fn flow(agent: &Agent, flow_id_: &str) -> Option<Diagram> {
                 words::SERVICE_OK.to_string()
             };
             let transition = &st.flow_transition;
-            d.edge(&from, &transition.on_success, ok, EdgeKind::Next);
-            d.edge(
+            d.edge_via(
+                &from,
+                &transition.on_success,
+                ok,
+                EdgeKind::Next,
+                Some(Via::Ok),
+            );
+            d.edge_via(
                 &from,
                 &transition.on_error,
                 words::SERVICE_ERROR,
                 EdgeKind::Failure,
+                Some(Via::Error),
             );
         }
-        if let Some(t) = spec.transitions.iter().find(|t| t.condition.is_none()) {
+        if let Some(i) = spec.transitions.iter().position(|t| t.condition.is_none()) {
             let guarded = spec.transitions.iter().any(|t| t.condition.is_some())
-                || !spec.state_tools.is_empty();
+                || !spec.state_tools.is_empty()
+                || !spec.validate.is_empty();
             let label = if guarded { words::ELSE } else { "" };
-            d.edge(name, &t.then, label, EdgeKind::Next);
+            let via = Some(Via::Transition(i));
+            d.edge_via(name, &spec.transitions[i].then, label, EdgeKind::Next, via);
         }
     }
     Some(d)
@@ -312,6 +368,10 @@ pub struct Marks {
     pub diagram: String,
     pub current: Option<String>,
     pub path: Vec<String>,
+    /// Beside `path` in a flow: the transition that led to each of its
+    /// nodes (`agents::chain::Via::key`; empty for the first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<String>,
     pub agents: Vec<String>,
 }
 
@@ -331,6 +391,7 @@ pub fn marks_of_state(state: &AgentState) -> Marks {
         diagram,
         current,
         path: Vec::new(),
+        via: Vec::new(),
         agents,
     }
 }
@@ -373,9 +434,10 @@ pub fn marks(start: &AgentState, turns: &[TurnReplay], k: usize) -> Marks {
         .chain
         .entered
         .last()
-        .map(|[a, f, _]| (a.clone(), f.clone()));
+        .map(|[a, f, _, _]| (a.clone(), f.clone()));
     if let Some((agent, flow)) = open.or(ended) {
         let mut path = Vec::new();
+        let mut via = Vec::new();
         for (i, t) in turns[..=k].iter().enumerate() {
             let before = if i == 0 { start } else { &turns[i - 1].state };
             let was_open = before
@@ -387,17 +449,20 @@ pub fn marks(start: &AgentState, turns: &[TurnReplay], k: usize) -> Marks {
                         .as_ref()
                         .is_some_and(|f| f.flow_id == flow)
                 });
-            let mine: Vec<&String> = t
+            let mine: Vec<&[String; 4]> = t
                 .chain
                 .entered
                 .iter()
-                .filter(|[a, f, _]| *a == agent && *f == flow)
-                .map(|[_, _, s]| s)
+                .filter(|[a, f, _, _]| *a == agent && *f == flow)
                 .collect();
             if !mine.is_empty() && !was_open {
                 path = vec![words::START.to_string()];
+                via = vec![String::new()];
             }
-            path.extend(mine.into_iter().cloned());
+            for [_, _, state, how] in mine {
+                path.push(state.clone());
+                via.push(how.clone());
+            }
         }
         let current = state
             .current_flow
@@ -409,6 +474,7 @@ pub fn marks(start: &AgentState, turns: &[TurnReplay], k: usize) -> Marks {
             diagram: flow_id(&agent, &flow),
             current,
             path,
+            via,
             agents,
         };
     }
@@ -426,152 +492,10 @@ pub fn marks(start: &AgentState, turns: &[TurnReplay], k: usize) -> Marks {
         diagram: HOME.to_string(),
         current: financial_step(state),
         path,
+        via: Vec::new(),
         agents,
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn registry() -> &'static Registry {
-        crate::agents::registry::shipped().expect("shipped agents load")
-    }
-
-    /// Every edge joins drawn nodes, so nothing dangles.
-    #[test]
-    fn every_edge_joins_two_nodes_of_its_diagram() {
-        for d in all(registry()) {
-            for e in &d.edges {
-                for end in [&e.from, &e.to] {
-                    assert!(
-                        d.nodes.iter().any(|n| &n.id == end),
-                        "{}: edge {} -> {} names {end}, not a node",
-                        d.id,
-                        e.from,
-                        e.to
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_flow_shows_its_states_loops_gate_and_finals() {
-        let agent = registry().agent("topups").unwrap();
-        let d = flow(agent, "recarga").unwrap();
-        let kind = |id: &str| d.nodes.iter().find(|n| n.id == id).map(|n| n.kind);
-        assert_eq!(kind("inicio"), Some(NodeKind::Start));
-        assert_eq!(kind("collect_number"), Some(NodeKind::Collect));
-        assert_eq!(kind("done"), Some(NodeKind::Final));
-        assert_eq!(kind("select_amount:confirma"), Some(NodeKind::Confirm));
-        let has = |from: &str, to: &str, kind: EdgeKind| {
-            d.edges
-                .iter()
-                .any(|e| e.from == from && e.to == to && e.kind == kind)
-        };
-        assert!(has("inicio", "collect_number", EdgeKind::Next));
-        assert!(has("collect_number", "collect_number", EdgeKind::Loop));
-        assert!(has("collect_number", "gave_up", EdgeKind::Failure));
-        assert!(has("collect_number", "select_amount", EdgeKind::Next));
-        assert!(has(
-            "select_amount",
-            "select_amount:confirma",
-            EdgeKind::Next
-        ));
-        assert!(has("select_amount:confirma", "done", EdgeKind::Next));
-        assert!(has("select_amount:confirma", "failed", EdgeKind::Failure));
-        assert!(has(
-            "select_amount:confirma",
-            "cancelado",
-            EdgeKind::Failure
-        ));
-    }
-
-    #[test]
-    fn the_hierarchy_routes_home_to_every_agent_and_each_to_its_flows() {
-        let d = hierarchy(registry());
-        for agent in &registry().agents {
-            let id = &agent.spec.id;
-            if id != HOME {
-                assert!(
-                    d.edges.iter().any(|e| e.from == HOME && &e.to == id),
-                    "no route to {id}"
-                );
-            }
-            for flow in agent.flows.keys() {
-                let target = flow_id(id, flow);
-                assert!(
-                    d.edges.iter().any(|e| &e.from == id && e.to == target),
-                    "no route to {target}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn the_financial_graph_is_the_built_one() {
-        let d = financial();
-        assert_eq!(
-            d.edges.len(),
-            crate::agent::graph_edges().len() + 1,
-            "every built edge and the start"
-        );
-        assert!(d.nodes.iter().any(|n| n.id == "router"));
-    }
-
-    #[test]
-    fn the_financial_graph_says_what_each_step_does_and_why_it_branches() {
-        let d = financial();
-        for node in d.nodes.iter().filter(|n| n.kind == NodeKind::Step) {
-            assert!(
-                !node.title.is_empty() && node.title != node.id,
-                "step {} is titled by its id",
-                node.id
-            );
-        }
-        // A built label that names neither its target nor the end is a
-        // branch, and is said in Spanish.
-        for (from, label, to) in crate::agent::graph_edges() {
-            if label != to && to != crate::graph::END {
-                assert!(
-                    !words::financial_branch(label).is_empty(),
-                    "{from} -{label}-> {to} has no words"
-                );
-            }
-        }
-        assert!(d.edges.iter().all(|e| e.label != "unclear"));
-    }
-
-    #[test]
-    fn every_diagram_speaks_spanish_words_never_ids_or_raw_conditions() {
-        for d in all(registry()) {
-            for node in &d.nodes {
-                let raw = node.title.contains('_') || node.title.contains("slots.");
-                assert!(!raw, "{}: node {} titled {:?}", d.id, node.id, node.title);
-            }
-            for edge in &d.edges {
-                let raw = ["slots.", "data.", "_", " = ", " < ", " > "]
-                    .iter()
-                    .any(|bit| edge.label.contains(bit));
-                assert!(
-                    !raw,
-                    "{}: edge {} → {} says {:?}",
-                    d.id, edge.from, edge.to, edge.label
-                );
-            }
-        }
-        let topups = flow(registry().agent("topups").unwrap(), "recarga").unwrap();
-        assert_eq!(topups.title, "Recargas (demo) · Hacer una recarga");
-        let title = |id: &str| {
-            topups
-                .nodes
-                .iter()
-                .find(|n| n.id == id)
-                .unwrap()
-                .title
-                .clone()
-        };
-        assert_eq!(title("collect_number"), "Pide el número");
-    }
-}
+mod tests;

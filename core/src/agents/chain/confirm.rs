@@ -2,6 +2,7 @@
 //! request's parameters, decided by the sí/no allowlists, expiring, and
 //! safe against stale buttons.
 
+use super::Via;
 use super::render_params;
 use super::{End, NO_OPTIONS, Run, Step, Suspend, merge, root};
 use crate::agents::registry::{Agent, intent_words};
@@ -150,15 +151,15 @@ impl<'a> Run<'a> {
                 if let Some(flow) = self.o.current_flow.as_mut() {
                     merge(&mut flow.state_data, tool.assign.as_deref(), data);
                 }
-                transition.map(|t| t.on_success)
+                transition.map(|t| (t.on_success, Via::Ok))
             }
             Err(_) => {
                 self.reply.push(text::SERVICE_FAILED.into());
-                transition.map(|t| t.on_error)
+                transition.map(|t| (t.on_error, Via::Error))
             }
         };
         match target {
-            Some(target) => self.enter_state(agent, &target)?,
+            Some((target, via)) => self.enter_state(agent, &target, via)?,
             None => self.finish_flow(),
         }
         self.consumed = true;
@@ -396,7 +397,7 @@ impl<'a> Run<'a> {
         }
         self.step(&agent.spec.id, None, &format!("correction of {slot}"));
         self.replaying = true;
-        self.enter_state(agent, &initial)?;
+        self.enter_state(agent, &initial, Via::Start)?;
         self.consumed = true;
         Ok(Some(End::Replied))
     }

@@ -4,6 +4,7 @@
 //! again merged with the answer), `validate` checks over several slots,
 //! and the results of `data` services.
 
+use super::Via;
 use serde_json::{Map, Value, json};
 
 use super::{NO_OPTIONS, Run, Step, out_of_bounds, root};
@@ -476,7 +477,11 @@ impl<'a> Run<'a> {
     pub(super) fn validate(&mut self, agent: &'a Agent, state: &State) -> Option<Step> {
         let flow = self.o.current_flow.as_ref()?;
         let root = root(flow, NO_OPTIONS, &self.today);
-        let check = state.checks.iter().find(|c| c.condition.eval(root))?;
+        let (i, check) = state
+            .checks
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.condition.eval(root))?;
         let message = check.message.render(root);
         if let Some(flow) = self.o.current_flow.as_mut() {
             for slot in &check.clear {
@@ -488,7 +493,7 @@ impl<'a> Run<'a> {
         self.decisions.validation = Some(false);
         self.reply.push(message);
         self.step(&agent.spec.id, None, "validation failed");
-        Some(self.enter_state(agent, &check.then))
+        Some(self.enter_state(agent, &check.then, Via::Check(i)))
     }
 }
 

@@ -2,6 +2,7 @@
 //! collecting a slot's value, its bounds and rejections, re-asking, the
 //! state's tools and transitions, and the end of a flow.
 
+use super::Via;
 use serde_json::{Map, Value, json};
 
 use super::pause::Point;
@@ -118,7 +119,7 @@ impl<'a> Run<'a> {
             if let Some(why) = why {
                 self.reply.push(why);
             }
-            return self.enter_state(agent, &target);
+            return self.enter_state(agent, &target, Via::Exhausted);
         }
         if let Some(frame) = self.o.agent_stack.last_mut()
             && let Waiting::Slot { attempts: a, .. } | Waiting::Clarify { attempts: a } =
@@ -190,15 +191,17 @@ impl<'a> Run<'a> {
         let chosen = state
             .transitions
             .iter()
-            .find(|(condition, _)| condition.as_ref().is_some_and(|c| c.eval(root)));
-        if let Some((_, target)) = chosen {
-            return self.enter_state(agent, target);
+            .enumerate()
+            .find(|(_, (condition, _))| condition.as_ref().is_some_and(|c| c.eval(root)));
+        if let Some((i, (_, target))) = chosen {
+            return self.enter_state(agent, target, Via::Transition(i));
         }
         if !state.spec.state_tools.is_empty() {
             return self.state_tool(agent);
         }
         if let Some((None, target)) = state.transitions.last() {
-            return self.enter_state(agent, target);
+            let i = state.transitions.len() - 1;
+            return self.enter_state(agent, target, Via::Transition(i));
         }
         Ok(())
     }
@@ -226,11 +229,11 @@ impl<'a> Run<'a> {
         let at = Point::StateTool {
             agent: agent.spec.id.clone(),
         };
-        let target = match self.call(agent, tool, at)? {
-            Ok(()) => transition.on_success,
-            Err(()) => transition.on_error,
+        let (target, via) = match self.call(agent, tool, at)? {
+            Ok(()) => (transition.on_success, Via::Ok),
+            Err(()) => (transition.on_error, Via::Error),
         };
-        self.enter_state(agent, &target)
+        self.enter_state(agent, &target, via)
     }
 
     /// Runs a service tool; its result goes into `state_data`. Without
@@ -314,12 +317,12 @@ impl<'a> Run<'a> {
             slots,
             entered_at: self.now_iso.to_string(),
         });
-        self.enter_state(agent, &flow.initial.clone())
+        self.enter_state(agent, &flow.initial.clone(), Via::Start)
     }
 
     /// Enters a state: fetch its data, say its message, then wait for its
     /// collect, run its tools or follow its transitions.
-    pub(super) fn enter_state(&mut self, agent: &'a Agent, state_id: &str) -> Step {
+    pub(super) fn enter_state(&mut self, agent: &'a Agent, state_id: &str, via: Via) -> Step {
         self.state_entries += 1;
         let Some(flow) = self.o.current_flow.as_mut() else {
             return Ok(());
@@ -331,8 +334,12 @@ impl<'a> Run<'a> {
         }
         flow.current_state = state_id.to_string();
         let flow_id = flow.flow_id.clone();
-        self.entered
-            .push([agent.spec.id.clone(), flow_id.clone(), state_id.to_string()]);
+        self.entered.push([
+            agent.spec.id.clone(),
+            flow_id.clone(),
+            state_id.to_string(),
+            via.key(),
+        ]);
         let state = &agent.flows[&flow_id].states[state_id];
         if let Some(name) = state
             .spec

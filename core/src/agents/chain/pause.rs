@@ -52,7 +52,7 @@ pub struct Paused {
     navigated: bool,
     dropped: Vec<(String, FlowState)>,
     ended: Vec<String>,
-    entered: Vec<[String; 3]>,
+    entered: Vec<[String; 4]>,
     to_finance: bool,
     replaying: bool,
     at: Point,
