@@ -268,8 +268,11 @@ fn budget_removal(f: &Features<'_>) -> bool {
 /// Category of money received when no income keyword says which.
 fn default_income_category(f: &Features<'_>) -> Option<&'static Category> {
     let c = lexicon::cues();
+    // Money made at work in a trade's words ("saqué 1,800 de viajes")
+    // is the person's own business, as a sale is.
     let for_work = f.has(c.categories.work_income_verbs)
-        || f.has(c.categories.paid_me_phrases) && f.has(c.categories.work_words);
+        || f.has(c.categories.paid_me_phrases) && f.has(c.categories.work_words)
+        || intents::made_at_work(&f.cues);
     category::by_key(if for_work { "ventas" } else { "otros_ingresos" })
 }
 

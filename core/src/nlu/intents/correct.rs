@@ -95,8 +95,9 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
             && f.tokens
                 .get(1)
                 .is_some_and(|t| t.is_in(c.said.reference_articles));
-    // "fue 465", "ponlo en viajes": what it was, with a value after it;
-    // not "se me fueron 430" (spent) nor "no es broma".
+    // "fue 465", "ponlo en viajes", "son ingreso": what it was, with a
+    // value after it (an amount, a category, a kind of money); not "se me
+    // fueron 430" (spent) nor "no es broma".
     let says_what_it_was = f.tokens.iter().enumerate().any(|(k, t)| {
         (t.is_in(c.said.was_words) || t.is_in(c.said.assertion_words))
             && !(k > 0 && f.tokens[k - 1].is_in(c.said.not_assertion_before))
@@ -104,6 +105,8 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
                 v.kind == crate::nlu::normalize::TokenKind::Number
                     || v.number_word().is_some()
                     || crate::nlu::category::key_of_word(&v.text).is_some()
+                    || v.is_in(c.answers.income_kind_words)
+                    || v.is_in(c.answers.expense_kind_words)
             })
     });
     // A debt or the bank balance is updated by its own intents; "la cena
@@ -119,9 +122,39 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         && !f.has(c.said.not_last_movement_words)
         && !other_record
     {
-        add(Intent::UpdateLastTransaction, 0.94);
+        // Its kind stated ("los 1,150 de los viajes son ingreso") with no
+        // verb of money moving: the recorded one changes kind, clearly;
+        // its «ingreso» is no income arriving.
+        let strength = if states_kind_only(f) { 0.97 } else { 0.94 };
+        add(Intent::UpdateLastTransaction, strength);
     }
     edit_verb_first(f, s, other_record, add);
+}
+
+/// Whether the message states a kind of money after a was-word ("son
+/// ingreso", "es un gasto") and says no verb of money moving anywhere
+/// else ("me pagaron", "gasté").
+fn states_kind_only(f: &Features<'_>) -> bool {
+    let c = cues();
+    let kind_word = |t: &crate::nlu::normalize::Token| {
+        t.is_in(c.answers.income_kind_words) || t.is_in(c.answers.expense_kind_words)
+    };
+    // The kind's place, after its was-word and at most one article.
+    let stated: Vec<usize> = (0..f.tokens.len())
+        .filter(|&k| kind_word(&f.tokens[k]))
+        .filter(|&k| {
+            let before = |n: usize| k.checked_sub(n).map(|i| &f.tokens[i]);
+            before(1).is_some_and(|t| t.is_in(c.said.was_words))
+                || before(1).is_some_and(|t| t.is_in(c.said.reference_articles))
+                    && before(2).is_some_and(|t| t.is_in(c.said.was_words))
+        })
+        .collect();
+    let moved = (0..f.tokens.len()).any(|k| {
+        !stated.contains(&k)
+            && (c.said.income_verbs.cue_at(f.tokens, k).is_some()
+                || c.said.expense_verbs.cue_at(f.tokens, k).is_some())
+    });
+    !stated.is_empty() && !moved
 }
 
 /// "cambia el de 1,500 a ropa", "borra el uber de ayer", "ay, se duplicó,
