@@ -108,6 +108,22 @@ pub(super) fn debt_entities(
     if amounts.is_empty() && f.has(c.said.zero_words) {
         u.debt_balance = Some(0);
     }
+    // "pagó la cena de 1,200 y le debo la mitad": the amount said before
+    // the half is what was paid, and half of it is owed (a centavo that
+    // does not split goes to what is owed); "le debo la mitad del súper,
+    // 670" says what is owed.
+    let half_at = (0..f.tokens.len()).find(|&k| c.debts.owed_halves.cue_at(f.tokens, k).is_some());
+    let paid_before = |at: usize| {
+        amounts.iter().any(|m| {
+            m.foreign.is_none() && m.centavos == u.debt_balance.unwrap_or(-1) && m.end <= at
+        })
+    };
+    if let Some(at) = half_at
+        && f.has(c.said.owe_verbs)
+        && paid_before(at)
+    {
+        u.debt_balance = u.debt_balance.map(|b| b / 2 + b % 2);
+    }
 }
 
 /// The debt's name as a token span: "tarjeta bbva", "coppel", "mi hermano".
@@ -159,10 +175,17 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         return Some((i, i + 1));
     }
     // The one who lent, said before it: "mi hermana me prestó 1500", "el
-    // de la tienda me fió 300".
+    // de la tienda me fió 300"; or who paid what the person now owes them
+    // a part of: "Sofi pagó el súper, le debo la mitad".
     // "de lo que me prestó" names what a payment pays back, not who.
+    let paid_for_me = |i: usize| {
+        tokens[i].is_in(cues.debts.paid_for_me_verbs)
+            && !tokens[i - 1].is_in(cues.debts.articles)
+            && !tokens[i - 1].is_in(cues.debts.possessives)
+            && f.has(cues.said.owe_verbs)
+    };
     let lent = (1..tokens.len())
-        .find(|&i| cues.said.borrowed_phrases.cue_at(tokens, i).is_some())
+        .find(|&i| cues.said.borrowed_phrases.cue_at(tokens, i).is_some() || paid_for_me(i))
         .filter(|_| !f.has(cues.debts.owed_phrases));
     if let Some(lent) = lent {
         let mut start = lent;

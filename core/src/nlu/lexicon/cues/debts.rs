@@ -88,4 +88,9 @@ cue_group! {
     rate_periods,
     /// Words before an amount that make it what is owed ("saldo", "debo", "queda").
     debt_balance_words,
+    /// Someone else paid, so the person owes them ("Sofi pagó el súper, le
+    /// debo la mitad"): the one named before it is whom it is owed to.
+    paid_for_me_verbs,
+    /// What is owed is half of the amount said ("le debo la mitad").
+    owed_halves,
 }
