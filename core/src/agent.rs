@@ -275,6 +275,9 @@ pub(crate) struct TurnCtx {
     pub work: Work,
     /// A write ready for the confirmation prompt.
     pub prepared: Option<PendingWrite>,
+    /// This pass reads the next movement queued from an earlier message
+    /// (`AgentState::queued_items`), not a new request.
+    pub queued_item: bool,
     /// Prompt text that replaces the generic one (delete shows the row).
     pub prepared_prompt: Option<String>,
     /// Calls emitted at the last suspension.
@@ -356,6 +359,7 @@ fn agent_graph() -> &'static Graph<AgentState, TurnCtx> {
             .edge("execute_tools", "clarify", "clarify")
             .edge("execute_tools", "error_handler", "error_handler")
             .edge("error_handler", "respond", "respond")
+            .edge("respond", "parse", "parse")
             .edge("respond", "done", END)
             .build()
             .unwrap_or_else(|errors| panic!("{errors}"))

@@ -20,7 +20,18 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Some(u) => u,
         None => ctx.reading.understanding().clone(),
     };
-    if u.intent == Intent::LogTransaction {
+    // A new change asked for leaves the movements still queued from an
+    // earlier message: they are named, never silently dropped. A question
+    // keeps them (what is open is asked again).
+    let new_change = !matches!(
+        u.intent,
+        Intent::QueryData | Intent::SimulatePurchase | Intent::Unknown
+    );
+    if !ctx.queued_item && new_change && !state.queued_items.is_empty() {
+        let left = std::mem::take(&mut state.queued_items);
+        ctx.say(text::items_left(&left));
+    }
+    if u.intent == Intent::LogTransaction && !ctx.queued_item {
         let items = ctx.reading.items().to_vec();
         if let Some(rows) = complete_items(&items, ctx.today) {
             // Several complete items: one prompt, one write.
@@ -31,11 +42,13 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.prepared = Some(PendingWrite::AddTransactions(rows));
             return NodeOutcome::because("validate", reasons::SEVERAL_COMPLETE_ITEMS);
         }
-        // Otherwise one item per turn: the first, with the rest named.
+        // Otherwise one item at a time: the first now, the rest queued,
+        // each taken once the one before it is done (`respond`).
         if let [first, rest @ ..] = items.as_slice()
             && !rest.is_empty()
         {
-            ctx.say(text::items_not_taken(first, rest));
+            ctx.say(text::items_in_turn(first, rest));
+            state.queued_items = rest.to_vec();
             u = understand(first, ctx.today);
         }
     }

@@ -18,6 +18,9 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return outcome;
     }
     resume_waiting_draft(state, ctx);
+    if let Some(next) = next_item(state, ctx) {
+        return next;
+    }
     let shown = |ctx: &TurnCtx, text: &str| ctx.reply.iter().any(|r| r.contains(text));
     if let Some(prompt) = state
         .pending_action
@@ -45,6 +48,33 @@ pub fn respond(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return NodeOutcome::because("done", reasons::OPEN_QUESTION_ASKED_AGAIN);
     }
     NodeOutcome::because("done", "")
+}
+
+/// The next movement a message said, once nothing else is open: read on
+/// its own as a movement, and taken through the same steps.
+fn next_item(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
+    let busy = state.pending_action.is_some()
+        || state.pending_transaction.is_some()
+        || !state.clarification_questions.is_empty()
+        || !state.intent_candidates.is_empty()
+        || state.has_open_flow()
+        || state.waiting_draft.is_some();
+    if busy || state.queued_items.is_empty() {
+        return None;
+    }
+    let item = state.queued_items.remove(0);
+    ctx.say(text::next_item(&item));
+    // A movement of a message that logged movements, whatever else its
+    // words could mean alone ("50").
+    ctx.understanding = Some(crate::nlu::understand_as(
+        &item,
+        ctx.today,
+        crate::nlu::Intent::LogTransaction,
+    ));
+    ctx.mode = super::Mode::Fresh;
+    ctx.prepared = None;
+    ctx.queued_item = true;
+    Some(NodeOutcome::because("parse", reasons::NEXT_ITEM))
 }
 
 /// The data agents' side of "never lost from view": a flow the Financial

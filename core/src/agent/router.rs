@@ -244,6 +244,11 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
     if let Some(waiting) = state.drop_waiting_draft("cancel", &ctx.now_iso) {
         dropped.push(waiting);
     }
+    dropped.extend(
+        std::mem::take(&mut state.queued_items)
+            .into_iter()
+            .map(|item| format!("«{item}»")),
+    );
     dropped.extend(drop_data_flows(state, ctx));
     if pending.is_some() {
         state.last_decided = pending;

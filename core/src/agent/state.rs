@@ -256,6 +256,13 @@ pub struct AgentState {
     /// comes back once that agent has nothing open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waiting_draft: Option<Box<super::waiting::WaitingDraft>>,
+    /// The movements a message said after the one taken first ("vendí 800
+    /// de tamales y gasté 200 en masa" when one of them needs a question):
+    /// each is taken in turn once nothing else is open (`respond`), and
+    /// they are dropped, and named, when the person asks for something
+    /// else or cancels everything.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queued_items: Vec<String>,
     /// Prompts offered anew after they expired, so their old buttons say
     /// what became of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -313,6 +320,7 @@ impl AgentState {
             last_query: None,
             last_simulation: None,
             waiting_draft: None,
+            queued_items: Vec::new(),
             reoffers: Vec::new(),
         }
     }

@@ -182,13 +182,33 @@ pub fn amount_out_of_range() -> String {
     )
 }
 
-/// Said when a message held more items than one turn takes.
-pub fn items_not_taken(taken: &str, rest: &[String]) -> String {
-    let quoted: Vec<String> = rest.iter().map(|r| format!("«{r}»")).collect();
+fn quoted(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|r| format!("«{r}»")).collect();
+    quoted.join(", ")
+}
+
+/// Said when a message held several movements that are taken one at a
+/// time.
+pub fn items_in_turn(taken: &str, rest: &[String]) -> String {
     format!(
-        "Por ahora registro un movimiento por mensaje: tomé «{taken}». No registré {}; mándamelo en otro mensaje.",
-        quoted.join(", ")
+        "Vamos por partes: primero «{taken}»; luego sigo con {}.",
+        quoted(rest)
     )
+}
+
+/// Said when the next queued movement is taken.
+pub fn next_item(item: &str) -> String {
+    format!("Sigo con «{item}»:")
+}
+
+/// Said when queued movements are left for a new request.
+pub fn items_left(items: &[String]) -> String {
+    let again = if items.len() == 1 {
+        "si lo quieres, mándamelo de nuevo"
+    } else {
+        "si los quieres, mándamelos de nuevo"
+    };
+    format!("Dejé sin registrar {}; {again}.", quoted(items))
 }
 
 /// Said when a message asked more questions than one turn answers.

@@ -28,18 +28,22 @@ pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec
     }
     let mut cuts: Vec<(usize, usize)> = Vec::new();
     let mut word_start: Option<usize> = None;
-    let push_word = |start: usize, end: usize, cuts: &mut Vec<(usize, usize)>| {
+    // The two words before, folded: "entre 200 y 300" is one amount said
+    // as a range, never two items.
+    let mut before: [String; 2] = Default::default();
+    let mut push_word = |start: usize, end: usize, cuts: &mut Vec<(usize, usize)>| {
         let word = &text[start..end];
         let bare = word.trim_end_matches(ITEM_PUNCTUATION);
-        if super::lexicon::cues()
-            .amounts
-            .item_joiners
-            .contains(&fold(bare))
-        {
+        let folded = fold(bare);
+        let cues = super::lexicon::cues();
+        let in_range = cues.amounts.amount_range_starts.contains(&before[0])
+            && before[1].bytes().next().is_some_and(|b| b.is_ascii_digit());
+        if cues.amounts.item_joiners.contains(&folded) && !in_range {
             cuts.push((start, end));
         } else if bare.len() < word.len() {
             cuts.push((start + bare.len(), end));
         }
+        before = [std::mem::take(&mut before[1]), folded];
     };
     for (i, c) in text.char_indices() {
         if c.is_whitespace() {

@@ -188,6 +188,8 @@ pub const TRANSACTION_COMPLETE: &str = "movimiento completo";
 pub const UNKNOWN_COMMAND: &str = "comando desconocido";
 /// «unknown intent».
 pub const UNKNOWN_INTENT: &str = "intención desconocida";
+/// «the next movement of the message».
+pub const NEXT_ITEM: &str = "el siguiente movimiento del mensaje";
 /// «what day it is».
 pub const WHAT_DAY_IT_IS: &str = "qué día es";
 

@@ -73,6 +73,9 @@ cue_group! {
     after_cents_words,
     /// Words that join two items ("y", "más").
     item_joiners,
+    /// Words before an amount that open a range ("entre 200 y 300"): the
+    /// joiner after it joins the range's ends, not two items.
+    amount_range_starts,
     /// Words before a bare number that make it a place, a unit or a
     /// route, never money ("la vecina del 4", "el depa 3", "la ruta 57").
     label_openers,
