@@ -150,11 +150,15 @@ test('a new request during a question is handled and the draft named; several it
   assert.equal(two.state.pending_action.type, 'ADD_TRANSACTIONS');
   assert.match((await say(s, 'sí')).reply, /^Listo, registré 2 movimientos:/);
   assert.deepEqual((await ledger(s)).map((r) => r.amount), [10000, 5000]);
-  // An incomplete second item is named, never dropped.
+  // An incomplete second item is taken after the first, never dropped.
   const partial = await say(s, 'gasté 30 en uber y 20');
-  assert.match(partial.reply, /No registré «20»/);
-  await say(s, 'sí');
+  assert.match(partial.reply, /^Vamos por partes: primero «gasté 30 en uber»; luego sigo con «20»\./);
+  const next = await say(s, 'sí');
+  assert.match(next.reply, /^Listo, registré el gasto de \$30\.00 en transporte \(2026-11-22\)\.\n\nSigo con «20»:\n\n¿En qué categoría va\?/);
   assert.deepEqual((await ledger(s)).map((r) => r.amount), [10000, 5000, 3000]);
+  assert.match((await say(s, 'refresco')).reply, /Monto: \$20\.00/);
+  await say(s, 'sí');
+  assert.deepEqual((await ledger(s)).map((r) => r.amount), [10000, 5000, 3000, 2000]);
 });
 
 test('Telegram: two members of a group each log and confirm their own expense', async () => {
