@@ -11,8 +11,8 @@
 //! model label names its agent before its first dot, and that name is
 //! the home agent's intent for the route (`cobros.cobrar` → `cobros`).
 
-use super::registry::{Agent, Registry, agent_words, intent_words};
-use super::understand::{best_intent, exact_intent};
+use super::registry::{Agent, Registry, agent_words, intent_words, question_words};
+use super::understand::{best_intent, exact_intent, intent_score};
 use crate::confidence::{CLEAR, LEARNED_CERTAIN, LEARNED_SURE, SURE};
 use crate::nlu::{Intent, Reading, answers};
 
@@ -59,7 +59,7 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     // A sure trigger the model agrees with is the model's claim too: both
     // point there, and the model's claim was weighed against the finance
     // rules already.
-    learned_claim(home, reading)
+    learned_claim(registry, reading)
         .filter(|l| l.intent == claim.intent)
         .map(|l| Claim {
             score: claim.score.max(l.score),
@@ -87,7 +87,7 @@ pub fn home_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
         return trigger;
     }
     code_route(registry, reading)
-        .or_else(|| learned_claim(home, reading))
+        .or_else(|| learned_claim(registry, reading))
         .or(trigger)
 }
 
@@ -157,7 +157,8 @@ fn negated_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
 /// route of `home`. It is weighed against the finance rules' reading in
 /// [`home_route`]: the model reads what the person wants, the rules read
 /// the amounts, dates and names in it.
-fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
+fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    let home = registry.home();
     // A request the finance rules read that tells of money already paid
     // stays finance whatever the model says: it is not asked.
     let finance = reading.understanding();
@@ -172,6 +173,9 @@ fn learned_claim<'a>(home: &'a Agent, reading: &Reading) -> Option<Claim<'a>> {
     }
     let scores = reading.learned_at_rest()?;
     let (best, _) = scores.best();
+    if label_negated(registry, reading, best) {
+        return None;
+    }
     let agent = best.split('.').next()?;
     let (intent, _) = home.triggers.iter().find(|(intent, _)| intent == agent)?;
     home.tool_for_intent(intent)?;
@@ -221,16 +225,46 @@ fn tells_of_payment_made(reading: &Reading) -> bool {
         && (said.has(cues.said.past_payment_verbs) || said.has(cues.days.charged_phrases))
 }
 
+/// Whether the model's label `label` (`cobros.pagado`) rests on words
+/// the message negates: the labelled intent's phrases match the message
+/// only with its negated words counted ("Don Chucho no me ha pagado" is
+/// no «ya me pagó»). The model does not read negation; the rules do, and
+/// a negated event is never the request to act on it.
+fn label_negated(registry: &Registry, reading: &Reading, label: &str) -> bool {
+    let Some((route, own)) = label.split_once('.') else {
+        return false;
+    };
+    if !reading.negated().iter().any(|n| *n) {
+        return false;
+    }
+    let Some(agent) = registry
+        .home()
+        .tool_for_intent(route)
+        .and_then(|t| t.routing.as_ref()?.target.as_deref())
+        .and_then(|target| registry.agent(target))
+    else {
+        return false;
+    };
+    if agent.reads_negation() {
+        return false;
+    }
+    let with = intent_score(agent, own, &question_words(reading));
+    let kept = intent_score(agent, own, &intent_words(reading));
+    // Most of what the phrases found is in the negated words.
+    with.is_some_and(|w| w > 0.0 && kept.unwrap_or(0.0) < w / 2.0)
+}
+
 /// The learned model's sure label when it names `agent` (its route from
 /// home): the label's own part, if it has one (`cobros.contacto` →
 /// `contacto`), and how sure.
 fn learned_for<'r>(
     registry: &Registry,
     agent: &Agent,
+    reading: &Reading,
     scores: &'r crate::nlu::learned::Scores,
 ) -> Option<(Option<&'r str>, f32)> {
     let (best, p) = scores.best();
-    if (p as f32) < LEARNED_SURE {
+    if (p as f32) < LEARNED_SURE || label_negated(registry, reading, best) {
         return None;
     }
     let (route, own) = match best.split_once('.') {
@@ -253,7 +287,7 @@ fn learned_for<'r>(
 pub fn learned_agent(registry: &Registry, agent: &Agent, reading: &Reading) -> bool {
     reading
         .learned_at_rest()
-        .is_some_and(|scores| learned_for(registry, agent, scores).is_some())
+        .is_some_and(|scores| learned_for(registry, agent, reading, scores).is_some())
 }
 
 /// The learned model's pick among `agent`'s own intents, for a message
@@ -265,7 +299,7 @@ pub fn learned_intent<'a>(
     agent: &'a Agent,
     reading: &Reading,
 ) -> Option<(&'a str, f32)> {
-    let (own, p) = learned_for(registry, agent, reading.learned_at_rest()?)?;
+    let (own, p) = learned_for(registry, agent, reading, reading.learned_at_rest()?)?;
     let intent = match own {
         Some(own) => agent.triggers.iter().find(|(intent, _)| intent == own)?,
         None if agent.triggers.len() == 1 => &agent.triggers[0],

@@ -18,6 +18,9 @@ pub(super) struct Features<'a> {
     pub(super) cues: MessageCues,
     /// The message ends with a question mark, which folding drops.
     pub(super) ends_asking: bool,
+    /// Which tokens a negation reaches (`answers::negated`), when the
+    /// message as written is known.
+    pub(super) negated: Vec<bool>,
 }
 
 impl<'a> Features<'a> {
@@ -32,12 +35,14 @@ impl<'a> Features<'a> {
             folded,
             cues,
             ends_asking: false,
+            negated: Vec::new(),
         }
     }
 
     /// The same, knowing whether the message as written ends asking.
     pub(super) fn written(mut self, original: &str) -> Self {
         self.ends_asking = original.trim_end().ends_with('?');
+        self.negated = super::answers::negated(original, self.tokens);
         self
     }
 
