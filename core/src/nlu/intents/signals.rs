@@ -73,8 +73,9 @@ impl<'a> Signals<'a> {
         // Debts.
         let bank_name = f.has(c.said.bank_names);
         let card = f.has(c.said.card_words) && !f.has(c.said.debit_words);
-        let lender =
-            f.has(c.said.lending_brands) || bank_name && (card || f.has(c.said.bank_debt_words));
+        let debt_said = card || f.has(c.said.bank_debt_words);
+        let lender = f.has(c.said.lending_brands)
+            || (bank_name || f.has(c.said.lender_merchants)) && debt_said;
         let debt_noun = f.has(c.said.debt_nouns) || lender;
 
         // Queries.

@@ -56,6 +56,9 @@ cue_group! {
     debit_words,
     /// Stores, lenders and cards whose name alone says a debt ("coppel", "nu", "didi").
     lending_brands,
+    /// Brands people mostly pay for rides or deliveries, that lend too
+    /// ("didi", "rappi"): a lender only when a card or a debt is said.
+    lender_merchants,
     /// Words that make a bank a lender ("préstamo de bbva").
     bank_debt_words,
     /// Something owed ("deuda", "préstamo", "tarjeta").
