@@ -96,6 +96,7 @@ pub(crate) fn what_is_open(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOut
         .waiting_draft
         .iter()
         .map(|draft| draft.summary.clone())
+        .chain(state.queued_items.iter().map(|item| format!("«{item}»")))
         .collect();
     if let Ok(registry) = crate::agents::registry::shipped() {
         state.with_orchestra(|o| {
