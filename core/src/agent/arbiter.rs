@@ -124,8 +124,20 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
     if let Some(choice) = &state.row_choice {
         let words: Vec<&str> = ctx.reading.words().collect();
         let said = crate::agents::understand::number_alone(&ctx.reading)
-            .or_else(|| crate::agents::understand::ordinal(&words));
+            .or_else(|| crate::agents::understand::ordinal(&words))
+            .or_else(|| answers::numbered_choice(&ctx.reading, choice.rows.len()));
+        // "el 2, el de la luz" when the 2nd is the súper's: which one is
+        // meant is asked again.
+        let contradicts = |row: &crate::tools::TransactionRow| {
+            ctx.reading
+                .understanding()
+                .category
+                .is_some_and(|c| c.key != row.category)
+        };
         match said.map(|n| choice.rows.get(n).cloned()) {
+            Some(Some(row)) if contradicts(&row) => {
+                return verdict(Verdict::RowOutOfRange(choice.clone()));
+            }
             Some(Some(row)) => {
                 return verdict(Verdict::RowChosen {
                     row,

@@ -6,10 +6,12 @@ use super::lexicon::cues;
 use super::normalize::{Token, TokenKind, fold};
 use crate::kinds::CategoryType;
 
+mod choice;
 mod kind;
 mod loose;
 mod negation;
 
+pub use choice::numbered_choice;
 pub use kind::{kind_for_stored, kind_named};
 pub use loose::{Loose, loose};
 pub use negation::negated;

@@ -11,6 +11,11 @@ cue_group! {
     /// "one of" before the movements a change or a delete acts on ("borra
     /// uno de los de 250").
     one_of,
+    /// Words before a listed option's number ("el 2", "opción 3").
+    choice_openers,
+    /// Words after a number that make it money or a day, not an option's
+    /// number ("el 2 de diciembre", "la 2 mil").
+    choice_continuations,
     /// Replies that sound like a yes but are not on the allowlist ("simón",
     /// "órale", "de acuerdo"): the prompt asks for the «sí» itself, kindly.
     sounds_like_yes,
