@@ -9,6 +9,21 @@ async function confirmViaWebhook(chatId, text) {
   return webhook(textUpdate(chatId, 'sí'));
 }
 
+
+/** The web session of a Telegram user, signed in with the link `/web` gives. */
+async function webSessionOf(chatId) {
+  const link = await webhook(textUpdate(chatId, '/web'));
+  const token = /\/\?login=([0-9a-f]{64})/.exec(String(link.body?.text ?? ''))?.[1];
+  assert.ok(token, JSON.stringify(link.body));
+  const login = await fetch(`${BASE_URL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-caja-now': DEFAULT_NOW },
+    body: JSON.stringify({ token }),
+  });
+  assert.equal(login.status, 200);
+  return { token: (await login.json()).session_token };
+}
+
 test('the same update delivered 20 times writes once', async () => {
   const chatId = nextChatId();
   await webhook(textUpdate(chatId, 'gasté 99 en uber'));
@@ -183,16 +198,7 @@ test('movements added on another device: the next one takes the next number and 
   assert.match(await say('gasté 100 en tacos'), /¿Registro este movimiento\?/);
   assert.match(await say('sí'), /^Listo, registré el gasto de \$100\.00 en comida/);
   // The same person on the web adds another movement.
-  const link = await webhook(textUpdate(chatId, '/web'));
-  const token = /\/\?login=([0-9a-f]{64})/.exec(String(link.body?.text ?? ''))?.[1];
-  assert.ok(token, JSON.stringify(link.body));
-  const login = await fetch(`${BASE_URL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-caja-now': DEFAULT_NOW },
-    body: JSON.stringify({ token }),
-  });
-  assert.equal(login.status, 200);
-  const web = { token: (await login.json()).session_token };
+  const web = await webSessionOf(chatId);
   await chat(web, 'gasté 50 en pan');
   assert.match((await chat(web, 'sí')).body.reply, /^Listo, registré el gasto de \$50\.00/);
   // Back in Telegram: the next movement takes the next number (the chat's
@@ -237,16 +243,7 @@ test('a «sí» takes what it reads from the prompt\'s commit: one round trip, a
   assert.match((await say('gasté 300 en tacos')).body.text, /¿Registro este movimiento\?/);
   // Before the «sí», the same person lowers that budget on the web (no
   // movement: the ledger's highest number stays where it was).
-  const link = await say('/web');
-  const token = /\/\?login=([0-9a-f]{64})/.exec(String(link.body?.text ?? ''))?.[1];
-  assert.ok(token, JSON.stringify(link.body));
-  const login = await fetch(`${BASE_URL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-caja-now': DEFAULT_NOW },
-    body: JSON.stringify({ token }),
-  });
-  assert.equal(login.status, 200);
-  const web = { token: (await login.json()).session_token };
+  const web = await webSessionOf(chatId);
   assert.match((await chat(web, 'presupuesto de 850 para comida')).body.reply, /¿Cambio tu presupuesto mensual de comida\?\n• Tope mensual: \$850\.00 \(antes \$1,000\.00\)/);
   assert.match((await chat(web, 'sí')).body.reply, /^Listo, tu presupuesto de comida es de \$850\.00 al mes/);
   // The read-ahead is stale: the commit fails on the ledger version and

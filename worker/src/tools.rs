@@ -28,7 +28,8 @@ mod reads;
 pub mod recurring;
 
 use account::{delete_account_sql, holdings};
-pub use prefetch::{Ahead, Fetched, LEDGER_VERSION_SQL, ahead_from, ahead_statements};
+use prefetch::Fetched;
+pub use prefetch::{Ahead, LEDGER_VERSION_SQL, ahead_from, ahead_statements};
 use reads::{DebtDbRow, ROW_VERSION_SQL, debts_sql, groups_between, rows_between};
 pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
 

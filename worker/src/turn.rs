@@ -13,14 +13,13 @@ use caja_core::agent::{
 };
 use caja_core::review;
 use caja_core::time::iso_utc;
-use caja_core::tools::store::Need;
 use serde::Deserialize;
 use worker::D1PreparedStatement;
 
 use crate::marker::{find_processed, mark_processed, processed_response};
 use crate::store::{Arg, Db, is_conflict, opt_text, rows};
 use crate::tools::{
-    Ahead, Fetched, LEDGER_VERSION_SQL, LedgerHead, Rows, ToolRunner, ahead_from, ahead_statements,
+    Ahead, LEDGER_VERSION_SQL, LedgerHead, Rows, ToolRunner, ahead_from, ahead_statements,
     head_from, head_statements,
 };
 
@@ -330,33 +329,21 @@ async fn run_locked(db: &Db, request: &TurnRequest<'_>) -> worker::Result<TurnOu
             revoke_everywhere(request.directory, request.user_id).await?;
         }
         // An account deleted goes last: the turn's own rows go with it.
-        let deleted = !runner.after.is_empty();
-        batch.append(&mut runner.after);
         // What a «sí» to the prompt this turn left will read, read after
         // the writes (nothing when the account went).
-        let mut head_now = runner.head_now();
-        let mut needs = if deleted {
-            Vec::new()
-        } else {
+        let needs = if runner.after.is_empty() {
             output.state.next_needs()
+        } else {
+            Vec::new()
         };
-        needs.retain(|n| *n != Need::Head || head_now.is_none());
-        let (mut ahead, plan) = ahead_statements(db, request.rows(), needs, batch.len())?;
+        batch.append(&mut runner.after);
+        let head_now = runner.head_now();
+        let (mut ahead, plan) =
+            ahead_statements(db, request.rows(), needs, head_now.is_some(), batch.len())?;
         batch.append(&mut ahead);
         match db.batch(batch).await {
             Ok(results) => {
-                // A read-ahead that cannot be read is left out, never
-                // trusted: the next turn reads D1.
-                let ahead = ahead_from(plan, &results).unwrap_or_else(|error| {
-                    worker::console_error!("read-ahead unreadable: {error}");
-                    None
-                });
-                let mut ahead = ahead.unwrap_or_default();
-                if let Some(at) = ahead.reads.iter().position(|(n, _)| *n == Need::Head)
-                    && let (_, Fetched::Head(head)) = ahead.reads.remove(at)
-                {
-                    head_now = Some(head);
-                }
+                let (head_now, ahead) = ahead_from(plan, &results, head_now);
                 remember(
                     request.thread_id,
                     Cached {

@@ -99,15 +99,20 @@ pub struct AheadPlan {
     spans: Vec<std::ops::Range<usize>>,
 }
 
-/// The statements that read `needs` (batchable ones) after a commit's
-/// writes, the ledger version first; appended at `offset` of the batch.
+/// The statements that read `needs` (batchable ones; the head only when
+/// not `head_known`) after a commit's writes, the ledger version first;
+/// appended at `offset` of the batch.
 pub fn ahead_statements(
     db: &Db,
     rows: Rows<'_>,
     needs: Vec<Need>,
+    head_known: bool,
     offset: usize,
 ) -> worker::Result<(Vec<D1PreparedStatement>, AheadPlan)> {
-    let needs: Vec<Need> = needs.into_iter().filter(batchable).collect();
+    let needs: Vec<Need> = needs
+        .into_iter()
+        .filter(|n| batchable(n) && !(head_known && *n == Need::Head))
+        .collect();
     if needs.is_empty() {
         return Ok((
             Vec::new(),
@@ -133,9 +138,31 @@ struct VersionRow {
     v: i64,
 }
 
+/// The ledger head and the read-ahead the thread keeps after its commit:
+/// `head` unless the commit read it. A read-ahead that cannot be read is
+/// left out, never trusted: the next turn reads D1.
+pub fn ahead_from(
+    plan: AheadPlan,
+    results: &[D1Result],
+    head: Option<LedgerHead>,
+) -> (Option<LedgerHead>, Ahead) {
+    let mut ahead = match decode_ahead(plan, results) {
+        Ok(ahead) => ahead.unwrap_or_default(),
+        Err(error) => {
+            worker::console_error!("read-ahead unreadable: {error}");
+            Ahead::default()
+        }
+    };
+    let read = ahead.reads.iter().position(|(n, _)| *n == Need::Head);
+    match read.map(|at| ahead.reads.remove(at).1) {
+        Some(Fetched::Head(read)) => (Some(read), ahead),
+        _ => (head, ahead),
+    }
+}
+
 /// The read-ahead from the commit's `results`; `None` when nothing was
 /// read ahead.
-pub fn ahead_from(plan: AheadPlan, results: &[D1Result]) -> worker::Result<Option<Ahead>> {
+fn decode_ahead(plan: AheadPlan, results: &[D1Result]) -> worker::Result<Option<Ahead>> {
     let Some((version, spans)) = plan.spans.split_first() else {
         return Ok(None);
     };

@@ -13,7 +13,6 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         has_date,
         question,
         first,
-        debt_noun,
         ..
     } = *s;
 
@@ -82,6 +81,26 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     {
         add(Intent::UpdateLastTransaction, 0.93);
     }
+    let other_record = named_then_what_it_was(f, s, add);
+    edit_verb_first(f, s, other_record, add);
+}
+
+/// "el de la luz fue 465", "los 1150 de los viajes son ingreso": a movement
+/// named by an article and then what it really was. Returns whether the
+/// message is about another record (a debt, the balance, a shared bill).
+fn named_then_what_it_was(
+    f: &Features<'_>,
+    s: &Signals,
+    add: &mut impl FnMut(Intent, f32),
+) -> bool {
+    let c = cues();
+    let Signals {
+        has_amount,
+        has_category,
+        question,
+        debt_noun,
+        ..
+    } = *s;
     // A movement named by an article and then what it really was: "el de
     // la luz fue 465", "la gasolina de ayer ponla en viajes", "lo del
     // doctor eran 800". A recorded one is meant, not a new one.
@@ -128,7 +147,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         let strength = if states_kind_only(f) { 0.97 } else { 0.94 };
         add(Intent::UpdateLastTransaction, strength);
     }
-    edit_verb_first(f, s, other_record, add);
+    other_record
 }
 
 /// Whether the message states a kind of money after a was-word ("son
