@@ -60,6 +60,11 @@ impl Vocab {
         Phrase {
             content: rest.iter().filter(|w| counted(w)).map(id).collect(),
             small: rest.iter().filter(|w| !counted(w)).map(id).collect(),
+            order: if exact {
+                rest.iter().map(id).collect()
+            } else {
+                Vec::new()
+            },
             question,
             exact,
         }
@@ -76,6 +81,8 @@ fn counted(word: &str) -> bool {
 pub struct Phrase {
     content: Vec<usize>,
     small: Vec<usize>,
+    /// A quoted phrase's words in its order.
+    order: Vec<usize>,
     /// Written as a question: matches questions only.
     question: bool,
     /// Written in quotes: every word must be said.
@@ -110,6 +117,23 @@ impl Said {
     fn has(&self, id: usize) -> bool {
         self.held[id / 64] & (1 << (id % 64)) != 0
     }
+
+    /// Whether `order` is said in that order, each word after the one
+    /// before it with at most one other word of the vocabulary between.
+    fn says_in_order(&self, order: &[usize]) -> bool {
+        let Some((&first, rest)) = order.split_first() else {
+            return true;
+        };
+        self.ids.iter().enumerate().any(|(start, &id)| {
+            id == first && {
+                let mut at = start;
+                rest.iter().all(|&next| {
+                    let found = self.ids[at + 1..].iter().take(2).position(|&i| i == next);
+                    found.map(|step| at += step + 1).is_some()
+                })
+            }
+        })
+    }
 }
 
 /// The best phrase's score, and whether that phrase is a quoted one: the
@@ -135,7 +159,7 @@ fn score(phrase: &Phrase, said: &Said) -> Option<(f32, bool, usize)> {
     }
     let content = phrase.content.iter().filter(|&&id| said.has(id)).count();
     let held = content + phrase.small.iter().filter(|&&id| said.has(id)).count();
-    if phrase.exact && held < phrase.len() {
+    if phrase.exact && (held < phrase.len() || !said.says_in_order(&phrase.order)) {
         return None;
     }
     let covered = held as f32 / phrase.len() as f32;

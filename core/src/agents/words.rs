@@ -17,9 +17,11 @@ pub fn content_words(text: &str) -> Vec<String> {
 /// ("¿ya me pagó?") opens with [`QUESTION`] and matches questions only.
 ///
 /// A phrase written in quotes ("\"ya me pagó\"") matches only a message
-/// that holds every one of its words, the small ones too ("ya", "me"),
-/// which other phrases leave out: "es un pago pendiente" is not "ya me
-/// pagó".
+/// that says every one of its words, the small ones too ("ya", "me"),
+/// which other phrases leave out, in its order and together (one other
+/// word of the agent's may stand between two): "es un pago pendiente" is
+/// not "ya me pagó", nor is "si pago la renta, ¿cuánto me queda?"
+/// "me pagó".
 pub fn trigger_words(phrase: &str) -> Vec<String> {
     let mut text = phrase.trim();
     let question = text.starts_with('¿');
@@ -60,12 +62,7 @@ pub const QUESTION: &str = "?";
 /// small words marked with [`SMALL`], and [`QUESTION`] when the message
 /// asks.
 pub fn intent_words(reading: &crate::nlu::Reading) -> Vec<&str> {
-    let mut words = content_words_negated(reading, false);
-    words.extend(reading.small_words().iter().map(String::as_str));
-    if reading.is_question() {
-        words.push(QUESTION);
-    }
-    words
+    said_words(reading, |under| !under)
 }
 
 /// The words `agent`'s triggers are matched against: [`intent_words`],
@@ -105,8 +102,23 @@ fn content_words_negated(reading: &crate::nlu::Reading, negated: bool) -> Vec<&s
 /// Every word of a message for a question about an agent's service: a
 /// negation is part of the question ("¿no cobran comisión?").
 pub fn question_words(reading: &crate::nlu::Reading) -> Vec<&str> {
-    let mut words = content_tokens(reading.tokens());
-    words.extend(reading.small_words().iter().map(String::as_str));
+    said_words(reading, |_| true)
+}
+
+/// A message's content words that `keep` keeps (by whether a negation
+/// covers them) and every small word, in the order said (a quoted phrase
+/// is matched in its order), then [`QUESTION`] when the message asks.
+fn said_words(reading: &crate::nlu::Reading, keep: impl Fn(bool) -> bool) -> Vec<&str> {
+    let fillers = crate::nlu::lexicon::cues().days.trigger_fillers;
+    let mut small = reading.small_words().iter();
+    let mut words = Vec::new();
+    for (token, under) in reading.tokens().iter().zip(reading.negated()) {
+        if token.is_in(fillers) {
+            words.extend(small.next().map(String::as_str));
+        } else if token.kind == TokenKind::Word && keep(*under) {
+            words.push(token.text.as_str());
+        }
+    }
     if reading.is_question() {
         words.push(QUESTION);
     }
