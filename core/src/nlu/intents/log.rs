@@ -29,6 +29,12 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     // "o sea que gané 1,201?") asks about money; it logs none.
     let perfect_tense = f.has(c.said.perfect_auxiliaries) && f.has(c.said.past_participles);
     let asks_about_money = f.ends_asking && (expense_verb || income_verb);
+    // Money in a message written as a question is asked about ("¿es
+    // mucho gastar 2,000 en el súper?", "¿ya anoté los 800 del súper?"),
+    // unless the question asks to record it ("¿me anotas 300 de luz?").
+    let asks_to_record = f.has(c.said.log_commands)
+        || f.has_prefix(c.said.log_request_prefixes) && !f.has(c.said.recorded_questions);
+    let asks_with_amount = f.ends_asking && has_amount && !asks_to_record;
     // A message that opens asking and names no amount ("¿cómo entro a
     // la página?") asks something; it logs nothing.
     // Every verb of money denied, no amount: "no gasté nada hoy", "Don
@@ -47,7 +53,8 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     }
     let log_allowed = (!question || has_amount && !asks_amount && !f.folded.contains('?'))
         && !perfect_tense
-        && !asks_about_money;
+        && !asks_about_money
+        && !asks_with_amount;
     if (expense_verb || income_verb) && log_allowed {
         add(
             Intent::LogTransaction,
@@ -57,7 +64,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
                 0.8
             },
         );
-    } else if expense_verb || income_verb {
+    } else if expense_verb || income_verb || asks_with_amount {
         add(Intent::LogTransaction, 0.5);
     }
     if has_amount && has_category && log_allowed {

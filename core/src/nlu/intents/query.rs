@@ -69,6 +69,10 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if f.has(c.said.balance_questions) && !has_amount {
         add(Intent::QueryData, 0.94);
     }
+    // "¿ya anoté los 800 del súper?": what is on record answers it.
+    if f.has(c.said.recorded_questions) && (question || f.ends_asking) {
+        add(Intent::QueryData, 0.93);
+    }
     if f.has(c.said.my_words) && f.has(c.said.my_records) && !has_amount {
         add(Intent::QueryData, 0.92);
     }

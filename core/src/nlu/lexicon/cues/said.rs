@@ -109,6 +109,10 @@ cue_group! {
     amount_purpose_words,
     /// Commands to record a movement ("anota", "apunta").
     log_commands,
+    /// Stems of asking to record, said as a question ("¿me anotas 300 de luz?", "¿puedes registrar…?").
+    log_request_prefixes,
+    /// Asking whether a movement is already recorded ("¿ya anoté…?", "¿está registrado…?").
+    recorded_questions,
     /// Words that, asked with "cuánto", ask about one's money ("gasté", "llevo", "me queda").
     spending_question_words,
     /// Asking to see movements or totals ("historial", "resumen", "muéstrame").
