@@ -28,7 +28,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Intent::QueryData | Intent::SimulatePurchase | Intent::Unknown
     );
     if !ctx.queued_item && new_change && !state.queued_items.is_empty() {
-        let left = std::mem::take(&mut state.queued_items);
+        let left = state.take_queued();
         ctx.say(text::items_left(&left));
     }
     if u.intent == Intent::LogTransaction && !ctx.queued_item {
@@ -48,8 +48,21 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             && !rest.is_empty()
         {
             ctx.say(text::items_in_turn(first, rest));
-            state.queued_items = rest.to_vec();
+            state.queue_items(rest, Intent::LogTransaction);
             u = understand(first, ctx.today);
+        }
+    }
+    // Several budgets in one message ("9,000 en total y 3,000 para el
+    // súper"): one at a time, each read as a budget, never one amount
+    // taken for another's category.
+    if u.intent == Intent::SetBudget && !ctx.queued_item {
+        let items = ctx.reading.items().to_vec();
+        if let [first, rest @ ..] = items.as_slice()
+            && !rest.is_empty()
+        {
+            ctx.say(text::items_in_turn(first, rest));
+            state.queue_items(rest, Intent::SetBudget);
+            u = crate::nlu::understand_as(first, ctx.today, Intent::SetBudget);
         }
     }
     // Two questions in one message: the first is answered, the rest named

@@ -59,18 +59,14 @@ fn next_item(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
         || !state.intent_candidates.is_empty()
         || state.has_open_flow()
         || state.waiting_draft.is_some();
-    if busy || state.queued_items.is_empty() {
+    if busy {
         return None;
     }
-    let item = state.queued_items.remove(0);
+    let (item, intent) = state.next_queued()?;
     ctx.say(text::next_item(&item));
-    // A movement of a message that logged movements, whatever else its
-    // words could mean alone ("50").
-    ctx.understanding = Some(crate::nlu::understand_as(
-        &item,
-        ctx.today,
-        crate::nlu::Intent::LogTransaction,
-    ));
+    // A movement (or budget) of a message that logged movements (or set
+    // budgets), whatever else its words could mean alone ("50").
+    ctx.understanding = Some(crate::nlu::understand_as(&item, ctx.today, intent));
     ctx.mode = super::Mode::Fresh;
     ctx.prepared = None;
     ctx.queued_item = true;

@@ -245,7 +245,8 @@ fn leave(state: &mut AgentState, ctx: &mut TurnCtx, nav: answers::Nav) -> NodeOu
         dropped.push(waiting);
     }
     dropped.extend(
-        std::mem::take(&mut state.queued_items)
+        state
+            .take_queued()
             .into_iter()
             .map(|item| format!("«{item}»")),
     );

@@ -257,12 +257,17 @@ pub struct AgentState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waiting_draft: Option<Box<super::waiting::WaitingDraft>>,
     /// The movements a message said after the one taken first ("vendí 800
-    /// de tamales y gasté 200 en masa" when one of them needs a question):
-    /// each is taken in turn once nothing else is open (`respond`), and
-    /// they are dropped, and named, when the person asks for something
-    /// else or cancels everything.
+    /// de tamales y gasté 200 en masa" when one of them needs a question),
+    /// or its budgets ("9,000 en total y 3,000 para el súper"): each is
+    /// taken in turn once nothing else is open (`respond`), and they are
+    /// dropped, and named, when the person asks for something else or
+    /// cancels everything.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub queued_items: Vec<String>,
+    /// What the queued items are read as: budgets, or movements when
+    /// unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queued_as: Option<Intent>,
     /// Prompts offered anew after they expired, so their old buttons say
     /// what became of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -290,6 +295,32 @@ impl std::fmt::Display for StateError {
 impl std::error::Error for StateError {}
 
 impl AgentState {
+    /// Queues the items of a message after the one taken now, each to be
+    /// read as `intent`.
+    pub fn queue_items(&mut self, items: &[String], intent: Intent) {
+        self.queued_items = items.to_vec();
+        self.queued_as = (intent != Intent::LogTransaction).then_some(intent);
+    }
+
+    /// Drops every queued item, and gives them.
+    pub fn take_queued(&mut self) -> Vec<String> {
+        self.queued_as = None;
+        std::mem::take(&mut self.queued_items)
+    }
+
+    /// The next queued item and what to read it as.
+    pub fn next_queued(&mut self) -> Option<(String, Intent)> {
+        if self.queued_items.is_empty() {
+            return None;
+        }
+        let item = self.queued_items.remove(0);
+        let intent = self.queued_as.unwrap_or(Intent::LogTransaction);
+        if self.queued_items.is_empty() {
+            self.queued_as = None;
+        }
+        Some((item, intent))
+    }
+
     /// A fresh state for a thread.
     pub fn new(user_id: &str, thread_id: &str) -> AgentState {
         AgentState {
@@ -321,6 +352,7 @@ impl AgentState {
             last_simulation: None,
             waiting_draft: None,
             queued_items: Vec::new(),
+            queued_as: None,
             reoffers: Vec::new(),
         }
     }
