@@ -34,10 +34,39 @@ impl Vocab {
         self.id(word).is_some()
     }
 
+    /// The word of the vocabulary a message's verb says in another form:
+    /// the infinitive of a phrase's command ("¿podría quitar…?" says
+    /// "quita"), or the command with a pronoun joined ("quítalo").
+    fn form_id(&self, word: &str) -> Option<usize> {
+        if word.starts_with(SMALL) || word == QUESTION {
+            return None;
+        }
+        let days = &crate::nlu::lexicon::cues().days;
+        let stems = days
+            .trigger_enclitics
+            .words()
+            .iter()
+            .filter_map(|e| word.strip_suffix(e))
+            .filter(|stem| stem.len() >= 4);
+        std::iter::once(word).chain(stems).find_map(|stem| {
+            let joined = (stem != word).then(|| self.id(stem)).flatten();
+            joined.or_else(|| {
+                days.trigger_verb_endings.words().iter().find_map(|pair| {
+                    let (said, phrase) = pair.split_once(':')?;
+                    let root = stem.strip_suffix(said)?;
+                    self.id(&format!("{root}{phrase}"))
+                })
+            })
+        })
+    }
+
     /// A message's words as this vocabulary sees them.
     pub fn said(&self, words: &[&str]) -> Said {
         let mut held = vec![0u64; self.words.len().div_ceil(64)];
-        let ids: Vec<usize> = words.iter().filter_map(|w| self.id(w)).collect();
+        let ids: Vec<usize> = words
+            .iter()
+            .filter_map(|w| self.id(w).or_else(|| self.form_id(w)))
+            .collect();
         for &id in &ids {
             held[id / 64] |= 1 << (id % 64);
         }

@@ -27,14 +27,19 @@ pub fn trigger_words(phrase: &str) -> Vec<String> {
     let question = text.starts_with('¿');
     text = text.trim_start_matches('¿').trim_end_matches('?').trim();
     let exact = text.len() > 1 && text.starts_with('"') && text.ends_with('"');
-    let fillers = crate::nlu::lexicon::cues().days.trigger_fillers.words();
+    let days = &crate::nlu::lexicon::cues().days;
+    let fillers = days.trigger_fillers.words();
     let mut words: Vec<String> = tokenize(&fold(text))
         .iter()
         .filter(|t| t.kind == TokenKind::Word)
-        .filter_map(|t| match fillers.contains(&t.text.as_str()) {
-            false => Some(t.text.clone()),
-            true if exact => Some(format!("{SMALL}{}", t.text)),
-            true => None,
+        .filter_map(|t| {
+            let small = fillers.contains(&t.text.as_str());
+            match exact && days.trigger_determiners.contains(&t.text) {
+                true => Some(DETERMINER.to_string()),
+                false if !small => Some(t.text.clone()),
+                false if exact => Some(format!("{SMALL}{}", t.text)),
+                false => None,
+            }
         })
         .collect();
     if exact {
@@ -45,6 +50,11 @@ pub fn trigger_words(phrase: &str) -> Vec<String> {
     }
     words
 }
+
+/// Any determiner ("el", "mi", "ese", "esta") of a quoted phrase, and
+/// said with each determiner of a message: a small word, one for them
+/// all.
+pub const DETERMINER: &str = "~el";
 
 /// Marks a quoted trigger phrase: every word must be held.
 pub const EXACT: &str = "\"";
@@ -109,14 +119,19 @@ pub fn question_words(reading: &crate::nlu::Reading) -> Vec<&str> {
 /// covers them) and every small word, in the order said (a quoted phrase
 /// is matched in its order), then [`QUESTION`] when the message asks.
 fn said_words(reading: &crate::nlu::Reading, keep: impl Fn(bool) -> bool) -> Vec<&str> {
-    let fillers = crate::nlu::lexicon::cues().days.trigger_fillers;
+    let days = &crate::nlu::lexicon::cues().days;
     let mut small = reading.small_words().iter();
     let mut words = Vec::new();
     for (token, under) in reading.tokens().iter().zip(reading.negated()) {
-        if token.is_in(fillers) {
+        if token.is_in(days.trigger_fillers) {
             words.extend(small.next().map(String::as_str));
         } else if token.kind == TokenKind::Word && keep(*under) {
             words.push(token.text.as_str());
+        }
+        // Said as well as the word itself, for a quoted phrase's
+        // determiner.
+        if token.kind == TokenKind::Word && days.trigger_determiners.contains(&token.text) {
+            words.push(DETERMINER);
         }
     }
     if reading.is_question() {

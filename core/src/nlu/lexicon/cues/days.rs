@@ -204,6 +204,14 @@ cue_group! {
     /// Words a data agent's trigger phrase may hold without meaning
     /// anything ("quiero una …").
     trigger_fillers,
+    /// Determiners an agent's phrase may say any one of ("quita el pago fijo" holds "quita ese pago
+    /// fijo").
+    trigger_determiners,
+    /// Pronouns joined to the end of a verb ("quítalo", "bórrame"), dropped to find a phrase's verb.
+    trigger_enclitics,
+    /// Verb endings and the ending of a phrase's command form, as `said:phrase` ("¿podría quitar…?"
+    /// says "quita", "cancelar" says "cancela").
+    trigger_verb_endings,
     /// Phrases that drop a data agent's flow ("mejor no", "cancelar").
     nav_cancel,
     /// Words with a leaving phrase that leave every request open, not only
