@@ -23,6 +23,7 @@ use caja_core::tools::memory::MemoryLedger;
 
 const HOLDOUT: &str = include_str!("../../tests/corpus/intent/holdout.jsonl");
 const HOLDOUT2: &str = include_str!("../../tests/corpus/intent/holdout2.jsonl");
+const HOLDOUT3: &str = include_str!("../../tests/corpus/intent/holdout3.jsonl");
 
 /// 2026-11-22T18:00:00Z, a Sunday.
 const NOW: i64 = 1_795_370_400_000;
@@ -102,7 +103,8 @@ fn session_in(context: &str) -> Option<Session> {
 }
 
 /// The corpus label of a data agent's route: the home route that enters
-/// it, and the agent's own intent when it has several (`cobros.cobrar`).
+/// it, and the agent's own intent when it has several (`cobros.cobrar`,
+/// `recurring.cancelar`), whether or not the model has that label.
 fn data_label(agent: &str, intent: Option<&str>) -> String {
     let registry = registry::shipped().expect("the agents load");
     let home = registry.home();
@@ -116,8 +118,13 @@ fn data_label(agent: &str, intent: Option<&str>) -> String {
                 == Some(agent)
         })
         .unwrap_or(agent);
+    // An agent the model scores as one label (`remittances`) keeps it.
+    let several = !learned::train::LABELS.contains(&route)
+        && registry
+            .agent(agent)
+            .is_some_and(|a| a.spec.triggers.len() > 1);
     match intent.map(|intent| format!("{route}.{intent}")) {
-        Some(label) if learned::train::LABELS.contains(&label.as_str()) => label,
+        Some(label) if several || learned::train::LABELS.contains(&label.as_str()) => label,
         _ => route.to_string(),
     }
 }
@@ -261,6 +268,23 @@ fn second_held_out_through_the_engine() {
         HOLDOUT2,
         600,
         85.0,
+        false,
+    );
+}
+
+/// The third set: fixed payments, Caja's notices to the person and the
+/// account, with their neighbours (a payment made once, a movement
+/// deleted, a cobro's reminder), by writers who never read the rules.
+/// The model has no labels for these three agents yet (the rows written
+/// to train it are in `train_next.jsonl`): their trigger phrases route
+/// them.
+#[test]
+fn third_held_out_through_the_engine() {
+    score(
+        "engine on the third held-out set (fixed payments, notices, the account)",
+        HOLDOUT3,
+        200,
+        50.0,
         false,
     );
 }

@@ -262,9 +262,10 @@ fn learned_for<'r>(
     agent: &Agent,
     reading: &Reading,
     scores: &'r crate::nlu::learned::Scores,
+    floor: f32,
 ) -> Option<(Option<&'r str>, f32)> {
     let (best, p) = scores.best();
-    if (p as f32) < LEARNED_SURE || label_negated(registry, reading, best) {
+    if (p as f32) < floor || label_negated(registry, reading, best) {
         return None;
     }
     let (route, own) = match best.split_once('.') {
@@ -282,24 +283,29 @@ fn learned_for<'r>(
 }
 
 /// Whether the learned model, reading the message at rest, is sure it is
-/// for `agent`: the home agent's arbiter weighed that against the finance
-/// rules before it entered the agent, so the agent does not hand it back.
+/// for `agent`, the agent the person is talking to (just entered, or one
+/// of its flows just finished): the home agent's arbiter weighed that
+/// against the finance rules before it entered the agent, and a message
+/// to the agent in conversation needs only a sure label ([`SURE`]), not
+/// the surer one that routes from home, so the agent does not hand it
+/// back ("me dio 100 nomás" after a cobro to Mari is Mari's payment).
 pub fn learned_agent(registry: &Registry, agent: &Agent, reading: &Reading) -> bool {
     reading
         .learned_at_rest()
-        .is_some_and(|scores| learned_for(registry, agent, reading, scores).is_some())
+        .is_some_and(|scores| learned_for(registry, agent, reading, scores, SURE).is_some())
 }
 
 /// The learned model's pick among `agent`'s own intents, for a message
 /// that just entered it from home with no flow open: the model's best
-/// label, when sure, names this agent (its route from home) and one of
+/// label, when sure ([`SURE`], as for [`learned_agent`]), names this agent (its route from home) and one of
 /// its intents (`cobros.contacto` → `contacto`), or the agent has one.
 pub fn learned_intent<'a>(
     registry: &Registry,
     agent: &'a Agent,
     reading: &Reading,
 ) -> Option<(&'a str, f32)> {
-    let (own, p) = learned_for(registry, agent, reading, reading.learned_at_rest()?)?;
+    let scores = reading.learned_at_rest()?;
+    let (own, p) = learned_for(registry, agent, reading, scores, SURE)?;
     let intent = match own {
         Some(own) => agent.triggers.iter().find(|(intent, _)| intent == own)?,
         None if agent.triggers.len() == 1 => &agent.triggers[0],

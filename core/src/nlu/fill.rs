@@ -45,6 +45,7 @@ impl<'t> Said<'t> {
         let mut used = vec![false; tokens.len()];
         let date = find_date(tokens, today);
         moments::mark_not_money(tokens, date.as_ref(), &mut used);
+        let date = date.filter(|d| !of_the_rest(tokens, d.start));
         let month = find_month(tokens, today);
         if let Some(m) = &month {
             used[m.start..m.end.min(tokens.len())]
@@ -115,6 +116,7 @@ pub(super) fn understand_tokens(
             hint,
             original.contains('?') || said.f.is_question(),
             said.amount.is_some(),
+            said.split.is_some(),
         ),
     };
     let mut u = Understanding {
@@ -149,12 +151,15 @@ pub(super) fn understand_tokens(
 /// intent the model is sure of is the intent when the rules are not
 /// certain of theirs (the rules' pick, when another, stays an
 /// alternative), or read none (then a write only with an amount said: a
-/// day alone is no movement). A question is never made a write.
+/// day alone is no movement). A question is never made a write, and a
+/// bill shared (`shared`: "fueron 1000 entre 3") is a bill paid now,
+/// never a change to a stored movement.
 fn weigh(
     rules: (Intent, f32, Vec<(Intent, f32)>),
     hint: &dyn Fn() -> Hint,
     question: bool,
     money: bool,
+    shared: bool,
 ) -> (Intent, f32, Vec<(Intent, f32)>) {
     let (intent, confidence, mut alternatives) = rules;
     // The model is read only when the rules are not certain.
@@ -168,7 +173,14 @@ fn weigh(
             *p >= LEARNED_SURE
                 && (unread || intent != Intent::Unknown && confidence < RULES_CERTAIN)
         })
-        .filter(|(sure, _)| !question || !sure.writes());
+        .filter(|(sure, _)| !question || !sure.writes())
+        .filter(|(sure, _)| {
+            !shared
+                || !matches!(
+                    sure,
+                    Intent::UpdateLastTransaction | Intent::DeleteLastTransaction
+                )
+        });
     match overruled {
         Some((sure, p)) if sure == intent => (intent, confidence.max(p), alternatives),
         Some((sure, p)) => {
@@ -276,7 +288,9 @@ fn days_gone_by(said: &Said) -> Option<period::Period> {
     let today = said.today;
     let month = said.month.as_ref();
     let month_days = month.and_then(date::MonthMatch::days);
-    let period = period::find_period_match(said.tokens, today).map(|p| p.period);
+    let period = period::find_period_match(said.tokens, today)
+        .filter(|p| !of_the_rest(said.tokens, p.start))
+        .map(|p| p.period);
     match (period, month_days) {
         // "en octubre del año pasado": that year's October.
         (Some(p), Some(m)) if p.to - p.from > m.to - m.from => month.and_then(|m| {
@@ -437,4 +451,13 @@ fn fill_target(u: &mut Understanding, said: &Said, intent: Intent) {
         target.position = Some(1);
     }
     u.target = Some(target);
+}
+
+/// Whether the day at `start` is said of what is still owed, not of the
+/// money given ("me dio 100, lo demás el viernes"): a word for the rest
+/// right before it.
+fn of_the_rest(tokens: &[Token], start: usize) -> bool {
+    let rest = &lexicon::cues().amounts.remainder_phrases;
+    (start.saturating_sub(4)..start)
+        .any(|k| rest.cue_at(tokens, k).is_some_and(|len| k + len <= start))
 }

@@ -7,7 +7,8 @@ finance.simulate finance.correct finance.delete topups credit remittances billpa
 cobros.cobrar cobros.contacto cobros.contactos cobros.lista cobros.estado cobros.cancelar
 cobros.pagado cobros.recordatorio dialogue.answer dialogue.yes dialogue.no dialogue.correct
 dialogue.leave dialogue.help small_talk.greeting small_talk.thanks small_talk.bye small_talk.concept
-out_of_scope""".split()
+out_of_scope recurring.crear recurring.lista recurring.cancelar recurring.cambiar
+reminders.ver reminders.cambiar account.borrar account.privacidad account.descargar""".split()
 CONTEXTS = """none after_answer ask_amount ask_date ask_category ask_person ask_concept ask_due_date
 ask_choice ask_reference ask_phone ask_period confirm""".split()
 path = sys.argv[1]

@@ -76,6 +76,9 @@ cue_group! {
     /// Words before an amount that open a range ("entre 200 y 300"): the
     /// joiner after it joins the range's ends, not two items.
     amount_range_starts,
+    /// What is still owed after a part was given ("lo demás", "el resto"): a day said of it is
+    /// not the day of the money given.
+    remainder_phrases,
     /// Words before a bare number that make it a place, a unit or a
     /// route, never money ("la vecina del 4", "el depa 3", "la ruta 57").
     label_openers,
