@@ -312,6 +312,25 @@ mod tests {
     }
 
     #[test]
+    fn a_number_stored_as_text_reads_back_the_same() {
+        // The model's probability of a turn, as an audit record holds it:
+        // read back from its text, the same f64, to the last digit.
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut some = vec![0.999_999_999_985_097_9_f64, 0.1 + 0.2, 1e-300, 0.7];
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            some.push(1.0 - (x >> 11) as f64 / (1u64 << 53) as f64 * 1e-3);
+        }
+        for p in some {
+            let text = serde_json::to_string(&serde_json::json!({ "probability": p })).unwrap();
+            let read: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(read["probability"].as_f64(), Some(p), "{text}");
+        }
+    }
+
+    #[test]
     fn what_other_events_say_is_stored_once() {
         let all = turns(&MESSAGES);
         let (asked, _) = &all[1];
