@@ -284,7 +284,7 @@ fn third_held_out_through_the_engine() {
         "engine on the third held-out set (fixed payments, notices, the account)",
         HOLDOUT3,
         200,
-        50.0,
+        45.0,
         false,
     );
 }

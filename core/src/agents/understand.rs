@@ -23,6 +23,63 @@ pub fn best_intent<'a>(agent: &'a Agent, words: &[&str]) -> Option<(&'a str, f32
     Some((agent.triggers[intent].0.as_str(), score))
 }
 
+/// [`best_intent`], but a request that says an amount never goes to a
+/// flow that reads nothing from the request (a listing) when a flow that
+/// takes the amount matches it about as well ([`ALMOST`] below): "¿me
+/// podría registrar la renta de 6,000 que pago cada mes?" holds the words
+/// of "what do I pay every month" and of a new fixed payment, and only
+/// the new one takes its 6,000.
+pub fn best_request<'a>(
+    agent: &'a Agent,
+    words: &[&str],
+    reading: &Reading,
+) -> Option<(&'a str, f32)> {
+    let best = best_intent(agent, words)?;
+    let says_amount = !reading.extraction().amounts.is_empty();
+    if !says_amount || !reads_nothing(agent, best.0) {
+        return Some(best);
+    }
+    let closest = agent
+        .triggers
+        .iter()
+        .map(|(intent, _)| intent.as_str())
+        .filter(|intent| takes_amount(agent, intent))
+        .filter_map(|intent| Some((intent, intent_score(agent, intent, words)?)))
+        .filter(|(_, score)| *score >= best.1 - ALMOST)
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    closest.or(Some(best))
+}
+
+/// How much lower a phrase may score and still count as matching about
+/// as well as the best.
+const ALMOST: f32 = 0.05;
+
+/// The flow `intent` starts.
+fn flow_of<'a>(agent: &'a Agent, intent: &str) -> Option<&'a super::registry::Flow> {
+    agent
+        .tool_for_intent(intent)
+        .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
+        .and_then(|flow| agent.flows.get(flow))
+}
+
+/// Whether the flow `intent` starts reads nothing from the request.
+fn reads_nothing(agent: &Agent, intent: &str) -> bool {
+    flow_of(agent, intent).is_some_and(|flow| flow.prefill.is_empty() && flow.optional.is_empty())
+}
+
+/// Whether the flow `intent` starts reads an amount from the request.
+fn takes_amount(agent: &Agent, intent: &str) -> bool {
+    flow_of(agent, intent).is_some_and(|flow| {
+        flow.prefill.iter().any(|slot| {
+            agent
+                .spec
+                .slots
+                .get(slot)
+                .is_some_and(|spec| matches!(spec.kind, SlotType::MoneyMxn | SlotType::MoneyUsd))
+        })
+    })
+}
+
 /// The intents of `agent` a message matches in part (a score from
 /// `floor` up to below `sure`), best first, at most three, each with a
 /// tool to call.
