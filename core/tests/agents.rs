@@ -30,6 +30,7 @@ fn the_shipped_agents_load() {
 const BROKEN: &str = r#"{
   "id": "broken", "name": "Broken", "description": "every kind of error",
   "triggers": {"go": ["vamos"]},
+  "denied": {"go": "ghost_intent"},
   "slots": {"amount": {"type": "money_mxn"}},
   "tools": [
     {"name": "start", "kind": "navigation", "intent": "go", "routing": {"type": "start_flow", "target": "nope"}},
@@ -245,6 +246,7 @@ fn a_broken_configuration_reports_every_error_at_once() {
         "unknown target state z",
         "state island is unreachable",
         "state stuck",
+        "denied: ghost_intent is no intent of the agent with a tool",
     ] {
         assert!(
             all.contains(expected),

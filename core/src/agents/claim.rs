@@ -79,7 +79,8 @@ pub fn home_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     });
     // A route to an agent whose requests may be negations is matched
     // against every word ("no me mandes recordatorios").
-    let trigger = match negated_route(registry, reading) {
+    let trigger = match negated_route(registry, reading).or_else(|| denied_route(registry, reading))
+    {
         Some(negated) if trigger.is_none_or(|t| negated.score >= t.score) => Some(negated),
         _ => trigger,
     };
@@ -143,6 +144,29 @@ fn negated_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
         })
         .filter_map(|intent| {
             let score = crate::agents::understand::intent_score(home, intent, &words)?;
+            Some(Claim {
+                intent,
+                score,
+                learned: false,
+            })
+        })
+        .max_by(|a, b| a.score.total_cmp(&b.score))
+}
+
+/// The route to an agent whose event the message denies, asking what the
+/// agent's `denied` says it asks ("Juan no me ha pagado": the cobro's
+/// status).
+fn denied_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    let home = registry.home();
+    home.triggers
+        .iter()
+        .map(|(intent, _)| intent.as_str())
+        .filter_map(|intent| {
+            let agent = home
+                .tool_for_intent(intent)
+                .and_then(|t| t.routing.as_ref()?.target.as_deref())
+                .and_then(|target| registry.agent(target))?;
+            let (_, score) = denied_intent(registry, agent, reading)?;
             Some(Claim {
                 intent,
                 score,
@@ -231,6 +255,9 @@ fn tells_of_payment_made(reading: &Reading) -> bool {
 /// no «ya me pagó»). The model does not read negation; the rules do, and
 /// a negated event is never the request to act on it.
 fn label_negated(registry: &Registry, reading: &Reading, label: &str) -> bool {
+    if label_denied(registry, reading, label).is_some() {
+        return true;
+    }
     let Some((route, own)) = label.split_once('.') else {
         return false;
     };
@@ -252,6 +279,44 @@ fn label_negated(registry: &Registry, reading: &Reading, label: &str) -> bool {
     let kept = intent_score(agent, own, &intent_words(reading));
     // Most of what the phrases found is in the negated words.
     with.is_some_and(|w| w > 0.0 && kept.unwrap_or(0.0) < w / 2.0)
+}
+
+/// The agent and the intent a message asks when the model's label names
+/// an event its agent declares deniable (`denied`) and the message denies
+/// every verb of money it says: "el Juan todavía no me paga nada" is no
+/// «ya me pagó», it asks how Juan's cobro stands.
+fn label_denied<'r>(
+    registry: &'r Registry,
+    reading: &Reading,
+    label: &str,
+) -> Option<(&'r Agent, &'r str)> {
+    let (route, own) = label.split_once('.')?;
+    let agent = registry
+        .home()
+        .tool_for_intent(route)
+        .and_then(|t| t.routing.as_ref()?.target.as_deref())
+        .and_then(|target| registry.agent(target))?;
+    let asked = agent.spec.denied.get(own)?;
+    reading.money_denied().then_some((agent, asked.as_str()))
+}
+
+/// The intent of `agent` a denied event asks ([`label_denied`] on the
+/// model's best label, or the agent's phrases read with the negated
+/// words: [`super::understand::denied_intent`]).
+pub fn denied_intent<'a>(
+    registry: &Registry,
+    agent: &'a Agent,
+    reading: &Reading,
+) -> Option<(&'a str, f32)> {
+    let by_label = reading.learned_at_rest().and_then(|scores| {
+        let (best, p) = scores.best();
+        let (denied, asked) = label_denied(registry, reading, best)?;
+        (denied.spec.id == agent.spec.id && p as f32 >= SURE).then(|| {
+            let asked = agent.triggers.iter().find(|(i, _)| i == asked)?;
+            Some((asked.0.as_str(), p as f32))
+        })?
+    });
+    by_label.or_else(|| super::understand::denied_intent(agent, reading))
 }
 
 /// The learned model's sure label when it names `agent` (its route from

@@ -63,9 +63,15 @@ impl Vocab {
     /// A message's words as this vocabulary sees them.
     pub fn said(&self, words: &[&str]) -> Said {
         let mut held = vec![0u64; self.words.len().div_ceil(64)];
+        // A word may say a phrase's word in another form too ("pagado"
+        // is itself, and says "pagó").
         let ids: Vec<usize> = words
             .iter()
-            .filter_map(|w| self.id(w).or_else(|| self.form_id(w)))
+            .flat_map(|w| {
+                let own = self.id(w);
+                let form = self.form_id(w).filter(|f| own != Some(*f));
+                own.into_iter().chain(form)
+            })
             .collect();
         for &id in &ids {
             held[id / 64] |= 1 << (id % 64);

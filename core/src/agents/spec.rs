@@ -25,6 +25,11 @@ pub struct AgentSpec {
     /// Example phrases per intent, for the deterministic matcher.
     #[serde(default)]
     pub triggers: BTreeMap<String, Vec<String>>,
+    /// An intent whose event, said denied, asks another of the agent's
+    /// intents: `{"pagado": "estado"}` reads "Juan no me ha pagado" as a
+    /// question about how Juan's cobro stands, never as a payment.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub denied: BTreeMap<String, String>,
     #[serde(default)]
     pub slots: BTreeMap<String, SlotSpec>,
     /// How an item of a list is written, by name, for `{path|each:NAME}`

@@ -80,6 +80,24 @@ fn takes_amount(agent: &Agent, intent: &str) -> bool {
     })
 }
 
+/// The intent a message asks by denying the event of another, as the
+/// agent's `denied` declares: "Juan no me ha pagado" denies «me pagó»
+/// and asks how the cobro stands. The event's phrases match the message
+/// only with its negated words counted (a negated event is never the
+/// request to act on it).
+pub fn denied_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
+    if agent.spec.denied.is_empty() || !reading.negated().iter().any(|n| *n) {
+        return None;
+    }
+    let every = super::registry::question_words(reading);
+    let kept = super::registry::intent_words(reading);
+    agent.spec.denied.iter().find_map(|(event, asks)| {
+        let with = intent_score(agent, event, &every)?;
+        let without = intent_score(agent, event, &kept).unwrap_or(0.0);
+        (with >= crate::confidence::SURE && without < with / 2.0).then_some((asks.as_str(), with))
+    })
+}
+
 /// The intents of `agent` a message matches in part (a score from
 /// `floor` up to below `sure`), best first, at most three, each with a
 /// tool to call.

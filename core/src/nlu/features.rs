@@ -68,6 +68,21 @@ impl<'a> Features<'a> {
         self.first_word().is_some_and(|w| list.contains(w))
     }
 
+    /// Whether the message says a verb of money, and every one it says is
+    /// denied ("no gasté nada", "todavía no me paga"): money that did not
+    /// move.
+    pub(super) fn money_denied(&self) -> bool {
+        let c = cues();
+        let prefixes = c.said.expense_prefixes.words();
+        let verb_at = |k: usize| {
+            c.said.expense_verbs.cue_at(self.tokens, k).is_some()
+                || c.said.income_verbs.cue_at(self.tokens, k).is_some()
+                || prefixes.iter().any(|p| self.tokens[k].text.starts_with(p))
+        };
+        let mut verbs = (0..self.tokens.len()).filter(|&k| verb_at(k)).peekable();
+        verbs.peek().is_some() && verbs.all(|k| self.negated.get(k) == Some(&true))
+    }
+
     pub(super) fn is_question(&self) -> bool {
         let c = cues();
         let interrogative_start = self.first_is(c.said.question_starts)

@@ -212,6 +212,14 @@ impl Reading {
         })
     }
 
+    /// Whether every verb of money the message says is denied ("todavía
+    /// no me paga"): money that did not move.
+    pub fn money_denied(&self) -> bool {
+        super::features::Features::with_cues(&self.tokens, &self.folded, *self.cues())
+            .written(&self.text)
+            .money_denied()
+    }
+
     pub fn is_question(&self) -> bool {
         // Folding drops the question marks, so they are read here.
         self.text.contains('?')

@@ -28,7 +28,8 @@ impl<'a> Run<'a> {
         }
         // The agent's own best intent, read once; `sure` when it is a
         // whole request.
-        let own = understand::best_request(agent, &words, self.reading);
+        let own = understand::best_request(agent, &words, self.reading)
+            .or_else(|| super::super::claim::denied_intent(self.registry, agent, self.reading));
         // With nothing open in it (just entered from home, or a flow of
         // it finished), the agent waits for a request as home does: the
         // learned model picks among its intents when no phrase is sure,

@@ -66,6 +66,7 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
     let faq = compile_faq(spec, &scope, &mut err);
     let option_labels = compile_slots(spec, &scope, &item_scope, &mut err);
     check_labels(spec, &mut err);
+    check_denied(spec, &mut err);
     let mut flows = BTreeMap::new();
     // A state's message may also list its collect's choices: `{options}`.
     let mut message_scope = scope.clone();
@@ -88,6 +89,26 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
         results,
         faq,
     })
+}
+
+/// Every intent `denied` names is one of the agent's, with its tool.
+fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
+    let routed = |intent: &str| {
+        spec.triggers.contains_key(intent)
+            && spec
+                .tools
+                .iter()
+                .any(|t| t.intent.as_deref() == Some(intent))
+    };
+    for (event, asks) in &spec.denied {
+        for intent in [event, asks] {
+            if !routed(intent) {
+                err(format!(
+                    "denied: {intent} is no intent of the agent with a tool"
+                ));
+            }
+        }
+    }
 }
 
 /// Longest label of a slot, a state or a condition, in characters.

@@ -39,16 +39,7 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     // la página?") asks something; it logs nothing.
     // Every verb of money denied, no amount: "no gasté nada hoy", "Don
     // Chucho no me ha pagado" tell of money that did not move.
-    let prefixes = c.said.expense_prefixes.words();
-    let verb_at = |k: usize| {
-        c.said.expense_verbs.cue_at(f.tokens, k).is_some()
-            || c.said.income_verbs.cue_at(f.tokens, k).is_some()
-            || prefixes.iter().any(|p| f.tokens[k].text.starts_with(p))
-    };
-    let verbs: Vec<usize> = (0..f.tokens.len()).filter(|&k| verb_at(k)).collect();
-    let denied =
-        !has_amount && !verbs.is_empty() && verbs.iter().all(|&k| f.negated.get(k) == Some(&true));
-    if denied {
+    if !has_amount && f.money_denied() {
         return;
     }
     let log_allowed = (!question || has_amount && !asks_amount && !f.folded.contains('?'))

@@ -209,8 +209,8 @@ cue_group! {
     trigger_determiners,
     /// Pronouns joined to the end of a verb ("quítalo", "bórrame"), dropped to find a phrase's verb.
     trigger_enclitics,
-    /// Verb endings and the ending of a phrase's command form, as `said:phrase` ("¿podría quitar…?"
-    /// says "quita", "cancelar" says "cancela").
+    /// Verb endings and the ending of a phrase's form, as `said:phrase` ("¿podría quitar…?" says
+    /// "quita", "cancelar" says "cancela", "me ha pagado" says "me pagó").
     trigger_verb_endings,
     /// Phrases that drop a data agent's flow ("mejor no", "cancelar").
     nav_cancel,
