@@ -72,6 +72,12 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     {
         add(Intent::UpdateLastTransaction, 0.95);
     }
+    // "cámbiela a servicios": a short message that opens changing what was
+    // just saved, to a value Caja does not know; what to change is asked.
+    let opens_changing = (0..1).any(|k| c.said.correction_cues.cue_at(f.tokens, k).is_some());
+    if opens_changing && !question && f.tokens.len() <= 4 {
+        add(Intent::UpdateLastTransaction, 0.8);
+    }
     if f.has(c.said.mistake_words)
         && (has_amount || has_category || has_date || f.has(c.said.mistaken_fields))
     {
