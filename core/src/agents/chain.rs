@@ -26,7 +26,9 @@ mod nav;
 mod pause;
 mod reads;
 use crate::nlu::Reading;
-use flow::{NO_OPTIONS, merge, open_prompt, out_of_bounds, render_params, root, state_message};
+use flow::{
+    NO_OPTIONS, merge, open_prompt, options_list, out_of_bounds, render_params, root, state_message,
+};
 pub use nav::{interrupted, open_flows, open_question, resume_interrupted};
 pub use pause::Paused;
 

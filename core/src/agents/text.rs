@@ -57,6 +57,11 @@ pub fn which_intent(agent_name: &str, labels: &[&str]) -> String {
 pub const NEGATIVE_AMOUNT: &str =
     "No tomo montos negativos: dime la cantidad sin el signo de menos, por ejemplo 350.";
 
+/// Said when the request named something no option of the list holds.
+pub fn not_offered(named: &str) -> String {
+    format!("No tengo «{named}» entre las opciones.")
+}
+
 pub fn wrong_currency(want: &str) -> String {
     if want == "USD" {
         "Ese monto va en dólares; dime cuántos dólares.".to_string()

@@ -183,6 +183,35 @@ impl<'a> Run<'a> {
         Err(why)
     }
 
+    /// A choice from the flow's data that the request did not pick: what
+    /// the request named of the same kind as an option (a word of an
+    /// option's category: "telmex" is internet, like "izzi (internet)")
+    /// and no option holds is said before the options, never passed over
+    /// ("No tengo «telmex» entre las opciones").
+    fn name_what_is_not_offered(&mut self, agent: &Agent, slot: &str, request: &Reading) {
+        let Some(flow) = self.o.current_flow.as_ref() else {
+            return;
+        };
+        let Some(options) = super::options_list(agent, slot, &flow.state_data) else {
+            return;
+        };
+        let offered = crate::nlu::normalize::fold(&options);
+        let kinds: Vec<&str> = offered
+            .split(|c: char| !c.is_alphanumeric())
+            .filter_map(crate::nlu::category::key_of_word)
+            .collect();
+        let named: Vec<&str> = request
+            .tokens()
+            .iter()
+            .map(|t| t.text.as_str())
+            .filter(|w| w.len() > 2 && !offered.contains(w))
+            .filter(|w| crate::nlu::category::key_of_word(w).is_some_and(|k| kinds.contains(&k)))
+            .collect();
+        if let [one] = named.as_slice() {
+            self.reply.push(crate::agents::text::not_offered(one));
+        }
+    }
+
     /// A state that collects a slot of the flow's `prefill` not tried yet
     /// takes the value the request holds and goes on. `None` when the
     /// state must ask.
@@ -223,7 +252,11 @@ impl<'a> Run<'a> {
         let filled = if found.is_null() {
             let reading =
                 Reading::without_model(request_text(&flow.state_data), self.reading.today());
-            self.fill(agent, state, slot, &reading)
+            let filled = self.fill(agent, state, slot, &reading);
+            if matches!(filled, Ok(false)) {
+                self.name_what_is_not_offered(agent, slot, &reading);
+            }
+            filled
         } else {
             self.try_value(agent, state, slot, found, None)
         };
