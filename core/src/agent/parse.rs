@@ -31,39 +31,11 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         let left = state.take_queued();
         ctx.say(text::items_left(&left));
     }
-    if u.intent == Intent::LogTransaction && !ctx.queued_item {
-        let items = ctx.reading.items().to_vec();
-        if let Some(rows) = complete_items(&items, ctx.today) {
-            // Several complete items: one prompt, one write.
-            state.extracted_intent = u.intent;
-            state.clear_flow();
-            state.draft_intent = Some(Intent::LogTransaction);
-            ctx.understanding = Some(u);
-            ctx.prepared = Some(PendingWrite::AddTransactions(rows));
-            return NodeOutcome::because("validate", reasons::SEVERAL_COMPLETE_ITEMS);
-        }
-        // Otherwise one item at a time: the first now, the rest queued,
-        // each taken once the one before it is done (`respond`).
-        if let [first, rest @ ..] = items.as_slice()
-            && !rest.is_empty()
-        {
-            ctx.say(text::items_in_turn(first, rest));
-            state.queue_items(rest, Intent::LogTransaction);
-            u = understand(first, ctx.today);
-        }
-    }
-    // Several budgets in one message ("9,000 en total y 3,000 para el
-    // súper"): one at a time, each read as a budget, never one amount
-    // taken for another's category.
-    if u.intent == Intent::SetBudget && !ctx.queued_item {
-        let items = ctx.reading.items().to_vec();
-        if let [first, rest @ ..] = items.as_slice()
-            && !rest.is_empty()
-        {
-            ctx.say(text::items_in_turn(first, rest));
-            state.queue_items(rest, Intent::SetBudget);
-            u = crate::nlu::understand_as(first, ctx.today, Intent::SetBudget);
-        }
+    if !ctx.queued_item {
+        u = match several_items(state, ctx, u) {
+            Ok(first) => first,
+            Err(outcome) => return outcome,
+        };
     }
     // Two questions in one message: the first is answered, the rest named
     // (never dropped).
@@ -175,6 +147,48 @@ fn ask_which(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> No
         field: Field::Intent,
     }];
     NodeOutcome::because("unclear", reasons::unsure(u.confidence))
+}
+
+/// A message that says several movements or budgets: complete movements
+/// go in one prompt (`Err`, to validate); otherwise the first item is
+/// read now and the rest queued, each read as what the message asked
+/// (`respond` takes the next once the one before it is done). Budgets are
+/// always taken one at a time, each read as a budget, never one amount
+/// for another's category ("9,000 en total y 3,000 para el súper").
+fn several_items(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    u: Understanding,
+) -> Result<Understanding, NodeOutcome> {
+    if !matches!(u.intent, Intent::LogTransaction | Intent::SetBudget) {
+        return Ok(u);
+    }
+    let items = ctx.reading.items().to_vec();
+    if u.intent == Intent::LogTransaction
+        && let Some(rows) = complete_items(&items, ctx.today)
+    {
+        state.extracted_intent = u.intent;
+        state.clear_flow();
+        state.draft_intent = Some(Intent::LogTransaction);
+        ctx.understanding = Some(u);
+        ctx.prepared = Some(PendingWrite::AddTransactions(rows));
+        return Err(NodeOutcome::because(
+            "validate",
+            reasons::SEVERAL_COMPLETE_ITEMS,
+        ));
+    }
+    let [first, rest @ ..] = items.as_slice() else {
+        return Ok(u);
+    };
+    if rest.is_empty() {
+        return Ok(u);
+    }
+    ctx.say(text::items_in_turn(first, rest));
+    state.queue_items(rest, u.intent);
+    Ok(match u.intent {
+        Intent::SetBudget => crate::nlu::understand_as(first, ctx.today, Intent::SetBudget),
+        _ => understand(first, ctx.today),
+    })
 }
 
 /// A question: remembered for a follow-up, and turned into the read calls

@@ -34,7 +34,6 @@ pub struct Claim<'a> {
 /// request in the very words of a quoted phrase of the agent the route
 /// enters ("Juan ya me pagó 350") is that agent's, as inside it.
 pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
-    let home = registry.home();
     let claim = home_claim(registry, reading)?;
     if claim.score < SURE {
         return None;
@@ -45,10 +44,8 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     }
     let finance = reading.understanding();
     let finance_sure = finance.intent != Intent::Unknown && finance.confidence >= CLEAR;
-    let exact = home
-        .tool_for_intent(claim.intent)
-        .and_then(|t| t.routing.as_ref()?.target.as_deref())
-        .and_then(|target| registry.agent(target))
+    let exact = registry
+        .entered_by(claim.intent)
         .is_some_and(|agent| exact_intent(agent, &agent_words(agent, reading), SURE).is_some())
         && (!finance_certain(reading) || !model_knows(reading, claim.intent));
     let finance_wins = finance_sure && claim.score <= finance.confidence
@@ -98,26 +95,16 @@ pub fn home_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
 fn code_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
     use super::spec::SlotType;
     use super::understand::{SlotRead, read_slot};
-    let home = registry.home();
     let empty = serde_json::Map::new();
-    home.triggers
-        .iter()
-        .map(|(intent, _)| intent.as_str())
-        .find(|intent| {
-            home.tool_for_intent(intent)
-                .and_then(|t| t.routing.as_ref()?.target.as_deref())
-                .and_then(|target| registry.agent(target))
-                .is_some_and(|agent| {
-                    agent.spec.slots.values().any(|slot| {
-                        slot.kind == SlotType::Code
-                            && matches!(
-                                read_slot(agent, slot, reading, &empty),
-                                SlotRead::Value(..)
-                            )
-                    })
-                })
+    registry
+        .routes()
+        .find(|(_, agent)| {
+            agent.spec.slots.values().any(|slot| {
+                slot.kind == SlotType::Code
+                    && matches!(read_slot(agent, slot, reading, &empty), SlotRead::Value(..))
+            })
         })
-        .map(|intent| Claim {
+        .map(|(intent, _)| Claim {
             intent,
             score: SURE,
             learned: false,
@@ -131,45 +118,34 @@ fn negated_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
     if !reading.negated().iter().any(|n| *n) {
         return None;
     }
-    let home = registry.home();
     let words = crate::agents::registry::question_words(reading);
-    home.triggers
-        .iter()
-        .map(|(intent, _)| intent.as_str())
-        .filter(|intent| {
-            home.tool_for_intent(intent)
-                .and_then(|t| t.routing.as_ref()?.target.as_deref())
-                .and_then(|target| registry.agent(target))
-                .is_some_and(Agent::reads_negation)
-        })
-        .filter_map(|intent| {
-            let score = crate::agents::understand::intent_score(home, intent, &words)?;
-            Some(Claim {
-                intent,
-                score,
-                learned: false,
-            })
-        })
-        .max_by(|a, b| a.score.total_cmp(&b.score))
+    best_route(registry, |route, agent| {
+        agent
+            .reads_negation()
+            .then(|| intent_score(registry.home(), route, &words))?
+    })
 }
 
 /// The route to an agent whose event the message denies, asking what the
 /// agent's `denied` says it asks ("Juan no me ha pagado": the cobro's
 /// status).
 fn denied_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
-    let home = registry.home();
-    home.triggers
-        .iter()
-        .map(|(intent, _)| intent.as_str())
-        .filter_map(|intent| {
-            let agent = home
-                .tool_for_intent(intent)
-                .and_then(|t| t.routing.as_ref()?.target.as_deref())
-                .and_then(|target| registry.agent(target))?;
-            let (_, score) = denied_intent(registry, agent, reading)?;
+    best_route(registry, |_, agent| {
+        denied_intent(registry, agent, reading).map(|(_, score)| score)
+    })
+}
+
+/// The route `score` scores highest, as a claim of the rules.
+fn best_route<'a>(
+    registry: &'a Registry,
+    score: impl Fn(&str, &Agent) -> Option<f32>,
+) -> Option<Claim<'a>> {
+    registry
+        .routes()
+        .filter_map(|(intent, agent)| {
             Some(Claim {
                 intent,
-                score,
+                score: score(intent, agent)?,
                 learned: false,
             })
         })
@@ -264,12 +240,7 @@ fn label_negated(registry: &Registry, reading: &Reading, label: &str) -> bool {
     if !reading.negated().iter().any(|n| *n) {
         return false;
     }
-    let Some(agent) = registry
-        .home()
-        .tool_for_intent(route)
-        .and_then(|t| t.routing.as_ref()?.target.as_deref())
-        .and_then(|target| registry.agent(target))
-    else {
+    let Some(agent) = registry.entered_by(route) else {
         return false;
     };
     if agent.reads_negation() {
@@ -291,11 +262,7 @@ fn label_denied<'r>(
     label: &str,
 ) -> Option<(&'r Agent, &'r str)> {
     let (route, own) = label.split_once('.')?;
-    let agent = registry
-        .home()
-        .tool_for_intent(route)
-        .and_then(|t| t.routing.as_ref()?.target.as_deref())
-        .and_then(|target| registry.agent(target))?;
+    let agent = registry.entered_by(route)?;
     let asked = agent.spec.denied.get(own)?;
     reading.money_denied().then_some((agent, asked.as_str()))
 }
@@ -337,14 +304,8 @@ fn learned_for<'r>(
         Some((route, own)) => (route, Some(own)),
         None => (best, None),
     };
-    let target = registry
-        .home()
-        .tool_for_intent(route)?
-        .routing
-        .as_ref()?
-        .target
-        .as_deref()?;
-    (target == agent.spec.id).then_some((own, p as f32))
+    let entered = registry.entered_by(route)?;
+    (entered.spec.id == agent.spec.id).then_some((own, p as f32))
 }
 
 /// Whether the learned model, reading the message at rest, is sure it is

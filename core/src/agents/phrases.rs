@@ -37,7 +37,9 @@ impl Vocab {
     /// The word of the vocabulary a message's verb says in another form:
     /// the infinitive of a phrase's command ("¿podría quitar…?" says
     /// "quita"), or the command with a pronoun joined ("quítalo").
-    fn form_id(&self, word: &str) -> Option<usize> {
+    /// `scratch` holds the forms tried, so that a message's words are
+    /// looked up without a new string each.
+    fn form_id(&self, word: &str, scratch: &mut String) -> Option<usize> {
         if word.starts_with(SMALL) || word == QUESTION {
             return None;
         }
@@ -54,7 +56,10 @@ impl Vocab {
                 days.trigger_verb_endings.words().iter().find_map(|pair| {
                     let (said, phrase) = pair.split_once(':')?;
                     let root = stem.strip_suffix(said)?;
-                    self.id(&format!("{root}{phrase}"))
+                    scratch.clear();
+                    scratch.push_str(root);
+                    scratch.push_str(phrase);
+                    self.id(scratch)
                 })
             })
         })
@@ -65,11 +70,12 @@ impl Vocab {
         let mut held = vec![0u64; self.words.len().div_ceil(64)];
         // A word may say a phrase's word in another form too ("pagado"
         // is itself, and says "pagó").
+        let mut scratch = String::new();
         let ids: Vec<usize> = words
             .iter()
             .flat_map(|w| {
                 let own = self.id(w);
-                let form = self.form_id(w).filter(|f| own != Some(*f));
+                let form = self.form_id(w, &mut scratch).filter(|f| own != Some(*f));
                 own.into_iter().chain(form)
             })
             .collect();

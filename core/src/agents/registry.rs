@@ -191,6 +191,27 @@ impl Registry {
     pub fn home(&self) -> &Agent {
         self.agent(HOME).expect("the registry has the home agent")
     }
+
+    /// The agent the home agent's route `route` enters (`cobros` →
+    /// the cobros agent; `credit` → snpl).
+    pub fn entered_by(&self, route: &str) -> Option<&Agent> {
+        let target = self
+            .home()
+            .tool_for_intent(route)?
+            .routing
+            .as_ref()?
+            .target
+            .as_deref()?;
+        self.agent(target)
+    }
+
+    /// Every route of the home agent that enters another agent, with it.
+    pub fn routes(&self) -> impl Iterator<Item = (&str, &Agent)> {
+        self.home()
+            .triggers
+            .iter()
+            .filter_map(|(route, _)| Some((route.as_str(), self.entered_by(route)?)))
+    }
 }
 
 /// The shipped agents. A broken shipped file is a build defect: tests

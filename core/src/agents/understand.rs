@@ -6,6 +6,9 @@
 use serde_json::{Map, Value};
 
 mod month_days;
+mod requests;
+
+pub use requests::{best_request, denied_intent};
 
 use super::phrases;
 use super::registry::{Agent, content_tokens, content_words};
@@ -21,81 +24,6 @@ pub fn best_intent<'a>(agent: &'a Agent, words: &[&str]) -> Option<(&'a str, f32
     let said = agent.vocab.said(words);
     let (intent, score) = agent.postings.best(&agent.triggers, &said)?;
     Some((agent.triggers[intent].0.as_str(), score))
-}
-
-/// [`best_intent`], but a request that says an amount never goes to a
-/// flow that reads nothing from the request (a listing) when a flow that
-/// takes the amount matches it about as well ([`ALMOST`] below): "¿me
-/// podría registrar la renta de 6,000 que pago cada mes?" holds the words
-/// of "what do I pay every month" and of a new fixed payment, and only
-/// the new one takes its 6,000.
-pub fn best_request<'a>(
-    agent: &'a Agent,
-    words: &[&str],
-    reading: &Reading,
-) -> Option<(&'a str, f32)> {
-    let best = best_intent(agent, words)?;
-    let says_amount = !reading.extraction().amounts.is_empty();
-    if !says_amount || !reads_nothing(agent, best.0) {
-        return Some(best);
-    }
-    let closest = agent
-        .triggers
-        .iter()
-        .map(|(intent, _)| intent.as_str())
-        .filter(|intent| takes_amount(agent, intent))
-        .filter_map(|intent| Some((intent, intent_score(agent, intent, words)?)))
-        .filter(|(_, score)| *score >= best.1 - ALMOST)
-        .max_by(|a, b| a.1.total_cmp(&b.1));
-    closest.or(Some(best))
-}
-
-/// How much lower a phrase may score and still count as matching about
-/// as well as the best.
-const ALMOST: f32 = 0.05;
-
-/// The flow `intent` starts.
-fn flow_of<'a>(agent: &'a Agent, intent: &str) -> Option<&'a super::registry::Flow> {
-    agent
-        .tool_for_intent(intent)
-        .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
-        .and_then(|flow| agent.flows.get(flow))
-}
-
-/// Whether the flow `intent` starts reads nothing from the request.
-fn reads_nothing(agent: &Agent, intent: &str) -> bool {
-    flow_of(agent, intent).is_some_and(|flow| flow.prefill.is_empty() && flow.optional.is_empty())
-}
-
-/// Whether the flow `intent` starts reads an amount from the request.
-fn takes_amount(agent: &Agent, intent: &str) -> bool {
-    flow_of(agent, intent).is_some_and(|flow| {
-        flow.prefill.iter().any(|slot| {
-            agent
-                .spec
-                .slots
-                .get(slot)
-                .is_some_and(|spec| matches!(spec.kind, SlotType::MoneyMxn | SlotType::MoneyUsd))
-        })
-    })
-}
-
-/// The intent a message asks by denying the event of another, as the
-/// agent's `denied` declares: "Juan no me ha pagado" denies «me pagó»
-/// and asks how the cobro stands. The event's phrases match the message
-/// only with its negated words counted (a negated event is never the
-/// request to act on it).
-pub fn denied_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
-    if agent.spec.denied.is_empty() || !reading.negated().iter().any(|n| *n) {
-        return None;
-    }
-    let every = super::registry::question_words(reading);
-    let kept = super::registry::intent_words(reading);
-    agent.spec.denied.iter().find_map(|(event, asks)| {
-        let with = intent_score(agent, event, &every)?;
-        let without = intent_score(agent, event, &kept).unwrap_or(0.0);
-        (with >= crate::confidence::SURE && without < with / 2.0).then_some((asks.as_str(), with))
-    })
 }
 
 /// The intents of `agent` a message matches in part (a score from

@@ -22,6 +22,7 @@ pub struct Reading {
     items: OnceCell<Vec<String>>,
     decision: OnceCell<Decision>,
     small_words: OnceCell<Vec<String>>,
+    money_denied: OnceCell<bool>,
     cues: OnceCell<super::lexicon::MessageCues>,
     negated: OnceCell<Vec<bool>>,
     /// Boxed: most turns never ask, and the reading stays small.
@@ -215,9 +216,12 @@ impl Reading {
     /// Whether every verb of money the message says is denied ("todavía
     /// no me paga"): money that did not move.
     pub fn money_denied(&self) -> bool {
-        super::features::Features::with_cues(&self.tokens, &self.folded, *self.cues())
-            .written(&self.text)
-            .money_denied()
+        *self.money_denied.get_or_init(|| {
+            let mut f =
+                super::features::Features::with_cues(&self.tokens, &self.folded, *self.cues());
+            f.negated = self.negated().to_vec();
+            f.money_denied()
+        })
     }
 
     pub fn is_question(&self) -> bool {
