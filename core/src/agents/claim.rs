@@ -275,6 +275,9 @@ pub fn denied_intent<'a>(
     agent: &'a Agent,
     reading: &Reading,
 ) -> Option<(&'a str, f32)> {
+    if agent.spec.denied.is_empty() {
+        return None;
+    }
     let by_label = reading.learned_at_rest().and_then(|scores| {
         let (best, p) = scores.best();
         let (denied, asked) = label_denied(registry, reading, best)?;
