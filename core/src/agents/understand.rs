@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 mod month_days;
 mod requests;
 
-pub use requests::{best_request, denied_intent};
+pub use requests::{best_request, denied_intent, received_intent};
 
 use super::phrases;
 use super::registry::{Agent, content_tokens, content_words};
@@ -142,6 +142,15 @@ pub enum SlotRead {
     Nothing,
 }
 
+/// Whether `word` is one of the agent's own words ("cóbrale",
+/// "recordatorio"): never a name.
+fn own_word(agent: &Agent, word: &str) -> bool {
+    agent
+        .triggers
+        .iter()
+        .any(|(_, p)| phrases::any_holds(&agent.vocab, p, word))
+}
+
 /// Reads a reply into a slot. `data` is the flow's data (for choices from
 /// context).
 pub fn read_slot(
@@ -150,13 +159,7 @@ pub fn read_slot(
     reading: &Reading,
     data: &Map<String, Value>,
 ) -> SlotRead {
-    // The agent's own words ("cóbrale", "recordatorio") are never a name.
-    let own = |word: &str| {
-        agent
-            .triggers
-            .iter()
-            .any(|(_, p)| phrases::any_holds(&agent.vocab, p, word))
-    };
+    let own = |word: &str| own_word(agent, word);
     let text = |found: Option<String>| {
         found
             .filter(|t| t.chars().count() <= 120)

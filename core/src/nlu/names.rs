@@ -5,28 +5,12 @@
 //! trigger words), nor part of an amount or a date.
 
 use super::lexicon::cues;
-use super::normalize::{Token, TokenKind};
+use super::normalize::TokenKind;
 use super::reading::Reading;
 
 /// Which tokens may be part of a name.
 fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
-    let extraction = reading.extraction();
-    let text = reading.text();
-    // Token offsets are chars; spans of amounts and dates are bytes.
-    let byte = |chars: usize| {
-        text.char_indices()
-            .nth(chars)
-            .map_or(text.len(), |(b, _)| b)
-    };
-    let in_span = |t: &Token| {
-        let (start, end) = (byte(t.start), byte(t.end));
-        extraction
-            .amounts
-            .iter()
-            .map(|m| &m.span)
-            .chain(extraction.dates.iter().map(|w| &w.span))
-            .any(|span| start < span.end && span.start < end)
-    };
+    let spans = money_and_days(reading);
     let c = cues();
     let tokens = reading.tokens();
     tokens
@@ -41,7 +25,7 @@ fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
                 && super::amount::parse_words(tokens, i).is_none()
                 && !t.is_in(c.debts.concept_starts)
                 && !own(&t.text)
-                && !in_span(t)
+                && !spans[i]
         })
         .collect()
 }
@@ -189,6 +173,88 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
     Some(written(reading, opens, run_from(start)))
 }
 
+/// Who handed the money over, when the message says it beside a verb of
+/// one giver handing money over (`giver_verbs`: "me pasó", "me
+/// depositó"): the name right before the verb, a gap word or a day
+/// between ("el Chuy ya me pasó 250"), or right after it, past an amount
+/// and an article ("me pasó 250 el Chuy", "me depositó mi jefe"). A
+/// category of Caja's is what the money was, never who gave it ("me
+/// mandó la quincena"). The name is kept as [`person`] reads it, so a
+/// flow that asks for the person gets the same one.
+pub fn giver(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
+    let c = cues();
+    let tokens = reading.tokens();
+    let (verb, len) =
+        (0..tokens.len()).find_map(|i| Some((i, c.debts.giver_verbs.cue_at(tokens, i)?)))?;
+    let names = name_words(reading, own);
+    let categories = super::category::find_categories(tokens, &vec![false; tokens.len()]);
+    let names_category = |k: usize| categories.iter().any(|m| m.start == k && !m.fuzzy);
+    let spans = money_and_days(reading);
+    let passable = |k: usize| spans[k] || tokens[k].is_in(c.debts.giver_gap_words);
+    // Before the verb: the name run that ends there.
+    let mut end = verb;
+    while end > 0 && !names[end - 1] && passable(end - 1) {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && names[start - 1] {
+        start -= 1;
+    }
+    let mut found = (start < end).then_some(start);
+    if found.is_none() {
+        // After it: past an amount, an article or a possessive.
+        let mut k = verb + len;
+        while k < tokens.len()
+            && !names[k]
+            && (passable(k)
+                || tokens[k].is_in(c.debts.articles)
+                || tokens[k].is_in(c.debts.person_possessives)
+                || tokens[k].is_in(c.debts.person_titles))
+        {
+            k += 1;
+        }
+        found = names.get(k).copied().unwrap_or(false).then_some(k);
+    }
+    let titled = |k: usize| tokens[k].is_in(c.debts.person_titles);
+    let at = found.filter(|&k| titled(k) || !names_category(k))?;
+    let said = person(reading, own)?;
+    let name = written(
+        reading,
+        at,
+        (at..names.len())
+            .find(|&k| !names[k])
+            .unwrap_or(names.len()),
+    );
+    super::normalize::fold(&said)
+        .ends_with(&super::normalize::fold(&name))
+        .then_some(said)
+}
+
+/// Which tokens lie in an amount or a date the message says (token
+/// offsets are chars; the spans of amounts and dates are bytes).
+fn money_and_days(reading: &Reading) -> Vec<bool> {
+    let extraction = reading.extraction();
+    let text = reading.text();
+    let byte = |chars: usize| {
+        text.char_indices()
+            .nth(chars)
+            .map_or(text.len(), |(b, _)| b)
+    };
+    reading
+        .tokens()
+        .iter()
+        .map(|t| {
+            let (start, end) = (byte(t.start), byte(t.end));
+            extraction
+                .amounts
+                .iter()
+                .map(|m| &m.span)
+                .chain(extraction.dates.iter().map(|w| &w.span))
+                .any(|span| start < span.end && span.start < end)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,6 +328,28 @@ mod tests {
             ),
         ] {
             assert_eq!(read(text).0.as_deref(), Some(name), "person in {text:?}");
+        }
+    }
+
+    #[test]
+    fn the_giver_stands_beside_a_verb_of_handing_money_over() {
+        for (text, giver) in [
+            ("el Chuy ya me pasó 250", Some("Chuy")),
+            ("me depositó mi jefe 2000", Some("mi jefe")),
+            ("me pasó 250 el Chuy", Some("Chuy")),
+            ("doña Mari me dio 100 ayer", Some("doña Mari")),
+            // What the money was, or no one beside the verb.
+            ("me pagaron 300 de la costura", None),
+            ("me mandó la quincena 8000", None),
+            ("cóbrale a Mari lo que me pasó", None),
+            ("gasté 200 en tacos", None),
+        ] {
+            let reading = Reading::new(text, today());
+            assert_eq!(
+                super::giver(&reading, &own).as_deref(),
+                giver,
+                "giver in {text:?}"
+            );
         }
     }
 }

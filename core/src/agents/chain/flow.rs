@@ -378,6 +378,15 @@ impl<'a> Run<'a> {
                 return Ok(());
             }
         }
+        if let Some(note) = &state.hand_back
+            && self.began_this_turn()
+        {
+            let flow = self.o.current_flow.as_ref().expect("still in the flow");
+            self.reply
+                .push(note.render(root(flow, NO_OPTIONS, &self.today)));
+            self.hand_back(agent);
+            return Ok(());
+        }
         if self.replaying
             && let Some(kept) = self.keep_answer(agent, state)
         {

@@ -95,6 +95,41 @@ impl<'a> Run<'a> {
         self.navigated = true;
     }
 
+    /// Whether the open flow began with this turn's message.
+    pub(super) fn began_this_turn(&self) -> bool {
+        let Some(flow) = &self.o.current_flow else {
+            return false;
+        };
+        let start = super::Via::Start.key();
+        self.entered
+            .iter()
+            .any(|[_, id, _, via]| *id == flow.flow_id && *via == start)
+    }
+
+    /// The flow that began with this turn's message hands it back: it
+    /// ends, its agent is left (a flow waiting under the
+    /// home frame below stays), and the home agent reads the message.
+    pub(super) fn hand_back(&mut self, agent: &Agent) {
+        self.o.drop_confirmation();
+        if let Some(flow) = self.o.current_flow.take() {
+            self.ended.push(flow.flow_id);
+        }
+        while self.o.agent_stack.len() > 1 && self.o.active(HOME) != HOME {
+            self.o.agent_stack.pop();
+        }
+        if let Some(top) = self.o.agent_stack.last_mut() {
+            top.waiting = Waiting::Request;
+        }
+        self.to_finance = true;
+        self.consumed = false;
+        self.navigated = true;
+        self.step(
+            &agent.spec.id,
+            Some("hand_back"),
+            "nothing of this agent's: home reads it",
+        );
+    }
+
     /// Back to the home agent: every flow open above it (the active one
     /// and those waiting under other agents) is dropped, each named.
     pub(super) fn go_home(&mut self) {

@@ -28,6 +28,7 @@ impl<'a> Run<'a> {
         }
         // The agent's own best intent, read once; `sure` when it is a
         // whole request.
+        let received = understand::received_intent(agent, self.reading);
         let own = understand::best_request(agent, &words, self.reading)
             .or_else(|| super::super::claim::denied_intent(self.registry, agent, self.reading));
         // With nothing open in it (just entered from home, or a flow of
@@ -41,6 +42,9 @@ impl<'a> Run<'a> {
             });
         let exact = || understand::exact_intent(agent, &words, SURE).is_some();
         let own = match own {
+            // Money a person handed over is checked here first, whatever
+            // else its words match.
+            _ if received.is_some() => received,
             _ if !just_entered => own,
             Some((_, score)) if score >= SURE => {
                 super::super::claim::learned_intent(self.registry, agent, self.reading)
@@ -49,8 +53,9 @@ impl<'a> Run<'a> {
             }
             _ => super::super::claim::learned_intent(self.registry, agent, self.reading).or(own),
         };
-        let learned =
-            just_entered && super::super::claim::learned_agent(self.registry, agent, self.reading);
+        let learned = received.is_some()
+            || just_entered
+                && super::super::claim::learned_agent(self.registry, agent, self.reading);
         if let Some(routed) = self.leaves_for_another(agent, &words, own, learned) {
             return Ok(routed);
         }
@@ -157,7 +162,8 @@ impl<'a> Run<'a> {
         // phrases is its own ("Juan ya me pagó 350" is a cobro paid, not
         // an income to log), and so is one the home agent's arbiter just
         // routed here on the learned model's reading, already weighed
-        // against the finance rules.
+        // against the finance rules, or money a person handed over (the
+        // agent checks it first and hands it back when nothing is owed).
         let own_request = learned
             || understand::exact_intent(agent, words, SURE).is_some()
                 && !super::super::claim::finance_certain(self.reading);

@@ -67,6 +67,7 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
     let option_labels = compile_slots(spec, &scope, &item_scope, &mut err);
     check_labels(spec, &mut err);
     check_denied(spec, &mut err);
+    check_hand_back(spec, &mut err);
     let mut flows = BTreeMap::new();
     // A state's message may also list its collect's choices: `{options}`.
     let mut message_scope = scope.clone();
@@ -91,7 +92,8 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
     })
 }
 
-/// Every intent `denied` names is one of the agent's, with its tool.
+/// Every intent `denied` and `received` name is one of the agent's, with
+/// its tool.
 fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
     let routed = |intent: &str| {
         spec.triggers.contains_key(intent)
@@ -105,6 +107,33 @@ fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
             if !routed(intent) {
                 err(format!(
                     "denied: {intent} is no intent of the agent with a tool"
+                ));
+            }
+        }
+    }
+    if let Some(intent) = &spec.received
+        && !routed(intent)
+    {
+        err(format!(
+            "received: {intent} is no intent of the agent with a tool"
+        ));
+    }
+}
+
+/// Every state that hands the message back is final and has a message
+/// for a flow that began earlier.
+fn check_hand_back(spec: &AgentSpec, err: &mut impl FnMut(String)) {
+    for flow in &spec.subflows {
+        for (id, state) in &flow.states {
+            let hands = state
+                .on_enter
+                .as_ref()
+                .is_some_and(|o| o.hand_back.is_some());
+            let said = state.on_enter.as_ref().is_some_and(|o| o.message.is_some());
+            if hands && !(state.is_final && said) {
+                err(format!(
+                    "{}.{id}: a state with hand_back is final and has a message",
+                    flow.id
                 ));
             }
         }

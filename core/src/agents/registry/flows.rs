@@ -92,6 +92,14 @@ fn compile_state(
             let at = format!("{at} share");
             compiled(template::compile(source, message_scope), &at, err)
         });
+    let hand_back = s
+        .on_enter
+        .as_ref()
+        .and_then(|o| o.hand_back.as_ref())
+        .and_then(|source| {
+            let at = format!("{at} hand_back");
+            compiled(template::compile(source, message_scope), &at, err)
+        });
     if let Some(name) = s.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
         match tool(name) {
             Some(t) if t.kind == ToolKind::Information => {}
@@ -135,6 +143,7 @@ fn compile_state(
         spec: s.clone(),
         message,
         share,
+        hand_back,
         rejections,
         question,
         checks,

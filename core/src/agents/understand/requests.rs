@@ -1,6 +1,6 @@
 //! Which of an agent's requests a message makes, beyond its best phrase:
-//! the flow that takes the amount a request says, and the request a
-//! denied event asks.
+//! the flow that takes the amount a request says, the request a denied
+//! event asks, and the one money received from a person asks first.
 
 use super::{best_intent, intent_score};
 use crate::agents::registry::{Agent, Flow};
@@ -80,4 +80,18 @@ pub fn denied_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str
         let without = intent_score(agent, event, &kept).unwrap_or(0.0);
         (with >= crate::confidence::SURE && without < with / 2.0).then_some((asks.as_str(), with))
     })
+}
+
+/// The intent money received from a person asks first, as the agent's
+/// `received` declares: a verb of one giver handing money over, the
+/// giver's name beside it ([`crate::nlu::names::giver`], the name the
+/// flow's person slot reads) and an amount, said as a statement and not
+/// denied ("el Chuy me pasó 250": does the Chuy owe that?).
+pub fn received_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
+    let intent = agent.spec.received.as_deref()?;
+    if reading.is_question() || reading.understanding().amount.is_none() || reading.money_denied() {
+        return None;
+    }
+    crate::nlu::names::giver(reading, &|word| super::own_word(agent, word))?;
+    Some((intent, crate::confidence::CLEAR))
 }

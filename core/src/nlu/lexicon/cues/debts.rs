@@ -33,6 +33,12 @@ cue_group! {
     /// Ruiz"): a title and the name after it are the person, wherever they
     /// stand in the message.
     person_titles,
+    /// Verbs of one person handing money over ("me pasó", "me depositó"):
+    /// the name beside one is who paid ([`crate::nlu::names::giver`]).
+    giver_verbs,
+    /// Words that may stand between a giver's name and the verb ("el
+    /// Chuy ya me pasó").
+    giver_gap_words,
     /// Words right after an amount that say what the money was for ("250
     /// del súper"), never who owes it.
     money_of_words,
