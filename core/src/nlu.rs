@@ -307,3 +307,15 @@ pub fn understand_as(text: &str, today: NaiveDate, intent: Intent) -> Understand
 
 #[cfg(test)]
 mod tests;
+
+/// Whether the message tells of money the person already paid: a verb of
+/// paying in the past ("pagué", "pagamos") or a charge made to them ("me
+/// cobró"), said as a statement. Such a message is something to record;
+/// it never asks an agent to pay, send, top up, lend or charge now. (A
+/// day gone by is no such sign: "le presté 500 ayer" is a cobro.)
+pub fn tells_of_payment_made(reading: &Reading) -> bool {
+    let cues = lexicon::cues();
+    let said = reading.cues();
+    !reading.is_question()
+        && (said.has(cues.said.past_payment_verbs) || said.has(cues.days.charged_phrases))
+}

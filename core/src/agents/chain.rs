@@ -454,6 +454,16 @@ impl<'a> Run<'a> {
 /// Whether `reading` gives a slot the flow reads from its starting message
 /// a value other than the one it has ("cóbrale 400…" while 350 is shown).
 pub(super) fn says_new_values(agent: &Agent, open: &FlowState, reading: &Reading) -> bool {
+    prefill_differs(agent, open, reading, false)
+}
+
+/// [`says_new_values`], counting only the slots the flow already has: a
+/// value for one still to ask is an answer, not another request.
+pub(super) fn replaces_values(agent: &Agent, open: &FlowState, reading: &Reading) -> bool {
+    prefill_differs(agent, open, reading, true)
+}
+
+fn prefill_differs(agent: &Agent, open: &FlowState, reading: &Reading, filled_only: bool) -> bool {
     let Some(flow) = agent.flows.get(&open.flow_id) else {
         return false;
     };
@@ -465,7 +475,10 @@ pub(super) fn says_new_values(agent: &Agent, open: &FlowState, reading: &Reading
             return false;
         }
         match understand::read_slot(agent, slot, reading, &open.state_data) {
-            understand::SlotRead::Value(value, _) => open.slots.get(name) != Some(&value),
+            understand::SlotRead::Value(value, _) => match open.slots.get(name) {
+                Some(had) => *had != value,
+                None => !filled_only,
+            },
             _ => false,
         }
     })

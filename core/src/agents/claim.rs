@@ -39,7 +39,16 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     if let Some(received) = received_route(registry, reading) {
         return Some(received);
     }
-    let claim = home_claim(registry, reading)?;
+    let claim = home_claim(registry, reading);
+    // Money said to repeat goes to the agent that keeps what repeats,
+    // unless another agent's request is sure ("cóbrale 200 a Juan cada
+    // semana" is a cobro).
+    if let Some(repeats) = repeats_route(registry, reading)
+        && claim.is_none_or(|c| c.score < SURE || c.intent == repeats.intent)
+    {
+        return Some(repeats);
+    }
+    let claim = claim?;
     if claim.score < SURE {
         return None;
     }
@@ -148,6 +157,14 @@ fn received_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     })
 }
 
+/// The route to an agent that keeps money said to repeat (its `repeats`:
+/// "pago 250 de gym mensual").
+fn repeats_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    best_route(registry, |_, agent| {
+        super::understand::repeats_intent(agent, reading).map(|(_, score)| score)
+    })
+}
+
 /// The route `score` scores highest, as a claim of the rules.
 fn best_route<'a>(
     registry: &'a Registry,
@@ -179,7 +196,7 @@ fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
         finance.intent.writes() && finance.amount.is_none() && reading.is_question();
     if finance.intent != Intent::Unknown
         && !asks_no_write
-        && (tells_of_payment_made(reading)
+        && (crate::nlu::tells_of_payment_made(reading)
             || !reading.is_question() && crate::nlu::made_at_work(reading.cues()))
     {
         return None;
@@ -224,18 +241,6 @@ pub fn finance_certain(reading: &Reading) -> bool {
         let (label, p) = scores.best();
         label.starts_with("finance.") && p as f32 >= LEARNED_CERTAIN
     })
-}
-
-/// Whether the message tells of money the person already paid: a verb of
-/// paying in the past ("pagué", "pagamos") or a charge made to them ("me
-/// cobró"), said as a statement. Such a message is something to record;
-/// it never asks an agent to pay, send, top up, lend or charge now. (A
-/// day gone by is no such sign: "le presté 500 ayer" is a cobro.)
-fn tells_of_payment_made(reading: &Reading) -> bool {
-    let cues = crate::nlu::lexicon::cues();
-    let said = reading.cues();
-    !reading.is_question()
-        && (said.has(cues.said.past_payment_verbs) || said.has(cues.days.charged_phrases))
 }
 
 /// Whether the model's label `label` (`cobros.pagado`) rests on words

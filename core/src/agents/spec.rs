@@ -37,6 +37,12 @@ pub struct AgentSpec {
     /// home agent (`hand_back`) when nothing of the agent's is owed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub received: Option<String>,
+    /// The intent money said to repeat asks ("pago 250 de gym mensual",
+    /// "300 de la tanda cada viernes"): the agent's `month_days` slot
+    /// reads the repetition with its `repeat` and `every` words, in a
+    /// statement of a movement (no question, no payment already made).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<String>,
     #[serde(default)]
     pub slots: BTreeMap<String, SlotSpec>,
     /// How an item of a list is written, by name, for `{path|each:NAME}`

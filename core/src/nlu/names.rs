@@ -78,8 +78,14 @@ fn concept_span(reading: &Reading, names: &[bool]) -> Option<(usize, usize)> {
 /// "renta"): the first run of name words, with what it is of when name
 /// words follow "de" ("el seguro del carro", "la cuota de Rocío").
 pub fn label(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
-    let names = name_words(reading, own);
     let tokens = reading.tokens();
+    // A day of the week is when, never what ("los martes y jueves pago 80
+    // de la clase").
+    let names: Vec<bool> = name_words(reading, own)
+        .into_iter()
+        .zip(tokens)
+        .map(|(name, t)| name && t.weekday().is_none())
+        .collect();
     let c = cues();
     let run_end = |from: usize| {
         (from..names.len())

@@ -83,22 +83,31 @@ impl Item {
     }
 }
 
-/// The days of the month an item falls on: day numbers (1 to 31; a day a
-/// short month lacks is its last) and the month's last day.
+/// The days an item falls on: day numbers of the month (1 to 31; a day a
+/// short month lacks is its last), the month's last day, and days of the
+/// week (1 Monday to 7 Sunday, for what is paid every week).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Days31 {
     pub numbers: Vec<u8>,
     pub last: bool,
+    pub weekdays: Vec<u8>,
 }
 
+/// How a day of the week is stored ("fri"), Monday first.
+const WEEKDAY_IDS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
 impl Days31 {
-    /// Reads "1", "15,last", "last" (sorted, each once); `None` when a
-    /// part is not a day or nothing is said.
+    /// Reads "1", "15,last", "last", "fri" (sorted, each once); `None`
+    /// when a part is not a day or nothing is said.
     pub fn parse(text: &str) -> Option<Days31> {
         let mut days = Days31::default();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             if part == "last" {
                 days.last = true;
+                continue;
+            }
+            if let Some(i) = WEEKDAY_IDS.iter().position(|w| *w == part) {
+                days.add_weekday(i as u8 + 1);
                 continue;
             }
             let n: u8 = part.parse().ok().filter(|n| (1..=31).contains(n))?;
@@ -107,21 +116,36 @@ impl Days31 {
             }
         }
         days.numbers.sort_unstable();
-        (days.last || !days.numbers.is_empty()).then_some(days)
+        (days.last || !days.numbers.is_empty() || !days.weekdays.is_empty()).then_some(days)
     }
 
-    /// As stored: "1", "15,last".
+    /// Adds a day of the week (1 Monday to 7 Sunday), kept in order.
+    pub fn add_weekday(&mut self, day: u8) {
+        if (1..=7).contains(&day) && !self.weekdays.contains(&day) {
+            self.weekdays.push(day);
+            self.weekdays.sort_unstable();
+        }
+    }
+
+    /// As stored: "1", "15,last", "mon,fri".
     pub fn to_text(&self) -> String {
         let mut parts: Vec<String> = self.numbers.iter().map(u8::to_string).collect();
         if self.last {
             parts.push("last".into());
         }
+        parts.extend(
+            self.weekdays
+                .iter()
+                .map(|d| WEEKDAY_IDS[usize::from(*d - 1)].to_string()),
+        );
         parts.join(",")
     }
 
     pub fn falls_on(&self, day: NaiveDate) -> bool {
         let last = last_day(day);
+        let weekday = day.weekday().number_from_monday() as u8;
         (self.last && day.day() == last)
+            || self.weekdays.contains(&weekday)
             || self
                 .numbers
                 .iter()

@@ -18,17 +18,32 @@ pub fn kind(kind: TransactionType) -> &'static str {
 }
 
 /// "cada día 1", "los días 15 y último de cada mes", "el último día de
-/// cada mes".
+/// cada mes", "cada viernes", "cada lunes y jueves".
 pub fn days(days: &Days31) -> String {
     let mut parts: Vec<String> = days.numbers.iter().map(u8::to_string).collect();
     if days.last {
         parts.push("último".into());
     }
-    match parts.as_slice() {
+    let of_month = match parts.as_slice() {
         [] => String::new(),
         [only] if days.last => format!("el {only} día de cada mes"),
         [only] => format!("cada día {only}"),
         [init @ .., tail] => format!("los días {} y {tail} de cada mes", init.join(", ")),
+    };
+    let names: Vec<&str> = days
+        .weekdays
+        .iter()
+        .map(|d| super::ui::WEEKDAYS[usize::from(*d - 1)])
+        .collect();
+    let of_week = match names.as_slice() {
+        [] => String::new(),
+        [only] => format!("cada {only}"),
+        [init @ .., tail] => format!("cada {} y {tail}", init.join(", ")),
+    };
+    match (of_month.is_empty(), of_week.is_empty()) {
+        (_, true) => of_month,
+        (true, false) => of_week,
+        (false, false) => format!("{of_week} y {of_month}"),
     }
 }
 

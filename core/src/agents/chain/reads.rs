@@ -28,7 +28,8 @@ impl<'a> Run<'a> {
         }
         // The agent's own best intent, read once; `sure` when it is a
         // whole request.
-        let received = understand::received_intent(agent, self.reading);
+        let received = understand::received_intent(agent, self.reading)
+            .or_else(|| understand::repeats_intent(agent, self.reading));
         let own = understand::best_request(agent, &words, self.reading)
             .or_else(|| super::super::claim::denied_intent(self.registry, agent, self.reading));
         // With nothing open in it (just entered from home, or a flow of
@@ -67,16 +68,25 @@ impl<'a> Run<'a> {
         // a whole request for another of this agent's flows is that
         // request, not an answer to a question that takes any words ("cóbrale
         // 350 a Juan por la pizza" while a new contact's name is asked).
-        let other_flow = sure
+        let target = sure
             .and_then(|(intent, _)| agent.tool_for_intent(intent))
             .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
-            .zip(self.o.current_flow.as_ref())
-            .is_some_and(|(target, open)| target != open.flow_id);
+            .zip(self.o.current_flow.as_ref());
+        let other_flow = target.is_some_and(|(target, open)| target != open.flow_id);
+        // A whole request for the open flow that gives another value to
+        // one it already has ("cada mes pago 450 de internet" while the
+        // rent's day is asked) is that request anew, never a correction
+        // of the rent.
+        let anew = target.is_some_and(|(target, open)| {
+            target == open.flow_id
+                && !answers::starts_correction(self.reading.folded())
+                && super::replaces_values(agent, open, self.reading)
+        });
         let free_answer = self
             .waiting_slot()
             .and_then(|(slot, _)| agent.spec.slots.get(&slot))
             .is_some_and(|slot| matches!(slot.kind, SlotType::Text | SlotType::Person));
-        if !(other_flow && free_answer)
+        if !(anew || other_flow && free_answer)
             && let Some(done) = self.collect(agent)?
         {
             return Ok(done);

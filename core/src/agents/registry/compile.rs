@@ -92,8 +92,8 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
     })
 }
 
-/// Every intent `denied` and `received` name is one of the agent's, with
-/// its tool.
+/// Every intent `denied`, `received` and `repeats` name is one of the
+/// agent's, with its tool.
 fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
     let routed = |intent: &str| {
         spec.triggers.contains_key(intent)
@@ -111,12 +111,21 @@ fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
             }
         }
     }
-    if let Some(intent) = &spec.received
-        && !routed(intent)
-    {
-        err(format!(
-            "received: {intent} is no intent of the agent with a tool"
-        ));
+    for (field, intent) in [("received", &spec.received), ("repeats", &spec.repeats)] {
+        if let Some(intent) = intent
+            && !routed(intent)
+        {
+            err(format!(
+                "{field}: {intent} is no intent of the agent with a tool"
+            ));
+        }
+    }
+    let schedules = spec
+        .slots
+        .values()
+        .any(|s| s.kind == super::super::spec::SlotType::MonthDays);
+    if spec.repeats.is_some() && !schedules {
+        err("repeats: the agent has no month_days slot to read the repetition".into());
     }
 }
 

@@ -95,3 +95,29 @@ pub fn received_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a s
     crate::nlu::names::giver(reading, &|word| super::own_word(agent, word))?;
     Some((intent, crate::confidence::CLEAR))
 }
+
+/// The intent money said to repeat asks, as the agent's `repeats`
+/// declares: a statement with an amount that the finance rules read as a
+/// movement (or not at all), no payment already made, and a repetition
+/// the agent's `month_days` slot reads ("pago 250 de gym mensual",
+/// "netflix 199 cada 12", "300 de la tanda los viernes").
+pub fn repeats_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
+    use crate::nlu::Intent;
+    let intent = agent.spec.repeats.as_deref()?;
+    let finance = reading.understanding();
+    let movement = matches!(finance.intent, Intent::LogTransaction | Intent::Unknown);
+    if !movement
+        || reading.is_question()
+        || reading.extraction().amounts.is_empty()
+        || crate::nlu::tells_of_payment_made(reading)
+    {
+        return None;
+    }
+    agent
+        .spec
+        .slots
+        .values()
+        .filter(|slot| slot.kind == SlotType::MonthDays)
+        .any(|slot| super::month_days::repeats(slot, reading))
+        .then_some((intent, crate::confidence::CLEAR))
+}

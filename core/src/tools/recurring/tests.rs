@@ -41,6 +41,21 @@ fn saved(items: &mut Vec<Item>, pairs: &[(&str, &str)]) -> Value {
 }
 
 #[test]
+fn days_of_the_week_are_stored_and_fall_on_each_week() {
+    let days = Days31::parse("fri,tue,fri").unwrap();
+    assert_eq!(days.to_text(), "tue,fri");
+    assert!(Days31::parse("friday").is_none());
+    // 2026-11-27 is a Friday, 2026-11-24 a Tuesday.
+    assert!(days.falls_on(date("2026-11-27")) && days.falls_on(date("2026-11-24")));
+    assert!(!days.falls_on(date("2026-11-25")));
+    assert_eq!(days.next_on(date("2026-11-25")), Some(date("2026-11-27")));
+    assert_eq!(days.next_on(date("2026-11-28")), Some(date("2026-12-01")));
+    let both = Days31::parse("1,mon").unwrap();
+    assert_eq!(both.to_text(), "1,mon");
+    assert!(both.falls_on(date("2026-12-01")) && both.falls_on(date("2026-11-30")));
+}
+
+#[test]
 fn days_read_stored_and_fall_on_short_months() {
     let days = Days31::parse("last,15,15").unwrap();
     assert_eq!(days.to_text(), "15,last");
