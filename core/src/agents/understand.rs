@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 mod month_days;
 mod requests;
 
-pub use requests::{best_request, denied_intent, received_intent, repeats_intent};
+pub use requests::{best_request, denied_intent, received_intent, repeats_intent, switch_turns};
 
 use super::phrases;
 use super::registry::{Agent, content_tokens, content_words};

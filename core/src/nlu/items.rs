@@ -26,6 +26,21 @@ pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec
     if amounts < 2 {
         return vec![text.trim().to_string()];
     }
+    let pieces = pieces(text);
+    items_of(text, today, pieces)
+}
+
+/// The clauses of a message: its pieces between the words and marks that
+/// join items ("y", ",", a new line), each trimmed, none empty.
+pub fn clauses(text: &str) -> Vec<String> {
+    pieces(text)
+        .into_iter()
+        .map(|(a, b)| text[a..b].trim().to_string())
+        .collect()
+}
+
+/// The byte ranges between the joiners of `text`, none blank.
+fn pieces(text: &str) -> Vec<(usize, usize)> {
     let mut cuts: Vec<(usize, usize)> = Vec::new();
     let mut word_start: Option<usize> = None;
     // The two words before, folded: "entre 200 y 300" is one amount said
@@ -70,7 +85,12 @@ pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec
     }
     pieces.push((from, text.len()));
     pieces.retain(|&(a, b)| !text[a..b].trim().is_empty());
+    pieces
+}
 
+/// The items of `text` made of its pieces: a piece without an amount
+/// joins the item before it.
+fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<String> {
     // Merge pieces without an amount into the item before them; the ones
     // before the first amount ("mire, tengo una taquería, hoy vendí 3500
     // y…") open the first item, never stand as one.

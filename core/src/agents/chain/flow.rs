@@ -295,7 +295,12 @@ impl<'a> Run<'a> {
         // "cóbrale 160 a Caro y 160 a Memo": one request per message; the
         // flow reads the first and the rest is named, never dropped
         // without a word.
-        let items = self.reading.items();
+        // A switch turned both ways is two requests too.
+        let turns = understand::switch_turns(agent, flow, self.reading);
+        let items = match &turns {
+            Some(turns) => &turns[..],
+            None => self.reading.items(),
+        };
         let first_only;
         let reading = match items {
             [first, rest @ ..] if !rest.is_empty() && !self.replaying => {

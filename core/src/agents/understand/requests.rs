@@ -121,3 +121,34 @@ pub fn repeats_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a st
         .any(|slot| super::month_days::repeats(slot, reading))
         .then_some((intent, crate::confidence::CLEAR))
 }
+
+/// A request that turns the flow's switch both ways ("no me mandes
+/// avisos de cobros y mándame el resumen") is two requests: the clauses
+/// up to where the switch turns, and the rest. `None` when the switch
+/// turns one way only (or the flow reads none from its request).
+pub fn switch_turns(agent: &Agent, flow: &Flow, reading: &Reading) -> Option<[String; 2]> {
+    let slot = flow.prefill.iter().chain(&flow.optional).find_map(|name| {
+        agent
+            .spec
+            .slots
+            .get(name)
+            .filter(|s| s.kind == SlotType::Switch)
+    })?;
+    let empty = serde_json::Map::new();
+    let clauses = crate::nlu::items::clauses(reading.text());
+    let mut first = None;
+    for (i, clause) in clauses.iter().enumerate() {
+        let read = Reading::new(clause, reading.today());
+        let super::SlotRead::Value(value, _) = super::read_slot(agent, slot, &read, &empty) else {
+            continue;
+        };
+        match &first {
+            None => first = Some(value),
+            Some(had) if *had != value => {
+                return Some([clauses[..i].join(", "), clauses[i..].join(", ")]);
+            }
+            Some(_) => {}
+        }
+    }
+    None
+}
