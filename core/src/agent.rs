@@ -360,6 +360,7 @@ fn agent_graph() -> &'static Graph<AgentState, TurnCtx> {
             .edge("execute_tools", "error_handler", "error_handler")
             .edge("error_handler", "respond", "respond")
             .edge("respond", "parse", "parse")
+            .edge("respond", "delegate", "delegate")
             .edge("respond", "done", END)
             .build()
             .unwrap_or_else(|errors| panic!("{errors}"))

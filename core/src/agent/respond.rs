@@ -64,6 +64,18 @@ fn next_item(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
     }
     let (item, intent) = state.next_queued()?;
     ctx.say(text::next_item(&item));
+    // An item another agent takes ("…y pago 400 cada semana los
+    // miércoles" after a debt) goes to it, as a message of its own would.
+    let reading = crate::nlu::Reading::new(&item, ctx.today);
+    let claimed = crate::agents::registry::shipped()
+        .is_ok_and(|registry| crate::agents::claim::home_route(registry, &reading).is_some());
+    if claimed {
+        ctx.reading = reading;
+        ctx.mode = super::Mode::Fresh;
+        ctx.prepared = None;
+        ctx.queued_item = true;
+        return Some(NodeOutcome::because("delegate", reasons::NEXT_ITEM));
+    }
     // A movement (or budget) of a message that logged movements (or set
     // budgets), whatever else its words could mean alone ("50").
     ctx.understanding = Some(crate::nlu::understand_as(&item, ctx.today, intent));

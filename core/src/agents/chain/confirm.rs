@@ -202,11 +202,21 @@ impl<'a> Run<'a> {
             self.decisions.gate = ConfirmationStatus::Reasked;
             return Ok(Some(End::Replied));
         }
+        let finance = crate::nlu::answers::complete_finance_request(self.reading)
+            || crate::nlu::answers::finance_question(self.reading, SURE);
+        let other_agent =
+            understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
+        // "nooo, 8000 es lo que debo, el pago es de 400": a no that goes
+        // on to another request turns this one down (it never waits to
+        // catch a later «sí») and the rest is read as that request.
+        if (finance || other_agent) && crate::nlu::answers::opens_with_no(self.reading) {
+            self.rejected(pending, &id);
+            self.consumed = false;
+            return Ok(None);
+        }
         // A finance question or request interrupts: the confirmation
         // is kept with the flow and asked again when it comes back.
-        if crate::nlu::answers::complete_finance_request(self.reading)
-            || crate::nlu::answers::finance_question(self.reading, SURE)
-        {
+        if finance {
             return Ok(None);
         }
         // A request for another agent: the confirmation waits with
@@ -214,8 +224,6 @@ impl<'a> Run<'a> {
         // same id and expiry, unless the person changed their mind
         // ("mejor quiero…"), which leaves it, as leaving does;
         // anything else asks it again, unchanged.
-        let other_agent =
-            understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
         let navigates = understand::navigation(self.reading).is_some();
         if other_agent && !navigates && !crate::nlu::answers::changes_mind(self.reading) {
             return Ok(None);

@@ -108,6 +108,7 @@ pub fn repeats_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a st
     let movement = matches!(finance.intent, Intent::LogTransaction | Intent::Unknown);
     if !movement
         || reading.is_question()
+        || reading.items().len() > 1
         || reading.extraction().amounts.is_empty()
         || crate::nlu::tells_of_payment_made(reading)
     {

@@ -25,7 +25,7 @@ pub enum Loose {
 }
 
 /// A reply that opens with a no ("nel, mejor ni lo hagas").
-fn opens_with_no(reading: &Reading) -> bool {
+pub fn opens_with_no(reading: &Reading) -> bool {
     after_interjections(reading)
         .next()
         .is_some_and(|w| cues().answers.reject_tokens.contains(w))
