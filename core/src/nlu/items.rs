@@ -9,7 +9,7 @@ use super::date::find_date;
 use super::normalize::{fold, tokenize};
 
 /// Characters that end an item when followed by whitespace or the end.
-const ITEM_PUNCTUATION: &[char] = &[',', ';'];
+const ITEM_PUNCTUATION: &[char] = &[',', ';', '.'];
 
 /// The items of a message, in order, as the user wrote them. A piece
 /// without an amount belongs to the item before it ("100 en tacos y

@@ -98,6 +98,11 @@ fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<
     let mut i = prep;
     for _ in 0..=MOST_WORDS_BETWEEN {
         let at = i.checked_sub(1)?;
+        // A count and its price are said in one clause: a mark between
+        // them ("le pagué 500 más, debe quedar en 2700") parts them.
+        if tokens[at].end + 1 < tokens[at + 1].start {
+            return None;
+        }
         if let Some(n) = count_at(tokens, used, at) {
             // Nothing counted between: only "2 a 275", a price above its
             // count ("500 en 3 cosas" is no price of 3).
