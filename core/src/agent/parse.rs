@@ -163,8 +163,32 @@ fn several_items(
     if !matches!(u.intent, Intent::LogTransaction | Intent::SetBudget) {
         return Ok(u);
     }
-    let items = ctx.reading.items().to_vec();
+    let items = own_first(ctx.reading.items(), ctx.today);
+    if let Some(at) = items.others
+        && at > 0
+    {
+        // Another agent's items wait their turn: the movements first.
+        let (own, others) = items.all.split_at(at);
+        let rows = (own.len() > 1 && u.intent == Intent::LogTransaction)
+            .then(|| complete_items(own, ctx.today))
+            .flatten();
+        if let Some(rows) = rows {
+            ctx.say(text::items_in_turn(&own.join(", "), others));
+            state.queue_items(others, u.intent);
+            state.extracted_intent = u.intent;
+            state.clear_flow();
+            state.draft_intent = Some(Intent::LogTransaction);
+            ctx.understanding = Some(u);
+            ctx.prepared = Some(PendingWrite::AddTransactions(rows));
+            return Err(NodeOutcome::because(
+                "validate",
+                reasons::SEVERAL_COMPLETE_ITEMS,
+            ));
+        }
+    }
+    let (items, others) = (items.all, items.others.is_some());
     if u.intent == Intent::LogTransaction
+        && !others
         && let Some(rows) = complete_items(&items, ctx.today)
     {
         state.extracted_intent = u.intent;
@@ -189,6 +213,37 @@ fn several_items(
         Intent::SetBudget => crate::nlu::understand_as(first, ctx.today, Intent::SetBudget),
         _ => understand(first, ctx.today),
     })
+}
+
+/// A message's items, those another agent takes last ("la Mari me dio
+/// 300 de lo que me debe": a cobro's payment), and where they start.
+struct Items {
+    all: Vec<String>,
+    others: Option<usize>,
+}
+
+fn own_first(items: &[String], today: chrono::NaiveDate) -> Items {
+    let Ok(registry) = crate::agents::registry::shipped() else {
+        return Items {
+            all: items.to_vec(),
+            others: None,
+        };
+    };
+    if items.len() < 2 {
+        return Items {
+            all: items.to_vec(),
+            others: None,
+        };
+    }
+    let (others, own): (Vec<String>, Vec<String>) = items.iter().cloned().partition(|item| {
+        let reading = crate::nlu::Reading::new(item, today);
+        crate::agents::claim::statement_route(registry, &reading).is_some()
+    });
+    let at = (!others.is_empty()).then_some(own.len());
+    Items {
+        all: own.into_iter().chain(others).collect(),
+        others: at,
+    }
 }
 
 /// A question: remembered for a follow-up, and turned into the read calls

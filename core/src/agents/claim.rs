@@ -149,6 +149,14 @@ fn denied_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'
     })
 }
 
+/// The route a statement of money takes to the agent that keeps its kind
+/// (money a person handed over, money said to repeat), said as one item
+/// of a message: it waits its turn and goes there ("vendí 1500 y la Mari
+/// me dio 300 de lo que me debe").
+pub fn statement_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    received_route(registry, reading).or_else(|| repeats_route(registry, reading))
+}
+
 /// The route to an agent that checks first money received from the
 /// person the message names (its `received`: "el Chuy me pasó 250").
 fn received_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {

@@ -89,7 +89,7 @@ pub fn denied_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str
 /// denied ("el Chuy me pasó 250": does the Chuy owe that?).
 pub fn received_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
     let intent = agent.spec.received.as_deref()?;
-    if reading.is_question() || reading.understanding().amount.is_none() || reading.money_denied() {
+    if reading.is_question() || reading.extraction().amounts.is_empty() || reading.money_denied() {
         return None;
     }
     crate::nlu::names::giver(reading, &|word| super::own_word(agent, word))?;
