@@ -41,10 +41,22 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     }
     let claim = home_claim(registry, reading);
     // Money said to repeat goes to the agent that keeps what repeats,
-    // unless another agent's request is sure ("cóbrale 200 a Juan cada
-    // semana" is a cobro).
+    // unless another agent that takes money is surely asked ("cóbrale
+    // 200 a Juan cada semana" is a cobro; "los domingos" of the weekly
+    // summary's notice is no request with money).
+    let takes_money = |route: &str| {
+        registry.entered_by(route).is_some_and(|agent| {
+            agent.spec.slots.values().any(|slot| {
+                matches!(
+                    slot.kind,
+                    super::spec::SlotType::MoneyMxn | super::spec::SlotType::MoneyUsd
+                )
+            })
+        })
+    };
     if let Some(repeats) = repeats_route(registry, reading)
-        && claim.is_none_or(|c| c.score < SURE || c.intent == repeats.intent)
+        && claim
+            .is_none_or(|c| c.score < SURE || c.intent == repeats.intent || !takes_money(c.intent))
     {
         return Some(repeats);
     }

@@ -71,20 +71,29 @@ impl Vocab {
         // A word may say a phrase's word in another form too ("pagado"
         // is itself, and says "pagó").
         let mut scratch = String::new();
-        let ids: Vec<usize> = words
-            .iter()
-            .flat_map(|w| {
-                let own = self.id(w);
-                let form = self.form_id(w, &mut scratch).filter(|f| own != Some(*f));
-                own.into_iter().chain(form)
-            })
-            .collect();
-        for &id in &ids {
+        let pronouns_said = crate::nlu::lexicon::cues().days.trigger_object_pronouns;
+        let mut ids = Vec::new();
+        let mut pronouns = Vec::new();
+        for w in words {
+            let pronoun = w
+                .strip_prefix(SMALL)
+                .is_some_and(|small| pronouns_said.words().contains(&small));
+            let own = self.id(w);
+            let form = self.form_id(w, &mut scratch).filter(|f| own != Some(*f));
+            let before = ids.len();
+            ids.extend(own.into_iter().chain(form));
+            if pronoun && ids.len() == before {
+                ids.push(OTHER_PRONOUN);
+            }
+            pronouns.resize(ids.len(), pronoun);
+        }
+        for &id in ids.iter().filter(|&&id| id != OTHER_PRONOUN) {
             held[id / 64] |= 1 << (id % 64);
         }
         Said {
             held,
             ids,
+            pronouns,
             said: words.iter().filter(|w| counted(w)).count(),
             asks: words.contains(&QUESTION),
         }
@@ -111,6 +120,9 @@ impl Vocab {
         }
     }
 }
+
+/// An object pronoun the vocabulary has no number for.
+const OTHER_PRONOUN: usize = usize::MAX;
 
 /// A word that counts as said: not the question mark, not a small word.
 fn counted(word: &str) -> bool {
@@ -145,8 +157,11 @@ impl Phrase {
 #[derive(Debug)]
 pub struct Said {
     held: Vec<u64>,
-    /// The numbers of the words held, in the order said.
+    /// The numbers of the words held, in the order said; an object
+    /// pronoun the vocabulary lacks is [`OTHER_PRONOUN`].
     ids: Vec<usize>,
+    /// Whether each of `ids` is an object pronoun ("me", "le").
+    pronouns: Vec<bool>,
     /// How many words the message says (small words and the question
     /// mark left out).
     said: usize,
@@ -160,7 +175,9 @@ impl Said {
     }
 
     /// Whether `order` is said in that order, each word after the one
-    /// before it with at most one other word of the vocabulary between.
+    /// before it with at most one other word of the vocabulary between,
+    /// never an object pronoun the phrase does not say there ("me [le]
+    /// pago": the payment goes to someone else).
     fn says_in_order(&self, order: &[usize]) -> bool {
         let Some((&first, rest)) = order.split_first() else {
             return true;
@@ -169,7 +186,10 @@ impl Said {
             id == first && {
                 let mut at = start;
                 rest.iter().all(|&next| {
-                    let found = self.ids[at + 1..].iter().take(2).position(|&i| i == next);
+                    let found = (at + 1..self.ids.len())
+                        .take(2)
+                        .take_while(|&k| self.ids[k] == next || !self.pronouns[k])
+                        .position(|k| self.ids[k] == next);
                     found.map(|step| at += step + 1).is_some()
                 })
             }
@@ -243,6 +263,7 @@ impl Postings {
         let mut places: Vec<(usize, usize)> = said
             .ids
             .iter()
+            .filter(|&&id| id != OTHER_PRONOUN)
             .flat_map(|&id| self.0[id].iter().copied())
             .collect();
         places.sort_unstable();

@@ -185,8 +185,9 @@ impl<'a> Run<'a> {
         }
         // A reply that names one of the fixed values the open question
         // offers ("los de cobros" to "¿cuáles quieres recibir?") answers
-        // it, though its words are also another agent's.
-        if self.names_a_fixed_value(agent) {
+        // it, though its words are also another agent's; so is a request
+        // the home agent's arbiter routed here over the others' words.
+        if learned || self.names_a_fixed_value(agent) {
             return None;
         }
         let home = self.registry.home();

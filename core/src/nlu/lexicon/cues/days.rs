@@ -207,6 +207,10 @@ cue_group! {
     /// Determiners an agent's phrase may say any one of ("quita el pago fijo" holds "quita ese pago
     /// fijo").
     trigger_determiners,
+    /// Pronouns of whom a verb's action goes to ("me", "le"): one between
+    /// two words of a quoted phrase names someone else ("al muchacho que
+    /// me ayuda le pago" is no «me pagó»).
+    trigger_object_pronouns,
     /// Pronouns joined to the end of a verb ("quítalo", "bórrame"), dropped to find a phrase's verb.
     trigger_enclitics,
     /// Verb endings and the ending of a phrase's form, as `said:phrase` ("¿podría quitar…?" says
