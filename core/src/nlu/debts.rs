@@ -214,6 +214,14 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         if tokens.get(k).is_some_and(|n| n.is_in(cues.debts.articles)) {
             k += 1;
         }
+        // "al de Bimbo": the one of Bimbo.
+        if k > i + 1 || tokens[i].is_in(cues.debts.paid_to_prepositions) {
+            k += usize::from(
+                tokens
+                    .get(k)
+                    .is_some_and(|n| n.is_in(cues.debts.one_of_words)),
+            );
+        }
         let name_start = k;
         if tokens
             .get(k)
@@ -261,10 +269,24 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
     }
     // The name must not be a place the money was spent in ("en uber") or
     // what it bought ("de luz").
-    // The word before the name, past an article ("a la Fer").
-    let before = match start.checked_sub(1) {
+    // The word before the name, past an article ("a la Fer") or the one
+    // of ("al de Bimbo", "a la de Coppel").
+    let past_article = |at: Option<usize>| match at {
         Some(k) if tokens[k].is_in(cues.debts.articles) => k.checked_sub(1),
         other => other,
+    };
+    let before = match start.checked_sub(1) {
+        Some(k) if tokens[k].is_in(cues.debts.one_of_words) && k > 0 => {
+            let one = k - 1;
+            let named = tokens[one].is_in(cues.debts.articles)
+                || tokens[one].is_in(cues.debts.paid_to_prepositions);
+            if named {
+                past_article(Some(one))
+            } else {
+                Some(k)
+            }
+        }
+        other => past_article(other),
     };
     let named_by = |list: &CueList| before.is_some_and(|k| list.contains(&tokens[k].text));
     let card_or_lender = tokens[start..end]

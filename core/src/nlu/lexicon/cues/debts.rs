@@ -33,6 +33,9 @@ cue_group! {
     /// Ruiz"): a title and the name after it are the person, wherever they
     /// stand in the message.
     person_titles,
+    /// The "of" of "the one of" after an article ("al de Bimbo", "a la de
+    /// Coppel"): the name after it is whom it is paid to.
+    one_of_words,
     /// Verbs of one person handing money over ("me pasó", "me depositó"):
     /// the name beside one is who paid ([`crate::nlu::names::giver`]).
     giver_verbs,
