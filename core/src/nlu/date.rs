@@ -189,8 +189,13 @@ fn opened_day(tokens: &[Token], i: usize) -> bool {
 /// movement's: none of them is money ("hoy es el 28, paga el mínimo").
 pub fn day_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
     let c = cues();
-    (0..tokens.len())
-        .filter(|&i| day_number(&tokens[i]).is_some() && !tokens[i].dollar_sign)
+    let day = |i: usize| {
+        tokens
+            .get(i)
+            .is_some_and(|t| day_number(t).is_some() && !t.dollar_sign)
+    };
+    let mut spans: Vec<(usize, usize)> = (0..tokens.len())
+        .filter(|&i| day(i))
         .filter_map(|i| {
             let month = c.days.of_words.at(tokens, i + 1)
                 && tokens.get(i + 2).and_then(Token::month).is_some();
@@ -202,7 +207,20 @@ pub fn day_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                 None
             }
         })
-        .collect()
+        .collect();
+    // "los días 15 y 30": a day joined to days opened in the plural is a
+    // day too, never money.
+    let plural = spans
+        .iter()
+        .find(|(start, _)| c.days.plural_day_openers.at(tokens, *start))
+        .copied();
+    if let Some((_, mut end)) = plural {
+        while c.amounts.and_words.at(tokens, end) && day(end + 1) {
+            spans.push((end, end + 2));
+            end += 2;
+        }
+    }
+    spans
 }
 
 fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {

@@ -207,6 +207,9 @@ cue_group! {
     /// Determiners an agent's phrase may say any one of ("quita el pago fijo" holds "quita ese pago
     /// fijo").
     trigger_determiners,
+    /// Words that open days said in the plural ("los días 15 y 30"): a
+    /// day joined to them by "y" is a day too.
+    plural_day_openers,
     /// Pronouns of whom a verb's action goes to ("me", "le"): one between
     /// two words of a quoted phrase names someone else ("al muchacho que
     /// me ayuda le pago" is no «me pagó»).
