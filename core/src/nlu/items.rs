@@ -99,12 +99,19 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
     for (a, b) in pieces {
         let priced = has_amount(&text[a..b], today);
         match items.last_mut() {
+            // "…, no, eran 90": a correction's opening opens the next.
+            Some(_) if !priced && opens_correction(&text[a..b]) => {
+                opening.get_or_insert(a);
+            }
             Some(last) if !priced => last.1 = b,
             None if !priced => {
                 opening.get_or_insert(a);
             }
             _ => items.push((opening.take().unwrap_or(a), b)),
         }
+    }
+    if let (Some(last), Some(_)) = (items.last_mut(), opening) {
+        last.1 = text.len();
     }
     if items
         .iter()
@@ -119,7 +126,7 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
     let day = items
         .first()
         .and_then(|&(a, _)| leading_day(&text[a..], today));
-    items
+    let items = items
         .into_iter()
         .enumerate()
         .map(|(i, (a, b))| {
@@ -129,7 +136,92 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
                 _ => item.to_string(),
             }
         })
-        .collect()
+        .collect();
+    fold_corrections(items)
+}
+
+/// Whether `piece` is nothing but words that open a correction ("no",
+/// "no espera").
+fn opens_correction(piece: &str) -> bool {
+    let c = super::lexicon::cues();
+    let folded = fold(piece);
+    let mut words = folded
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .peekable();
+    words
+        .peek()
+        .is_some_and(|w| c.amounts.item_correction_starts.words().contains(w))
+        && words.all(|w| {
+            c.amounts.item_correction_starts.words().contains(&w)
+                || c.days.interjections.words().contains(&w)
+        })
+}
+
+/// An item that opens as a correction ("no espera, los chiles fueron
+/// 200") takes the place of the earlier item it names (one sharing a word
+/// with it: "150 de chiles"), or of the one just before; it is never a
+/// movement of its own. What opens it is left out.
+fn fold_corrections(mut items: Vec<String>) -> Vec<String> {
+    let c = super::lexicon::cues();
+    let opener = |w: &str| {
+        c.days.draft_correction_starts.words().contains(&w)
+            || c.days.interjections.words().contains(&w)
+    };
+    let mut i = 1;
+    while i < items.len() {
+        let folded = fold(&items[i]);
+        let words: Vec<&str> = folded
+            .split(|ch: char| !ch.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let opens = words
+            .first()
+            .is_some_and(|w| c.amounts.item_correction_starts.words().contains(w));
+        if !opens {
+            i += 1;
+            continue;
+        }
+        // The correction without its opening words, as written.
+        let skip = words.iter().take_while(|w| opener(w)).count();
+        let rest: Vec<&str> = items[i].split_whitespace().skip(skip).collect();
+        let named = |item: &str| {
+            let item = fold(item);
+            words[skip..].iter().any(|w| {
+                w.len() > 3
+                    && !w.bytes().all(|b| b.is_ascii_digit())
+                    && item
+                        .split(|ch: char| !ch.is_alphanumeric())
+                        .any(|x| x == *w)
+            })
+        };
+        if rest.is_empty() {
+            i += 1;
+            continue;
+        }
+        let number = |w: &&str| w.bytes().any(|b| b.is_ascii_digit());
+        match (0..i).rev().find(|&j| named(&items[j])) {
+            Some(j) => items[j] = rest.join(" "),
+            // "80 de refresco, no, eran 90": the new amount in the one
+            // before, its words kept.
+            None => {
+                let Some(new) = rest.iter().find(|w| number(w)) else {
+                    i += 1;
+                    continue;
+                };
+                let before: Vec<&str> = items[i - 1].split_whitespace().collect();
+                let Some(at) = before.iter().position(|w| number(w)) else {
+                    i += 1;
+                    continue;
+                };
+                let mut words: Vec<String> = before.iter().map(|w| w.to_string()).collect();
+                words[at] = new.to_string();
+                items[i - 1] = words.join(" ");
+            }
+        }
+        items.remove(i);
+    }
+    items
 }
 
 /// The words of the day `text` names before its first amount, if any.

@@ -73,6 +73,9 @@ cue_group! {
     after_cents_words,
     /// Words that join two items ("y", "más").
     item_joiners,
+    /// Words that open an item correcting an earlier one ("no espera,
+    /// los chiles fueron 200"): it takes that item's place.
+    item_correction_starts,
     /// Words before an amount that open a range ("entre 200 y 300"): the
     /// joiner after it joins the range's ends, not two items.
     amount_range_starts,
