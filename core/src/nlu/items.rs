@@ -210,7 +210,7 @@ fn fold_corrections(mut items: Vec<String>) -> Vec<String> {
                     continue;
                 };
                 let before: Vec<&str> = items[i - 1].split_whitespace().collect();
-                let Some(at) = before.iter().position(|w| number(w)) else {
+                let Some(at) = before.iter().position(number) else {
                     i += 1;
                     continue;
                 };
