@@ -22,6 +22,7 @@ mod delegate;
 mod drafts;
 mod error_handler;
 mod execute_tools;
+mod income_words;
 mod input;
 mod parse;
 mod pending;

@@ -76,6 +76,10 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if u.intent == Intent::UpdateLastTransaction && u.category.is_none() {
         u.kind = crate::nlu::answers::kind_for_stored(&ctx.reading).or(u.kind);
     }
+    if !given {
+        super::income_words::apply(state, &ctx.reading, &mut u);
+        super::income_words::learn(state, &ctx.reading, &u);
+    }
     ctx.understanding = Some(u.clone());
     state.extracted_intent = u.intent;
 

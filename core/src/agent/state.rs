@@ -264,6 +264,12 @@ pub struct AgentState {
     /// cancels everything.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub queued_items: Vec<String>,
+    /// Words of expense categories the person used for money received
+    /// («saqué 1,800 de viajes»), each with the income's category: said
+    /// again without a word of which way the money went, they are income
+    /// (`agent/income_words.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub income_words: Vec<(String, String)>,
     /// What the queued items are read as: budgets, or movements when
     /// unset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -353,6 +359,7 @@ impl AgentState {
             waiting_draft: None,
             queued_items: Vec::new(),
             queued_as: None,
+            income_words: Vec::new(),
             reoffers: Vec::new(),
         }
     }
