@@ -5,6 +5,7 @@
 
 use serde_json::{Map, Value};
 
+mod dates;
 mod month_days;
 mod requests;
 
@@ -190,7 +191,7 @@ pub fn read_slot(
             let (from, to) = (from.to_string(), to.to_string());
             SlotRead::Value(serde_json::json!({ "from": from, "to": to }), None)
         }),
-        SlotType::FutureDate => upcoming_date(reading).map_or(SlotRead::Nothing, |date| {
+        SlotType::FutureDate => dates::due(slot, reading).map_or(SlotRead::Nothing, |date| {
             SlotRead::Value(Value::from(date.to_string()), None)
         }),
         // A message that names money ("¿mejor 200 dólares?") holds no
@@ -311,44 +312,6 @@ fn period(reading: &Reading) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
         NaiveDate::from_ymd_opt(year, 1, 1)?,
         NaiveDate::from_ymd_opt(year, 12, 31)?,
     ))
-}
-
-/// The date a message names, as a due date: the dates reader answers with
-/// the most recent day that fits as of a reference day, and that answer
-/// only moves forward as the reference does, so the next day that fits is
-/// found by a binary search over the reference days of the coming year. A
-/// date given whole (with its year) or relative to today ("ayer",
-/// "mañana") stays as said.
-fn upcoming_date(reading: &Reading) -> Option<chrono::NaiveDate> {
-    let today = reading.today();
-    let read = |reference| {
-        crate::nlu::extract(reading.text(), reference)
-            .dates
-            .first()
-            .map(|w| w.from)
-    };
-    let said = read(today)?;
-    if said >= today || crate::nlu::moments::special_date(reading.tokens(), today).is_some() {
-        return Some(said);
-    }
-    let day = |n: u64| today.checked_add_days(chrono::Days::new(n));
-    // A day counted from today ("ayer", "hace 3 días") moves with the
-    // reference day: it stays as said, in the past, for the checks to refuse.
-    if read(day(1)?) == said.checked_add_days(chrono::Days::new(1)) {
-        return Some(said);
-    }
-    let (mut low, mut high) = (0_u64, 366_u64);
-    if read(day(high)?).is_none_or(|d| d < today) {
-        return Some(said);
-    }
-    while high - low > 1 {
-        let middle = (low + high) / 2;
-        match read(day(middle)?) {
-            Some(date) if date >= today => high = middle,
-            _ => low = middle,
-        }
-    }
-    read(day(high)?)
 }
 
 /// Whether a money slot in a currency other than pesos has its currency
