@@ -44,8 +44,14 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         if let [first, rest @ ..] = questions.as_slice()
             && !rest.is_empty()
         {
-            ctx.say(text::questions_not_answered(rest));
-            u = understand(first, ctx.today);
+            if let Some(summary) = totals_of_one_period(&questions, ctx.today) {
+                // "¿cuánto vendí y cuánto gasté esta semana?": one summary
+                // of the period answers every total asked.
+                u = summary;
+            } else {
+                ctx.say(text::questions_not_answered(rest));
+                u = understand(first, ctx.today);
+            }
         }
     }
     if !given {
@@ -217,6 +223,34 @@ fn several_items(
         Intent::SetBudget => crate::nlu::understand_as(first, ctx.today, Intent::SetBudget),
         _ => understand(first, ctx.today),
     })
+}
+
+/// When every question asks a total of money in or out ("¿cuánto
+/// vendí?", "¿cuánto gasté?", "¿cómo voy?") and at most one says when:
+/// the summary of that period, which answers them all.
+fn totals_of_one_period(questions: &[String], today: chrono::NaiveDate) -> Option<Understanding> {
+    use crate::kinds::CategoryType;
+    let read: Vec<Understanding> = questions.iter().map(|q| understand(q, today)).collect();
+    // "¿cuánto vendí?" alone reads as a sale with no amount: asked, it
+    // is the total of sales.
+    let income = |r: &Understanding| {
+        r.category
+            .is_some_and(|c| c.category_type == CategoryType::Income)
+    };
+    let totals = read.iter().all(|r| {
+        let summary = r.query == Some(crate::nlu::QueryKind::Summary)
+            || r.intent == Intent::LogTransaction && r.amount.is_none() && income(r);
+        summary && r.description.is_none() && (r.category.is_none() || income(r))
+    });
+    let timed = |r: &&Understanding| r.period.is_some() || r.date.is_some() || r.month.is_some();
+    if !totals || read.iter().filter(timed).count() > 1 {
+        return None;
+    }
+    let mut summary = read.iter().find(timed).unwrap_or(&read[0]).clone();
+    summary.intent = Intent::QueryData;
+    summary.category = None;
+    summary.kind = None;
+    Some(summary)
 }
 
 /// A message's items, those another agent takes last ("la Mari me dio
