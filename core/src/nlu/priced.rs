@@ -22,7 +22,11 @@ pub(super) fn combine(tokens: &[Token], used: &[bool], found: &mut Vec<AmountMat
         let price = &found[k];
         let count =
             count_before(tokens, used, price).or_else(|| count_for_each(tokens, used, price));
-        let Some((at, n)) = count.filter(|(at, _)| !inside_money(found, k, *at)) else {
+        // A count said after its price for each ("…a cada uno, son 3")
+        // is one though "son 3" alone would read as money.
+        let after = |at: usize| at >= price.end;
+        let Some((at, n)) = count.filter(|(at, _)| after(*at) || !inside_money(found, k, *at))
+        else {
             continue;
         };
         let Some(total) = price.centavos.checked_mul(n) else {
@@ -31,7 +35,7 @@ pub(super) fn combine(tokens: &[Token], used: &[bool], found: &mut Vec<AmountMat
         found[k] = AmountMatch {
             centavos: total,
             start: at.min(price.start),
-            end: price.end,
+            end: price.end.max(at + 1),
             score: price.score + 1,
             ..price.clone()
         };
@@ -136,13 +140,29 @@ fn price_ends(tokens: &[Token], price: &AmountMatch) -> bool {
     })
 }
 
-/// A price said "cada uno" after it, and a count earlier in the message:
-/// "mis 2 hijos, 1,850 cada uno".
+/// A price said "cada uno" after it, and a count earlier in the message
+/// ("mis 2 hijos, 1,850 cada uno") or said right after it ("2500 a cada
+/// uno, son 3").
 fn count_for_each(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<(usize, i64)> {
-    cues().answers.each_one.cue_at(tokens, price.end)?;
-    (0..price.start)
+    // "1,850 cada uno", "2500 a cada uno".
+    let gap = usize::from(cues().answers.price_a.at(tokens, price.end));
+    let each = gap + cues().answers.each_one.cue_at(tokens, price.end + gap)?;
+    let before = (0..price.start)
         .rev()
-        .find_map(|at| count_at(tokens, used, at).map(|n| (at, n)))
+        .find_map(|at| count_at(tokens, used, at).map(|n| (at, n)));
+    before.or_else(|| {
+        let from = price.end + each;
+        (from + 1..(from + 3).min(tokens.len())).find_map(|at| {
+            // Read as a split of the bill too ("son 3"): with a price for
+            // each, it counts them.
+            let free = vec![false; tokens.len()];
+            cues()
+                .amounts
+                .count_after_words
+                .at(tokens, at - 1)
+                .then(|| count_at(tokens, &free, at).map(|n| (at, n)))?
+        })
+    })
 }
 
 /// A count at `at`: a whole number from 2 to [`MOST_COUNTED`], in digits

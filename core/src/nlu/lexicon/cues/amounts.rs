@@ -73,6 +73,9 @@ cue_group! {
     after_cents_words,
     /// Words that join two items ("y", "más").
     item_joiners,
+    /// Words that say a count after a price for each ("2500 a cada uno,
+    /// son 3").
+    count_after_words,
     /// Words that open an item correcting an earlier one ("no espera,
     /// los chiles fueron 200"): it takes that item's place.
     item_correction_starts,
