@@ -273,6 +273,26 @@ fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDat
 /// A day starting at a word: "hoy", "ayer", "antes de ayer", "hace 3
 /// días", a weekday; the date and where it starts and ends.
 fn word_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {
+    word_date_alone(tokens, i, today)
+        .map(|(date, start, end)| (date, start, end + with_its_number(tokens, end, date)))
+}
+
+/// "ayer 24": the day's own number said right after it is part of the
+/// day, never money (a number that is not that day's is left alone: "ayer
+/// 25 de tacos").
+fn with_its_number(tokens: &[Token], end: usize, date: NaiveDate) -> usize {
+    tokens
+        .get(end)
+        .and_then(day_number)
+        .is_some_and(|n| n == date.day())
+        .into()
+}
+
+fn word_date_alone(
+    tokens: &[Token],
+    i: usize,
+    today: NaiveDate,
+) -> Option<(NaiveDate, usize, usize)> {
     let c = cues();
     let t = &tokens[i];
     if let Some(back) = t.days_ago() {
