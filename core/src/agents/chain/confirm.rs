@@ -67,7 +67,11 @@ impl<'a> Run<'a> {
         let id = agent.spec.id.clone();
         // A button for another prompt never gets here: the router refuses
         // stale buttons for both kinds of confirmation.
-        if self.expired && self.reading.decision() != Decision::Reject {
+        // A «sí» to an expired prompt never runs it: it is offered anew.
+        // Another request said meanwhile ("¿cuánto tengo en el banco?") is
+        // answered, and the prompt waits with its flow to be offered anew
+        // after it (`respond` renews it and says so), never in its place.
+        if self.expired && self.reading.decision() != Decision::Reject && !self.goes_elsewhere() {
             return Ok(Some(self.offer_anew(&pending, &id)));
         }
         let tool = agent.tool(&call.tool_name).expect("checked at load");
@@ -88,13 +92,20 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// One expiry rule for every agent (`crate::gate`): nothing runs, and
-    /// the same action is offered again under a new id, so an old button
-    /// cannot confirm it. "no" still rejects it.
-    fn offer_anew(&mut self, pending: &PendingAction, id: &str) -> End {
+    /// The message is no answer to the prompt but another request: a
+    /// finance question or request, or another agent's.
+    fn goes_elsewhere(&self) -> bool {
+        self.reading.decision() == Decision::Other
+            && (crate::nlu::answers::complete_finance_request(self.reading)
+                || crate::nlu::answers::finance_question(self.reading, SURE)
+                || understand::best_intent(self.registry.home(), &intent_words(self.reading))
+                    .is_some_and(|(_, s)| s >= CLEAR))
+    }
+
+    /// The expired prompt under a new id and expiry, its old buttons
+    /// pointed at it; nothing is said yet.
+    fn renew_pending(&mut self) {
         if let Some(p) = self.o.pending.as_mut() {
-            // The old id's buttons are pointed at the new one by the
-            // caller, which holds the session's re-offers.
             let old = p.renew(
                 self.prompt_id.to_string(),
                 self.now_iso,
@@ -102,6 +113,15 @@ impl<'a> Run<'a> {
             );
             self.reoffered = Some((old, p.id.clone()));
         }
+    }
+
+    /// One expiry rule for every agent (`crate::gate`): nothing runs, and
+    /// the same action is offered again under a new id, so an old button
+    /// cannot confirm it. "no" still rejects it.
+    fn offer_anew(&mut self, pending: &PendingAction, id: &str) -> End {
+        // The old id's buttons are pointed at the new one by the caller,
+        // which holds the session's re-offers.
+        self.renew_pending();
         self.reply.push(text::EXPIRED.into());
         self.reply.push(pending.prompt.clone());
         self.suggestions = vec![text::YES.into(), text::NO.into()];
