@@ -143,6 +143,18 @@ pub enum SlotRead {
     Nothing,
 }
 
+/// The clause of a message of several that says the money, read alone.
+fn money_clause(reading: &Reading) -> Option<Reading> {
+    let clauses = crate::nlu::items::clauses(reading.text());
+    if clauses.len() < 2 || reading.extraction().amounts.is_empty() {
+        return None;
+    }
+    clauses
+        .iter()
+        .map(|c| Reading::new(c, reading.today()))
+        .find(|r| !r.extraction().amounts.is_empty())
+}
+
 /// Whether `word` is one of the agent's own words ("cóbrale",
 /// "recordatorio"): never a name.
 fn own_word(agent: &Agent, word: &str) -> bool {
@@ -224,7 +236,15 @@ pub fn read_slot(
         SlotType::Label => {
             let skip = slot.values.get("skip").map(Vec::as_slice).unwrap_or(&[]);
             let skipped = |word: &str| skip.iter().any(|s| s == word);
-            text(crate::nlu::names::label(reading, &skipped))
+            // "Buenos días, joven. Soy maestra jubilada, pago el cable 450
+            // cada mes": what is named is in the clause with the money,
+            // when it names anything.
+            let label = |r: &Reading| crate::nlu::names::label(r, &skipped);
+            text(
+                money_clause(reading)
+                    .and_then(|c| label(&c))
+                    .or_else(|| label(reading)),
+            )
         }
         SlotType::Code => code(slot, reading),
     }
