@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::Agent;
 use super::flows;
-use super::{Agent, content_words};
 use crate::agents::path::Scope;
 use crate::agents::phrases::{Phrase, Postings, Vocab};
 use crate::agents::spec::{AgentSpec, RoutingKind, SlotType, ToolKind, ToolSpec};
@@ -340,11 +340,12 @@ fn check_tool(
 
 type Faq = Vec<(Vec<Vec<String>>, Vec<Template>)>;
 
-/// The agent's questions: phrases as content words, answers compiled.
+/// The agent's questions: phrases as trigger phrases are read (a quoted
+/// one must be said whole, in its order), answers compiled.
 fn compile_faq(spec: &AgentSpec, scope: &Scope, err: &mut impl FnMut(String)) -> Faq {
     let mut faq = Vec::new();
     for (i, entry) in spec.faq.iter().enumerate() {
-        let phrases: Vec<Vec<String>> = entry.phrases.iter().map(|p| content_words(p)).collect();
+        let phrases: Vec<Vec<String>> = entry.phrases.iter().map(|p| trigger_words(p)).collect();
         if phrases.is_empty() || phrases.iter().any(Vec::is_empty) {
             err(format!(
                 "faq {}: every phrase needs a word that means something",
