@@ -227,9 +227,11 @@ impl<'a> Run<'a> {
         let other_agent =
             understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
         // "nooo, 8000 es lo que debo, el pago es de 400": a no that goes
-        // on to another request turns this one down (it never waits to
-        // catch a later «sí») and the rest is read as that request.
-        if (finance || other_agent) && crate::nlu::answers::opens_with_no(self.reading) {
+        // on to a finance request turns this one down (it never waits to
+        // catch a later «sí») and the rest is read as that request. (A
+        // word of another agent after a no is often what this one is
+        // about: "no, es del préstamo que le hice" at a cobro's payment.)
+        if finance && crate::nlu::answers::opens_with_no(self.reading) {
             self.rejected(pending, &id);
             self.consumed = false;
             return Ok(None);
