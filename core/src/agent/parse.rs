@@ -173,34 +173,16 @@ fn several_items(
     if !matches!(u.intent, Intent::LogTransaction | Intent::SetBudget) {
         return Ok(u);
     }
+    // Another agent's items wait their turn, after the movements.
     let items = own_first(ctx.reading.items(), ctx.today);
-    if let Some(at) = items.others
-        && at > 0
+    let (own, others) = items.all.split_at(items.others.unwrap_or(items.all.len()));
+    if u.intent == Intent::LogTransaction
+        && let Some(rows) = complete_items(own, ctx.today)
     {
-        // Another agent's items wait their turn: the movements first.
-        let (own, others) = items.all.split_at(at);
-        let rows = (own.len() > 1 && u.intent == Intent::LogTransaction)
-            .then(|| complete_items(own, ctx.today))
-            .flatten();
-        if let Some(rows) = rows {
+        if !others.is_empty() {
             ctx.say(text::items_in_turn(&own.join(", "), others));
             state.queue_items(others, u.intent);
-            state.extracted_intent = u.intent;
-            state.clear_flow();
-            state.draft_intent = Some(Intent::LogTransaction);
-            ctx.understanding = Some(u);
-            ctx.prepared = Some(PendingWrite::AddTransactions(rows));
-            return Err(NodeOutcome::because(
-                "validate",
-                reasons::SEVERAL_COMPLETE_ITEMS,
-            ));
         }
-    }
-    let (items, others) = (items.all, items.others.is_some());
-    if u.intent == Intent::LogTransaction
-        && !others
-        && let Some(rows) = complete_items(&items, ctx.today)
-    {
         state.extracted_intent = u.intent;
         state.clear_flow();
         state.draft_intent = Some(Intent::LogTransaction);
@@ -211,6 +193,7 @@ fn several_items(
             reasons::SEVERAL_COMPLETE_ITEMS,
         ));
     }
+    let items = items.all;
     let [first, rest @ ..] = items.as_slice() else {
         return Ok(u);
     };
@@ -261,18 +244,15 @@ struct Items {
 }
 
 fn own_first(items: &[String], today: chrono::NaiveDate) -> Items {
-    let Ok(registry) = crate::agents::registry::shipped() else {
+    let registry = crate::agents::registry::shipped()
+        .ok()
+        .filter(|_| items.len() > 1);
+    let Some(registry) = registry else {
         return Items {
             all: items.to_vec(),
             others: None,
         };
     };
-    if items.len() < 2 {
-        return Items {
-            all: items.to_vec(),
-            others: None,
-        };
-    }
     let (others, own): (Vec<String>, Vec<String>) = items.iter().cloned().partition(|item| {
         let reading = crate::nlu::Reading::new(item, today);
         crate::agents::claim::statement_route(registry, &reading).is_some()

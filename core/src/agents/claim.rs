@@ -166,7 +166,9 @@ fn denied_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'
 /// of a message: it waits its turn and goes there ("vendí 1500 y la Mari
 /// me dio 300 de lo que me debe").
 pub fn statement_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
-    received_route(registry, reading).or_else(|| repeats_route(registry, reading))
+    best_route(registry, |_, agent| {
+        super::understand::statement_intent(agent, reading).map(|(_, score)| score)
+    })
 }
 
 /// The route to an agent that checks first money received from the

@@ -9,7 +9,9 @@ mod dates;
 mod month_days;
 mod requests;
 
-pub use requests::{best_request, denied_intent, received_intent, repeats_intent, switch_turns};
+pub use requests::{
+    best_request, denied_intent, received_intent, repeats_intent, statement_intent, switch_turns,
+};
 
 use super::phrases;
 use super::registry::{Agent, content_tokens, content_words};
@@ -349,12 +351,6 @@ pub fn currency_named(spec: &SlotSpec, reading: &Reading) -> bool {
 /// message: a day of the month is never the amount ("el 1 de cada mes
 /// pago 8 mil").
 fn day_spans(agent: &Agent, reading: &Reading) -> Vec<std::ops::Range<usize>> {
-    let text = reading.text();
-    let byte = |chars: usize| {
-        text.char_indices()
-            .nth(chars)
-            .map_or(text.len(), |(b, _)| b)
-    };
     agent
         .spec
         .slots
@@ -362,7 +358,7 @@ fn day_spans(agent: &Agent, reading: &Reading) -> Vec<std::ops::Range<usize>> {
         .filter(|s| s.kind == SlotType::MonthDays)
         .filter_map(|s| month_days::read(s, reading))
         .flat_map(|(_, spans)| spans)
-        .map(|r| byte(r.start)..byte(r.end))
+        .map(|r| reading.byte_at(r.start)..reading.byte_at(r.end))
         .collect()
 }
 

@@ -240,17 +240,11 @@ pub fn giver(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
 /// offsets are chars; the spans of amounts and dates are bytes).
 fn money_and_days(reading: &Reading) -> Vec<bool> {
     let extraction = reading.extraction();
-    let text = reading.text();
-    let byte = |chars: usize| {
-        text.char_indices()
-            .nth(chars)
-            .map_or(text.len(), |(b, _)| b)
-    };
     reading
         .tokens()
         .iter()
         .map(|t| {
-            let (start, end) = (byte(t.start), byte(t.end));
+            let (start, end) = (reading.byte_at(t.start), reading.byte_at(t.end));
             extraction
                 .amounts
                 .iter()

@@ -145,6 +145,15 @@ impl Reading {
         &self.text
     }
 
+    /// The byte offset in the text of the char offset `chars` (tokens
+    /// count chars; the spans of amounts and dates count bytes).
+    pub fn byte_at(&self, chars: usize) -> usize {
+        self.text
+            .char_indices()
+            .nth(chars)
+            .map_or(self.text.len(), |(b, _)| b)
+    }
+
     /// Lower-cased, accents removed (see [`fold`]).
     pub fn folded(&self) -> &str {
         &self.folded

@@ -26,37 +26,7 @@ impl<'a> Run<'a> {
             self.answer_faq(agent, answer);
             return Ok(None);
         }
-        // The agent's own best intent, read once; `sure` when it is a
-        // whole request.
-        let received = understand::received_intent(agent, self.reading)
-            .or_else(|| understand::repeats_intent(agent, self.reading));
-        let own = understand::best_request(agent, &words, self.reading)
-            .or_else(|| super::super::claim::denied_intent(self.registry, agent, self.reading));
-        // With nothing open in it (just entered from home, or a flow of
-        // it finished), the agent waits for a request as home does: the
-        // learned model picks among its intents when no phrase is sure,
-        // and over a phrase matched in part when it is near certain of
-        // another ("cancele el cobro a Jorge" holds words of a new cobro).
-        let just_entered = self.o.current_flow.is_none()
-            && self.o.agent_stack.last().is_some_and(|f| {
-                f.agent_id == agent.spec.id && matches!(f.waiting, Waiting::Request)
-            });
-        let exact = || understand::exact_intent(agent, &words, SURE).is_some();
-        let own = match own {
-            // Money a person handed over is checked here first, whatever
-            // else its words match.
-            _ if received.is_some() => received,
-            _ if !just_entered => own,
-            Some((_, score)) if score >= SURE => {
-                super::super::claim::learned_intent(self.registry, agent, self.reading)
-                    .filter(|(_, p)| *p >= LEARNED_CERTAIN && !exact())
-                    .or(own)
-            }
-            _ => super::super::claim::learned_intent(self.registry, agent, self.reading).or(own),
-        };
-        let learned = received.is_some()
-            || just_entered
-                && super::super::claim::learned_agent(self.registry, agent, self.reading);
+        let (own, learned) = self.own_request(agent, &words);
         if let Some(routed) = self.leaves_for_another(agent, &words, own, learned) {
             return Ok(routed);
         }
@@ -143,6 +113,44 @@ impl<'a> Run<'a> {
             ));
         }
         self.nothing_routed(agent)
+    }
+
+    /// The agent's own best intent, read once (sure when it is a whole
+    /// request), and whether the home agent's arbiter routed the message
+    /// here over other readings (the learned model's, or a statement of
+    /// money handed over or said to repeat).
+    fn own_request(&self, agent: &'a Agent, words: &[&str]) -> (Option<(&'a str, f32)>, bool) {
+        // The agent's own best intent, read once; `sure` when it is a
+        // whole request.
+        let received = understand::statement_intent(agent, self.reading);
+        let own = understand::best_request(agent, words, self.reading)
+            .or_else(|| super::super::claim::denied_intent(self.registry, agent, self.reading));
+        // With nothing open in it (just entered from home, or a flow of
+        // it finished), the agent waits for a request as home does: the
+        // learned model picks among its intents when no phrase is sure,
+        // and over a phrase matched in part when it is near certain of
+        // another ("cancele el cobro a Jorge" holds words of a new cobro).
+        let just_entered = self.o.current_flow.is_none()
+            && self.o.agent_stack.last().is_some_and(|f| {
+                f.agent_id == agent.spec.id && matches!(f.waiting, Waiting::Request)
+            });
+        let exact = || understand::exact_intent(agent, words, SURE).is_some();
+        let own = match own {
+            // Money a person handed over is checked here first, whatever
+            // else its words match.
+            _ if received.is_some() => received,
+            _ if !just_entered => own,
+            Some((_, score)) if score >= SURE => {
+                super::super::claim::learned_intent(self.registry, agent, self.reading)
+                    .filter(|(_, p)| *p >= LEARNED_CERTAIN && !exact())
+                    .or(own)
+            }
+            _ => super::super::claim::learned_intent(self.registry, agent, self.reading).or(own),
+        };
+        let learned = received.is_some()
+            || just_entered
+                && super::super::claim::learned_agent(self.registry, agent, self.reading);
+        (own, learned)
     }
 
     /// The message is not for this agent: declined ("no quiero ningún

@@ -76,30 +76,15 @@ fn compile_state(
     let tool = |name: &str| spec.tools.iter().find(|t| t.name == name);
     let at = format!("flow {fid} state {sid}");
     let mut exits: Vec<&str> = Vec::new();
-    let message = s
-        .on_enter
-        .as_ref()
-        .and_then(|o| o.message.as_ref())
-        .and_then(|source| {
-            let at = format!("{at} message");
-            compiled(template::compile(source, message_scope), &at, err)
-        });
-    let share = s
-        .on_enter
-        .as_ref()
-        .and_then(|o| o.share.as_ref())
-        .and_then(|source| {
-            let at = format!("{at} share");
-            compiled(template::compile(source, message_scope), &at, err)
-        });
-    let hand_back = s
-        .on_enter
-        .as_ref()
-        .and_then(|o| o.hand_back.as_ref())
-        .and_then(|source| {
-            let at = format!("{at} hand_back");
-            compiled(template::compile(source, message_scope), &at, err)
-        });
+    // The texts said on entering, each compiled over the message scope.
+    let mut said = |field: &str, source: Option<&String>| {
+        let at = format!("{at} {field}");
+        source.and_then(|source| compiled(template::compile(source, message_scope), &at, err))
+    };
+    let on_enter = s.on_enter.as_ref();
+    let message = said("message", on_enter.and_then(|o| o.message.as_ref()));
+    let share = said("share", on_enter.and_then(|o| o.share.as_ref()));
+    let hand_back = said("hand_back", on_enter.and_then(|o| o.hand_back.as_ref()));
     if let Some(name) = s.on_enter.as_ref().and_then(|o| o.call_tool.as_ref()) {
         match tool(name) {
             Some(t) if t.kind == ToolKind::Information => {}

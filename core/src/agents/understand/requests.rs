@@ -96,6 +96,13 @@ pub fn received_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a s
     Some((intent, crate::confidence::CLEAR))
 }
 
+/// The intent a statement of money asks of the agent: money a person
+/// handed over ([`received_intent`]) or money said to repeat
+/// ([`repeats_intent`]).
+pub fn statement_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
+    received_intent(agent, reading).or_else(|| repeats_intent(agent, reading))
+}
+
 /// The intent money said to repeat asks, as the agent's `repeats`
 /// declares: a statement with an amount that the finance rules read as a
 /// movement (or not at all), no payment already made, and a repetition
