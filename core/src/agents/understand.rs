@@ -225,9 +225,11 @@ pub fn read_slot(
                 SlotRead::Value(Value::from(text), None)
             }
         }
-        SlotType::Phone => match choose(slot, reading, data) {
-            SlotRead::Nothing => phone(reading.text()),
-            chosen => chosen,
+        // A number typed is the number, whatever saved name is said with
+        // it ("recárgale 50 a mi mamá al 5511112222").
+        SlotType::Phone => match phone(reading.text()) {
+            SlotRead::Nothing => choose(slot, reading, data),
+            typed => typed,
         },
         SlotType::Choice => choose(slot, reading, data),
         SlotType::Switch => switch(slot, reading),
