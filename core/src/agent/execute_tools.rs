@@ -146,6 +146,9 @@ fn after_write(
     } else {
         ctx.say(reply);
     }
+    if let Some(waiting) = state.drop_waiting_repeat(&write, &ctx.now_iso) {
+        ctx.say(text::dialogue::done_meanwhile(&waiting));
+    }
     let resume = state.resume_simulation.take();
     state.clear_flow();
     // A category budget is personal: never read in a shared chat.

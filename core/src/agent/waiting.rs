@@ -7,8 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::state::{
-    AgentState, BackupEntry, ClarificationQuestion, ParamsDraft, PendingAction, RowChoice,
-    Snapshot, TransactionDraft,
+    AgentState, BackupEntry, ClarificationQuestion, ParamsDraft, PendingAction, PendingWrite,
+    RowChoice, Snapshot, TransactionDraft,
 };
 use crate::nlu::{Intent, RowReference};
 
@@ -84,6 +84,16 @@ impl AgentState {
         self.pending_target = draft.pending_target;
         self.row_choice = draft.row_choice;
         Some(draft.summary)
+    }
+
+    /// Drops the waiting draft when its prompt would write again what
+    /// `done` just wrote, returning how it was named.
+    pub fn drop_waiting_repeat(&mut self, done: &PendingWrite, at_iso: &str) -> Option<String> {
+        let waiting = self.waiting_draft.as_ref()?.pending_action.as_ref()?;
+        if !waiting.write().is_some_and(|w| w.repeats(done)) {
+            return None;
+        }
+        self.drop_waiting_draft("done_meanwhile", at_iso)
     }
 
     /// Drops the waiting draft into the backup log (a "cancelar", an

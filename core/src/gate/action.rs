@@ -63,6 +63,27 @@ impl PendingWrite {
         }
     }
 
+    /// Whether this write would do again what `done` did: the same
+    /// movements (type, amount, category and day; the words that describe
+    /// them aside) or the same change. A draft set to wait that the user
+    /// then said anew and confirmed is not asked a second time.
+    pub fn repeats(&self, done: &PendingWrite) -> bool {
+        fn key(i: &crate::tools::AddTransactionInput) -> impl PartialEq + '_ {
+            (i.kind, i.amount_mxn_cents, &i.category, &i.date_iso)
+        }
+        match (self, done) {
+            (PendingWrite::AddTransaction(a), PendingWrite::AddTransaction(b)) => key(a) == key(b),
+            (PendingWrite::AddTransactions(a), PendingWrite::AddTransactions(b)) => {
+                a.transactions.len() == b.transactions.len()
+                    && a.transactions
+                        .iter()
+                        .zip(&b.transactions)
+                        .all(|(a, b)| key(a) == key(b))
+            }
+            _ => self == done,
+        }
+    }
+
     /// The tool request this write becomes once confirmed.
     pub fn to_request(&self) -> ToolRequest {
         match self.clone() {

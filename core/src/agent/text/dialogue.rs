@@ -23,6 +23,11 @@ pub fn set_aside(dropped: Option<&str>) -> String {
     )
 }
 
+/// A waiting draft that the write just confirmed already did.
+pub fn done_meanwhile(what: &str) -> String {
+    format!("Era lo mismo que tenía en espera: {what}. Ya no te lo vuelvo a preguntar.")
+}
+
 /// How a draft the reply cannot describe is named.
 pub const LAST_DRAFT: &str = "lo que estábamos registrando";
 
