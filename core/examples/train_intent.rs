@@ -52,7 +52,9 @@ fn agent_rows() -> Vec<(String, String, String)> {
             } else {
                 route.clone()
             };
-            for phrase in phrases {
+            // A phrase that holds for statements only ("\"me deben\".")
+            // needs what its words alone do not say: the rules keep it.
+            for phrase in phrases.iter().filter(|p| !p.trim_end().ends_with('.')) {
                 out.push((phrase.replace('"', ""), "none".to_string(), label.clone()));
             }
         }

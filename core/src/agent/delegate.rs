@@ -115,6 +115,7 @@ struct Finished {
     dropped: Vec<(String, crate::agents::state::FlowState)>,
     decided: Option<crate::gate::Decided>,
     reoffered: Option<(String, String)>,
+    queued: Vec<String>,
     trace: crate::agents::chain::ChainTrace,
 }
 
@@ -128,6 +129,7 @@ impl From<Run<'_>> for Finished {
             dropped: run.dropped,
             decided: run.decided,
             reoffered: run.reoffered,
+            queued: run.queued,
             trace: crate::agents::chain::ChainTrace {
                 iterations: run.iterations,
                 steps: run.steps,
@@ -158,6 +160,9 @@ fn store_run(state: &mut AgentState, ctx: &mut TurnCtx, run: Finished) {
     for (named, flow) in run.dropped {
         state.backup_flow("new_request", &ctx.now_iso, named, flow);
     }
+    // Requests the message said after this one wait their turn
+    // (`respond` hands each to its agent).
+    state.queued_items.extend(run.queued);
     state.last_user_message = ctx.reading.text().to_string();
     for line in run.reply {
         ctx.say(line);

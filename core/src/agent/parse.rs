@@ -174,7 +174,7 @@ fn several_items(
         return Ok(u);
     }
     // Another agent's items wait their turn, after the movements.
-    let items = own_first(ctx.reading.items(), ctx.today);
+    let items = own_first(&ctx.reading, ctx.today);
     let (own, others) = items.all.split_at(items.others.unwrap_or(items.all.len()));
     if u.intent == Intent::LogTransaction
         && let Some(rows) = complete_items(own, ctx.today)
@@ -243,7 +243,12 @@ struct Items {
     others: Option<usize>,
 }
 
-fn own_first(items: &[String], today: chrono::NaiveDate) -> Items {
+/// The items of the message, the ones another agent takes last, each in
+/// its own words: the day the message opened with is lent to movements
+/// only (another agent reads its own days: "el viernes" of a night out is
+/// no cobro's due day).
+fn own_first(reading: &crate::nlu::Reading, today: chrono::NaiveDate) -> Items {
+    let items = reading.items();
     let registry = crate::agents::registry::shipped()
         .ok()
         .filter(|_| items.len() > 1);
@@ -255,9 +260,12 @@ fn own_first(items: &[String], today: chrono::NaiveDate) -> Items {
     };
     let (others, own): (Vec<String>, Vec<String>) = items.iter().cloned().partition(|item| {
         let reading = crate::nlu::Reading::new(item, today);
-        crate::agents::claim::statement_route(registry, &reading).is_some()
+        crate::agents::claim::item_route(registry, &reading).is_some()
     });
     let at = (!others.is_empty()).then_some(own.len());
+    let others = others
+        .into_iter()
+        .map(|item| crate::nlu::items::without_lent_day(reading.text(), &item, today));
     Items {
         all: own.into_iter().chain(others).collect(),
         others: at,

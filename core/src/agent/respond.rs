@@ -68,7 +68,7 @@ fn next_item(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
     // miércoles" after a debt) goes to it, as a message of its own would.
     let reading = crate::nlu::Reading::new(&item, ctx.today);
     let claimed = crate::agents::registry::shipped()
-        .is_ok_and(|registry| crate::agents::claim::statement_route(registry, &reading).is_some());
+        .is_ok_and(|registry| crate::agents::claim::item_route(registry, &reading).is_some());
     if claimed {
         ctx.reading = reading;
         ctx.mode = super::Mode::Fresh;

@@ -190,10 +190,7 @@ fn quoted(items: &[String]) -> String {
 /// Said when a message held several movements that are taken one at a
 /// time.
 pub fn items_in_turn(taken: &str, rest: &[String]) -> String {
-    format!(
-        "Vamos por partes: primero «{taken}»; luego sigo con {}.",
-        quoted(rest)
-    )
+    crate::agents::text::in_turn(taken, rest)
 }
 
 /// Said when the next queued movement is taken.

@@ -167,6 +167,9 @@ pub struct Run<'a> {
     /// A confirmation that expired and was offered anew: its old id and
     /// its new one (the caller keeps the session's re-offers).
     pub reoffered: Option<(String, String)>,
+    /// Requests of the message left for after this one, each one another
+    /// agent takes alone (the caller queues them).
+    pub queued: Vec<String>,
     /// What was decided this turn, for the audit.
     pub decisions: Decisions,
     pub o: Orchestra,
@@ -229,6 +232,7 @@ impl<'a> Run<'a> {
             prompt_id,
             decided: None,
             reoffered: None,
+            queued: Vec::new(),
             decisions: Decisions::default(),
             o,
             reply: Vec::new(),

@@ -34,6 +34,12 @@ pub struct Claim<'a> {
 /// request in the very words of a quoted phrase of the agent the route
 /// enters ("Juan ya me pagó 350") is that agent's, as inside it.
 pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    // Several things said, the first a whole movement: the Financial
+    // Agent takes it and hands each of the others to its agent after
+    // ("pagué 900 de chelas, pero Ana y Beto me deben 300").
+    if movement_first(registry, reading) {
+        return None;
+    }
     // Money a person handed over goes first to the agent that knows what
     // people owe; it hands the message back when nothing is owed.
     if let Some(received) = received_route(registry, reading) {
@@ -169,6 +175,33 @@ pub fn statement_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<
     best_route(registry, |_, agent| {
         super::understand::statement_intent(agent, reading).map(|(_, score)| score)
     })
+}
+
+/// The route one item of a message takes to another agent, once the
+/// movements said before it are done: a statement of money another agent
+/// keeps, or a request the home agent routes to another agent that is no
+/// whole movement of its own ("…y Beto me debe 300").
+pub fn item_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+    statement_route(registry, reading).or_else(|| {
+        home_route(registry, reading).filter(|_| !answers::complete_finance_request(reading))
+    })
+}
+
+/// Whether the message says several things, the first a whole movement
+/// that no other agent claims.
+fn movement_first(registry: &Registry, reading: &Reading) -> bool {
+    let [first, rest @ ..] = reading.items() else {
+        return false;
+    };
+    if rest.is_empty() {
+        return false;
+    }
+    let first = Reading::new(first, reading.today());
+    answers::complete_finance_request(&first)
+        && statement_route(registry, &first).is_none()
+        && rest
+            .iter()
+            .any(|item| item_route(registry, &Reading::new(item, reading.today())).is_some())
 }
 
 /// The route to an agent that checks first money received from the

@@ -4,7 +4,7 @@
 //! once per agent as a set of those numbers. Scoring a phrase is then a
 //! few bit tests, not string comparisons against every word said.
 
-use super::words::{EXACT, QUESTION, SMALL};
+use super::words::{EXACT, MONEY, QUESTION, SMALL, STATEMENT};
 
 /// The sorted words of an agent's phrases; a word's number is its index.
 #[derive(Debug, Default)]
@@ -17,7 +17,7 @@ impl Vocab {
     pub fn of<'p>(phrases: impl Iterator<Item = &'p [String]>) -> Vocab {
         let mut words: Vec<String> = phrases
             .flatten()
-            .filter(|w| w.as_str() != QUESTION && w.as_str() != EXACT)
+            .filter(|w| ![QUESTION, EXACT, STATEMENT, MONEY].contains(&w.as_str()))
             .cloned()
             .collect();
         words.sort_unstable();
@@ -40,7 +40,7 @@ impl Vocab {
     /// `scratch` holds the forms tried, so that a message's words are
     /// looked up without a new string each.
     fn form_id(&self, word: &str, scratch: &mut String) -> Option<usize> {
-        if word.starts_with(SMALL) || word == QUESTION {
+        if word.starts_with(SMALL) || word == QUESTION || word == MONEY {
             return None;
         }
         let days = &crate::nlu::lexicon::cues().days;
@@ -96,12 +96,15 @@ impl Vocab {
             pronouns,
             said: words.iter().filter(|w| counted(w)).count(),
             asks: words.contains(&QUESTION),
+            money: words.contains(&MONEY),
         }
     }
 
     /// A phrase's words (as [`super::words::trigger_words`] or
     /// [`super::words::content_words`] give them) as numbers.
     pub fn phrase(&self, words: &[String]) -> Phrase {
+        let statement = words.first().is_some_and(|w| w == STATEMENT);
+        let words = &words[usize::from(statement)..];
         let question = words.first().is_some_and(|w| w == QUESTION);
         let rest = &words[usize::from(question)..];
         let exact = rest.first().is_some_and(|w| w == EXACT);
@@ -116,6 +119,7 @@ impl Vocab {
                 Vec::new()
             },
             question,
+            statement,
             exact,
         }
     }
@@ -126,7 +130,7 @@ const OTHER_PRONOUN: usize = usize::MAX;
 
 /// A word that counts as said: not the question mark, not a small word.
 fn counted(word: &str) -> bool {
-    word != QUESTION && !word.starts_with(SMALL)
+    word != QUESTION && word != MONEY && !word.starts_with(SMALL)
 }
 
 /// One phrase: its content words and small words by number.
@@ -138,6 +142,8 @@ pub struct Phrase {
     order: Vec<usize>,
     /// Written as a question: matches questions only.
     question: bool,
+    /// Written as a statement: matches messages that ask nothing.
+    statement: bool,
     /// Written in quotes: every word must be said.
     exact: bool,
 }
@@ -167,6 +173,8 @@ pub struct Said {
     said: usize,
     /// The message asks.
     asks: bool,
+    /// The message names an amount.
+    money: bool,
 }
 
 impl Said {
@@ -215,7 +223,8 @@ pub fn scored(phrases: &[Phrase], said: &Said) -> Option<(f32, bool)> {
 /// one that holds more of the message is the more specific ("ya me pagó
 /// el cobro" is a payment, though "cobro" alone would be a new cobro).
 fn score(phrase: &Phrase, said: &Said) -> Option<(f32, bool, usize)> {
-    if phrase.question && !said.asks || phrase.len() == 0 {
+    let tells = !said.asks && said.money;
+    if phrase.question && !said.asks || phrase.statement && !tells || phrase.len() == 0 {
         return None;
     }
     let content = phrase.content.iter().filter(|&&id| said.has(id)).count();

@@ -83,6 +83,16 @@ pub fn kept_for_later(amount: &str) -> String {
     format!("Me quedo con {amount} para cuando te pregunte el monto.")
 }
 
+/// A message with several requests: the first is taken now, the rest
+/// after it, in order.
+pub fn in_turn(taken: &str, rest: &[String]) -> String {
+    let quoted: Vec<String> = rest.iter().map(|r| format!("«{r}»")).collect();
+    format!(
+        "Vamos por partes: primero «{taken}»; luego sigo con {}.",
+        quoted.join(", ")
+    )
+}
+
 /// A message with several requests for a flow: the first is taken, the
 /// rest named ("No hice «160 a Memo por la pizza»").
 pub fn one_per_message(taken: &str, rest: &[String]) -> String {

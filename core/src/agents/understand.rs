@@ -10,7 +10,8 @@ mod month_days;
 mod requests;
 
 pub use requests::{
-    best_request, denied_intent, received_intent, repeats_intent, statement_intent, switch_turns,
+    best_request, denied_intent, people_turns, received_intent, repeats_intent, statement_intent,
+    switch_turns,
 };
 
 use super::phrases;

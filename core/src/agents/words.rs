@@ -16,6 +16,11 @@ pub fn content_words(text: &str) -> Vec<String> {
 /// A trigger phrase's content words; a phrase written as a question
 /// ("¿ya me pagó?") opens with [`QUESTION`] and matches questions only.
 ///
+/// A phrase ending in "." opens with [`STATEMENT`] and matches messages
+/// that tell of money: they ask nothing and name an amount ("Ana me deben
+/// 300" for "\"me deben\"."; not "¿me deben algo?" nor "muéstrame los
+/// que me deben").
+///
 /// A phrase written in quotes ("\"ya me pagó\"") matches only a message
 /// that says every one of its words, the small ones too ("ya", "me"),
 /// which other phrases leave out, in its order and together (one other
@@ -25,7 +30,13 @@ pub fn content_words(text: &str) -> Vec<String> {
 pub fn trigger_words(phrase: &str) -> Vec<String> {
     let mut text = phrase.trim();
     let question = text.starts_with('¿');
-    text = text.trim_start_matches('¿').trim_end_matches('?').trim();
+    // "\"me deben\"." tells of something: a question never matches it.
+    let statement = !question && text.ends_with('.');
+    text = text
+        .trim_start_matches('¿')
+        .trim_end_matches('?')
+        .trim_end_matches('.')
+        .trim();
     let exact = text.len() > 1 && text.starts_with('"') && text.ends_with('"');
     let days = &crate::nlu::lexicon::cues().days;
     let fillers = days.trigger_fillers.words();
@@ -48,6 +59,9 @@ pub fn trigger_words(phrase: &str) -> Vec<String> {
     if question {
         words.insert(0, QUESTION.to_string());
     }
+    if statement {
+        words.insert(0, STATEMENT.to_string());
+    }
     words
 }
 
@@ -66,6 +80,13 @@ pub const SMALL: char = '~';
 /// The word that marks a question among a message's words and a trigger
 /// phrase's.
 pub const QUESTION: &str = "?";
+
+/// Opens the words of a trigger phrase written as a statement (ending in
+/// "."): it matches messages that ask nothing and name an amount.
+pub const STATEMENT: &str = ".";
+
+/// The word that marks, among a message's words, that it names an amount.
+pub const MONEY: &str = "$";
 
 /// The words trigger phrases are matched against: [`content_tokens`]
 /// outside a negation ("no quiero ningún crédito" asks for no credit), the
@@ -136,6 +157,9 @@ fn said_words(reading: &crate::nlu::Reading, keep: impl Fn(bool) -> bool) -> Vec
     }
     if reading.is_question() {
         words.push(QUESTION);
+    }
+    if !reading.extraction().amounts.is_empty() {
+        words.push(MONEY);
     }
     words
 }

@@ -96,8 +96,12 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
     // y…") open the first item, never stand as one.
     let mut items: Vec<(usize, usize)> = Vec::new();
     let mut opening: Option<usize> = None;
-    for (a, b) in pieces {
+    for (k, &(a, b)) in pieces.iter().enumerate() {
         let priced = has_amount(&text[a..b], today);
+        if !priced && opening.is_none() && joined_to_next(text, today, &pieces, k) {
+            opening = Some(a);
+            continue;
+        }
         match items.last_mut() {
             // "…, no, eran 90": a correction's opening opens the next.
             Some(_) if !priced && opens_correction(&text[a..b]) => {
@@ -138,6 +142,26 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
         })
         .collect();
     fold_corrections(items)
+}
+
+/// Whether the piece `k`, a word or two without an amount that a clause
+/// opens ("…, pero Ana"), is joined by "y" to the priced piece after it:
+/// the two are said together ("Ana y Beto me deben 300").
+fn joined_to_next(text: &str, today: NaiveDate, pieces: &[(usize, usize)], k: usize) -> bool {
+    let (Some(&(a, b)), Some(&(next_a, next_b))) = (pieces.get(k), pieces.get(k + 1)) else {
+        return false;
+    };
+    let gap = |from: usize, to: usize| fold(text[from..to].trim());
+    let and_words = super::lexicon::cues().amounts.and_words;
+    let joined_by_and = |from, to| and_words.contains(&gap(from, to));
+    let before_joined = k
+        .checked_sub(1)
+        .is_some_and(|p| joined_by_and(pieces[p].1, a));
+    k > 0
+        && !before_joined
+        && text[a..b].split_whitespace().count() <= 2
+        && joined_by_and(b, next_a)
+        && has_amount(&text[next_a..next_b], today)
 }
 
 /// Whether `piece` is nothing but words that open a correction ("no",
@@ -222,6 +246,16 @@ fn fold_corrections(mut items: Vec<String>) -> Vec<String> {
         items.remove(i);
     }
     items
+}
+
+/// `item` of `message` without the day the message opened with, when
+/// [`split_items`] lent it that day.
+pub fn without_lent_day(message: &str, item: &str, today: NaiveDate) -> String {
+    leading_day(message, today)
+        .and_then(|day| item.strip_prefix(&format!("{day} ")))
+        .filter(|own| !message.contains(item) && message.contains(own))
+        .unwrap_or(item)
+        .to_string()
 }
 
 /// The words of the day `text` names before its first amount, if any.

@@ -179,6 +179,62 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
     Some(written(reading, opens, run_from(start)))
 }
 
+/// A request made of two people joined by "y" ("Ana y Beto me deben 300
+/// cada uno", "cóbrale 300 a Ana y a Beto"): the message said for each
+/// one alone, in its words, the first person first. `None` unless the
+/// message names exactly that.
+pub fn per_person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<[String; 2]> {
+    let mut names = name_words(reading, own);
+    if let Some((start, end)) = concept_span(reading, &names) {
+        names[start..end].iter_mut().for_each(|n| *n = false);
+    }
+    let tokens = reading.tokens();
+    let c = cues();
+    let run_end = |from: usize| {
+        (from..tokens.len())
+            .find(|&k| !names[k])
+            .unwrap_or(tokens.len())
+    };
+    let first = names.iter().position(|n| *n)?;
+    let first_end = run_end(first);
+    let and = tokens.get(first_end)?;
+    if !and.is_in(c.amounts.and_words) {
+        return None;
+    }
+    // "y a Beto", "y a mi compadre Beto": the second person's own words
+    // start after the preposition.
+    let mut second = first_end + 1;
+    if tokens
+        .get(second)
+        .is_some_and(|t| t.is_in(c.debts.person_prepositions))
+    {
+        second += 1;
+    }
+    let opens = second;
+    while tokens
+        .get(second)
+        .is_some_and(|t| t.is_in(c.debts.person_possessives) || t.is_in(c.debts.person_titles))
+    {
+        second += 1;
+    }
+    if !names.get(second).copied().unwrap_or(false) {
+        return None;
+    }
+    let second_end = run_end(second);
+    // A third name after them is more than this reads.
+    if names[second_end..].iter().any(|n| *n) {
+        return None;
+    }
+    let chars: Vec<char> = reading.text().chars().collect();
+    let cut = |from: usize, to: usize| -> String {
+        let kept: String = chars[..from].iter().chain(&chars[to..]).collect();
+        kept.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let first_said = cut(tokens[first_end - 1].end, tokens[second_end - 1].end);
+    let second_said = cut(tokens[first].start, tokens[opens].start);
+    Some([first_said, second_said])
+}
+
 /// Who handed the money over, when the message says it beside a verb of
 /// one giver handing money over (`giver_verbs`: "me pasó", "me
 /// depositó"): the name right before the verb, a gap word or a day

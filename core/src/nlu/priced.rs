@@ -147,8 +147,11 @@ fn count_for_each(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Optio
     // "1,850 cada uno", "2500 a cada uno".
     let gap = usize::from(cues().answers.price_a.at(tokens, price.end));
     let each = gap + cues().answers.each_one.cue_at(tokens, price.end + gap)?;
+    // Earlier, a count names what it counts ("mis 2 hijos"): a number
+    // that stands alone ("pagué 900 pero …") is money of its own.
     let before = (0..price.start)
         .rev()
+        .filter(|&at| names_counted(tokens, at))
         .find_map(|at| count_at(tokens, used, at).map(|n| (at, n)));
     before.or_else(|| {
         let from = price.end + each;
@@ -163,6 +166,20 @@ fn count_for_each(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Optio
                 .then(|| count_at(tokens, &free, at).map(|n| (at, n)))?
         })
     })
+}
+
+/// Whether the word after `at` is what a count there counts: a plural
+/// noun or a unit of goods ("2 hijos", "3 kilos").
+fn names_counted(tokens: &[Token], at: usize) -> bool {
+    let c = cues();
+    c.days.quantity_units.at(tokens, at + 1)
+        || tokens.get(at + 1).is_some_and(|t| {
+            t.kind == TokenKind::Word
+                && t.text.len() > 3
+                && t.text.ends_with('s')
+                && !t.is_in(c.amounts.and_words)
+                && !t.is_in(c.amounts.peso_words)
+        })
 }
 
 /// A count at `at`: a whole number from 2 to [`MOST_COUNTED`], in digits

@@ -296,7 +296,12 @@ impl<'a> Run<'a> {
         // flow reads the first and the rest is named, never dropped
         // without a word.
         // A switch turned both ways is two requests too.
-        let turns = understand::switch_turns(agent, flow, self.reading);
+        // Two people asked at once are a request for each, one after the
+        // other.
+        let turns = understand::switch_turns(agent, flow, self.reading).or_else(|| {
+            (self.reading.items().len() <= 1)
+                .then(|| understand::people_turns(agent, flow, self.reading))?
+        });
         let items = match &turns {
             Some(turns) => &turns[..],
             None => self.reading.items(),
@@ -304,8 +309,20 @@ impl<'a> Run<'a> {
         let first_only;
         let reading = match items {
             [first, rest @ ..] if !rest.is_empty() && !self.replaying => {
-                self.reply.push(text::one_per_message(first, rest));
-                first_only = crate::nlu::Reading::new(first, self.reading.today());
+                // What another agent would take alone waits its turn;
+                // otherwise it is named, never dropped without a word.
+                let today = self.reading.today();
+                let claimed = |item: &String| {
+                    let read = crate::nlu::Reading::new(item, today);
+                    crate::agents::claim::item_route(self.registry, &read).is_some()
+                };
+                if rest.iter().all(claimed) {
+                    self.reply.push(text::in_turn(first, rest));
+                    self.queued = rest.to_vec();
+                } else {
+                    self.reply.push(text::one_per_message(first, rest));
+                }
+                first_only = crate::nlu::Reading::new(first, today);
                 &first_only
             }
             _ => self.reading,

@@ -51,6 +51,7 @@ pub struct Paused {
     state_entries: usize,
     navigated: bool,
     dropped: Vec<(String, FlowState)>,
+    queued: Vec<String>,
     ended: Vec<String>,
     entered: Vec<[String; 4]>,
     to_finance: bool,
@@ -75,6 +76,7 @@ impl<'a> Run<'a> {
             state_entries: self.state_entries,
             navigated: self.navigated,
             dropped: self.dropped,
+            queued: self.queued,
             ended: self.ended,
             entered: self.entered,
             to_finance: self.to_finance,
@@ -101,6 +103,7 @@ impl<'a> Run<'a> {
             state_entries,
             navigated,
             dropped,
+            queued,
             ended,
             entered,
             to_finance,
@@ -120,6 +123,7 @@ impl<'a> Run<'a> {
         self.state_entries = state_entries;
         self.navigated = navigated;
         self.dropped = dropped;
+        self.queued = queued;
         self.ended = ended;
         self.entered = entered;
         self.to_finance = to_finance;

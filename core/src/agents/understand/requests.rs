@@ -160,3 +160,16 @@ pub fn switch_turns(agent: &Agent, flow: &Flow, reading: &Reading) -> Option<[St
     }
     None
 }
+
+/// A request of a flow that reads a person, made for two people at once
+/// ("Ana y Beto me deben 300 cada uno"): one request for each.
+pub fn people_turns(agent: &Agent, flow: &Flow, reading: &Reading) -> Option<[String; 2]> {
+    flow.prefill.iter().chain(&flow.optional).find(|name| {
+        agent
+            .spec
+            .slots
+            .get(*name)
+            .is_some_and(|s| s.kind == SlotType::Person)
+    })?;
+    crate::nlu::names::per_person(reading, &|word| super::own_word(agent, word))
+}
