@@ -509,6 +509,17 @@ pub(super) fn prepare_change(
     } else {
         row.category_type
     };
+    // A category of the other kind never turns a movement over unasked:
+    // "ponlo en negocio" of an expense is not a sale.
+    let kind_meant = if draft.kind_said { draft.kind } else { None };
+    if category_changed && category_type.transaction_kind() != kind_meant.unwrap_or(row.kind) {
+        state.clear_flow();
+        ctx.say(text::category_of_other_kind(
+            &row,
+            draft.category.as_deref().unwrap_or_default(),
+        ));
+        return NodeOutcome::because("respond", reasons::A_CATEGORY_OF_THE_OTHER_KIND);
+    }
     let kind = if category_changed {
         category_type.transaction_kind()
     } else {

@@ -451,6 +451,20 @@ pub fn expense_needs_category(row: &TransactionRow) -> String {
     )
 }
 
+/// A change to a category of the other kind, unasked: nothing changes,
+/// and what to say instead.
+pub fn category_of_other_kind(row: &TransactionRow, category: &str) -> String {
+    let (own, other, example) = match row.kind {
+        TransactionType::Expense => ("gasto", "ingreso", "«ponlo en hogar»"),
+        TransactionType::Income => ("ingreso", "gasto", "«ponlo en ventas»"),
+    };
+    format!(
+        "«{}» es una categoría de {other}s y el movimiento ({}) es un {own}: no lo cambié. Dime una categoría de {own}s ({example}) o, si lo registré al revés, «el último fue {other}».",
+        category_label(category),
+        row_line(row),
+    )
+}
+
 /// The prompt for changing a stored row: the row as it is, then every
 /// field as it will be.
 pub fn update_prompt(before: &TransactionRow, after: &UpdateLastTransactionInput) -> String {

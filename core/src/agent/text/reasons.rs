@@ -264,3 +264,5 @@ pub fn failed(write: bool, code: &str) -> String {
 pub fn unsure(confidence: f32) -> String {
     format!("confianza {confidence:.2}")
 }
+
+pub const A_CATEGORY_OF_THE_OTHER_KIND: &str = "categoría del otro tipo: no se cambia sin decirlo";
