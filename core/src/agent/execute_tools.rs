@@ -536,6 +536,17 @@ pub(super) fn prepare_change(
         description: draft.description.or_else(|| row.description.clone()),
         date_iso: draft.date_iso.unwrap_or_else(|| row.date_iso.clone()),
     };
+    // A change that leaves every field as it is asks nothing.
+    let same = update.kind == row.kind
+        && update.amount_mxn_cents == row.amount_mxn_cents
+        && update.category == row.category
+        && update.description == row.description
+        && update.date_iso == row.date_iso;
+    if same {
+        state.clear_flow();
+        ctx.say(text::already_so(&row));
+        return NodeOutcome::because("respond", reasons::NOTHING_TO_CHANGE);
+    }
     ctx.prepared_prompt = Some(text::update_prompt(&row, &update));
     ctx.prepared = Some(PendingWrite::UpdateLastTransaction(update));
     NodeOutcome::because("confirm", reasons::CHANGE_A_MOVEMENT)

@@ -451,6 +451,14 @@ pub fn expense_needs_category(row: &TransactionRow) -> String {
     )
 }
 
+/// A change that would leave the row as it is.
+pub fn already_so(row: &TransactionRow) -> String {
+    format!(
+        "Ya está así: {}. No cambié nada; dime qué dato quieres corregir y cómo debe quedar.",
+        row_line(row)
+    )
+}
+
 /// A change to a category of the other kind, unasked: nothing changes,
 /// and what to say instead.
 pub fn category_of_other_kind(row: &TransactionRow, category: &str) -> String {

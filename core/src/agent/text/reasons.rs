@@ -266,3 +266,4 @@ pub fn unsure(confidence: f32) -> String {
 }
 
 pub const A_CATEGORY_OF_THE_OTHER_KIND: &str = "categoría del otro tipo: no se cambia sin decirlo";
+pub const NOTHING_TO_CHANGE: &str = "el cambio deja el movimiento igual";
