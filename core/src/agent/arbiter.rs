@@ -397,6 +397,9 @@ fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfirmation {
     if let Some(rows) = super::rows::add_rows(state, reading) {
         return AtConfirmation::AddRows(rows);
     }
+    if new_movement(reading) {
+        return AtConfirmation::NewRequest;
+    }
     if let Some(other) = names_another_row(state, reading) {
         return AtConfirmation::AnotherRow(Box::new(other));
     }
@@ -523,6 +526,19 @@ fn another_amount(state: &AgentState, reading: &Reading, u: &Understanding) -> b
 /// While the change of a stored movement waits for its "sí": the message
 /// read as a change of another one ("el de los tacos fue ayer" when the
 /// uber's waits), named by other words or another position.
+/// A whole new movement said plainly, with its own verb of money in or
+/// out and its amount, and nothing that opens a correction ("hoy me
+/// saqué 1,800 en el taxi"): a request of its own, whatever draft or row
+/// its words recall.
+fn new_movement(reading: &Reading) -> bool {
+    let own = reading.understanding();
+    own.intent == Intent::LogTransaction
+        && own.kind_said
+        && own.amount.is_some()
+        && own.confidence >= CLEAR
+        && !answers::starts_correction(reading.folded())
+}
+
 fn names_another_row(state: &AgentState, reading: &Reading) -> Option<Understanding> {
     // A delete of another one is a request of its own, read as such later.
     if state.draft_intent != Some(Intent::UpdateLastTransaction)
