@@ -29,6 +29,10 @@ pub struct Frame {
     /// the flow resumes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suspended_confirmation: Option<PendingAction>,
+    /// The flow of this frame's agent that ended last: "y a Beto también
+    /// 300" asks it again with other values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_flow: Option<String>,
 }
 
 impl Frame {
@@ -46,6 +50,7 @@ impl Frame {
             waiting: Waiting::Request,
             suspended_flow: None,
             suspended_confirmation: None,
+            last_flow: None,
         }
     }
 }

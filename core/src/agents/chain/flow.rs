@@ -477,12 +477,12 @@ impl<'a> Run<'a> {
     /// entered on top of another agent's flow hands back to it.
     pub(super) fn finish_flow(&mut self) {
         self.o.drop_confirmation();
-        if let Some(flow) = self.o.current_flow.take() {
-            self.ended.push(flow.flow_id);
-        }
+        let ended = self.o.current_flow.take().map(|flow| flow.flow_id);
         if let Some(frame) = self.o.agent_stack.last_mut() {
             frame.waiting = Waiting::Request;
+            frame.last_flow.clone_from(&ended);
         }
+        self.ended.extend(ended);
         let below_has_flow = self.o.agent_stack.len() > 2
             && self.o.agent_stack[self.o.agent_stack.len() - 2]
                 .suspended_flow

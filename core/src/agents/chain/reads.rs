@@ -27,6 +27,11 @@ impl<'a> Run<'a> {
             return Ok(None);
         }
         let (own, learned) = self.own_request(agent, &words);
+        if own.is_none_or(|(_, score)| score < SURE)
+            && let Some(tool) = self.follow_up(agent)
+        {
+            return self.route(agent, tool, "the same request again").map(Some);
+        }
         if let Some(routed) = self.leaves_for_another(agent, &words, own, learned) {
             return Ok(routed);
         }
@@ -151,6 +156,50 @@ impl<'a> Run<'a> {
             || just_entered
                 && super::super::claim::learned_agent(self.registry, agent, self.reading);
         (own, learned)
+    }
+
+    /// "y a Beto también 300" right after a flow of this agent ended: the
+    /// same request again, when the message says it adds to the one just
+    /// done (it opens with "y" or says "también") and names a person and
+    /// an amount that flow reads from its request.
+    fn follow_up(&self, agent: &'a Agent) -> Option<&'a crate::agents::spec::ToolSpec> {
+        let frame = self.o.agent_stack.last()?;
+        if self.o.current_flow.is_some() || frame.agent_id != agent.spec.id {
+            return None;
+        }
+        let flow_id = frame.last_flow.as_deref()?;
+        let c = crate::nlu::lexicon::cues();
+        let tokens = self.reading.tokens();
+        let adds = tokens.first().is_some_and(|t| t.is_in(c.amounts.and_words))
+            || tokens.iter().any(|t| t.is_in(c.amounts.follow_up_words));
+        let flow = agent.flows.get(flow_id)?;
+        let empty = serde_json::Map::new();
+        let reads = |kinds: &[SlotType]| {
+            flow.prefill
+                .iter()
+                .chain(&flow.optional)
+                .filter_map(|name| agent.spec.slots.get(name))
+                .filter(|slot| kinds.contains(&slot.kind))
+                .any(|slot| {
+                    matches!(
+                        understand::read_slot(agent, slot, self.reading, &empty),
+                        understand::SlotRead::Value(..)
+                    )
+                })
+        };
+        // A movement of the user's own ("y gasté 80 en tacos", "y 80 de
+        // refresco") is none.
+        let finance = self.reading.understanding();
+        let own_movement = finance.kind_said || finance.category.is_some();
+        let values = reads(&[SlotType::Person]) && reads(&[SlotType::MoneyMxn, SlotType::MoneyUsd]);
+        if !adds || own_movement || !values {
+            return None;
+        }
+        agent
+            .spec
+            .tools
+            .iter()
+            .find(|t| t.routing.as_ref().and_then(|r| r.target.as_deref()) == Some(flow_id))
     }
 
     /// The message is not for this agent: declined ("no quiero ningún

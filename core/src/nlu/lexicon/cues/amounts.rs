@@ -88,4 +88,7 @@ cue_group! {
     /// Words before a bare number that make it a place, a unit or a
     /// route, never money ("la vecina del 4", "el depa 3", "la ruta 57").
     label_openers,
+    /// Words that say a message adds to the request just done ("y a
+    /// Beto también 300"): the same request, with other values.
+    follow_up_words,
 }
