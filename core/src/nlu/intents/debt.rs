@@ -24,7 +24,15 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if debt_noun && debt_field && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, if has_amount { 0.93 } else { 0.82 });
     }
-    if f.has(c.said.loan_nouns) && has_amount && !question && !simulate && !past_payment {
+    // "ocupo un préstamo de 3 mil" asks for credit: no debt yet.
+    let wants_loan = asks_for_loan(f);
+    if f.has(c.said.loan_nouns)
+        && has_amount
+        && !question
+        && !simulate
+        && !past_payment
+        && !wants_loan
+    {
         add(Intent::ManageDebt, 0.91);
     }
     if f.has(c.said.owe_verbs) && has_amount && !question && !simulate && !past_payment {
@@ -42,4 +50,22 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if debt_noun && schedule && !question && !simulate && !past_payment {
         add(Intent::ManageDebt, 0.95);
     }
+}
+
+/// "ocupo un préstamo", "quiero un crédito de 3 mil": a word of wanting
+/// right before a loan noun (an article between), asking for credit.
+fn asks_for_loan(f: &Features<'_>) -> bool {
+    let c = cues();
+    let tokens = f.tokens;
+    let articles = &c.days.trigger_determiners;
+    (0..tokens.len()).any(|i| {
+        let Some(len) = c.said.loan_wants.cue_at(tokens, i) else {
+            return false;
+        };
+        let mut k = i + len;
+        if tokens.get(k).is_some_and(|t| articles.contains(&t.text)) {
+            k += 1;
+        }
+        c.said.loan_nouns.at(tokens, k)
+    })
 }

@@ -159,6 +159,9 @@ cue_group! {
     debt_command_objects,
     /// A loan or debt named ("deuda", "préstamo", "crédito").
     loan_nouns,
+    /// Asking for a loan ("ocupo un préstamo", "quiero un crédito"): a
+    /// request for credit, never a debt to record.
+    loan_wants,
     /// Owing ("debo", "debe").
     owe_verbs,
     /// Money lent to the user ("me prestaron").
