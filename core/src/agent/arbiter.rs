@@ -517,15 +517,21 @@ fn amount_differs(state: &AgentState, u: &Understanding) -> bool {
 /// Whether a reply to a movement's question names another amount than the
 /// movement's, with no word of correcting it ("no, eran 95" corrects).
 fn another_amount(state: &AgentState, reading: &Reading, u: &Understanding) -> bool {
-    amount_differs(state, u)
-        && matches!(u.intent, Intent::LogTransaction | Intent::Unknown)
-        && !answers::starts_correction(reading.folded())
-        && state.draft_intent == Some(Intent::LogTransaction)
+    // While a purchase is weighed ("¿me alcanza para unos audífonos de
+    // 2000?"), a movement with its own place is one ("el martes fui al
+    // súper, 1,250 en costco").
+    let draft = match state.draft_intent {
+        Some(Intent::LogTransaction) => {
+            matches!(u.intent, Intent::LogTransaction | Intent::Unknown)
+        }
+        Some(Intent::SimulatePurchase) => {
+            u.intent == Intent::LogTransaction && u.category.is_some()
+        }
+        _ => false,
+    };
+    amount_differs(state, u) && draft && !answers::starts_correction(reading.folded())
 }
 
-/// While the change of a stored movement waits for its "sí": the message
-/// read as a change of another one ("el de los tacos fue ayer" when the
-/// uber's waits), named by other words or another position.
 /// A whole new movement said plainly, with its own verb of money in or
 /// out and its amount, and nothing that opens a correction ("hoy me
 /// saqué 1,800 en el taxi"): a request of its own, whatever draft or row
@@ -539,6 +545,9 @@ fn new_movement(reading: &Reading) -> bool {
         && !answers::starts_correction(reading.folded())
 }
 
+/// While the change of a stored movement waits for its "sí": the message
+/// read as a change of another one ("el de los tacos fue ayer" when the
+/// uber's waits), named by other words or another position.
 fn names_another_row(state: &AgentState, reading: &Reading) -> Option<Understanding> {
     // A delete of another one is a request of its own, read as such later.
     if state.draft_intent != Some(Intent::UpdateLastTransaction)

@@ -80,6 +80,13 @@ pub fn finance_flow(state: &AgentState) -> Option<String> {
         return Some(write_summary(write));
     }
     if let Some(draft) = &state.pending_transaction {
+        // A purchase weighed is a question, never a movement.
+        if state.draft_intent == Some(crate::nlu::Intent::SimulatePurchase) {
+            return Some(match draft.amount_mxn_cents {
+                Some(amount) => format!("la cuenta de si te alcanza para {}", mxn(amount)),
+                None => "la cuenta de si te alcanza".to_string(),
+            });
+        }
         return Some(draft_summary(draft));
     }
     if let Some(p) = &state.pending_params {
