@@ -414,6 +414,21 @@ impl<'a> Run<'a> {
                 // flow of the agent replaces it, named.
                 // Something else left this turn: the reply says where it goes.
                 let mut switched = !self.dropped.is_empty();
+                // A request for someone else ("también me debe Lupe 180"
+                // while Mari's cobro is shown), or another request of the
+                // agent while its confirmation waits, sets the open one
+                // aside: it comes back, same prompt, once this one is done.
+                let waits = self.o.current_flow.as_ref().is_some_and(|open| {
+                    !crate::nlu::answers::changes_mind(self.reading)
+                        && if open.flow_id == flow {
+                            other_person(agent, open, self.reading)
+                        } else {
+                            self.o.confirmation().is_some()
+                        }
+                });
+                if waits {
+                    self.wait_for_same(agent, why);
+                }
                 match self.o.current_flow.take() {
                     Some(open)
                         if open.flow_id == flow && !says_new_values(agent, &open, self.reading) =>
@@ -459,6 +474,28 @@ impl<'a> Run<'a> {
 /// a value other than the one it has ("cóbrale 400…" while 350 is shown).
 pub(super) fn says_new_values(agent: &Agent, open: &FlowState, reading: &Reading) -> bool {
     prefill_differs(agent, open, reading, false)
+}
+
+/// Whether `reading` names another person than the one the open flow has
+/// ("cóbrale 180 a Lupe" while Mari's cobro is shown).
+fn other_person(agent: &Agent, open: &FlowState, reading: &Reading) -> bool {
+    let Some(flow) = agent.flows.get(&open.flow_id) else {
+        return false;
+    };
+    flow.prefill.iter().any(|name| {
+        let person = agent
+            .spec
+            .slots
+            .get(name)
+            .filter(|slot| slot.kind == crate::agents::spec::SlotType::Person);
+        let (Some(slot), Some(had)) = (person, open.slots.get(name)) else {
+            return false;
+        };
+        matches!(
+            understand::read_slot(agent, slot, reading, &open.state_data),
+            understand::SlotRead::Value(value, _) if value != *had
+        )
+    })
 }
 
 /// [`says_new_values`], counting only the slots the flow already has: a

@@ -84,6 +84,18 @@ impl<'a> Run<'a> {
         "interrupt".into()
     }
 
+    /// Another request of the same agent while its flow is open: the
+    /// flow and its confirmation wait, named, as for another agent's
+    /// request, and the agent is entered anew above them for this one.
+    pub(super) fn wait_for_same(&mut self, agent: &Agent, why: &str) {
+        let Some(flow) = &self.o.current_flow else {
+            return;
+        };
+        self.reply.push(text::waits(&agent.describe(flow)));
+        self.set_waiting(why);
+        self.push_frame(Frame::new(&agent.spec.id, self.now_iso, why));
+    }
+
     /// The open flow and its confirmation wait in their frame, under a
     /// new home frame.
     fn set_waiting(&mut self, why: &str) {
