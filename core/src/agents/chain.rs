@@ -291,6 +291,13 @@ impl<'a> Run<'a> {
                     self.step(&agent_id, None, "finance");
                     return Ok(End::Finance);
                 }
+                // "no quiero el crédito": nothing of that agent is offered.
+                if let Some(declined) = super::claim::declined_agent(self.registry, self.reading) {
+                    self.step(HOME, None, "declined an agent");
+                    self.reply.push(text::declined(&declined.spec.name));
+                    self.consumed = true;
+                    return Ok(End::Replied);
+                }
                 match self.home_route(agent) {
                     Some(tool) => tool,
                     None => {

@@ -158,6 +158,33 @@ fn negated_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
     })
 }
 
+/// The agent a message said at rest turns down ("no quiero el crédito"):
+/// its route's phrases match the words under the negation, none of the
+/// others. Agents that read a negation as a request ("no me mandes
+/// recordatorios") or a denied event as a question are never turned down.
+pub fn declined_agent<'a>(registry: &'a Registry, reading: &Reading) -> Option<&'a Agent> {
+    if !reading.negated().iter().any(|n| *n) {
+        return None;
+    }
+    // Only a message that asks for nothing else: no amount, no request
+    // of any agent in the words outside the negation ("no tengo crédito
+    // en el cel, recárgale 50" asks for a top-up).
+    let home = registry.home();
+    let said = intent_words(reading);
+    let asks_else = !reading.extraction().amounts.is_empty()
+        || super::understand::best_intent(home, &said)
+            .is_some_and(|(_, s)| s >= crate::confidence::ASK);
+    if asks_else {
+        return None;
+    }
+    let declined = super::registry::declined_words(reading);
+    registry
+        .routes()
+        .filter(|(_, agent)| !agent.reads_negation() && agent.spec.denied.is_empty())
+        .find(|(route, _)| intent_score(home, route, &declined).is_some_and(|s| s >= CLEAR))
+        .map(|(_, agent)| agent)
+}
+
 /// The route to an agent whose event the message denies, asking what the
 /// agent's `denied` says it asks ("Juan no me ha pagado": the cobro's
 /// status).

@@ -8,6 +8,12 @@ pub use crate::gate::text::{CANCELLED, EXPIRED, NO, REJECTED, YES};
 pub const LOOP: &str = "Me perdí entre secciones, así que volví al inicio. ¿Qué necesitas? Puedes registrar un gasto, consultar tus gastos, o pedir una recarga, un envío de dinero, un crédito o un pago de servicio.";
 /// "mejor no", "menú principal" with nothing else.
 pub const HOME_AGAIN: &str = "Listo, volvimos al inicio. ¿En qué te ayudo?";
+
+/// An agent turned down at rest ("no quiero el crédito"): nothing of it
+/// is offered.
+pub fn declined(agent_name: &str) -> String {
+    format!("Va, no te ofrezco nada de {agent_name}. ¿En qué más te ayudo?")
+}
 /// A quick reply that goes home.
 pub const MENU: &str = "Menú principal";
 /// A reply that does not fit the question asked.
