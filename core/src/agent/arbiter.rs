@@ -165,11 +165,18 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
     // An answer to the open question comes first ("recarga" answers
     // "¿en qué categoría?"), unless it is a whole request of its own.
     let whole_request = data_request_in_answer(state, &ctx.reading);
+    // Money a person handed over ("Beto me pagó 150") goes to the agent
+    // that knows what people owe, a finance draft open or not.
+    let statement = crate::agents::registry::shipped().is_ok_and(|registry| {
+        crate::agents::claim::received_route(registry, &ctx.reading).is_some()
+    });
+    let data_request = statement
+        || !answers::complete_finance_request(&ctx.reading)
+            && (whole_request || trigger_only(&ctx.reading) >= CLEAR);
     if state.has_open_flow()
         && ctx.reading.decision() == Decision::Other
-        && (!answers_category(state) || whole_request)
-        && !answers::complete_finance_request(&ctx.reading)
-        && (whole_request || trigger_only(&ctx.reading) >= CLEAR)
+        && (!answers_category(state) || whole_request || statement)
+        && data_request
     {
         return verdict(Verdict::DraftWaitsForDataAgent);
     }

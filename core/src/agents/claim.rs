@@ -233,7 +233,7 @@ fn movement_first(registry: &Registry, reading: &Reading) -> bool {
 
 /// The route to an agent that checks first money received from the
 /// person the message names (its `received`: "el Chuy me pasó 250").
-fn received_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+pub fn received_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
     best_route(registry, |_, agent| {
         super::understand::received_intent(agent, reading).map(|(_, score)| score)
     })
