@@ -136,6 +136,22 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
         }
         end
     };
+    // "mi compadre el Chuy", "mi primo Luis": who they are to the user,
+    // then their name (an article between): the name is the person.
+    let articles = &c.days.trigger_determiners;
+    for (i, t) in tokens.iter().enumerate() {
+        if !t.is_in(c.debts.person_relations) {
+            continue;
+        }
+        let mut k = i + 1;
+        if tokens.get(k).is_some_and(|a| articles.contains(&a.text)) {
+            k += 1;
+        }
+        let end = run_from(k);
+        if k < tokens.len() && names[k] && end > k {
+            return Some(written(reading, k, end));
+        }
+    }
     for (i, t) in tokens.iter().enumerate() {
         let end = run_from(i + 1);
         if t.is_in(c.debts.person_titles) && end > i + 1 {
@@ -378,10 +394,11 @@ mod tests {
                 "el licenciado Ruiz me debe 3,000 de la asesoría",
                 "licenciado Ruiz",
             ),
-            (
-                "mi compadre Beto se llevó 2 cartones de huevo",
-                "mi compadre Beto",
-            ),
+            // Who they are to the user, then the name: the name.
+            ("mi compadre Beto se llevó 2 cartones de huevo", "Beto"),
+            ("le presté 500 a mi compadre el Chuy", "Chuy"),
+            ("cóbrale 200 a mi primo Luis", "Luis"),
+            ("mi hermana me debe 300", "mi hermana"),
         ] {
             assert_eq!(read(text).0.as_deref(), Some(name), "person in {text:?}");
         }

@@ -33,6 +33,9 @@ cue_group! {
     /// Ruiz"): a title and the name after it are the person, wherever they
     /// stand in the message.
     person_titles,
+    /// Who a person is to the user, said before their name ("mi primo
+    /// Luis", "mi compadre el Chuy"): the name after it is the person.
+    person_relations,
     /// The "of" of "the one of" after an article ("al de Bimbo", "a la de
     /// Coppel"): the name after it is whom it is paid to.
     one_of_words,
