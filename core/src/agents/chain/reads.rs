@@ -158,10 +158,11 @@ impl<'a> Run<'a> {
         (own, learned)
     }
 
-    /// "y a Beto también 300" right after a flow of this agent ended: the
-    /// same request again, when the message says it adds to the one just
-    /// done (it opens with "y" or says "también") and names a person and
-    /// an amount that flow reads from its request.
+    /// "y a Beto también 300", "y Spotify 129 el 3", right after a flow of
+    /// this agent ended: the same request again, when the message says it
+    /// adds to the one just done (it opens with "y" or says "también"),
+    /// names an amount and another value that flow reads from its request,
+    /// and is no movement of the user's own.
     fn follow_up(&self, agent: &'a Agent) -> Option<&'a crate::agents::spec::ToolSpec> {
         let frame = self.o.agent_stack.last()?;
         if self.o.current_flow.is_some() || frame.agent_id != agent.spec.id {
@@ -174,24 +175,42 @@ impl<'a> Run<'a> {
             || tokens.iter().any(|t| t.is_in(c.amounts.follow_up_words));
         let flow = agent.flows.get(flow_id)?;
         let empty = serde_json::Map::new();
-        let reads = |kinds: &[SlotType]| {
+        let slots = || {
             flow.prefill
                 .iter()
                 .chain(&flow.optional)
                 .filter_map(|name| agent.spec.slots.get(name))
-                .filter(|slot| kinds.contains(&slot.kind))
-                .any(|slot| {
-                    matches!(
-                        understand::read_slot(agent, slot, self.reading, &empty),
-                        understand::SlotRead::Value(..)
-                    )
-                })
         };
+        let money = |slot: &crate::agents::spec::SlotSpec| {
+            matches!(slot.kind, SlotType::MoneyMxn | SlotType::MoneyUsd)
+        };
+        let read = |slot: &crate::agents::spec::SlotSpec| {
+            matches!(
+                understand::read_slot(agent, slot, self.reading, &empty),
+                understand::SlotRead::Value(..)
+            )
+        };
+        let reads_category = slots().any(|slot| slot.kind == SlotType::Category);
         // A movement of the user's own ("y gasté 80 en tacos", "y 80 de
-        // refresco") is none.
+        // refresco" after a cobro) is none.
         let finance = self.reading.understanding();
-        let own_movement = finance.kind_said || finance.category.is_some();
-        let values = reads(&[SlotType::Person]) && reads(&[SlotType::MoneyMxn, SlotType::MoneyUsd]);
+        let own_movement = finance.kind_said || finance.category.is_some() && !reads_category;
+        // Besides the amount, a value of a kind that words alone do not
+        // fill (a person, a day, a phone), so "y 80 de refresco" after a
+        // fixed payment is no other fixed payment.
+        let typed = |slot: &crate::agents::spec::SlotSpec| {
+            !money(slot)
+                && !matches!(
+                    slot.kind,
+                    SlotType::Choice
+                        | SlotType::Category
+                        | SlotType::Text
+                        | SlotType::Concept
+                        | SlotType::Label
+                )
+        };
+        let values = slots().any(|slot| money(slot) && read(slot))
+            && slots().any(|slot| typed(slot) && read(slot));
         if !adds || own_movement || !values {
             return None;
         }

@@ -97,9 +97,12 @@ pub fn read(slot: &SlotSpec, reading: &Reading) -> Option<(String, Vec<Range<usi
     for (i, t) in tokens.iter().enumerate() {
         let introduced = i > 0 && said.ends_at(i - 1, words(slot, DAY));
         let joined = chain && i > 0 && said.ends_at(i - 1, words(slot, JOIN));
+        // "el día primero" is the 1st.
+        let first = t.is_in(crate::nlu::lexicon::cues().days.first_day_words);
         let number = (t.kind == TokenKind::Number && t.text.bytes().all(|b| b.is_ascii_digit()))
             .then(|| t.text.parse::<u8>().ok())
             .flatten()
+            .or(first.then_some(1))
             .filter(|n| (1..=31).contains(n))
             .filter(|_| !said.ends_at(i + 1, words(slot, UNITS)));
         // A day alone answers "¿qué día toca?" ("15", "15 y último").
