@@ -1,0 +1,224 @@
+//! What a message is to an open finance draft: at its confirmation (a
+//! decision, a change of it or of one of its rows, another movement for
+//! the same «sí», a question, a new request) and at its question (the
+//! answer, or a request of its own).
+
+use super::{AtConfirmation, AtQuestion, answers_category};
+use crate::agent::state::{AgentState, Field, PendingWrite};
+use crate::confidence::{CLEAR, SURE};
+use crate::nlu::answers::{self, Decision};
+use crate::nlu::{Intent, Reading, Understanding};
+
+pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfirmation {
+    if reading.decision() != Decision::Other {
+        return AtConfirmation::Decision;
+    }
+    // A yes with more words is not a change of the draft (its words are
+    // never read into it); the gate asks for the yes alone.
+    if answers::opens_with_yes(reading) {
+        return AtConfirmation::YesWithMore;
+    }
+    // "ah no, los tacos fueron 150" while several movements wait.
+    if let Some(rows) = crate::agent::rows::patch_row(state, reading) {
+        return AtConfirmation::PatchRow(rows);
+    }
+    // "y 80 de refresco": another movement for the same «sí», never a
+    // change of the one shown.
+    if let Some(rows) = crate::agent::rows::add_rows(state, reading) {
+        return AtConfirmation::AddRows(rows);
+    }
+    if new_movement(reading) {
+        return AtConfirmation::NewRequest;
+    }
+    if let Some(other) = names_another_row(state, reading) {
+        return AtConfirmation::AnotherRow(Box::new(other));
+    }
+    let u = reading.understanding();
+    // "y eran 250" while several movements wait: which one is asked.
+    let several = matches!(
+        state.pending_write(),
+        Some(PendingWrite::AddTransactions(_))
+    );
+    if several && (is_correction(reading, u) || crate::agent::drafts::would_patch(state, reading)) {
+        return AtConfirmation::WhichOfSeveral;
+    }
+    // "no, es ingreso, soy taxista": the kind named differs from the
+    // movement shown, whatever else is said.
+    let kind_changes = state.pending_transaction.as_ref().is_some_and(|draft| {
+        answers::kind_named(reading, draft.kind).is_some_and(|kind| draft.kind != Some(kind))
+    });
+    if (kind_changes || is_correction(reading, u))
+        && (state.pending_transaction.is_some() || state.pending_params.is_some())
+    {
+        return AtConfirmation::Correction;
+    }
+    if u.intent == Intent::QueryData && u.confidence >= SURE {
+        return AtConfirmation::Question;
+    }
+    let whole = u.intent != Intent::LogTransaction || answers::complete_finance_request(reading);
+    if u.intent != Intent::Unknown
+        && u.intent != Intent::UpdateLastTransaction
+        && u.confidence >= SURE
+        && whole
+    {
+        return AtConfirmation::NewRequest;
+    }
+    // "el 12", "pero fue entre 4", "350": a bare piece that fits.
+    if crate::agent::drafts::would_patch(state, reading) {
+        return AtConfirmation::Piece;
+    }
+    AtConfirmation::NotAToken
+}
+
+pub(super) fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
+    if let Some(again) = crate::agent::parse::simulation_follow_up(state, reading) {
+        return AtQuestion::SimulationAgain(Box::new(again));
+    }
+    let u = reading.understanding();
+    // "hojas 95" while the category of "masa 380" is asked: another
+    // movement, never the amount of this one changed without a word.
+    if answers_category(state) && another_amount(state, reading, u) {
+        return AtQuestion::NewRequest;
+    }
+    let choosing_intent = !state.intent_candidates.is_empty();
+    if !choosing_intent
+        && !answers_closed_question(state, reading)
+        && u.confidence >= CLEAR
+        && is_full_request(reading, u)
+    {
+        if u.intent == Intent::QueryData {
+            return AtQuestion::Question;
+        }
+        if replaces_draft(state, u) {
+            return AtQuestion::NewRequest;
+        }
+    }
+    AtQuestion::Answer
+}
+
+/// A message that stands on its own, not a bare answer ("180", "comida").
+/// An answer comes first: "como 830 con la comisión" to "¿cuánto fue en
+/// pesos?" is the amount, not a new income; only a whole request ("gasté
+/// 300 en uber") is new.
+fn is_full_request(reading: &Reading, u: &Understanding) -> bool {
+    match u.intent {
+        Intent::QueryData | Intent::DeleteLastTransaction | Intent::SimulatePurchase => true,
+        Intent::LogTransaction => {
+            u.amount.is_some() && u.category.is_some() && answers::complete_finance_request(reading)
+        }
+        Intent::SetBudget | Intent::ManageDebt => true,
+        // "tengo 12,000 en el banco": the amount and the bank together.
+        Intent::SetBankBalance => u.amount.is_some(),
+        // While a draft is open a correction is about the draft.
+        Intent::UpdateLastTransaction => false,
+        Intent::Unknown => false,
+    }
+}
+
+/// Whether a full request `u` is a new request rather than an answer that
+/// patches the open draft: another kind of request, or the same kind about
+/// something else ("gasté 300 en uber" while the taco's amount is asked).
+fn replaces_draft(state: &AgentState, u: &Understanding) -> bool {
+    if state.draft_intent == Some(Intent::ManageDebt) && u.intent == Intent::SetBankBalance {
+        // "saldo 2,500" while a debt is open is the debt's balance.
+        return false;
+    }
+    if state.draft_intent != Some(u.intent) {
+        return true;
+    }
+    let draft_category = state
+        .pending_transaction
+        .as_ref()
+        .and_then(|d| d.category.as_deref());
+    u.intent == Intent::LogTransaction
+        && (matches!((draft_category, u.category), (Some(open), Some(new)) if open != new.key)
+            || amount_differs(state, u))
+}
+
+/// Whether `u` names an amount and the open movement another one.
+fn amount_differs(state: &AgentState, u: &Understanding) -> bool {
+    let draft_amount = state
+        .pending_transaction
+        .as_ref()
+        .and_then(|d| d.amount_mxn_cents);
+    matches!((draft_amount, u.amount), (Some(open), Some(new)) if open != new)
+}
+
+/// Whether a reply to a movement's question names another amount than the
+/// movement's, with no word of correcting it ("no, eran 95" corrects).
+fn another_amount(state: &AgentState, reading: &Reading, u: &Understanding) -> bool {
+    // While a purchase is weighed ("¿me alcanza para unos audífonos de
+    // 2000?"), a movement with its own place is one ("el martes fui al
+    // súper, 1,250 en costco").
+    let draft = match state.draft_intent {
+        Some(Intent::LogTransaction) => {
+            matches!(u.intent, Intent::LogTransaction | Intent::Unknown)
+        }
+        Some(Intent::SimulatePurchase) => {
+            u.intent == Intent::LogTransaction && u.category.is_some()
+        }
+        _ => false,
+    };
+    amount_differs(state, u) && draft && !answers::starts_correction(reading.folded())
+}
+
+/// A whole new movement said plainly, with its own verb of money in or
+/// out and its amount, and nothing that opens a correction ("hoy me
+/// saqué 1,800 en el taxi"): a request of its own, whatever draft or row
+/// its words recall.
+fn new_movement(reading: &Reading) -> bool {
+    let own = reading.understanding();
+    own.intent == Intent::LogTransaction
+        && own.kind_said
+        && own.amount.is_some()
+        && own.confidence >= CLEAR
+        && !answers::starts_correction(reading.folded())
+}
+
+/// While the change of a stored movement waits for its "sí": the message
+/// read as a change of another one ("el de los tacos fue ayer" when the
+/// uber's waits), named by other words or another position.
+fn names_another_row(state: &AgentState, reading: &Reading) -> Option<Understanding> {
+    // A delete of another one is a request of its own, read as such later.
+    if state.draft_intent != Some(Intent::UpdateLastTransaction)
+        || reading.understanding().intent == Intent::DeleteLastTransaction
+    {
+        return None;
+    }
+    let pending = state.pending_target.clone().unwrap_or_default();
+    let said = reading.understanding_as(Intent::UpdateLastTransaction);
+    let target = said.target.clone()?;
+    let other_words =
+        !target.words.is_empty() && !target.words.iter().any(|w| pending.words.contains(w));
+    // Position 1 is also what a change naming no movement falls back to.
+    let other_position = target.words.is_empty()
+        && target.position.is_some_and(|p| {
+            Some(p) != pending.position && (p != 1 || answers::names_last_record(reading))
+        });
+    (other_words || other_position).then_some(said)
+}
+
+/// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the
+/// draft being confirmed.
+fn is_correction(reading: &Reading, u: &Understanding) -> bool {
+    let marker =
+        answers::starts_correction(reading.folded()) || u.intent == Intent::UpdateLastTransaction;
+    if !marker {
+        return false;
+    }
+    // Read the fields as a correction would carry them.
+    let fields = reading.understanding_as(Intent::UpdateLastTransaction);
+    let has_field = fields.amount.is_some() || fields.category.is_some() || fields.date.is_some();
+    has_field || answers::names_correction_field(reading.folded())
+}
+
+/// Whether the message is one of the answers a question with set answers
+/// takes ("el total" to "¿tu parte es…?", "ya lo pagué hoy"): it answers,
+/// even when it would read as a request of its own.
+fn answers_closed_question(state: &AgentState, reading: &Reading) -> bool {
+    match state.clarification_questions.first().map(|q| q.field) {
+        Some(Field::SplitShare) => answers::split_answer(reading).is_some(),
+        Some(Field::FutureDate) => crate::nlu::moments::future_answer(reading.folded()).is_some(),
+        _ => false,
+    }
+}
