@@ -170,6 +170,9 @@ fn several_items(
     ctx: &mut TurnCtx,
     u: Understanding,
 ) -> Result<Understanding, NodeOutcome> {
+    if u.intent == Intent::ManageDebt {
+        return several_debts(state, ctx, u);
+    }
     if !matches!(u.intent, Intent::LogTransaction | Intent::SetBudget) {
         return Ok(u);
     }
@@ -206,6 +209,39 @@ fn several_items(
         Intent::SetBudget => crate::nlu::understand_as(first, ctx.today, Intent::SetBudget),
         _ => understand(first, ctx.today),
     })
+}
+
+/// Debts of several creditors in one message ("debo 5000 a Coppel y
+/// 3000 a Elektra"): one at a time, each read as a debt, never one's
+/// amount taken as another's minimum. Only when every item names its own
+/// creditor: "deuda con Coppel de 5,000, mínimo 500" is one debt.
+fn several_debts(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    u: Understanding,
+) -> Result<Understanding, NodeOutcome> {
+    let items = ctx.reading.items().to_vec();
+    let [first, rest @ ..] = items.as_slice() else {
+        return Ok(u);
+    };
+    let names: Vec<Option<String>> = items
+        .iter()
+        .map(|item| crate::nlu::understand_as(item, ctx.today, Intent::ManageDebt).debt_name)
+        .collect();
+    let distinct = names.iter().enumerate().all(|(i, name)| {
+        name.as_ref()
+            .is_some_and(|n| !names[..i].iter().flatten().any(|m| m == n))
+    });
+    if rest.is_empty() || !distinct {
+        return Ok(u);
+    }
+    ctx.say(text::items_in_turn(first, rest));
+    state.queue_items(rest, Intent::ManageDebt);
+    Ok(crate::nlu::understand_as(
+        first,
+        ctx.today,
+        Intent::ManageDebt,
+    ))
 }
 
 /// When every question asks a total of money in or out ("¿cuánto
