@@ -121,6 +121,13 @@ pub fn mark_not_money(tokens: &[Token], date: Option<&DateMatch>, used: &mut [bo
 /// left to the amount's readers.
 pub fn label_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
     let c = cues();
+    // "pagué la renta del depa 9000": a number in the thousands that is
+    // the message's only one is its money, not the place.
+    let numbers = tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Number)
+        .count();
+    let only_money = |t: &Token| numbers == 1 && t.text.parse::<u64>().is_ok_and(|n| n >= 1000);
     (1..tokens.len())
         .filter(|&i| {
             let t = &tokens[i];
@@ -132,7 +139,7 @@ pub fn label_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                     || n.is_in(c.days.range_ends)
                     || n.is_in(c.amounts.peso_words)
             });
-            bare && tokens[i - 1].is_in(c.amounts.label_openers) && !money_after
+            bare && tokens[i - 1].is_in(c.amounts.label_openers) && !money_after && !only_money(t)
         })
         .map(|i| (i, i + 1))
         .collect()

@@ -237,8 +237,13 @@ pub fn per_person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<[Stri
         return None;
     }
     let second_end = run_end(second);
-    // A third name after them is more than this reads.
-    if names[second_end..].iter().any(|n| *n) {
+    // A third person joined to them ("Ana, Luis y Beto") is more than
+    // this reads; later words ("de la renta") are what it is for.
+    let third = tokens
+        .get(second_end)
+        .is_some_and(|t| t.is_in(c.amounts.and_words))
+        && names.get(second_end + 1).copied().unwrap_or(false);
+    if third {
         return None;
     }
     let chars: Vec<char> = reading.text().chars().collect();
