@@ -167,6 +167,13 @@ fn own_word(agent: &Agent, word: &str) -> bool {
         .any(|(_, p)| phrases::any_holds(&agent.vocab, p, word))
 }
 
+/// A movement told with its money and what it was for ("ayer 2 kilos de
+/// tortilla a 24 el kilo"): its numbers are no count or reference.
+fn tells_of_purchase(reading: &Reading) -> bool {
+    let u = reading.understanding();
+    u.intent == crate::nlu::Intent::LogTransaction && u.amount.is_some() && u.category.is_some()
+}
+
 /// Reads a reply into a slot. `data` is the flow's data (for choices from
 /// context).
 pub fn read_slot(
@@ -211,7 +218,9 @@ pub fn read_slot(
         }),
         // A message that names money ("¿mejor 200 dólares?") holds no
         // count or reference number.
-        SlotType::Integer if names_money(reading) => SlotRead::Nothing,
+        SlotType::Integer if names_money(reading) || tells_of_purchase(reading) => {
+            SlotRead::Nothing
+        }
         SlotType::Integer => reading
             .tokens()
             .iter()

@@ -259,6 +259,14 @@ impl<'a> Run<'a> {
         {
             return Some(Some(self.interrupt(agent, "a finance request")));
         }
+        // A reply of several words the learned model is near certain asks
+        // for another agent ("quiero mandarle 1000 a mi hermana" while a
+        // bill's reference is asked) is that request: the flow waits.
+        if let Some(other) = self.learned_elsewhere(agent) {
+            return Some(Some(
+                self.set_aside_for(agent, &format!("learned request for {other}")),
+            ));
+        }
         // A reply that names one of the fixed values the open question
         // offers ("los de cobros" to "¿cuáles quieres recibir?") answers
         // it, though its words are also another agent's; so is a request
@@ -280,6 +288,24 @@ impl<'a> Run<'a> {
             return Some(Some("go_home".into()));
         }
         Some(Some(self.set_aside_for(agent, &why)))
+    }
+
+    /// The route of another agent the learned model is near certain a
+    /// reply of four words or more asks for, while this agent's flow is
+    /// open and the reply is no choice it offered.
+    fn learned_elsewhere(&self, agent: &Agent) -> Option<&'a str> {
+        // A change of mind ("mejor quiero un crédito") replaces the flow,
+        // read below.
+        if self.o.current_flow.is_none()
+            || self.reading.words().count() < 4
+            || answers::changes_mind(self.reading)
+        {
+            return None;
+        }
+        let claim = super::super::claim::learned_claim(self.registry, self.reading)
+            .filter(|c| c.learned && c.score >= LEARNED_CERTAIN)?;
+        let other = self.registry.entered_by(claim.intent)?;
+        (other.spec.id != agent.spec.id && !self.names_a_fixed_value(agent)).then_some(claim.intent)
     }
 
     /// Whether the flow waits for a slot of fixed values (a choice from
