@@ -91,6 +91,12 @@ pub fn add_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactions
     if !crate::nlu::answers::adds_item(reading) {
         return None;
     }
+    // "y a Luis también 150": money of someone named, with nothing it
+    // was for, is no movement of the user's (a cobro follows one).
+    let u = reading.understanding();
+    if u.category.is_none() && crate::nlu::names::person(reading, &|_| false).is_some() {
+        return None;
+    }
     let items = reading.items();
     let said: Vec<&str> = if items.len() > 1 {
         items.iter().map(String::as_str).collect()

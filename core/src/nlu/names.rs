@@ -21,6 +21,8 @@ fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
                 && !t.code
                 && t.text.chars().any(char::is_alphabetic)
                 && !t.is_in(c.debts.not_name_words)
+                // "uy no, el doctor fue 50": an interjection is no name.
+                && !t.is_in(c.days.interjections)
                 // "me debe las dos": a number said in words is no name.
                 && super::amount::parse_words(tokens, i).is_none()
                 && !t.is_in(c.debts.concept_starts)
