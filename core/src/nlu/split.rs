@@ -57,12 +57,34 @@ fn split_at(tokens: &[Token], i: usize) -> Option<Split> {
             end: i + 1,
         });
     }
+    // "me toca la tercera parte", "un tercio": a share as a fraction.
+    if let Some(ways) = fraction_at(tokens, i) {
+        return Some(Split {
+            ways,
+            start: i,
+            end: i + 1 + c.said.split_part_words.cue_at(tokens, i + 1).unwrap_or(0),
+        });
+    }
     if c.said.split_people_verbs.at(tokens, i) {
         // "éramos 4", "fuimos 5 personas".
         return counted(tokens, i, i + 1);
     }
     let n = c.said.split_among.cue_at(tokens, i)?;
     among(tokens, i, i + n)
+}
+
+/// The ways of a fraction at `tokens[i]`: an ordinal before "parte"
+/// ("tercera parte") or a fraction's noun after "un" ("un tercio").
+fn fraction_at(tokens: &[Token], i: usize) -> Option<u8> {
+    let c = cues();
+    let word = &tokens[i].text;
+    let ways = c.said.split_fractions.words().iter().find_map(|pair| {
+        let (said, ways) = pair.split_once(':')?;
+        (said == word).then(|| ways.parse::<u8>().ok())?
+    })?;
+    let part_after = c.said.split_part_words.cue_at(tokens, i + 1).is_some();
+    let article_before = i > 0 && c.days.trigger_determiners.contains(&tokens[i - 1].text);
+    (part_after || article_before).then_some(ways)
 }
 
 /// The count of people at `tokens[k]` ("4", "cuatro"), if it is one.

@@ -208,6 +208,9 @@ cue_group! {
     category_left_cues,
     /// A bill paid half each ("a medias", "mitad y mitad").
     split_halves,
+    /// A share said as a fraction, each as "word:ways" ("tercera:3" of
+    /// "me toca la tercera parte", "tercio:3" of "un tercio").
+    split_fractions,
     /// Words before a count of people sharing a bill ("entre 4", "dividido en 3").
     split_among,
     /// A reply that logs the whole shared bill ("el total", "yo pagué todo").
