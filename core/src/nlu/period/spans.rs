@@ -220,6 +220,12 @@ fn week(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Step> {
             end,
         );
     }
+    // "¿cuánto gasté en la semana?": this week, so far.
+    let opener =
+        (1..=3.min(i)).find(|&n| c.days.this_week_openers.cue_at(tokens, i - n) == Some(n));
+    if let Some(n) = opener {
+        return found(tokens, monday_of(today), today, Grain::Week, i - n, i + 1);
+    }
     Some(Fall)
 }
 

@@ -131,6 +131,9 @@ cue_group! {
     week_words,
     /// "Esta" before "semana".
     this_feminine_words,
+    /// "En la", "de la", "durante la" before "semana", nothing after it
+    /// saying which: this week ("¿cuánto gasté en la semana?").
+    this_week_openers,
     /// "Pasada" around "semana" ("la semana pasada", "la pasada semana").
     past_feminine_markers,
     /// "Últimos" before a count of days ("los últimos 7 días").
