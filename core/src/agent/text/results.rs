@@ -139,7 +139,10 @@ pub fn transaction_list(list: &TransactionList, month: Option<&str>) -> String {
         Some(month) => format!("Tus movimientos de {}:", month_name(month)),
         None => "Tus últimos movimientos:".to_string(),
     };
-    for row in &list.transactions {
+    // Newest day first; a day's rows as the list gives them.
+    let mut rows: Vec<&TransactionRow> = list.transactions.iter().collect();
+    rows.sort_by(|a, b| b.date_iso.cmp(&a.date_iso));
+    for row in rows {
         text.push_str("\n• ");
         text.push_str(&row_line(row));
     }
