@@ -193,8 +193,16 @@ impl<'a> Run<'a> {
         let reads_category = slots().any(|slot| slot.kind == SlotType::Category);
         // A movement of the user's own ("y gasté 80 en tacos", "y 80 de
         // refresco" after a cobro) is none.
+        // A person said after «a» ("y a Pedro también 600 por las
+        // balatas") is whom it is for, whatever the words of what for.
+        let to_someone = tokens.windows(2).any(|pair| {
+            pair[0].is_in(c.debts.person_prepositions)
+                && !pair[0].is_in(c.debts.money_of_words)
+                && pair[1].kind == crate::nlu::normalize::TokenKind::Word
+        });
         let finance = self.reading.understanding();
-        let own_movement = finance.kind_said || finance.category.is_some() && !reads_category;
+        let own_movement =
+            finance.kind_said || finance.category.is_some() && !reads_category && !to_someone;
         // Besides the amount, a value of a kind that words alone do not
         // fill (a person, a day, a phone), so "y 80 de refresco" after a
         // fixed payment is no other fixed payment.
