@@ -170,9 +170,10 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
     let whole_request = data_request_in_answer(state, &ctx.reading);
     // Money a person handed over ("Beto me pagó 150") goes to the agent
     // that knows what people owe, a finance draft open or not.
-    let statement = crate::agents::registry::shipped().is_ok_and(|registry| {
-        crate::agents::claim::received_route(registry, &ctx.reading).is_some()
-    });
+    let statement = state.has_open_flow()
+        && crate::agents::registry::shipped().is_ok_and(|registry| {
+            crate::agents::claim::received_route(registry, &ctx.reading).is_some()
+        });
     let data_request = statement
         || !answers::complete_finance_request(&ctx.reading)
             && (whole_request || trigger_only(&ctx.reading) >= CLEAR);

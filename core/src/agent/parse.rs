@@ -224,6 +224,9 @@ fn several_debts(
     let [first, rest @ ..] = items.as_slice() else {
         return Ok(u);
     };
+    if rest.is_empty() {
+        return Ok(u);
+    }
     let names: Vec<Option<String>> = items
         .iter()
         .map(|item| crate::nlu::understand_as(item, ctx.today, Intent::ManageDebt).debt_name)
@@ -232,7 +235,7 @@ fn several_debts(
         name.as_ref()
             .is_some_and(|n| !names[..i].iter().flatten().any(|m| m == n))
     });
-    if rest.is_empty() || !distinct {
+    if !distinct {
         return Ok(u);
     }
     ctx.say(text::items_in_turn(first, rest));

@@ -10,8 +10,7 @@ mod month_days;
 mod requests;
 
 pub use requests::{
-    best_request, denied_intent, people_turns, received_intent, repeats_intent, statement_intent,
-    switch_turns,
+    best_request, denied_intent, received_intent, repeats_intent, requests, statement_intent,
 };
 
 use super::phrases;

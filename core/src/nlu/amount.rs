@@ -554,8 +554,7 @@ pub fn take_back(tokens: &[Token], found: &mut Vec<AmountMatch>) -> Vec<AmountMa
     let mut retracted = vec![false; found.len()];
     for i in 0..found.len() - 1 {
         let (a, b) = (&found[i], &found[i + 1]);
-        // "fue de 104 no de 94": the words that lead to an amount ("de",
-        // "fue") say nothing of which one holds.
+        // "fue de 104 no de 94": "de" and "fue" say nothing of which holds.
         let between: Vec<usize> = (a.end..b.start)
             .filter(|&k| {
                 !tokens[k].is_in(c.said.was_words) && !tokens[k].is_in(c.debts.money_of_words)

@@ -120,24 +120,32 @@ pub fn concept(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> 
     Some(written(reading, first, end))
 }
 
+/// Which tokens may be part of a person's name: name words outside the
+/// concept ("por la pizza").
+fn person_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
+    let mut names = name_words(reading, own);
+    if let Some((start, end)) = concept_span(reading, &names) {
+        names[start..end].iter_mut().for_each(|n| *n = false);
+    }
+    names
+}
+
+/// Where the run of name words from `start` ends.
+fn run_end(names: &[bool], start: usize) -> usize {
+    (start..names.len())
+        .find(|&k| !names[k])
+        .unwrap_or(names.len())
+}
+
 /// The person a message names: a title and the name after it ("doña
 /// Lupe se llevó fiado 150 de tortillas"), else the words after "a",
 /// "de", "con"… (with "mi" and the like: "a mi roomie"), else the first
 /// run of name words ("Juan ya me pagó"); never the concept.
 pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
-    let mut names = name_words(reading, own);
-    if let Some((start, end)) = concept_span(reading, &names) {
-        names[start..end].iter_mut().for_each(|n| *n = false);
-    }
+    let names = person_words(reading, own);
     let tokens = reading.tokens();
     let c = cues();
-    let run_from = |start: usize| {
-        let mut end = start;
-        while end < tokens.len() && names[end] {
-            end += 1;
-        }
-        end
-    };
+    let run_from = |start: usize| run_end(&names, start);
     // "mi compadre el Chuy", "mi primo Luis": who they are to the user,
     // then their name (an article between): the name is the person.
     let articles = &c.days.trigger_determiners;
@@ -202,17 +210,10 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
 /// one alone, in its words, the first person first. `None` unless the
 /// message names exactly that.
 pub fn per_person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<[String; 2]> {
-    let mut names = name_words(reading, own);
-    if let Some((start, end)) = concept_span(reading, &names) {
-        names[start..end].iter_mut().for_each(|n| *n = false);
-    }
+    let names = person_words(reading, own);
     let tokens = reading.tokens();
     let c = cues();
-    let run_end = |from: usize| {
-        (from..tokens.len())
-            .find(|&k| !names[k])
-            .unwrap_or(tokens.len())
-    };
+    let run_end = |from: usize| run_end(&names, from);
     let first = names.iter().position(|n| *n)?;
     let first_end = run_end(first);
     let and = tokens.get(first_end)?;

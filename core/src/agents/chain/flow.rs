@@ -295,19 +295,9 @@ impl<'a> Run<'a> {
         // "cóbrale 160 a Caro y 160 a Memo": one request per message; the
         // flow reads the first and the rest is named, never dropped
         // without a word.
-        // A switch turned both ways is two requests too.
-        // Two people asked at once are a request for each, one after the
-        // other.
-        let turns = understand::switch_turns(agent, flow, self.reading).or_else(|| {
-            (self.reading.items().len() <= 1)
-                .then(|| understand::people_turns(agent, flow, self.reading))?
-        });
-        let items = match &turns {
-            Some(turns) => &turns[..],
-            None => self.reading.items(),
-        };
+        let items = understand::requests(agent, flow, self.reading);
         let first_only;
-        let reading = match items {
+        let reading = match items.as_slice() {
             [first, rest @ ..] if !rest.is_empty() && !self.replaying => {
                 // What another agent would take alone waits its turn;
                 // otherwise it is named, never dropped without a word.

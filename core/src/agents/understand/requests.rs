@@ -173,3 +173,15 @@ pub fn people_turns(agent: &Agent, flow: &Flow, reading: &Reading) -> Option<[St
     })?;
     crate::nlu::names::per_person(reading, &|word| super::own_word(agent, word))
 }
+
+/// The requests a message makes of a flow, in order: its items, a switch
+/// turned both ways as two, two people asked at once as one for each.
+pub fn requests(agent: &Agent, flow: &Flow, reading: &Reading) -> Vec<String> {
+    switch_turns(agent, flow, reading)
+        .or_else(|| {
+            (reading.items().len() <= 1)
+                .then(|| people_turns(agent, flow, reading))
+                .flatten()
+        })
+        .map_or_else(|| reading.items().to_vec(), Vec::from)
+}
