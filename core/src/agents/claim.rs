@@ -269,7 +269,7 @@ fn best_route<'a>(
 /// route of `home`. It is weighed against the finance rules' reading in
 /// [`home_route`]: the model reads what the person wants, the rules read
 /// the amounts, dates and names in it.
-pub(crate) fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
+fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<'a>> {
     let home = registry.home();
     // A request the finance rules read that tells of money already paid
     // stays finance whatever the model says: it is not asked.

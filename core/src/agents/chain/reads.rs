@@ -310,7 +310,9 @@ impl<'a> Run<'a> {
         {
             return None;
         }
-        let claim = super::super::claim::learned_claim(self.registry, self.reading)
+        // The route home would take, so the flow waits only for the agent
+        // the message then enters, never for its own.
+        let claim = super::super::claim::home_route(self.registry, self.reading)
             .filter(|c| c.learned && c.score >= LEARNED_CERTAIN)?;
         let other = self.registry.entered_by(claim.intent)?;
         (other.spec.id != agent.spec.id && !self.names_a_fixed_value(agent)).then_some(claim.intent)
