@@ -6,6 +6,9 @@
 //! > gasté 250 en uber ayer
 //! ¿Registro este movimiento? …
 //! ```
+//!
+//! `CAJA_CHAT_TRACE=1` prints each turn's steps, `CAJA_CHAT_STATE=1` its
+//! checkpoint.
 
 use std::io::BufRead;
 
@@ -42,6 +45,10 @@ fn main() {
                     step.node, step.edge, step.to, step.reason
                 );
             }
+        }
+        // CAJA_CHAT_STATE=1 prints the checkpoint after each turn.
+        if std::env::var_os("CAJA_CHAT_STATE").is_some() {
+            eprintln!("  = {}", output.state.to_json());
         }
         state = output.state;
         now += 60_000;

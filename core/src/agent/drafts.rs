@@ -8,7 +8,7 @@ use crate::nlu::amount::{AmountMatch, best_amount, find_amounts};
 use crate::nlu::answers;
 use crate::nlu::category::{CategoryMatch, find_categories};
 use crate::nlu::date::{DateMatch, find_date};
-use crate::nlu::normalize::Token;
+use crate::nlu::normalize::{Token, fold};
 use crate::nlu::{Intent, Reading, Understanding, understand_as};
 use crate::time::{iso_date, parse_iso_date};
 use crate::tools::{AddTransactionInput, AddTransactionsInput, CategoryType, TransactionType};
@@ -361,9 +361,15 @@ fn patch_debt(state: &mut AgentState, said: &Said, patch: &mut Patch) {
             patch.applied.push(Field::DebtName);
         }
     }
+    // "no es Beto, es Pedro": the name denied is the one kept, the other
+    // replaces it.
+    let swapped = reading.instead().and_then(|(denied, said)| {
+        let kept = params.debt_name.as_deref()?;
+        (fold(&denied) == fold(kept) && said.chars().count() <= 60).then(|| said.to_lowercase())
+    });
     put(
         &mut params.debt_name,
-        as_debt.debt_name,
+        swapped.or(as_debt.debt_name),
         Field::DebtName,
         patch,
     );
@@ -404,7 +410,8 @@ pub fn would_patch(state: &AgentState, reading: &Reading) -> bool {
     if state.pending_transaction.is_none() && state.pending_params.is_none() {
         return false;
     }
-    stray_words(reading.tokens()) <= 1
+    // A correction's own words ("a Memo, no a Luis") are no strays.
+    (stray_words(reading.tokens()) <= 1 || reading.instead().is_some())
         && !apply_answer(&mut state.clone(), reading, None)
             .applied
             .is_empty()

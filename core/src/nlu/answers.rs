@@ -14,7 +14,7 @@ mod negation;
 pub use choice::numbered_choice;
 pub use kind::{kind_for_stored, kind_named};
 pub use loose::{Loose, loose, opens_with_no};
-pub use negation::negated;
+pub use negation::{instead, negated};
 
 /// What a reply to a confirmation prompt says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -131,10 +131,18 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     let tokens = f.tokens;
     let in_amount = |i: usize| amounts.iter().any(|m| (m.start..m.end).contains(&i));
     let cues = cues();
+    // A name never runs through a negation or the word that says what
+    // is instead ("a Beto no, a Pedro", "no es Beto sino Pedro").
     let stop = |j: usize| {
         let t = &tokens[j];
-        t.kind == TokenKind::Number || t.is_in(cues.debts.debt_name_stops) || in_amount(j)
+        t.kind == TokenKind::Number
+            || t.is_in(cues.debts.debt_name_stops)
+            || t.is_in(cues.answers.negations)
+            || t.is_in(cues.answers.negation_enders)
+            || in_amount(j)
     };
+    // A name said under a negation is the one the message denies.
+    let denied = |j: usize| f.negated.get(j) == Some(&true);
     // Words after `start` up to a stop word.
     let run_from = |start: usize| {
         let mut end = start;
@@ -144,7 +152,7 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         end
     };
     for (i, t) in tokens.iter().enumerate() {
-        if !t.is_in(cues.debts.debt_kinds) {
+        if !t.is_in(cues.debts.debt_kinds) || denied(i) {
             continue;
         }
         let mut j = i + 1;
@@ -207,7 +215,8 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
     }
     // "le debo 3 mil a mi hermano", "deuda con coppel", "debo en liverpool".
     for (i, t) in tokens.iter().enumerate() {
-        if i == 0 || !t.is_in(cues.debts.creditor_prepositions) || in_amount(i + 1) {
+        if i == 0 || !t.is_in(cues.debts.creditor_prepositions) || in_amount(i + 1) || denied(i + 1)
+        {
             continue;
         }
         let mut k = i + 1;

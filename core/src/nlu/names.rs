@@ -127,6 +127,12 @@ fn person_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
     if let Some((start, end)) = concept_span(reading, &names) {
         names[start..end].iter_mut().for_each(|n| *n = false);
     }
+    // "a Juan no, a Pedro": the person denied is not the one said.
+    if reading.instead().is_some() {
+        for (name, denied) in names.iter_mut().zip(reading.negated()) {
+            *name &= !denied;
+        }
+    }
     names
 }
 

@@ -140,6 +140,12 @@ impl Reading {
             .get_or_init(|| super::answers::negated(&self.text, &self.tokens))
     }
 
+    /// What the message denies and what it says instead
+    /// ([`super::answers::instead`]).
+    pub fn instead(&self) -> Option<(String, String)> {
+        super::answers::instead(&self.text, &self.tokens, self.negated())
+    }
+
     /// The message as written, trimmed.
     pub fn text(&self) -> &str {
         &self.text

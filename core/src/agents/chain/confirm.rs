@@ -342,10 +342,18 @@ impl<'a> Run<'a> {
         };
         let waiting = self.waiting_slot().map(|(slot, _)| slot);
         let words: Vec<&str> = self.reading.words().collect();
+        // "mejor a Pedro", "a Juan no, a Pedro": said as a correction, a
+        // person is a new value too.
+        let corrects = crate::nlu::answers::starts_correction(self.reading.folded())
+            || self.reading.instead().is_some();
         let corrected = flow.slots.iter().find_map(|(name, current)| {
             let slot = agent.spec.slots.get(name)?;
             // Free words are read only as the answer to their own question.
-            let free = matches!(slot.kind, SlotType::Text | SlotType::Person);
+            let free = match slot.kind {
+                SlotType::Text => true,
+                SlotType::Person => !corrects,
+                _ => false,
+            };
             if free || waiting.as_deref() == Some(name) {
                 return None;
             }

@@ -399,9 +399,7 @@ impl<'a> Run<'a> {
             self.hand_back(agent);
             return Ok(());
         }
-        if self.replaying
-            && let Some(kept) = self.keep_answer(agent, state)
-        {
+        if let Some(kept) = self.keep_answer(agent, state) {
             return kept;
         }
         if let Some(filled) = self.prefill(agent, state) {

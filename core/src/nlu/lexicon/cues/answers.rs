@@ -66,6 +66,9 @@ cue_group! {
     /// say what is instead ("no es gasto es ingreso", "no fue ayer sino
     /// hoy").
     negation_enders,
+    /// Words around the values a correction swaps that are no part of
+    /// them ("no es a Beto, es a Pedro": "es", "a").
+    instead_fillers,
     /// Words that pick logging among "¿Quieres 1) … o 2) …?".
     choose_log,
     /// Words that pick a question among "¿Quieres 1) … o 2) …?".
