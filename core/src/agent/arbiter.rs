@@ -275,7 +275,7 @@ fn question_context(state: &AgentState) -> Option<&'static str> {
         SlotType::Person => "ask_person",
         SlotType::Concept | SlotType::Text | SlotType::Label => "ask_concept",
         SlotType::MonthDays => "ask_date",
-        SlotType::Phone => "ask_phone",
+        SlotType::Phone | SlotType::Digits => "ask_phone",
         SlotType::Choice | SlotType::Switch | SlotType::Code => "ask_choice",
     })
 }

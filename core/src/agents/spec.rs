@@ -144,7 +144,8 @@ pub struct SlotSpec {
     /// its biller), while other later answers are kept.
     #[serde(default)]
     pub depends_on: Vec<String>,
-    /// Smallest and largest number accepted (money in the slot's unit).
+    /// Smallest and largest number accepted (money in the slot's unit;
+    /// for `digits`, how many digits).
     #[serde(default)]
     pub min: Option<f64>,
     #[serde(default)]
@@ -177,6 +178,10 @@ pub enum SlotType {
     /// A phone number of 10 digits, with an optional +52.
     Phone,
     Integer,
+    /// A number of digits that is no amount (a bill's reference): one run
+    /// of digits, groups joined by a space or a hyphen, of `min` to `max`
+    /// digits; stored as its digits, leading zeros kept.
+    Digits,
     Text,
     /// One of a list from context or of fixed `values`.
     Choice,

@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 mod dates;
+mod digits;
 mod month_days;
 mod requests;
 
@@ -226,6 +227,8 @@ pub fn read_slot(
             .find(|t| t.kind == crate::nlu::normalize::TokenKind::Number)
             .and_then(|t| t.text.parse::<i64>().ok())
             .map_or(SlotRead::Nothing, |n| SlotRead::Value(Value::from(n), None)),
+        SlotType::Digits if names_money(reading) || tells_of_purchase(reading) => SlotRead::Nothing,
+        SlotType::Digits => digits::read(slot, reading.text()),
         SlotType::Text => {
             let text = reading.text();
             if text.is_empty() || text.chars().count() > 200 {

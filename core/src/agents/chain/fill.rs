@@ -346,7 +346,11 @@ impl<'a> Run<'a> {
                 SlotType::MoneyMxn | SlotType::MoneyUsd => {
                     understand::currency_named(spec, self.reading)
                 }
-                SlotType::Phone | SlotType::Date | SlotType::FutureDate | SlotType::Code => true,
+                SlotType::Phone
+                | SlotType::Digits
+                | SlotType::Date
+                | SlotType::FutureDate
+                | SlotType::Code => true,
                 _ => false,
             };
             names_it

@@ -373,17 +373,39 @@ impl<'a> Run<'a> {
 
     /// A finance request this agent does not hold interrupts the flow. A
     /// correction without a word for a stored movement ("ah no, mejor
-    /// 100") is about this flow, never about the ledger's last movement.
+    /// 100") is about this flow, never about the ledger's last movement,
+    /// unless the amount it takes back is none of the flow's ("eran 400,
+    /// no 350" while a bill's reference is asked).
     fn finance_reads_it(&mut self, agent: &'a Agent) -> Option<Routed> {
         let finance = self.reading.understanding();
         let edits_ledger = !matches!(
             finance.intent,
             crate::nlu::Intent::UpdateLastTransaction | crate::nlu::Intent::DeleteLastTransaction
-        ) || answers::names_last_record(self.reading);
+        ) || answers::names_last_record(self.reading)
+            || self.takes_back_money_not_here();
         let sure_finance =
             finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR;
         (edits_ledger && (sure_finance || answers::finance_question(self.reading, SURE)))
             .then(|| Some(self.interrupt(agent, "a finance request")))
+    }
+
+    /// Whether the message takes back an amount ("no 350") that no value
+    /// of the open flow holds: it corrects something said before it.
+    fn takes_back_money_not_here(&self) -> bool {
+        let Some((denied, _)) = self.reading.instead() else {
+            return false;
+        };
+        let denied = crate::nlu::Reading::without_model(&denied, self.reading.today());
+        let [money] = denied.extraction().amounts.as_slice() else {
+            return false;
+        };
+        let pesos = money.centavos as f64 / 100.0;
+        self.o.current_flow.as_ref().is_some_and(|flow| {
+            !flow
+                .slots
+                .values()
+                .any(|v| v.as_f64().is_some_and(|n| n == pesos))
+        })
     }
 
     /// Some of the agent's intents in part, none for sure, and no question
