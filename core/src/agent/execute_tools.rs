@@ -126,9 +126,13 @@ fn after_write(
         PendingWrite::DeleteLastTransaction(_) => result
             .data_as::<TransactionRow>()
             .map(|r| text::transaction_deleted(&r)),
-        PendingWrite::AddOrUpdateDebt(_) => {
-            result.data_as::<DebtRow>().map(|d| text::debt_saved(&d))
-        }
+        PendingWrite::AddOrUpdateDebt(_) => result.data_as::<DebtRow>().map(|d| {
+            state.last_debt = Some(super::recent::LastDebt {
+                turn: state.turn_seq,
+                name: d.name.clone(),
+            });
+            text::debt_saved(&d)
+        }),
         PendingWrite::PayDebt(_) => result.data_as::<DebtPayment>().map(|p| text::debt_paid(&p)),
         PendingWrite::SetBudgetCap(_) => result
             .data_as::<BudgetCap>()

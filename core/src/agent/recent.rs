@@ -1,6 +1,7 @@
 //! What the agent remembers of the turn before, for a follow-up that names
 //! only what changes: the question answered last ("¿y en didi?") and the
-//! purchase simulated last ("¿y si fueran de 2,500?").
+//! purchase simulated last ("¿y si fueran de 2,500?"), the debt saved last
+//! ("el mínimo es de 800").
 
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +21,15 @@ pub struct LastQuery {
     pub month: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub period: Option<DaySpan>,
+}
+
+/// A debt as it was saved: a follow-up the turn after that names no
+/// debt ("el pago mínimo es de 800 y se paga el 5") is about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastDebt {
+    /// The turn it was saved in.
+    pub turn: u64,
+    pub name: String,
 }
 
 /// A purchase as it was simulated (or is waiting for the bank balance to

@@ -252,6 +252,9 @@ pub struct AgentState {
     /// The purchase simulated last ("¿y si fueran de 2,500?").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_simulation: Option<LastSimulation>,
+    /// The debt saved last ("el mínimo es de 800" the turn after).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_debt: Option<super::recent::LastDebt>,
     /// A finance draft waiting while another agent's request runs; it
     /// comes back once that agent has nothing open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -356,6 +359,7 @@ impl AgentState {
             last_decided: None,
             last_query: None,
             last_simulation: None,
+            last_debt: None,
             waiting_draft: None,
             queued_items: Vec::new(),
             queued_as: None,

@@ -354,6 +354,15 @@ fn check_debt(state: &mut AgentState, ctx: &mut TurnCtx, missing: &mut Vec<Field
         limits::debt_amount_ok,
         ctx,
     );
+    // A debt saved the turn before is the one a follow-up without a
+    // name is about.
+    if params.debt_name.is_none() {
+        params.debt_name = state
+            .last_debt
+            .as_ref()
+            .filter(|last| last.turn + 1 == state.turn_seq)
+            .map(|last| last.name.clone());
+    }
     if params.debt_name.is_none() {
         missing.push(Field::DebtName);
     }

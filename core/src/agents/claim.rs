@@ -76,9 +76,16 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     }
     let finance = reading.understanding();
     let finance_sure = finance.intent != Intent::Unknown && finance.confidence >= CLEAR;
-    let exact = registry
-        .entered_by(claim.intent)
-        .is_some_and(|agent| exact_intent(agent, &agent_words(agent, reading), SURE).is_some())
+    // A debt's minimum payment is the Financial Agent's own record: a
+    // sure request that gives one is not another agent's phrase ("el
+    // pago mínimo es de 800 y se paga el 5 de cada mes").
+    let own_record = finance.confidence >= SURE
+        && finance.intent == Intent::ManageDebt
+        && finance.debt_minimum.is_some();
+    let exact = !own_record
+        && registry
+            .entered_by(claim.intent)
+            .is_some_and(|agent| exact_intent(agent, &agent_words(agent, reading), SURE).is_some())
         && (!finance_certain(reading) || !model_knows(reading, claim.intent));
     let finance_wins = finance_sure && claim.score <= finance.confidence
         || answers::complete_finance_request(reading);

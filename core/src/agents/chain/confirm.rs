@@ -391,6 +391,7 @@ impl<'a> Run<'a> {
                 }
             }
         }
+        self.keep_answers(&slot);
         if let Some(frame) = self.o.agent_stack.last_mut() {
             frame.waiting = Waiting::Slot {
                 slot: slot.clone(),

@@ -25,6 +25,8 @@ const CLARIFIED: &str = "clarified_query";
 /// by slot (null: a choice among options the flow fetches later, read
 /// from the kept request when its state is entered).
 const TO_PREFILL: &str = "prefill_pending";
+/// The answers a correction kept ([`Run::keep_answers`]).
+const KEPT: &str = "kept_answers";
 /// A prefilled value said in another currency than its slot's.
 const WRONG_CURRENCY: &str = "wrong_currency";
 const NEGATIVE: &str = "negative";
@@ -210,6 +212,32 @@ impl<'a> Run<'a> {
         if let [one] = named.as_slice() {
             self.reply.push(crate::agents::text::not_offered(one));
         }
+    }
+
+    /// After a correction, the other answers the flow holds are kept when
+    /// their states come again, in this turn or after a confirmation the
+    /// correction leads to (a new contact's), each with its checks.
+    pub(super) fn keep_answers(&mut self, corrected: &str) {
+        let Some(flow) = self.o.current_flow.as_mut() else {
+            return;
+        };
+        let kept: Vec<Value> = flow
+            .slots
+            .keys()
+            .filter(|slot| slot.as_str() != corrected)
+            .map(|slot| Value::from(slot.as_str()))
+            .collect();
+        flow.state_data.insert(KEPT.into(), Value::Array(kept));
+    }
+
+    /// Whether `slot` was answered before a correction ([`Self::keep_answers`]).
+    pub(super) fn kept_before(&self, slot: &str) -> bool {
+        self.o
+            .current_flow
+            .as_ref()
+            .and_then(|flow| flow.state_data.get(KEPT))
+            .and_then(Value::as_array)
+            .is_some_and(|kept| kept.iter().any(|k| k.as_str() == Some(slot)))
     }
 
     /// A state that collects a slot of the flow's `prefill` not tried yet

@@ -399,7 +399,10 @@ impl<'a> Run<'a> {
             self.hand_back(agent);
             return Ok(());
         }
-        if let Some(kept) = self.keep_answer(agent, state) {
+        let collects = state.spec.collect.as_ref().map(|c| c.slot.as_str());
+        if (self.replaying || collects.is_some_and(|slot| self.kept_before(slot)))
+            && let Some(kept) = self.keep_answer(agent, state)
+        {
             return kept;
         }
         if let Some(filled) = self.prefill(agent, state) {

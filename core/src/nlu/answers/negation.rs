@@ -34,7 +34,11 @@ fn after_negation(written: &[char], tokens: &[Token]) -> Vec<bool> {
     let mut clause_start = 0;
     for (i, t) in tokens.iter().enumerate() {
         let previous_end = if i == 0 { 0 } else { tokens[i - 1].end };
-        if bounds(written.get(previous_end..t.start).unwrap_or_default()) {
+        // A clause starts after a boundary or at a word that joins another
+        // ("mándame el resumen y los de cobros no" denies the cobros').
+        if bounds(written.get(previous_end..t.start).unwrap_or_default())
+            || t.is_in(c.amounts.item_joiners)
+        {
             clause_start = i;
         }
         let rest = written.get(t.end..).unwrap_or_default();

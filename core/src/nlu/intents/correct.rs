@@ -136,7 +136,9 @@ fn named_then_what_it_was(
     });
     // A debt or the bank balance is updated by its own intents; "la cena
     // fueron 1,240 entre 4" is a shared bill to log.
+    // A minimum payment is a debt's ("el pago mínimo es de 800").
     let other_record = debt_noun
+        || f.has(c.said.minimum_words)
         || f.has(c.said.balance_nouns)
         || f.has(c.said.owe_verbs)
         || crate::nlu::split::find_split(f.tokens).is_some();

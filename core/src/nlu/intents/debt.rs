@@ -47,10 +47,11 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
         add(Intent::ManageDebt, 0.9);
     }
     // "el pago mínimo es de 800 y se paga el 5 de cada mes": a debt's
-    // minimum and its day, the debt asked.
+    // minimum and its day, the debt asked; surer than the verb of paying
+    // in it ("se paga"), which tells of no payment made.
     if f.has(c.said.minimum_words) && has_amount && !question && !simulate && !past_payment {
         let schedule = f.has(c.said.debt_schedule_cues);
-        add(Intent::ManageDebt, if schedule { 0.95 } else { 0.9 });
+        add(Intent::ManageDebt, if schedule { 0.97 } else { 0.9 });
     }
     let schedule = f.has(c.said.debt_schedule_cues);
     if debt_noun && schedule && !question && !simulate && !past_payment {
