@@ -163,9 +163,39 @@ fn leave_top(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<String> {
         state.clear_flow();
         return Some(finance);
     }
+    if let Some(top) = leave_top_flow(state, ctx) {
+        return Some(top);
+    }
     state.waiting_draft.as_ref()?;
     let named = drop_data_flows(state, ctx);
     (!named.is_empty()).then(|| named.join(" y "))
+}
+
+/// A data agent's flow on top of another that waits below it (a top-up
+/// asked while a bill's reference was asked): the top one is dropped to
+/// the backup log and named; the one below comes back (respond asks it
+/// again, as promised when it was set aside).
+fn leave_top_flow(state: &mut AgentState, ctx: &TurnCtx) -> Option<String> {
+    let registry = crate::agents::registry::shipped().ok()?;
+    if state.current_flow.is_none() || !crate::agents::chain::interrupted(&state.agent_stack) {
+        return None;
+    }
+    let mut o = state.take_orchestra();
+    let agent = registry.agent(o.active(crate::agents::registry::HOME));
+    let named = match (agent, o.current_flow.take()) {
+        (Some(agent), Some(flow)) => {
+            let name = agent.describe(&flow);
+            state.backup_flow("cancel", &ctx.now_iso, name.clone(), flow);
+            o.drop_confirmation();
+            Some(name)
+        }
+        (_, flow) => {
+            o.current_flow = flow;
+            None
+        }
+    };
+    state.store_orchestra(o);
+    named
 }
 
 /// Drops every open flow of every data agent to the backup log, back to
