@@ -58,6 +58,9 @@ impl<'t> Said<'t> {
             used[start..end].iter_mut().for_each(|u| *u = true);
         }
         let mut amounts = find_amounts(tokens, &used);
+        for title in super::names::titles(tokens) {
+            used[title] = true;
+        }
         let taken_back = amount::take_back(tokens, &mut amounts);
         let amount = best_amount(&amounts).cloned();
         let categories =

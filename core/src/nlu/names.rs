@@ -5,7 +5,7 @@
 //! trigger words), nor part of an amount or a date.
 
 use super::lexicon::cues;
-use super::normalize::TokenKind;
+use super::normalize::{Token, TokenKind};
 use super::reading::Reading;
 
 /// Which tokens may be part of a name.
@@ -337,6 +337,29 @@ fn money_and_days(reading: &Reading) -> Vec<bool> {
                 .map(|m| &m.span)
                 .chain(extraction.dates.iter().map(|w| &w.span))
                 .any(|span| start < span.end && span.start < end)
+        })
+        .collect()
+}
+
+/// The tokens that are a person's title before their name ("doña Mari",
+/// "a don Beto", "la seño Lupe"): never a category, though a title may
+/// fold to a thing's word ("doña" and "dona"). A title after a number or
+/// a determiner other than "el"/"la" ("una dona", "2 donas") is no title.
+pub fn titles(tokens: &[Token]) -> Vec<usize> {
+    let c = cues();
+    (0..tokens.len())
+        .filter(|&i| {
+            let t = &tokens[i];
+            let named = tokens.get(i + 1).is_some_and(|n| {
+                // A name is no word the lexicon knows ("doña Mari", not
+                // "el doctor me cobró").
+                n.kind == TokenKind::Word && super::lexicon::word_cues(&n.text).is_none()
+            });
+            let counted = i.checked_sub(1).map(|p| &tokens[p]).is_some_and(|p| {
+                p.kind == TokenKind::Number
+                    || p.is_in(c.days.trigger_determiners) && !p.is_in(c.debts.articles)
+            });
+            t.is_in(c.debts.person_titles) && named && !counted
         })
         .collect()
 }
