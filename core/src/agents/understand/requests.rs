@@ -112,7 +112,11 @@ pub fn repeats_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a st
     use crate::nlu::Intent;
     let intent = agent.spec.repeats.as_deref()?;
     let finance = reading.understanding();
-    let movement = matches!(finance.intent, Intent::LogTransaction | Intent::Unknown);
+    // Money said to repeat corrects no one movement ("el sueldo de la
+    // muchacha es 1500 cada sábado"), unless it names the last one.
+    let correction = finance.intent == Intent::UpdateLastTransaction
+        && !crate::nlu::answers::names_last_record(reading);
+    let movement = matches!(finance.intent, Intent::LogTransaction | Intent::Unknown) || correction;
     if !movement
         || reading.is_question()
         || reading.items().len() > 1
