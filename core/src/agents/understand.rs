@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 mod dates;
 mod digits;
 mod month_days;
+pub mod options;
 mod requests;
 
 pub use requests::{
@@ -523,6 +524,15 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
         let best = scores.iter().copied().max().unwrap_or(0);
         if best > 0 && scores.iter().filter(|&&s| s == best).count() == 1 {
             let i = scores.iter().position(|&s| s == best).unwrap_or(0);
+            let option_words: Vec<String> = slot
+                .option_words
+                .iter()
+                .filter_map(|field| options[i].get(field).and_then(Value::as_str))
+                .flat_map(content_words)
+                .collect();
+            if options::unoffered(&option_words, reading).is_some() {
+                return SlotRead::Nothing;
+            }
             return value_of(&options[i]).unwrap_or(SlotRead::Nothing);
         }
         return SlotRead::Nothing;

@@ -197,20 +197,9 @@ impl<'a> Run<'a> {
         let Some(options) = super::options_list(agent, slot, &flow.state_data) else {
             return;
         };
-        let offered = crate::nlu::normalize::fold(&options);
-        let kinds: Vec<&str> = offered
-            .split(|c: char| !c.is_alphanumeric())
-            .filter_map(crate::nlu::category::key_of_word)
-            .collect();
-        let named: Vec<&str> = request
-            .tokens()
-            .iter()
-            .map(|t| t.text.as_str())
-            .filter(|w| w.len() > 2 && !offered.contains(w))
-            .filter(|w| crate::nlu::category::key_of_word(w).is_some_and(|k| kinds.contains(&k)))
-            .collect();
-        if let [one] = named.as_slice() {
-            self.reply.push(crate::agents::text::not_offered(one));
+        let offered = crate::agents::words::content_words(&options);
+        if let Some(named) = understand::options::unoffered(&offered, request) {
+            self.reply.push(crate::agents::text::not_offered(&named));
         }
     }
 

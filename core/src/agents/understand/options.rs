@@ -1,0 +1,38 @@
+//! What a message names of the options' kind that no option holds: "el
+//! internet de telmex" holds «telmex», no pick of «izzi (internet)»; "mi
+//! hermano Pepe" holds «Pepe», no pick of «Juan García (hermano)». The
+//! one rule for a choice's pick and for what is said before the options.
+
+use crate::nlu::Reading;
+use crate::nlu::category::key_of_word;
+
+/// The word or name the message says, beside `offered` (the content words
+/// of the options, or of the one option picked), that is of their kind
+/// and not among them: a word of a category the offered words belong to
+/// (one only), or a person's name the lexicon does not know.
+pub fn unoffered(offered: &[String], reading: &Reading) -> Option<String> {
+    let held = |w: &str| offered.iter().any(|o| o == w);
+    let kinds: Vec<&str> = offered.iter().filter_map(|w| key_of_word(w)).collect();
+    let words = crate::agents::words::content_tokens(reading.tokens());
+    let of_kind: Vec<&str> = words
+        .into_iter()
+        .filter(|w| w.len() > 2 && !held(w))
+        .filter(|w| key_of_word(w).is_some_and(|k| kinds.contains(&k)))
+        .collect();
+    if let [one] = of_kind.as_slice() {
+        return Some(one.to_string());
+    }
+    // "mi cel", "mi teléfono": who they are to the user, no name.
+    let person = crate::nlu::names::person(reading, &|_| false)?;
+    let possessives = crate::nlu::lexicon::cues().debts.person_possessives.words();
+    let first = crate::nlu::normalize::fold(person.split_whitespace().next()?);
+    if possessives.contains(&first.as_str()) {
+        return None;
+    }
+    let named = crate::agents::words::content_words(&person);
+    let names: Vec<&String> = named
+        .iter()
+        .filter(|w| crate::nlu::lexicon::word_cues(w).is_none())
+        .collect();
+    (!names.is_empty() && names.iter().all(|w| !held(w))).then_some(person)
+}
