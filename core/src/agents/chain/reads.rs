@@ -391,7 +391,7 @@ impl<'a> Run<'a> {
 
     /// Whether the message takes back an amount ("no 350") that no value
     /// of the open flow holds: it corrects something said before it.
-    fn takes_back_money_not_here(&self) -> bool {
+    pub(super) fn takes_back_money_not_here(&self) -> bool {
         let Some((denied, _)) = self.reading.instead() else {
             return false;
         };
