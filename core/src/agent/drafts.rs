@@ -356,7 +356,13 @@ fn patch_debt(state: &mut AgentState, said: &Said, patch: &mut Patch) {
             .trim()
             .trim_matches(|c: char| c.is_ascii_punctuation())
             .trim();
-        if !name.is_empty() && name.chars().count() <= 60 {
+        // "gracias mija" thanks; it names nothing.
+        let courtesy = crate::nlu::lexicon::cues().answers.confirm_tail;
+        let only_courtesy = reading
+            .tokens()
+            .iter()
+            .all(|t| courtesy.words().contains(&t.text.as_str()));
+        if !name.is_empty() && name.chars().count() <= 60 && !only_courtesy {
             params.debt_name = Some(name.to_lowercase());
             patch.applied.push(Field::DebtName);
         }

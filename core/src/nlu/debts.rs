@@ -86,7 +86,9 @@ pub(super) fn debt_entities(
             && !minimum_word
             && !minimum_after
             && before.iter().rev().take(2).any(|w| {
-                c.debts.payment_verbs.contains(w) || c.said.bill_payment_verbs.contains(w)
+                c.debts.payment_verbs.contains(w)
+                    || c.said.bill_payment_verbs.contains(w)
+                    || c.debts.forgive_verbs.contains(w)
             });
         if paid {
             continue;

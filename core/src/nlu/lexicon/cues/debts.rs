@@ -7,6 +7,9 @@ cue_group! {
     Debts after super::categories::Categories::END;
     /// Verbs of paying something owed ("aboné", "liquidé").
     payment_verbs,
+    /// Verbs of a debt forgiven in part ("me perdonó 500"): the money
+    /// after them is neither the balance nor the minimum.
+    forgive_verbs,
     /// Phrases that say money goes to what is owed ("de lo que le debo").
     owed_phrases,
     /// Money toward what is owed ("le debo", "aboné", "deuda").
