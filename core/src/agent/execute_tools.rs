@@ -391,6 +391,15 @@ fn after_find_debt(
         .and_then(|d| Some((d.name.clone(), d.balance_mxn_cents.filter(|b| *b > 0)?)));
     match debt {
         Some((debt_name, balance)) => {
+            // What lowers a debt is a debt payment, whatever brand its
+            // name holds ("abone 900 a la didi card" is no transporte).
+            let mut payment = payment;
+            if payment.category_type != CategoryType::Debt
+                && let Some(category) = crate::nlu::category::of_debt_payment(&debt_name)
+            {
+                payment.category = category.key.to_string();
+                payment.category_type = category.category_type;
+            }
             ctx.prepared = Some(PendingWrite::PayDebt(PayDebtInput {
                 debt_name,
                 balance_before_mxn_cents: balance,

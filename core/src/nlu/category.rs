@@ -80,6 +80,28 @@ pub fn key_of_word(word: &str) -> Option<&'static str> {
         .map(|m| m.category.key)
 }
 
+/// The category of a payment that lowers the debt `debt_name`: the debt
+/// category its words name ("tarjeta didi card" is a card), else the
+/// one the lexicon's `debt_payment_words` name; never the category of a
+/// brand inside the name ("didi" is transporte).
+pub fn of_debt_payment(debt_name: &str) -> Option<&'static Category> {
+    let debt = |words: &str| {
+        let tokens = super::normalize::tokenize(&super::normalize::fold(words));
+        find_categories(&tokens, &vec![false; tokens.len()])
+            .into_iter()
+            .map(|m| m.category)
+            .find(|c| c.category_type == CategoryType::Debt)
+    };
+    debt(debt_name).or_else(|| {
+        super::lexicon::cues()
+            .debts
+            .debt_payment_words
+            .words()
+            .iter()
+            .find_map(|w| debt(w))
+    })
+}
+
 /// Every category keyword in the tokens (longest phrase first at each
 /// position), skipping tokens marked in `used`.
 pub fn find_categories(tokens: &[Token], used: &[bool]) -> Vec<CategoryMatch> {

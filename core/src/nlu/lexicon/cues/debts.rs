@@ -10,6 +10,9 @@ cue_group! {
     /// Verbs of a debt forgiven in part ("me perdonó 500"): the money
     /// after them is neither the balance nor the minimum.
     forgive_verbs,
+    /// The word whose category a payment that lowers a debt takes when
+    /// the debt's name names none ("préstamo").
+    debt_payment_words,
     /// Phrases that say money goes to what is owed ("de lo que le debo").
     owed_phrases,
     /// Money toward what is owed ("le debo", "aboné", "deuda").
