@@ -252,6 +252,21 @@ impl<'a> Run<'a> {
             self.reply.push(text::HOME_AGAIN.into());
             return Some(Some("go_home".into()));
         }
+        // With nothing open here, a request is read as the home agent
+        // reads it at rest (the one arbiter, `claim::home_route`): one for
+        // another agent goes there ("cóbrale 600 a Rosy por el hipil que
+        // le vendí" after a fixed payment was saved is a cobro).
+        if self.o.current_flow.is_none()
+            && own.is_none_or(|(_, score)| score < SURE)
+            && let Some(claim) = super::super::claim::home_route(self.registry, self.reading)
+            && self
+                .registry
+                .entered_by(claim.intent)
+                .is_some_and(|other| other.spec.id != agent.spec.id)
+        {
+            self.leave(agent, "go_home", &format!("request for {}", claim.intent));
+            return Some(Some("go_home".into()));
+        }
         // A request in the very words of one of this agent's quoted
         // phrases is its own ("Juan ya me pagó 350" is a cobro paid, not
         // an income to log), and so is one the home agent's arbiter just
