@@ -9,7 +9,8 @@ use crate::nlu::category::key_of_word;
 /// The word or name the message says, beside `offered` (the content words
 /// of the options, or of the one option picked), that is of their kind
 /// and not among them: a word of a category the offered words belong to
-/// (one only), or a person's name the lexicon does not know.
+/// (one only), or a person's name the lexicon does not know said beside
+/// an offered relation ("mi hermano Pepe").
 pub fn unoffered(offered: &[String], reading: &Reading) -> Option<String> {
     let held = |w: &str| offered.iter().any(|o| o == w);
     let kinds: Vec<&str> = offered.iter().filter_map(|w| key_of_word(w)).collect();
@@ -22,7 +23,16 @@ pub fn unoffered(offered: &[String], reading: &Reading) -> Option<String> {
     if let [one] = of_kind.as_slice() {
         return Some(one.to_string());
     }
-    // "mi cel", "mi teléfono": who they are to the user, no name.
+    // A name beside who the person is to the user ("mi hermano Pepe"),
+    // that relation among the offered words; "mi cel" names no one.
+    let relations = crate::nlu::lexicon::cues().debts.person_relations;
+    let relation_offered = reading
+        .tokens()
+        .iter()
+        .any(|t| t.is_in(relations) && held(&t.text));
+    if !relation_offered {
+        return None;
+    }
     let person = crate::nlu::names::person(reading, &|_| false)?;
     let possessives = crate::nlu::lexicon::cues().debts.person_possessives.words();
     let first = crate::nlu::normalize::fold(person.split_whitespace().next()?);
