@@ -82,6 +82,9 @@ pub enum AtConfirmation {
     NewRequest,
     /// A bare piece that fits the draft ("el 12", "350").
     Piece,
+    /// "bórralo", "quítalo" with no record named: the draft shown is
+    /// what it points at, and it is turned down.
+    Withdraw,
     /// None of these: the gate answers.
     NotAToken,
 }

@@ -37,6 +37,19 @@ pub fn confirm(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     NodeOutcome::because("respond", reasons::PROMPTED)
 }
 
+/// The pending action turned down: nothing is done, and it is said.
+pub(super) fn reject_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
+    state.last_decided = state.pending_action.as_ref().map(|p| gate::Decided {
+        id: p.id.clone(),
+        confirmed: false,
+        turn: state.turn_seq,
+    });
+    state.clear_flow();
+    ctx.confirmation = ConfirmationStatus::Rejected;
+    ctx.say(text::REJECTED);
+    NodeOutcome::because("respond", reasons::REJECTED)
+}
+
 fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let decision = ctx.reading.decision();
     let pending = state.pending_action.as_ref();
@@ -49,13 +62,7 @@ fn decide_pending(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         })
     };
     match decision {
-        Decision::Reject => {
-            state.last_decided = decided(false);
-            state.clear_flow();
-            ctx.confirmation = ConfirmationStatus::Rejected;
-            ctx.say(text::REJECTED);
-            NodeOutcome::because("respond", reasons::REJECTED)
-        }
+        Decision::Reject => reject_pending(state, ctx),
         Decision::Confirm if expired => offer_anew(state, ctx),
         Decision::Other if expired && answers::opens_with_yes(&ctx.reading) => {
             offer_anew(state, ctx)

@@ -30,6 +30,30 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     if new_movement(reading) {
         return AtConfirmation::NewRequest;
     }
+    // "bórralo" while a draft waits: it points at the draft shown, never
+    // at a stored movement (a reflexive «sí» would delete one). At a
+    // deletion's own prompt it asks for the «sí» itself.
+    let u = reading.understanding();
+    if u.intent == Intent::DeleteLastTransaction
+        && !answers::names_last_record(reading)
+        && u.amount.is_none()
+        && u.category.is_none()
+        && u.description.is_none()
+        && u.date.is_none()
+        && u.target.as_ref().is_none_or(|t| {
+            // The last one is the reading's default; a place counted
+            // from it («el penúltimo») names a record.
+            t.position.is_none_or(|p| p == 1)
+                && t.amounts.is_empty()
+                && t.date_iso.is_none()
+                && t.words.is_empty()
+        })
+    {
+        return match state.pending_write() {
+            Some(PendingWrite::DeleteLastTransaction(_)) => AtConfirmation::YesWithMore,
+            _ => AtConfirmation::Withdraw,
+        };
+    }
     if let Some(other) = names_another_row(state, reading) {
         return AtConfirmation::AnotherRow(Box::new(other));
     }

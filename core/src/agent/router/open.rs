@@ -72,6 +72,7 @@ pub(super) fn at_confirmation(
             ctx.understanding = Some(ctx.reading.understanding().clone());
             NodeOutcome::because("clarify", reasons::A_PIECE_OF_THE_PENDING_DRAFT)
         }
+        AtConfirmation::Withdraw => super::super::confirm::reject_pending(state, ctx),
         AtConfirmation::NotAToken => {
             ctx.mode = Mode::Decide;
             NodeOutcome::because("confirm", reasons::NOT_A_CONFIRMATION_TOKEN)
