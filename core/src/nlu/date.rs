@@ -223,6 +223,34 @@ pub fn day_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
     spans
 }
 
+/// "el 15 de este mes", "el 3 del mes pasado": a day of the month named
+/// by where it is from this one; the date and where it ends.
+fn day_of_named_month(
+    tokens: &[Token],
+    i: usize,
+    day: u32,
+    today: NaiveDate,
+) -> Option<(NaiveDate, usize)> {
+    let c = cues();
+    // "de este mes", "del mes pasado" ("del" is "de" and "el").
+    let of = c.days.of_words.at(tokens, i + 1);
+    let of_the =
+        c.days.this_month_articles.at(tokens, i + 1) && !c.days.this_words.at(tokens, i + 1);
+    let (back, end) =
+        if of && c.days.this_words.at(tokens, i + 2) && c.days.month_words.at(tokens, i + 3) {
+            (0, i + 4)
+        } else if (of || of_the)
+            && c.days.month_words.at(tokens, i + 2)
+            && c.days.past_markers.at(tokens, i + 3)
+        {
+            (1, i + 4)
+        } else {
+            return None;
+        };
+    let month = today.checked_sub_months(Months::new(back))?;
+    NaiveDate::from_ymd_opt(month.year(), month.month(), day).map(|date| (date, end))
+}
+
 fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDate, usize, usize)> {
     let c = cues();
     let word_in = |k: usize, list: &CueList| list.at(tokens, k);
@@ -231,6 +259,11 @@ fn number_date(tokens: &[Token], i: usize, today: NaiveDate) -> Option<(NaiveDat
     let month = word_in(i + 1, c.days.of_words)
         .then(|| tokens.get(i + 2).and_then(Token::month))
         .flatten();
+    if month.is_none()
+        && let Some((date, end)) = day_of_named_month(tokens, i, day, today)
+    {
+        return Some((date, i, end));
+    }
     if let Some(month) = month {
         let year = word_in(i + 3, c.days.year_joiners)
             .then(|| tokens.get(i + 4))
