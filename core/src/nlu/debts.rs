@@ -93,12 +93,16 @@ pub(super) fn debt_entities(
         if paid {
             continue;
         }
-        let is_minimum = (minimum_word || minimum_after)
-            && !(balance_word
-                && !minimum_after
-                && before
-                    .last()
-                    .is_none_or(|w| !c.said.minimum_words.contains(w)));
+        // Both said before it: the nearer one names it ("la deuda de
+        // coppel ahora el mínimo es 500" is the minimum).
+        let last_at = |list: &[&str]| before.iter().rposition(|w| list.contains(w));
+        let minimum_nearer = last_at(c.debts.minimum_payment_words.words())
+            > last_at(c.debts.debt_balance_words.words());
+        let minimum_last = before
+            .last()
+            .is_some_and(|w| c.said.minimum_words.contains(w));
+        let balance_wins = balance_word && !minimum_after && !minimum_nearer && !minimum_last;
+        let is_minimum = (minimum_word || minimum_after) && !balance_wins;
         if is_minimum && u.debt_minimum.is_none() {
             u.debt_minimum = Some(m.centavos);
         } else if u.debt_balance.is_none() {
