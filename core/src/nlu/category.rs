@@ -102,6 +102,28 @@ pub fn of_debt_payment(debt_name: &str) -> Option<&'static Category> {
     })
 }
 
+/// Whether a debt's category word is said as how something was paid
+/// ("compré productos en la tarjeta BBVA", "con la tarjeta"): a charge
+/// to the card, never a payment of it, unless a verb of paying is said
+/// ("aboné 500 en la tarjeta").
+pub(super) fn is_payment_method(
+    tokens: &[Token],
+    m: &CategoryMatch,
+    f: &super::Features<'_>,
+) -> bool {
+    let c = super::lexicon::cues();
+    if m.category.category_type != CategoryType::Debt {
+        return false;
+    }
+    let mut k = m.start;
+    if k > 0 && tokens[k - 1].is_in(c.debts.articles) {
+        k -= 1;
+    }
+    let by = k > 0 && tokens[k - 1].is_in(c.debts.method_prepositions);
+    let pays_into = f.has(c.debts.payment_verbs);
+    by && f.has(c.said.expense_verbs) && !pays_into
+}
+
 /// Every category keyword in the tokens (longest phrase first at each
 /// position), skipping tokens marked in `used`.
 pub fn find_categories(tokens: &[Token], used: &[bool]) -> Vec<CategoryMatch> {

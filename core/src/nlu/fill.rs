@@ -63,8 +63,9 @@ impl<'t> Said<'t> {
         }
         let taken_back = amount::take_back(tokens, &mut amounts);
         let amount = best_amount(&amounts).cloned();
-        let categories =
+        let mut categories =
             category::said_categories(tokens, &used, &answers::negated(original, tokens));
+        categories.retain(|m| !category::is_payment_method(tokens, m, &f));
         Said {
             original,
             tokens,

@@ -10,6 +10,9 @@ cue_group! {
     /// Verbs of a debt forgiven in part ("me perdonó 500"): the money
     /// after them is neither the balance nor the minimum.
     forgive_verbs,
+    /// Words before how something was paid («con la tarjeta», «en la
+    /// tarjeta»).
+    method_prepositions,
     /// The word whose category a payment that lowers a debt takes when
     /// the debt's name names none ("préstamo").
     debt_payment_words,
