@@ -36,7 +36,9 @@ pub(super) fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
         let money_follows = tokens
             .get(i + 1)
             .is_some_and(|n| n.is_in(c.debts.due_day_money_words));
-        if due_marker && !money_follows {
+        // "corte el 3 y pago el 23": the statement's day is no due day.
+        let cutoff = prev(1, c.debts.cutoff_words) || prev(2, c.debts.cutoff_words);
+        if due_marker && !money_follows && !cutoff {
             let start = i.saturating_sub(1);
             return Some((day, start, i + 1));
         }

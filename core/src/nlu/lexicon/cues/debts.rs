@@ -10,6 +10,9 @@ cue_group! {
     /// Verbs of a debt forgiven in part ("me perdonó 500"): the money
     /// after them is neither the balance nor the minimum.
     forgive_verbs,
+    /// Words of a card's statement day («corte»): the day after them is
+    /// no due day.
+    cutoff_words,
     /// Words before how something was paid («con la tarjeta», «en la
     /// tarjeta»).
     method_prepositions,
