@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 mod dates;
 mod digits;
+pub use digits::phone;
 mod month_days;
 pub mod options;
 mod requests;
@@ -460,35 +461,6 @@ fn phone_runs(text: &str) -> Vec<std::ops::Range<usize>> {
         }
     }
     runs
-}
-
-/// A phone number of 10 digits, optionally after +52 (spaces, dashes and
-/// dots allowed), as "+52 55 1234 5678": the whole reply, else the first
-/// run of digits among other words ("recarga de 100 al 55 1234 5678").
-pub fn phone(text: &str) -> SlotRead {
-    let national = |digits: &str| -> Option<String> {
-        match digits.len() {
-            10 => Some(digits.to_string()),
-            12 if digits.starts_with("52") => Some(digits[2..].to_string()),
-            _ => None,
-        }
-    };
-    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    // Runs of digits joined by the separators a number is written with.
-    let runs = text
-        .split(|c: char| !(c.is_ascii_digit() || " -.+()".contains(c)))
-        .map(|run| run.chars().filter(char::is_ascii_digit).collect::<String>());
-    let Some(national) = national(&digits).or_else(|| runs.into_iter().find_map(|r| national(&r)))
-    else {
-        return SlotRead::Nothing;
-    };
-    let formatted = format!(
-        "+52 {} {} {}",
-        &national[..2],
-        &national[2..6],
-        &national[6..]
-    );
-    SlotRead::Value(Value::from(formatted), None)
 }
 
 /// A choice: from a list in context by number, ordinal or the words of an

@@ -46,15 +46,8 @@ impl<'a> Run<'a> {
         if free && self.reading.text().contains(['?', '¿']) {
             return Ok(None);
         }
-        // "la farmacia fue 98, no 89" while the amount is asked: money
-        // taken back that none of the flow's values holds, said of
-        // something of its own, corrects something said before; it is no
-        // answer here.
-        let tokens = self.reading.tokens();
-        let names_spending = || {
-            !crate::nlu::category::find_categories(tokens, &vec![false; tokens.len()]).is_empty()
-        };
-        if self.takes_back_money_not_here() && names_spending() {
+        // "la farmacia fue 98, no 89" while the amount is asked.
+        if self.corrects_money_before() {
             return Ok(None);
         }
         // "no, mejor a Juan" while "¿confirmas este envío?" is asked: a

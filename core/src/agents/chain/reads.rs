@@ -406,7 +406,7 @@ impl<'a> Run<'a> {
 
     /// Whether the message takes back an amount ("no 350") that no value
     /// of the open flow holds: it corrects something said before it.
-    pub(super) fn takes_back_money_not_here(&self) -> bool {
+    fn takes_back_money_not_here(&self) -> bool {
         let Some((denied, _)) = self.reading.instead() else {
             return false;
         };
@@ -421,6 +421,15 @@ impl<'a> Run<'a> {
                 .values()
                 .any(|v| v.as_f64().is_some_and(|n| n == pesos))
         })
+    }
+
+    /// Money taken back about something named ("la farmacia fue 98, no
+    /// 89"), none of the flow's values the one taken back: it corrects
+    /// something said before, and answers no question of the flow.
+    pub(super) fn corrects_money_before(&self) -> bool {
+        let tokens = self.reading.tokens();
+        self.takes_back_money_not_here()
+            && !crate::nlu::category::find_categories(tokens, &vec![false; tokens.len()]).is_empty()
     }
 
     /// Some of the agent's intents in part, none for sure, and no question
