@@ -145,7 +145,7 @@ fn named_then_what_it_was(
     if names_a_movement
         && says_what_it_was
         && !question
-        && (has_amount || has_category)
+        && (has_amount || has_category || states_kind_only(f))
         && !f.has(c.said.not_last_movement_words)
         && !other_record
     {
