@@ -35,7 +35,15 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     {
         add(Intent::ManageDebt, 0.91);
     }
-    if f.has(c.said.owe_verbs) && has_amount && !question && !simulate && !past_payment {
+    // "el wero me debe 700" is owed to the user: a cobro's, no debt.
+    let owed_to_me = f.has(c.debts.owed_to_me);
+    if f.has(c.said.owe_verbs)
+        && has_amount
+        && !question
+        && !simulate
+        && !past_payment
+        && !owed_to_me
+    {
         add(Intent::ManageDebt, 0.93);
     }
     // Money someone lent is owed to them, whatever it was for; money

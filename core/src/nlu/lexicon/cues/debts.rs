@@ -10,6 +10,9 @@ cue_group! {
     /// Verbs of a debt forgiven in part ("me perdonó 500"): the money
     /// after them is neither the balance nor the minimum.
     forgive_verbs,
+    /// Phrases of money owed to the user («me debe», «me quedó a deber»):
+    /// a cobro's, never a debt of the user's.
+    owed_to_me,
     /// Words of a card's statement day («corte»): the day after them is
     /// no due day.
     cutoff_words,
