@@ -371,7 +371,7 @@ fn patch_debt(state: &mut AgentState, said: &Said, patch: &mut Patch) {
     // replaces it.
     let swapped = reading.instead().and_then(|(denied, said)| {
         let kept = params.debt_name.as_deref()?;
-        (fold(&denied) == fold(kept) && said.chars().count() <= 60).then(|| said.to_lowercase())
+        (fold(denied) == fold(kept) && said.chars().count() <= 60).then(|| said.to_lowercase())
     });
     put(
         &mut params.debt_name,

@@ -190,36 +190,8 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         }
         return Some((i, i + 1));
     }
-    // The one who lent, said before it: "mi hermana me prestó 1500", "el
-    // de la tienda me fió 300"; or who paid what the person now owes them
-    // a part of: "Sofi pagó el súper, le debo la mitad".
-    // "de lo que me prestó" names what a payment pays back, not who.
-    let paid_for_me = |i: usize| {
-        tokens[i].is_in(cues.debts.paid_for_me_verbs)
-            && !tokens[i - 1].is_in(cues.debts.articles)
-            && !tokens[i - 1].is_in(cues.debts.possessives)
-            && f.has(cues.said.owe_verbs)
-    };
-    let lent = (1..tokens.len())
-        .find(|&i| cues.said.borrowed_phrases.cue_at(tokens, i).is_some() || paid_for_me(i))
-        .filter(|_| !f.has(cues.debts.owed_phrases));
-    if let Some(lent) = lent {
-        let mut start = lent;
-        while start > 0 && lent - start < 4 && tokens[start - 1].kind == TokenKind::Word {
-            start -= 1;
-        }
-        // From the person's first word: "mi hermana", "el de la tienda".
-        let words = &tokens[start..lent];
-        let opening = words
-            .iter()
-            .position(|t| t.is_in(cues.debts.possessives) || t.is_in(cues.debts.articles))
-            .unwrap_or(0);
-        let named = words[opening..]
-            .iter()
-            .any(|t| !t.is_in(cues.debts.possessives) && !t.is_in(cues.debts.debt_name_stops));
-        if named {
-            return Some((start + opening, lent));
-        }
+    if let Some(span) = lender_before(f) {
+        return Some(span);
     }
     // "le debo 3 mil a mi hermano", "deuda con coppel", "debo en liverpool".
     for (i, t) in tokens.iter().enumerate() {
@@ -256,6 +228,38 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
         .iter()
         .position(|t| t.is_in(cues.debts.lenders))
         .map(|i| (i, i + 1))
+}
+
+/// The one who lent, said before the lending: "mi hermana me prestó
+/// 1500", "el de la tienda me fió 300"; or who paid what the person now
+/// owes them a part of: "Sofi pagó el súper, le debo la mitad". "de lo
+/// que me prestó" names what a payment pays back, not who.
+fn lender_before(f: &Features<'_>) -> Option<(usize, usize)> {
+    let tokens = f.tokens;
+    let cues = cues();
+    let paid_for_me = |i: usize| {
+        tokens[i].is_in(cues.debts.paid_for_me_verbs)
+            && !tokens[i - 1].is_in(cues.debts.articles)
+            && !tokens[i - 1].is_in(cues.debts.possessives)
+            && f.has(cues.said.owe_verbs)
+    };
+    let lent = (1..tokens.len())
+        .find(|&i| cues.said.borrowed_phrases.cue_at(tokens, i).is_some() || paid_for_me(i))
+        .filter(|_| !f.has(cues.debts.owed_phrases))?;
+    let mut start = lent;
+    while start > 0 && lent - start < 4 && tokens[start - 1].kind == TokenKind::Word {
+        start -= 1;
+    }
+    // From the person's first word: "mi hermana", "el de la tienda".
+    let words = &tokens[start..lent];
+    let opening = words
+        .iter()
+        .position(|t| t.is_in(cues.debts.possessives) || t.is_in(cues.debts.articles))
+        .unwrap_or(0);
+    let named = words[opening..]
+        .iter()
+        .any(|t| !t.is_in(cues.debts.possessives) && !t.is_in(cues.debts.debt_name_stops));
+    named.then_some((start + opening, lent))
 }
 
 pub(super) fn distinctive_words(name: &str) -> Vec<String> {

@@ -25,6 +25,8 @@ pub struct Reading {
     money_denied: OnceCell<bool>,
     cues: OnceCell<super::lexicon::MessageCues>,
     negated: OnceCell<Vec<bool>>,
+    /// What the message denies and says instead, read once.
+    instead: OnceCell<Option<(String, String)>>,
     /// Boxed: most turns never ask, and the reading stays small.
     extraction: OnceCell<Box<super::extract::Extraction>>,
     /// The best score of the home agent's routes for this message, read
@@ -142,8 +144,10 @@ impl Reading {
 
     /// What the message denies and what it says instead
     /// ([`super::answers::instead`]).
-    pub fn instead(&self) -> Option<(String, String)> {
-        super::answers::instead(&self.text, &self.tokens, self.negated())
+    pub fn instead(&self) -> Option<&(String, String)> {
+        self.instead
+            .get_or_init(|| super::answers::instead(&self.text, &self.tokens, self.negated()))
+            .as_ref()
     }
 
     /// The message as written, trimmed.

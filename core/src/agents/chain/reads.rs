@@ -410,7 +410,7 @@ impl<'a> Run<'a> {
         let Some((denied, _)) = self.reading.instead() else {
             return false;
         };
-        let denied = crate::nlu::Reading::without_model(&denied, self.reading.today());
+        let denied = crate::nlu::Reading::without_model(denied, self.reading.today());
         let [money] = denied.extraction().amounts.as_slice() else {
             return false;
         };
