@@ -466,7 +466,16 @@ fn phone_runs(text: &str) -> Vec<std::ops::Range<usize>> {
 /// A choice: from a list in context by number, ordinal or the words of an
 /// option ("a mi mamá, María"), or from fixed values by their words.
 fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> SlotRead {
-    let words = content_tokens(reading.tokens());
+    // Words said under a negation pick nothing: "a mi hermano no, a mi
+    // tía" names the brother to deny him.
+    let said: Vec<_> = reading
+        .tokens()
+        .iter()
+        .zip(reading.negated())
+        .filter(|(_, under)| !**under)
+        .map(|(t, _)| t.clone())
+        .collect();
+    let words = content_tokens(&said);
     if let Some(from) = &slot.options_from {
         let key = from.strip_prefix("data.").unwrap_or(from);
         let Some(options) = data.get(key).and_then(Value::as_array) else {

@@ -164,6 +164,20 @@ fn said_words(reading: &crate::nlu::Reading, keep: impl Fn(bool) -> bool) -> Vec
     words
 }
 
+/// Words as the user wrote them, without the fillers that open them ("a
+/// mi tía" names «tía»).
+pub fn as_named(text: &str) -> String {
+    let fillers = crate::nlu::lexicon::cues().days.trigger_fillers.words();
+    let mut rest = text.trim();
+    while let Some((first, after)) = rest.split_once(char::is_whitespace) {
+        if !fillers.contains(&fold(first).as_str()) {
+            break;
+        }
+        rest = after.trim_start();
+    }
+    rest.to_string()
+}
+
 /// [`content_words`] of a message already read.
 pub fn content_tokens(tokens: &[crate::nlu::normalize::Token]) -> Vec<&str> {
     let fillers = crate::nlu::lexicon::cues().days.trigger_fillers.words();

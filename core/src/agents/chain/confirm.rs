@@ -377,9 +377,50 @@ impl<'a> Run<'a> {
                 .find(|(_, s)| s.spec.collect.as_ref().is_some_and(|c| &c.slot == name))?;
             (&value != current).then(|| (name.clone(), state.clone()))
         });
-        let Some((slot, state)) = corrected else {
+        let Some((slot, state)) = corrected.or_else(|| self.denied_choice(agent)) else {
             return self.correct_optional(agent);
         };
+        self.go_back_to(agent, slot, state)
+    }
+
+    /// A choice the user denies with something no option holds instead:
+    /// "a mi hermano no, a mi tía" while the brother is picked. The pick
+    /// is undone and asked again, after saying what is not among the
+    /// options; nothing is picked for the user.
+    fn denied_choice(&mut self, agent: &'a Agent) -> Option<(String, String)> {
+        let (denied, said) = self.reading.instead()?;
+        let flow = self.o.current_flow.as_ref()?;
+        let states = &agent.flows.get(&flow.flow_id)?.states;
+        let today = self.reading.today();
+        let denied = crate::nlu::Reading::without_model(denied, today);
+        let (slot, state) = flow.slots.iter().find_map(|(name, current)| {
+            let spec = agent.spec.slots.get(name)?;
+            spec.options_from.as_ref()?;
+            let SlotRead::Value(value, _) =
+                understand::read_slot(agent, spec, &denied, &flow.state_data)
+            else {
+                return None;
+            };
+            let (state, _) = states
+                .iter()
+                .find(|(_, s)| s.spec.collect.as_ref().is_some_and(|c| &c.slot == name))?;
+            (&value == current).then(|| (name.clone(), state.clone()))
+        })?;
+        let named = crate::agents::words::as_named(said);
+        if !named.is_empty() {
+            self.reply.push(text::not_offered(&named));
+        }
+        if let Some(flow) = self.o.current_flow.as_mut() {
+            flow.slots.remove(&slot);
+            flow.state_data.remove(&format!("{slot}_option"));
+        }
+        Some((slot, state))
+    }
+
+    /// Back to `state`, the one that collects `slot`, after a correction:
+    /// a pending confirmation is dropped, what depends on the slot is
+    /// asked again and the other answers are kept.
+    fn go_back_to(&mut self, agent: &'a Agent, slot: String, state: String) -> Step<Option<End>> {
         self.o.drop_confirmation();
         if let Some(flow) = self.o.current_flow.as_mut() {
             flow.current_state = state;
@@ -399,8 +440,17 @@ impl<'a> Run<'a> {
             };
         }
         self.step(&agent.spec.id, None, &format!("correction of {slot}"));
-        self.replaying = true;
-        self.collect(agent)?;
+        let denied = self
+            .o
+            .current_flow
+            .as_ref()
+            .is_some_and(|flow| !flow.slots.contains_key(&slot));
+        if denied {
+            self.ask_again(agent, true)?;
+        } else {
+            self.replaying = true;
+            self.collect(agent)?;
+        }
         self.consumed = true;
         Ok(Some(End::Replied))
     }
