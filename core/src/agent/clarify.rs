@@ -78,6 +78,8 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             ctx.say(text::DAY_OUTSIDE);
         } else if patch.budget_span {
             ctx.say(text::BUDGET_PER_MONTH);
+        } else if let Some(cash) = patch.cash {
+            ctx.say(text::cash_is_not_the_bank(Some(cash)));
         } else {
             ctx.say(text::NOT_UNDERSTOOD);
         }

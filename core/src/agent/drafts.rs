@@ -93,6 +93,9 @@ pub struct Patch {
     /// A budget's cap said per another span than a month ("2,500 por
     /// semana"): not taken.
     pub budget_span: bool,
+    /// An amount said to be in cash where the bank balance is asked: not
+    /// taken ("tengo 3000 en efectivo").
+    pub cash: Option<i64>,
 }
 
 /// Applies an answer to the open drafts. Everything the answer contains
@@ -319,6 +322,10 @@ fn patch_balance(state: &mut AgentState, said: &Said, patch: &mut Patch) {
         .pending_params
         .get_or_insert_with(ParamsDraft::default);
     let field = &mut params.bank_balance_mxn_cents;
+    if crate::nlu::names_cash(said.reading) {
+        patch.cash = said.amount.map(|a| a.centavos);
+        return;
+    }
     if !put_pesos(field, said, Field::BankBalance, patch)
         && answers::says_zero(said.reading.folded())
     {

@@ -105,6 +105,15 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return query(state, ctx, &u);
     }
 
+    // Cash is never the bank balance: the part that names the bank is.
+    if u.intent == Intent::SetBankBalance && crate::nlu::mentions_cash(&ctx.reading) {
+        if let Some(amount) = in_the_bank(&ctx.reading) {
+            u.amount = Some(amount);
+        } else if crate::nlu::names_cash(&ctx.reading) {
+            ctx.say(text::cash_is_not_the_bank(u.amount));
+            return NodeOutcome::because("respond", reasons::CASH_IS_NOT_THE_BANK);
+        }
+    }
     if u.negative_amount {
         ctx.say(text::NEGATIVE_AMOUNT);
     }
@@ -118,6 +127,21 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }];
     }
     NodeOutcome::because("validate", reasons::wants(u.intent))
+}
+
+/// The amount a message that also names cash says is in the bank ("1,500
+/// en la cartera y 2,000 en el banco"): the one of the part that names no
+/// cash.
+fn in_the_bank(reading: &crate::nlu::Reading) -> Option<crate::money::Centavos> {
+    let mut banked = reading.items().iter().filter_map(|item| {
+        let part = crate::nlu::Reading::without_model(item, reading.today());
+        let u = part.understanding();
+        (!crate::nlu::names_cash(&part) && u.intent == Intent::SetBankBalance)
+            .then_some(u.amount)
+            .flatten()
+    });
+    let amount = banked.next()?;
+    banked.next().is_none().then_some(amount)
 }
 
 /// Whether the turn before this one turned a prompt down.

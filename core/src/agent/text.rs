@@ -100,6 +100,16 @@ pub const LAST_CHANGED: &str = "Ese movimiento cambió o se borró desde que te 
 pub const READ_FAILED: &str =
     "No pude consultar tus datos en este momento; no hay cambios. Intenta de nuevo en un momento.";
 pub const NEGATIVE_AMOUNT: &str = "Escribiste un monto negativo y no lo tomé: los gastos y los ingresos se registran en positivo. Si te devolvieron dinero, escríbeme por ejemplo «me reembolsaron 300».";
+/// Money said to be held in cash: Caja keeps the bank balance only.
+pub fn cash_is_not_the_bank(amount: Option<i64>) -> String {
+    let example = amount.map_or_else(
+        || "12,000".to_string(),
+        |c| mxn(c).replace('$', "").trim_end_matches(".00").to_string(),
+    );
+    format!(
+        "Solo llevo el saldo de tu cuenta de banco; el efectivo no lo guardo como saldo. Si ese dinero está en el banco, dime «tengo {example} en el banco»."
+    )
+}
 pub const FUTURE_NOT_LOGGED: &str = "Entendido: no registro pagos que todavía no haces. Cuando lo pagues, escríbemelo; si es una deuda, dime por ejemplo «tengo una deuda con Coppel de 5,000».";
 pub const STILL_PENDING: &str = "Sigue pendiente tu confirmación:";
 

@@ -36,6 +36,8 @@ pub const ANSWER_TO_AN_OPEN_QUESTION: &str = "respuesta a una pregunta abierta";
 pub const ASKED_WHAT_IS_OPEN: &str = "preguntó qué está pendiente";
 /// «back home».
 pub const BACK_HOME: &str = "de vuelta al inicio";
+/// «money in cash is not the bank balance».
+pub const CASH_IS_NOT_THE_BANK: &str = "el efectivo no es el saldo del banco";
 /// «bank balance complete».
 pub const BANK_BALANCE_COMPLETE: &str = "saldo completo";
 /// «bank balance missing».

@@ -45,3 +45,21 @@ fn paid_with_account(f: &Features<'_>) -> bool {
                 .any(|n| n.is_in(c.said.bank_account_words) || n.is_in(c.said.card_nouns))
     })
 }
+
+/// Money said to be held in cash ("tengo 3000 en efectivo"), with no
+/// bank account named: not the bank balance.
+pub fn names_cash(reading: &crate::nlu::Reading) -> bool {
+    let c = cues();
+    let tokens = reading.tokens();
+    tokens.iter().any(|t| t.is_in(c.said.cash_places))
+        && !tokens
+            .iter()
+            .any(|t| t.is_in(c.said.bank_account_words) || t.is_in(c.said.card_nouns))
+}
+
+/// Whether a message speaks of cash at all ("1,500 en efectivo y 2,000 en
+/// el banco").
+pub fn mentions_cash(reading: &crate::nlu::Reading) -> bool {
+    let cash = cues().said.cash_places;
+    reading.tokens().iter().any(|t| t.is_in(cash))
+}

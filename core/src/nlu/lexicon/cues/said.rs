@@ -179,6 +179,9 @@ cue_group! {
     /// Words that make money in a bank a debt or a movement, not its balance ("deuda", "pagué", "me
     /// depositaron").
     not_bank_balance_words,
+    /// Money held outside a bank ("efectivo", "cartera"): never the bank
+    /// balance, the one balance Caja keeps.
+    cash_places,
     /// "Tarjeta": a debt unless a debit card.
     card_nouns,
     /// Stems of deleting ("bórralo", "elimina", "quita").
