@@ -127,6 +127,14 @@ fn person_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
     if let Some((start, end)) = concept_span(reading, &names) {
         names[start..end].iter_mut().for_each(|n| *n = false);
     }
+    // "ya me confundí": a word right after an object pronoun is a verb.
+    let tokens = reading.tokens();
+    let pronouns = cues().days.trigger_object_pronouns;
+    for k in 1..tokens.len() {
+        if tokens[k - 1].is_in(pronouns) {
+            names[k] = false;
+        }
+    }
     // "a Juan no, a Pedro": the person denied is not the one said.
     if reading.instead().is_some() {
         for (name, denied) in names.iter_mut().zip(reading.negated()) {
@@ -190,6 +198,13 @@ pub fn person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<String> {
             continue;
         }
         let mut k = i + 1;
+        // "a la Lety": the article is not the name ("para la gasolina" is
+        // what the money was for).
+        if t.is_in(c.debts.paid_to_prepositions)
+            && tokens.get(k).is_some_and(|a| a.is_in(c.debts.articles))
+        {
+            k += 1;
+        }
         let opens = k;
         if tokens
             .get(k)
