@@ -174,9 +174,10 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
     // Money a person handed over ("Beto me pagó 150") goes to the agent
     // that knows what people owe, a finance draft open or not.
     let statement = state.has_open_flow()
-        && crate::agents::registry::shipped().is_ok_and(|registry| {
-            crate::agents::claim::received_route(registry, &ctx.reading).is_some()
-        });
+        && (owed_to_user(&ctx.reading)
+            || crate::agents::registry::shipped().is_ok_and(|registry| {
+                crate::agents::claim::received_route(registry, &ctx.reading).is_some()
+            }));
     let data_request = statement
         || !answers::complete_finance_request(&ctx.reading)
             && (whole_request || trigger_only(&ctx.reading) >= CLEAR);
@@ -202,6 +203,17 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
         return verdict(Verdict::AtQuestion(at_question(state, &ctx.reading)));
     }
     verdict(learned_at_rest(&ctx.reading).unwrap_or(Verdict::NewRequest))
+}
+
+/// Money someone owes the user, with its amount ("también don Beto me debe
+/// una luca"): what the agent that knows what people owe is for, never an
+/// answer to a finance question nor a value of its draft.
+fn owed_to_user(reading: &Reading) -> bool {
+    reading
+        .cues()
+        .has(crate::nlu::lexicon::cues().debts.owed_to_me)
+        && !reading.extraction().amounts.is_empty()
+        && !reading.is_question()
 }
 
 /// Whether a reply to the open finance question is a whole request for a
