@@ -327,8 +327,16 @@ impl<'a> Run<'a> {
         }
         // The route home would take, so the flow waits only for the agent
         // the message then enters, never for its own.
+        // A question is never the answer to the open one ("cuál es mi
+        // gasto más grande del mes" while an amount is asked): the model's
+        // sure reading is enough.
+        let needed = if self.reading.is_question() {
+            crate::confidence::LEARNED_SURE
+        } else {
+            LEARNED_CERTAIN
+        };
         let claim = super::super::claim::home_route(self.registry, self.reading)
-            .filter(|c| c.learned && c.score >= LEARNED_CERTAIN)?;
+            .filter(|c| c.learned && c.score >= needed)?;
         let other = self.registry.entered_by(claim.intent)?;
         (other.spec.id != agent.spec.id && !self.names_a_fixed_value(agent)).then_some(claim.intent)
     }
