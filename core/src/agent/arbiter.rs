@@ -98,6 +98,10 @@ pub enum AtQuestion {
     Question,
     /// A new request that sets the open question aside.
     NewRequest,
+    /// The amount asked, given for several movements at once ("200 de
+    /// tortillas y 80 de refresco" to "¿cuánto fue?"): the movements are
+    /// the request, the draft that asked gives way to them.
+    Pieces,
     /// The answer to the open question.
     Answer,
 }

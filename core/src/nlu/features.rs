@@ -89,6 +89,19 @@ impl<'a> Features<'a> {
             || self.tokens.len() > 1
                 && self.first_is(c.said.question_lead_ins)
                 && self.tokens[1].is_in(c.said.question_after_lead_in);
-        self.has(c.said.question_words) || interrogative_start && !self.has(c.said.statement_verbs)
+        self.has(c.said.question_words)
+            || self.asks_which()
+            || interrogative_start && !self.has(c.said.statement_verbs)
+    }
+
+    /// "qué día gasté más", "qué mes gané menos": an interrogative and the
+    /// noun it asks about ask, whatever verb follows.
+    pub(super) fn asks_which(&self) -> bool {
+        let c = cues();
+        self.first_is(c.said.question_starts)
+            && self
+                .tokens
+                .get(1)
+                .is_some_and(|t| t.is_in(c.said.question_nouns))
     }
 }

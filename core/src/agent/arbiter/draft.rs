@@ -104,6 +104,9 @@ pub(super) fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
     if answers_category(state) && another_amount(state, reading, u) {
         return AtQuestion::NewRequest;
     }
+    if in_pieces(state, reading) {
+        return AtQuestion::Pieces;
+    }
     let choosing_intent = !state.intent_candidates.is_empty();
     if !choosing_intent
         && !answers_closed_question(state, reading)
@@ -118,6 +121,20 @@ pub(super) fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
         }
     }
     AtQuestion::Answer
+}
+
+/// Whether the movement's amount is asked and the reply gives the money
+/// of several movements, each with its own amount.
+fn in_pieces(state: &AgentState, reading: &Reading) -> bool {
+    let asks_amount = state
+        .clarification_questions
+        .first()
+        .is_some_and(|q| q.field == crate::agent::state::Field::Amount);
+    let items = &reading.extraction().items;
+    asks_amount
+        && state.draft_intent == Some(Intent::LogTransaction)
+        && items.len() >= 2
+        && items.iter().all(|item| item.amount.is_some())
 }
 
 /// A message that stands on its own, not a bare answer ("180", "comida").

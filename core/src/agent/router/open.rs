@@ -108,6 +108,11 @@ pub(super) fn at_question(
             ctx.understanding = Some(ctx.reading.understanding().clone());
             NodeOutcome::because("parse", reasons::NEW_REQUEST_REPLACES_OPEN_QUESTION)
         }
+        AtQuestion::Pieces => {
+            state.clear_flow();
+            ctx.understanding = Some(ctx.reading.understanding().clone());
+            NodeOutcome::because("parse", reasons::THE_ANSWER_IN_PIECES)
+        }
         AtQuestion::Answer => {
             ctx.mode = Mode::Patch;
             NodeOutcome::because("clarify", reasons::ANSWER_TO_AN_OPEN_QUESTION)

@@ -156,6 +156,8 @@ pub const QUERY_BY_DESCRIPTION: &str = "consulta por descripción";
 pub const QUERY_BY_DESCRIPTION_ANSWERED: &str = "consulta por descripción respondida";
 /// «query parameters complete».
 pub const QUERY_PARAMETERS_COMPLETE: &str = "consulta completa";
+/// «the amount asked, given for several movements».
+pub const THE_ANSWER_IN_PIECES: &str = "el monto pedido, dado para varios movimientos";
 /// «question while clarifying».
 pub const QUESTION_WHILE_CLARIFYING: &str = "una pregunta mientras aclara";
 /// «question while confirming».

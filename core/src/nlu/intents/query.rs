@@ -23,6 +23,10 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if asks_amount && spending_words && !simulate && !budget_phrase {
         add(Intent::QueryData, 0.95);
     }
+    // "¿qué día gasté más?": which day, month or category money moved.
+    if f.asks_which() && !has_amount && !simulate {
+        add(Intent::QueryData, 0.93);
+    }
     let list_words = f.has(c.said.listing_words);
     if list_words && !has_amount && !simulate {
         add(Intent::QueryData, 0.92);

@@ -179,6 +179,9 @@ cue_group! {
     /// Words that make money in a bank a debt or a movement, not its balance ("deuda", "pagué", "me
     /// depositaron").
     not_bank_balance_words,
+    /// What an interrogative asks about ("qué día", "qué mes"): said
+    /// after one, the message asks, whatever verb follows.
+    question_nouns,
     /// Money held outside a bank ("efectivo", "cartera"): never the bank
     /// balance, the one balance Caja keeps.
     cash_places,
