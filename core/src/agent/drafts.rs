@@ -121,7 +121,8 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
             .iter_mut()
             .for_each(|u| *u = true);
     }
-    let categories = crate::nlu::category::said_categories(tokens, &used, reading.negated());
+    let mut categories = crate::nlu::category::said_categories(tokens, &used, reading.negated());
+    crate::nlu::category::take_back(tokens, &mut categories);
 
     let said = Said {
         reading,

@@ -43,6 +43,38 @@ pub fn said_categories(tokens: &[Token], used: &[bool], negated: &[bool]) -> Vec
     find_categories(tokens, &unsaid)
 }
 
+/// Takes out of `found` the categories the message itself takes back:
+/// one said before a pause and a retraction word after which the message
+/// says where the money went instead ("300 en farmacia, no espera, fue en
+/// el súper"; "200 en comida, no, en transporte"): the later one holds.
+pub fn take_back(tokens: &[Token], found: &mut Vec<CategoryMatch>) {
+    let c = super::lexicon::cues();
+    let pause = |k: usize| k > 0 && tokens[k].start > tokens[k - 1].end + 1;
+    let retracted_after = |end: usize| {
+        (end..tokens.len()).find(|&k| {
+            tokens[k].is_in(c.said.retraction_words)
+                // It opens its clause: "…, no espera, …", "…, bueno en …".
+                && pause(k)
+                && (k + 1..tokens.len()).any(|j| {
+                    // "ponle 120 en vez de 100" takes back money, not a place.
+                    tokens[j].is_in(c.debts.spent_in_prepositions)
+                        && c.said.instead_phrases.cue_at(tokens, j).is_none()
+                })
+        })
+    };
+    let mut k = 0;
+    while k < found.len() {
+        // Only for a category said after the retraction, which holds.
+        let retracted = retracted_after(found[k].end)
+            .is_some_and(|r| found.iter().any(|later| later.start > r));
+        if retracted {
+            found.remove(k);
+        } else {
+            k += 1;
+        }
+    }
+}
+
 /// Looks a category up by its key.
 pub fn by_key(key: &str) -> Option<&'static Category> {
     categories().iter().find(|c| c.key == key)

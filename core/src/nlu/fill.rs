@@ -66,6 +66,7 @@ impl<'t> Said<'t> {
         let mut categories =
             category::said_categories(tokens, &used, &answers::negated(original, tokens));
         categories.retain(|m| !category::is_payment_method(tokens, m, &f));
+        category::take_back(tokens, &mut categories);
         Said {
             original,
             tokens,
