@@ -118,6 +118,14 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         ctx.say(text::NEGATIVE_AMOUNT);
     }
     let foreign = start_drafts(state, &u);
+    // "presupuesto de 2,000 para insumos": a category of the user's own.
+    if u.intent == Intent::SetBudget
+        && let Some(params) = state.pending_params.as_mut()
+        && params.budget_category.is_none()
+        && ctx.reading.extraction().items.len() < 2
+    {
+        params.budget_category = crate::nlu::answers::own_category_named(ctx.reading.tokens());
+    }
     if let Some(code) = foreign {
         // Remembered through validate as an explicit question.
         state.clarification_questions = vec![ClarificationQuestion {

@@ -511,6 +511,27 @@ pub fn custom_category(tokens: &[Token]) -> Option<String> {
     }
 }
 
+/// A category of the user's own a request names after "para", "en" or
+/// "por" ("presupuesto de 2,000 para insumos"): one to three words at the
+/// end of the message, none known to the lexicon (a month, "gastos" or
+/// "comida" are read elsewhere).
+pub fn own_category_named(tokens: &[Token]) -> Option<String> {
+    let c = cues();
+    let at = tokens
+        .iter()
+        .rposition(|t| t.is_in(c.debts.spent_in_prepositions))?;
+    let rest = &tokens[at + 1..];
+    let unknown = |t: &Token| {
+        t.kind == TokenKind::Word
+            && (super::lexicon::word_cues(&t.text).is_none() || t.is_in(c.days.answer_fillers))
+    };
+    let known = !super::category::find_categories(rest, &vec![false; rest.len()]).is_empty();
+    if rest.is_empty() || rest.len() > 3 || known || !rest.iter().all(unknown) {
+        return None;
+    }
+    custom_category(rest)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
