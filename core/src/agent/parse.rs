@@ -259,10 +259,19 @@ fn several_debts(
     if rest.is_empty() {
         return Ok(u);
     }
-    let names: Vec<Option<String>> = items
+    let read: Vec<Understanding> = items
         .iter()
-        .map(|item| crate::nlu::understand_as(item, ctx.today, Intent::ManageDebt).debt_name)
+        .map(|item| crate::nlu::understand_as(item, ctx.today, Intent::ManageDebt))
         .collect();
+    // "…, pago 2,100 al mes el día 20": a minimum with no balance of its
+    // own is the terms of the debt said before it, one debt.
+    if read[1..]
+        .iter()
+        .any(|r| r.debt_balance.is_none() && (r.debt_minimum.is_some() || r.debt_due_day.is_some()))
+    {
+        return Ok(u);
+    }
+    let names: Vec<Option<String>> = read.into_iter().map(|r| r.debt_name).collect();
     let distinct = names.iter().enumerate().all(|(i, name)| {
         name.as_ref()
             .is_some_and(|n| !names[..i].iter().flatten().any(|m| m == n))
