@@ -1,7 +1,8 @@
 //! Message templates in agent files: text with placeholders `{path}`,
 //! `{{path}}` or `${path}` (all the same), each with at most one filter
 //! (`|money`, `|int`, `|upper`); `|each:NAME` writes a list one item a line
-//! and `|with:NAME` an optional part, both in a format of the file's `formats`. Compiled once against the declared
+//! and `|with:NAME` an optional part, both in a format of the file's `formats`; `|or:PATH`
+//! another value where the first is missing. Compiled once against the declared
 //! [`Scope`], so a typo is a load error; rendering only looks paths up.
 //!
 //! A single `{` followed by whitespace is a literal brace; any other `{`
@@ -43,6 +44,8 @@ enum Part {
     /// An optional part: a format over `item` when the value is present,
     /// else nothing, and never a hole (`{slots.concept|with:concept}`).
     With(Path, Box<Template>),
+    /// A value, or another when it is missing (`{slots.paid_on|or:today}`).
+    Or(Path, Path),
 }
 
 /// Compiles a template; every placeholder must hold a path that resolves in
@@ -117,6 +120,9 @@ fn hole(body: &str, scope: &Scope) -> Result<Part, String> {
     if path.is_empty() {
         return Err("empty placeholder".to_string());
     }
+    if let Some(other) = filter.and_then(|f| f.strip_prefix("or:")) {
+        return Ok(Part::Or(scope.resolve(path)?, scope.resolve(other.trim())?));
+    }
     let each = filter.and_then(|f| f.strip_prefix("each:"));
     let with = filter.and_then(|f| f.strip_prefix("with:"));
     if let Some(name) = each.or(with) {
@@ -155,6 +161,14 @@ impl Template {
                 Part::Each(path, format) => {
                     out.push_str(&each(path, format, root).unwrap_or_default());
                 }
+                Part::Or(path, other) => {
+                    let value = fill(path, None, root).filter(|v| !v.is_empty());
+                    out.push_str(
+                        &value
+                            .or_else(|| fill(other, None, root))
+                            .unwrap_or_default(),
+                    );
+                }
                 Part::With(path, format) => {
                     let present = path.get(root).filter(|value| {
                         !value.is_null() && value.as_str().is_none_or(|text| !text.is_empty())
@@ -178,6 +192,10 @@ impl Template {
                 Part::Text(_) | Part::With(..) => continue,
                 Part::Hole(path, filter) => (path, fill(path, *filter, root).is_none()),
                 Part::Each(path, format) => (path, each(path, format, root).is_none()),
+                Part::Or(path, other) => (
+                    other,
+                    fill(path, None, root).is_none() && fill(other, None, root).is_none(),
+                ),
             };
             if hole {
                 let name = match part {
@@ -196,10 +214,15 @@ impl Template {
     pub fn paths(&self) -> Vec<&Path> {
         let mut paths = Vec::new();
         for part in &self.parts {
-            if let Part::Hole(path, _) | Part::Each(path, _) | Part::With(path, _) = part
-                && !paths.contains(&path)
-            {
-                paths.push(path);
+            let read = match part {
+                Part::Text(_) => vec![],
+                Part::Hole(path, _) | Part::Each(path, _) | Part::With(path, _) => vec![path],
+                Part::Or(path, other) => vec![path, other],
+            };
+            for path in read {
+                if !paths.contains(&path) {
+                    paths.push(path);
+                }
             }
         }
         paths

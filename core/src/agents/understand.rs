@@ -195,12 +195,9 @@ pub fn read_slot(
         SlotType::Concept => text(crate::nlu::names::concept(reading, &own)),
         SlotType::MoneyMxn => money(reading, "MXN", &day_spans(agent, reading)),
         SlotType::MoneyUsd => money(reading, "USD", &day_spans(agent, reading)),
-        SlotType::Date => {
-            let when = &reading.extraction().dates;
-            when.first().map_or(SlotRead::Nothing, |w| {
-                SlotRead::Value(Value::from(w.from.to_string()), None)
-            })
-        }
+        SlotType::Date => dates::past(slot, reading).map_or(SlotRead::Nothing, |day| {
+            SlotRead::Value(Value::from(day.to_string()), None)
+        }),
         SlotType::Category => crate::nlu::category::find_categories(reading.tokens(), &[])
             .into_iter()
             .find(|m| !m.fuzzy)

@@ -397,7 +397,8 @@ fn find(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
 /// A cobro shown, cancelled or paid (paid: its income logged with it).
 /// A payment of part of what is owed (`amount_mxn`, less than the rest)
 /// lowers it and leaves the cobro pending; without an amount, or with
-/// all that is owed, it is paid. The income is what was paid this time.
+/// all that is owed, it is paid. The income is what was paid this time,
+/// on the day it was paid (`paid_on`, today when not said).
 fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String) -> Decision {
     let stored = shown_request(book, params)?;
     let mut row = stored.clone();
@@ -407,6 +408,11 @@ fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String)
         row.status = Status::Cancelled;
         row.closed_on = Some(today.clone());
     } else {
+        // The day the person paid ("me pagó ayer"), never one to come.
+        let paid_on = optional_day(params, "paid_on")?.unwrap_or_else(|| today.clone());
+        if paid_on > today {
+            return Err(invalid("a payment on a day to come"));
+        }
         let owed = row.owed();
         let paid = match params.get("amount_mxn") {
             None | Some(Value::Null) => owed,
@@ -419,7 +425,7 @@ fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String)
         row.paid_mxn_cents += paid;
         if row.owed() == 0 {
             row.status = Status::Paid;
-            row.closed_on = Some(today.clone());
+            row.closed_on = Some(paid_on.clone());
         }
         let category = name(params, "category")?;
         let description = match &row.concept {
@@ -434,7 +440,7 @@ fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String)
             category_type: CategoryType::Income,
             category,
             description: Some(description),
-            date_iso: today.clone(),
+            date_iso: paid_on,
         }));
     }
     let item = row.to_item(1, &today);

@@ -10,6 +10,23 @@ use crate::nlu::normalize::fold;
 /// or the day since when, never a due date ("presté", "fié", "desde").
 const NOT_DUE_BEFORE: &str = "not_due_before";
 
+/// The slot's words that, said before a day, make it the day of something
+/// else ("lo demás el viernes" is when the rest comes, not a payment's day).
+const NOT_AFTER: &str = "not_after";
+
+/// The day the message says something happened, if any: the first day
+/// said, unless one of the slot's `not_after` words comes before it.
+pub fn past(slot: &SlotSpec, reading: &Reading) -> Option<chrono::NaiveDate> {
+    let first = reading.extraction().dates.first()?;
+    let before = fold(reading.text().get(..first.span.start)?);
+    let other = slot.values.get(NOT_AFTER).is_some_and(|words| {
+        before
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| words.iter().any(|n| n == w))
+    });
+    (!other).then_some(first.from)
+}
+
 /// The due date the message says, if any.
 /// A day of the act, or a day gone by with another said after it ("le
 /// fié 300 ayer, me paga el viernes"), gives way to the next day said.
