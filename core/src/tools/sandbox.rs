@@ -18,6 +18,16 @@ const SNPL_MIN_USD: i64 = 200;
 const SNPL_MAX_USD: i64 = 600;
 const SNPL_WEEKS: i64 = 8;
 /// Top-up amounts offered, in pesos.
+/// The sandbox's phone companies: id and name.
+const CARRIERS: [(&str, &str); 6] = [
+    ("telcel_mx", "Telcel"),
+    ("att_mx", "AT&T"),
+    ("movistar_mx", "Movistar"),
+    ("bait_mx", "Bait"),
+    ("unefon_mx", "Unefon"),
+    ("virgin_mx", "Virgin Mobile"),
+];
+
 pub const TOPUP_OPTIONS: [i64; 4] = [50, 100, 200, 500];
 
 /// Runs a sandbox service. `key` identifies the call (the host's call id)
@@ -44,11 +54,19 @@ pub fn run(
             if national.len() != 10 {
                 return Err(format!("invalid phone number {phone}"));
             }
-            // Sandbox rule: area codes 55 and 33 are Telcel, others AT&T.
-            let (id, name) = if national.starts_with("55") || national.starts_with("33") {
-                ("telcel_mx", "Telcel")
-            } else {
-                ("att_mx", "AT&T")
+            // Sandbox rule: area codes 55 and 33 are Telcel, others AT&T;
+            // a number carried to another company is of the one the user
+            // names (`carrier`, one of CARRIERS' ids).
+            let said = params
+                .get("carrier")
+                .and_then(Value::as_str)
+                .and_then(|id| CARRIERS.iter().find(|(known, _)| *known == id));
+            let (id, name) = match said {
+                Some(&(id, name)) => (id, name),
+                None if national.starts_with("55") || national.starts_with("33") => {
+                    ("telcel_mx", "Telcel")
+                }
+                None => ("att_mx", "AT&T"),
             };
             Ok(
                 json!({"phone_number": phone, "carrier_id": id, "carrier_name": name,
