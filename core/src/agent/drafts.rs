@@ -203,11 +203,25 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
             .kind
             .is_some_and(|k| (k == TransactionType::Income) != income)
     };
+    // "es para el negocio": what the money was for, never where it came
+    // from; it turns no expense into income.
+    let purpose = crate::nlu::lexicon::cues().said.purpose_prepositions;
+    let for_purpose = |m: &crate::nlu::category::CategoryMatch| {
+        let before = m.start.checked_sub(1).and_then(|k| tokens.get(k));
+        let article = before.is_some_and(|t| t.is_in(crate::nlu::lexicon::cues().debts.articles));
+        let preposition = if article {
+            m.start.checked_sub(2).and_then(|k| tokens.get(k))
+        } else {
+            before
+        };
+        preposition.is_some_and(|t| t.is_in(purpose))
+    };
     // A one-typo match only counts when the category was asked for.
     if let Some(m) = categories
         .iter()
         .filter(|m| !(keeps_category && (draft.category.is_some() || flips_kind(m))))
         .filter(|m| !(keeps_kind && flips_kind(m)))
+        .filter(|m| !(for_purpose(m) && flips_kind(m)))
         .find(|m| !m.fuzzy || asked == Some(Field::Category))
     {
         draft.category = Some(m.category.key.to_string());

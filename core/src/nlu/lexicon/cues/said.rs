@@ -179,6 +179,9 @@ cue_group! {
     /// Words that make money in a bank a debt or a movement, not its balance ("deuda", "pagué", "me
     /// depositaron").
     not_bank_balance_words,
+    /// What money was for ("para el negocio"): a category said after one
+    /// never turns an expense into income.
+    purpose_prepositions,
     /// What an interrogative asks about ("qué día", "qué mes"): said
     /// after one, the message asks, whatever verb follows.
     question_nouns,
