@@ -77,6 +77,21 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
     }
+    // "ponle gasolina 200" after the tacos were saved: a whole movement
+    // (its money and where it went) that points at no stored one, opens
+    // no correction and that the learned model surely reads as a movement
+    // is a new one, never the tacos changed.
+    if u.intent == Intent::UpdateLastTransaction
+        && u.amount.is_some()
+        && u.category.is_some()
+        && !names_row
+        && u.target.as_ref().is_none_or(|t| t.words.is_empty())
+        && !crate::nlu::answers::starts_correction(ctx.reading.folded())
+        && !crate::nlu::answers::names_last_record(&ctx.reading)
+        && learned_movement(&ctx.reading)
+    {
+        u = ctx.reading.understanding_as(Intent::LogTransaction);
+    }
     // "el último era ingreso, no gasto": the kind a change names, when no
     // category says it.
     if u.intent == Intent::UpdateLastTransaction && u.category.is_none() {
@@ -150,6 +165,16 @@ fn in_the_bank(reading: &crate::nlu::Reading) -> Option<crate::money::Centavos> 
     });
     let amount = banked.next()?;
     banked.next().is_none().then_some(amount)
+}
+
+/// Whether the learned model, reading the message at rest, is sure it
+/// tells of money spent or received.
+fn learned_movement(reading: &crate::nlu::Reading) -> bool {
+    reading.learned_at_rest().is_some_and(|scores| {
+        let (label, p) = scores.best();
+        matches!(label, "finance.expense" | "finance.income")
+            && p as f32 >= crate::confidence::LEARNED_SURE
+    })
 }
 
 /// Whether the turn before this one turned a prompt down.

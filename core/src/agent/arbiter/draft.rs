@@ -30,6 +30,17 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     if new_movement(reading) {
         return AtConfirmation::NewRequest;
     }
+    // "no, es un gasto nuevo, cargué gasolina 200" while the change of a
+    // stored movement waits: what it says is another movement.
+    if matches!(
+        state.pending_write(),
+        Some(PendingWrite::UpdateLastTransaction(_))
+    ) && reading
+        .cues()
+        .has(crate::nlu::lexicon::cues().said.new_record_phrases)
+    {
+        return AtConfirmation::NewRequest;
+    }
     // "bórralo" while a draft waits: it points at the draft shown, never
     // at a stored movement (a reflexive «sí» would delete one). At a
     // deletion's own prompt it asks for the «sí» itself.

@@ -179,6 +179,9 @@ cue_group! {
     /// Words that make money in a bank a debt or a movement, not its balance ("deuda", "pagué", "me
     /// depositaron").
     not_bank_balance_words,
+    /// A movement said to be another one than a stored one ("es un gasto
+    /// nuevo", "es otro"): never a change of the stored one.
+    new_record_phrases,
     /// What money was for ("para el negocio"): a category said after one
     /// never turns an expense into income.
     purpose_prepositions,
