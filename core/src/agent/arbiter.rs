@@ -262,6 +262,29 @@ fn learned_leave(state: &AgentState, reading: &Reading) -> Option<Nav> {
     (label == "dialogue.leave" && p as f32 >= LEARNED_SURE).then_some(Nav::Cancel)
 }
 
+/// A bare no ("no", "ahorita no", "nel, no quiero") to a data flow's
+/// question that asks for a value, where no answer is a no (a choice may
+/// hold one): "never mind", as at a finance question.
+fn declines_value(state: &AgentState, reading: &Reading) -> bool {
+    let asks_value = state.clarification_questions.is_empty()
+        && question_context(state).is_some_and(|context| context != "ask_choice");
+    let number = reading
+        .tokens()
+        .iter()
+        .any(|t| t.kind == crate::nlu::normalize::TokenKind::Number);
+    // "no sé cuál es" does not know; it declines nothing.
+    let c = crate::nlu::lexicon::cues();
+    let filler = reading
+        .tokens()
+        .windows(2)
+        .any(|w| w[0].is_in(c.said.no_words) && w[1].is_in(c.said.no_fillers));
+    asks_value
+        && !number
+        && !filler
+        && (reading.decision() == Decision::Reject
+            || answers::opens_with_no(reading) && answers::loose(reading) == answers::Loose::No)
+}
+
 /// The learned model's context for the question open, if one is: the
 /// finance question asked, or the kind of the slot a data flow collects.
 fn question_context(state: &AgentState) -> Option<&'static str> {
@@ -324,6 +347,9 @@ fn learned_at_rest(reading: &Reading) -> Option<Verdict> {
 fn repair(state: &AgentState, reading: &Reading) -> Option<Verdict> {
     if let Some(nav) = answers::leave(reading).or_else(|| learned_leave(state, reading)) {
         return Some(Verdict::Leave(nav));
+    }
+    if declines_value(state, reading) {
+        return Some(Verdict::Leave(Nav::Cancel));
     }
     if answers::is_help(reading.folded()) {
         return Some(Verdict::Help);
