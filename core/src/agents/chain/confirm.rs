@@ -337,6 +337,15 @@ impl<'a> Run<'a> {
         {
             return Ok(None);
         }
+        // Money the user received ("mi hermano me mandó 300 dólares") is
+        // another event, never a new value for what the user sends or pays.
+        let u = self.reading.understanding();
+        if u.intent == crate::nlu::Intent::LogTransaction
+            && u.kind_said
+            && u.kind == Some(crate::kinds::TransactionType::Income)
+        {
+            return Ok(None);
+        }
         let Some(states) = agent.flows.get(&flow.flow_id).map(|f| &f.states) else {
             return Ok(None);
         };
