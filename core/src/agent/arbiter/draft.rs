@@ -79,9 +79,13 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     }
     // "no, es ingreso, soy taxista": the kind named differs from the
     // movement shown, whatever else is said.
-    let kind_changes = state.pending_transaction.as_ref().is_some_and(|draft| {
-        answers::kind_named(reading, draft.kind).is_some_and(|kind| draft.kind != Some(kind))
-    });
+    // A question ("¿cuánto gané esta semana?") asks; its verb turns
+    // nothing.
+    let asks = u.intent == Intent::QueryData && reading.is_question();
+    let kind_changes = !asks
+        && state.pending_transaction.as_ref().is_some_and(|draft| {
+            answers::kind_named(reading, draft.kind).is_some_and(|kind| draft.kind != Some(kind))
+        });
     if (kind_changes || is_correction(reading, u))
         && (state.pending_transaction.is_some() || state.pending_params.is_some())
     {
