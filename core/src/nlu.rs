@@ -188,6 +188,9 @@ pub struct RowReference {
     /// The day it is said to be of (`YYYY-MM-DD`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date_iso: Option<String>,
+    /// Which way its money went, when said ("el último gasto").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<TransactionType>,
 }
 
 impl Understanding {

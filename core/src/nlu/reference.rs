@@ -89,6 +89,29 @@ pub(super) fn read(
         .filter(|m| m.foreign.is_none() && !m.negative)
         .map(|m| m.centavos)
         .collect();
+    // "el último gasto", "borra el ingreso de ayer": only rows of that kind.
+    // Said after an article or "último" the word names the row; "era
+    // ingreso" names what it should be.
+    let names_row = |k: usize| {
+        k > 0 && {
+            let before = &tokens[k - 1];
+            before.is_in(c.said.reference_articles)
+                || before.is_in(c.said.last_words)
+                || before.is_in(c.said.second_last_words)
+                || before.is_in(c.said.third_last_words)
+        }
+    };
+    let kind = tokens[..end].iter().enumerate().find_map(|(k, t)| {
+        if !names_row(k) {
+            None
+        } else if t.is_in(c.answers.expense_kind_words) {
+            Some(crate::kinds::TransactionType::Expense)
+        } else if t.is_in(c.answers.income_kind_words) {
+            Some(crate::kinds::TransactionType::Income)
+        } else {
+            None
+        }
+    });
     RowReference {
         position,
         words,
@@ -96,5 +119,6 @@ pub(super) fn read(
         date_iso: date
             .filter(|d| d.end <= end)
             .map(|d| crate::time::iso_date(d.date)),
+        kind,
     }
 }

@@ -170,6 +170,11 @@ pub const MAX_ROW_CHOICES: usize = 5;
 /// only names its category. A position counts among the candidates ("el
 /// penúltimo uber"), or among all rows when nothing else was said.
 pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowMatch<'a> {
+    // "el último gasto": the rows of the kind said, the newest first still.
+    let rows: Vec<&'a TransactionRow> = rows
+        .iter()
+        .filter(|r| target.kind.is_none_or(|kind| r.kind == kind))
+        .collect();
     let criteria = usize::from(!target.words.is_empty())
         + usize::from(!target.amounts.is_empty())
         + usize::from(target.date_iso.is_some());
@@ -197,7 +202,7 @@ pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowM
     };
     let scored: Vec<(usize, u32, &TransactionRow)> = rows
         .iter()
-        .map(|row| {
+        .map(|&row| {
             let words = word_score(row);
             let met = usize::from(words > 0)
                 + usize::from(target.amounts.contains(&row.amount_mxn_cents))
@@ -207,7 +212,7 @@ pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowM
         .collect();
     let best = scored.iter().map(|(m, w, _)| (*m, *w)).max();
     let candidates: Vec<&TransactionRow> = match best {
-        _ if criteria == 0 => rows.iter().collect(),
+        _ if criteria == 0 => rows.clone(),
         Some((met, words)) if met > 0 => scored
             .iter()
             .filter(|(m, w, _)| (*m, *w) == (met, words))
