@@ -70,18 +70,19 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     if claim.score < SURE {
         return None;
     }
-    // The model's claim already weighed the finance reading.
-    if claim.learned {
-        return Some(claim);
-    }
     let finance = reading.understanding();
-    let finance_sure = finance.intent != Intent::Unknown && finance.confidence >= CLEAR;
     // A debt's minimum payment is the Financial Agent's own record: a
     // sure request that gives one is not another agent's phrase ("el
-    // pago mínimo es de 800 y se paga el 5 de cada mes").
+    // pago mínimo es de 800 y se paga el 5 de cada mes"), nor the learned
+    // model's guess ("coppel me cobra mínimo 700 el día 15" is no cobro).
     let own_record = finance.confidence >= SURE
         && finance.intent == Intent::ManageDebt
         && finance.debt_minimum.is_some();
+    // The model's claim already weighed the rest of the finance reading.
+    if claim.learned {
+        return (!own_record).then_some(claim);
+    }
+    let finance_sure = finance.intent != Intent::Unknown && finance.confidence >= CLEAR;
     let exact = !own_record
         && registry
             .entered_by(claim.intent)
