@@ -222,8 +222,14 @@ impl<'a> Run<'a> {
             self.decisions.gate = ConfirmationStatus::Reasked;
             return Ok(Some(End::Replied));
         }
+        // "mis deudas", "mis movimientos": a sure request for the records,
+        // asked or not, is no answer to the confirmation.
+        let u = self.reading.understanding();
+        let records =
+            u.intent == crate::nlu::Intent::QueryData && u.confidence >= SURE && u.amount.is_none();
         let finance = crate::nlu::answers::complete_finance_request(self.reading)
-            || crate::nlu::answers::finance_question(self.reading, SURE);
+            || crate::nlu::answers::finance_question(self.reading, SURE)
+            || records;
         let other_agent =
             understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
         // "nooo, 8000 es lo que debo, el pago es de 400": a no that goes
