@@ -99,6 +99,30 @@ pub fn opens_with_yes(reading: &super::Reading) -> bool {
     first && next.is_some_and(|w| !c.answers.yes_but.words().contains(&w))
 }
 
+/// What a reply says after the yes it opens with ("sí, y también 40 de
+/// propina", "sip, y 80 de refresco"), as written; `None` unless it opens
+/// with a yes (allowlisted or not) and says more.
+pub fn after_yes(reading: &super::Reading) -> Option<String> {
+    let c = cues();
+    let interjections = c.days.interjections.words();
+    let tokens = reading.tokens();
+    let k = tokens
+        .iter()
+        .position(|t| !interjections.contains(&t.text.as_str()))?;
+    let yes = &tokens[k];
+    let said_yes = c.answers.confirm_tokens.contains(&yes.text.as_str())
+        || c.answers
+            .sounds_like_yes
+            .words()
+            .contains(&yes.text.as_str());
+    let next = tokens.get(k + 1)?;
+    if !said_yes {
+        return None;
+    }
+    let rest = reading.text().get(reading.byte_at(next.start)..)?.trim();
+    (!rest.is_empty()).then(|| rest.to_string())
+}
+
 /// The words of a reply after the interjections it opens with ("ah",
 /// "mmm").
 pub(super) fn after_interjections<'r>(

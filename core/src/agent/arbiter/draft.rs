@@ -13,6 +13,14 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     if reading.decision() != Decision::Other {
         return AtConfirmation::Decision;
     }
+    // "sí, y también 40 de propina": the yes is asked for alone, and the
+    // movement said after it joins the prompt, never dropped.
+    if let Some(rest) = answers::after_yes(reading) {
+        let rest = Reading::new(&rest, reading.today());
+        if let Some(rows) = crate::agent::rows::add_rows(state, &rest) {
+            return AtConfirmation::AddRows(rows);
+        }
+    }
     // A yes with more words is not a change of the draft (its words are
     // never read into it); the gate asks for the yes alone.
     if answers::opens_with_yes(reading) {
