@@ -110,7 +110,7 @@ pub fn after_yes(reading: &super::Reading) -> Option<String> {
         .iter()
         .position(|t| !interjections.contains(&t.text.as_str()))?;
     let yes = &tokens[k];
-    let said_yes = c.answers.confirm_tokens.contains(&yes.text.as_str())
+    let said_yes = c.answers.confirm_tokens.contains(yes.text.as_str())
         || c.answers
             .sounds_like_yes
             .words()
