@@ -46,7 +46,10 @@ pub fn due(slot: &SlotSpec, reading: &Reading) -> Option<chrono::NaiveDate> {
         let rest = reading.text().get(first.span.end..)?;
         due(slot, &Reading::new(rest, reading.today()))
     };
-    if of_the_act {
+    // "me debe 150 de la semana pasada": a span of days gone by says when
+    // the money was lent, never when it is due.
+    let past_span = first.from != first.to && first.to < reading.today();
+    if of_the_act || past_span {
         return later();
     }
     if first.from < reading.today()
