@@ -377,6 +377,11 @@ impl<'a> Run<'a> {
             else {
                 return None;
             };
+            // A person said as a correction is said as one ("mejor a Ana",
+            // "no, es Pedro"): "cuando pueda" names no one.
+            if slot.kind == SlotType::Person && !said_as_person(self.reading, &value) {
+                return None;
+            }
             // A yes/no word answers the confirmation; it never corrects a
             // choice ("no, mejor a Juan" is about the recipient).
             let cues = value.as_str().and_then(|v| slot.values.get(v));
@@ -515,5 +520,32 @@ impl<'a> Run<'a> {
         if let Some(frame) = self.o.agent_stack.last_mut() {
             frame.waiting = waiting;
         }
+    }
+}
+
+/// Whether the name `value` is said where a correction says a person: at
+/// the start, or after a preposition, a correction's word ("es", "mejor")
+/// or a no.
+fn said_as_person(reading: &crate::nlu::Reading, value: &serde_json::Value) -> bool {
+    let Some(first) = value
+        .as_str()
+        .and_then(|v| v.split_whitespace().next())
+        .map(crate::nlu::normalize::fold)
+    else {
+        return true;
+    };
+    let c = crate::nlu::lexicon::cues();
+    let tokens = reading.tokens();
+    let Some(k) = tokens.iter().position(|t| t.text == first) else {
+        return true;
+    };
+    k == 0 || {
+        let before = &tokens[k - 1];
+        before.is_in(c.answers.instead_fillers)
+            || before.is_in(c.said.no_words)
+            || before.is_in(c.debts.person_prepositions)
+            || before.is_in(c.debts.person_possessives)
+            || before.is_in(c.debts.person_titles)
+            || before.is_in(c.debts.person_relations)
     }
 }
