@@ -111,9 +111,19 @@ fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<
             // Nothing counted between: only "2 a 275", a price above its
             // count ("500 en 3 cosas" is no price of 3).
             let bare = at + 1 == prep;
+            // "2 de cal a 95" (two of lime, at 95 each), "4 de a 2500"
+            // (four, at 2,500 each).
+            let of = tokens[at + 1].is_in(c.debts.one_of_words);
+            let of_item = of
+                && at + 2 < prep
+                && tokens[at + 2].kind == TokenKind::Word
+                && !tokens[at + 2].is_in(c.answers.unit_price_words);
+            let each_at = of && at + 2 == prep && c.answers.price_a.at(tokens, prep);
             let counted = tokens[at + 1].kind == TokenKind::Word
                 && !tokens[at + 1].is_in(c.answers.unit_price_words)
-                && !tokens[at + 1].is_in(c.amounts.not_counted_nouns);
+                && !tokens[at + 1].is_in(c.amounts.not_counted_nouns)
+                || of_item
+                || each_at;
             let priced = if bare {
                 c.answers.price_a.at(tokens, prep) && price.centavos > n * 100
             } else {
