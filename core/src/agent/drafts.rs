@@ -83,6 +83,21 @@ pub fn start_drafts(state: &mut AgentState, u: &Understanding) -> Option<&'stati
     u.foreign_currency.map(|f| f.code())
 }
 
+/// Whether a category is said as what the money was for ("para el
+/// negocio", "pal negocio"): after a purpose preposition and an article.
+fn for_purpose(
+    tokens: &[crate::nlu::normalize::Token],
+    m: &crate::nlu::category::CategoryMatch,
+) -> bool {
+    let c = crate::nlu::lexicon::cues();
+    let before = m.start.checked_sub(1).and_then(|k| tokens.get(k));
+    let preposition = match before {
+        Some(t) if t.is_in(c.debts.articles) => m.start.checked_sub(2).and_then(|k| tokens.get(k)),
+        other => other,
+    };
+    preposition.is_some_and(|t| t.is_in(c.said.purpose_prepositions))
+}
+
 /// What an answer contained.
 #[derive(Debug, Default)]
 pub struct Patch {
@@ -205,17 +220,7 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
     };
     // "es para el negocio": what the money was for, never where it came
     // from; it turns no expense into income.
-    let purpose = crate::nlu::lexicon::cues().said.purpose_prepositions;
-    let for_purpose = |m: &crate::nlu::category::CategoryMatch| {
-        let before = m.start.checked_sub(1).and_then(|k| tokens.get(k));
-        let article = before.is_some_and(|t| t.is_in(crate::nlu::lexicon::cues().debts.articles));
-        let preposition = if article {
-            m.start.checked_sub(2).and_then(|k| tokens.get(k))
-        } else {
-            before
-        };
-        preposition.is_some_and(|t| t.is_in(purpose))
-    };
+    let for_purpose = |m: &crate::nlu::category::CategoryMatch| for_purpose(tokens, m);
     // A one-typo match only counts when the category was asked for.
     if let Some(m) = categories
         .iter()
@@ -337,9 +342,16 @@ fn patch_balance(state: &mut AgentState, said: &Said, patch: &mut Patch) {
         .pending_params
         .get_or_insert_with(ParamsDraft::default);
     let field = &mut params.bank_balance_mxn_cents;
-    if crate::nlu::names_cash(said.reading) {
-        patch.cash = said.amount.map(|a| a.centavos);
-        return;
+    match crate::nlu::cash_said(said.reading) {
+        crate::nlu::Cash::Only => {
+            patch.cash = said.amount.map(|a| a.centavos);
+            return;
+        }
+        crate::nlu::Cash::BesideBank(amount) => {
+            put(field, Some(amount), Field::BankBalance, patch);
+            return;
+        }
+        crate::nlu::Cash::Unsaid => {}
     }
     if !put_pesos(field, said, Field::BankBalance, patch)
         && answers::says_zero(said.reading.folded())

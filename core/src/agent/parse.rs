@@ -77,19 +77,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
     }
-    // "ponle gasolina 200" after the tacos were saved: a whole movement
-    // (its money and where it went) that points at no stored one, opens
-    // no correction and that the learned model surely reads as a movement
-    // is a new one, never the tacos changed.
-    if u.intent == Intent::UpdateLastTransaction
-        && u.amount.is_some()
-        && u.category.is_some()
-        && !names_row
-        && u.target.as_ref().is_none_or(|t| t.words.is_empty())
-        && !crate::nlu::answers::starts_correction(ctx.reading.folded())
-        && !crate::nlu::answers::names_last_record(&ctx.reading)
-        && learned_movement(&ctx.reading)
-    {
+    if !names_row && new_movement_said(&u, &ctx.reading) {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
     }
     // "el último era ingreso, no gasto": the kind a change names, when no
@@ -120,26 +108,15 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         return query(state, ctx, &u);
     }
 
-    // Cash is never the bank balance: the part that names the bank is.
-    if u.intent == Intent::SetBankBalance && crate::nlu::mentions_cash(&ctx.reading) {
-        if let Some(amount) = in_the_bank(&ctx.reading) {
-            u.amount = Some(amount);
-        } else if crate::nlu::names_cash(&ctx.reading) {
-            ctx.say(text::cash_is_not_the_bank(u.amount));
-            return NodeOutcome::because("respond", reasons::CASH_IS_NOT_THE_BANK);
-        }
+    if let Some(answered) = cash_is_no_balance(&mut u, ctx) {
+        return answered;
     }
     if u.negative_amount {
         ctx.say(text::NEGATIVE_AMOUNT);
     }
     let foreign = start_drafts(state, &u);
-    // "presupuesto de 2,000 para insumos": a category of the user's own.
-    if u.intent == Intent::SetBudget
-        && let Some(params) = state.pending_params.as_mut()
-        && params.budget_category.is_none()
-        && ctx.reading.extraction().items.len() < 2
-    {
-        params.budget_category = crate::nlu::answers::own_category_named(ctx.reading.tokens());
+    if u.intent == Intent::SetBudget {
+        own_budget_category(state, &ctx.reading);
     }
     if let Some(code) = foreign {
         // Remembered through validate as an explicit question.
@@ -152,29 +129,57 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     NodeOutcome::because("validate", reasons::wants(u.intent))
 }
 
-/// The amount a message that also names cash says is in the bank ("1,500
-/// en la cartera y 2,000 en el banco"): the one of the part that names no
-/// cash.
-fn in_the_bank(reading: &crate::nlu::Reading) -> Option<crate::money::Centavos> {
-    let mut banked = reading.items().iter().filter_map(|item| {
-        let part = crate::nlu::Reading::without_model(item, reading.today());
-        let u = part.understanding();
-        (!crate::nlu::names_cash(&part) && u.intent == Intent::SetBankBalance)
-            .then_some(u.amount)
-            .flatten()
-    });
-    let amount = banked.next()?;
-    banked.next().is_none().then_some(amount)
+/// Cash is never the bank balance (seed 000): said alone it is explained
+/// and nothing asked; said beside the bank, the bank's part is the balance.
+fn cash_is_no_balance(u: &mut Understanding, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
+    if u.intent != Intent::SetBankBalance {
+        return None;
+    }
+    match crate::nlu::cash_said(&ctx.reading) {
+        crate::nlu::Cash::BesideBank(amount) => u.amount = Some(amount),
+        crate::nlu::Cash::Only => {
+            ctx.say(text::cash_is_not_the_bank(u.amount));
+            return Some(NodeOutcome::because(
+                "respond",
+                reasons::CASH_IS_NOT_THE_BANK,
+            ));
+        }
+        crate::nlu::Cash::Unsaid => {}
+    }
+    None
 }
 
-/// Whether the learned model, reading the message at rest, is sure it
-/// tells of money spent or received.
-fn learned_movement(reading: &crate::nlu::Reading) -> bool {
-    reading.learned_at_rest().is_some_and(|scores| {
-        let (label, p) = scores.best();
-        matches!(label, "finance.expense" | "finance.income")
-            && p as f32 >= crate::confidence::LEARNED_SURE
-    })
+/// "ponle gasolina 200" after the tacos were saved: a change that says a
+/// whole movement (its money and where it went), points at no stored one
+/// by its words, opens no correction and that the learned model surely
+/// reads as money spent or received is a new movement, never the tacos
+/// changed.
+fn new_movement_said(u: &Understanding, reading: &crate::nlu::Reading) -> bool {
+    let learned_movement = || {
+        reading.learned_at_rest().is_some_and(|scores| {
+            let (label, p) = scores.best();
+            matches!(label, "finance.expense" | "finance.income")
+                && p as f32 >= crate::confidence::LEARNED_SURE
+        })
+    };
+    u.intent == Intent::UpdateLastTransaction
+        && u.amount.is_some()
+        && u.category.is_some()
+        && u.target.as_ref().is_none_or(|t| t.words.is_empty())
+        && !crate::nlu::answers::starts_correction(reading.folded())
+        && !crate::nlu::answers::names_last_record(reading)
+        && learned_movement()
+}
+
+/// "presupuesto de 2,000 para insumos": a budget's category of the user's
+/// own, when no category of Caja's was read (one budget said alone).
+fn own_budget_category(state: &mut AgentState, reading: &crate::nlu::Reading) {
+    if let Some(params) = state.pending_params.as_mut()
+        && params.budget_category.is_none()
+        && reading.extraction().items.len() < 2
+    {
+        params.budget_category = crate::nlu::answers::own_category_named(reading.tokens());
+    }
 }
 
 /// Whether the turn before this one turned a prompt down.

@@ -15,6 +15,10 @@ use crate::limits;
 use crate::money::Centavos;
 use crate::nlu::normalize::fold;
 
+mod params;
+
+use params::{day, name, optional_day, optional_text};
+
 /// A person the user may ask money of.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contact {
@@ -568,40 +572,4 @@ fn shown_request<'b>(
         ));
     }
     Ok(stored)
-}
-
-fn name(params: &Map<String, Value>, field: &str) -> Result<String, (&'static str, String)> {
-    optional_text(params, field, MAX_NAME_CHARS)?.ok_or_else(|| invalid(format!("missing {field}")))
-}
-
-/// A text parameter, trimmed; empty is absent.
-fn optional_text(
-    params: &Map<String, Value>,
-    field: &str,
-    max: usize,
-) -> Result<Option<String>, (&'static str, String)> {
-    let text = match params.get(field) {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) => s.trim(),
-        Some(_) => return Err(invalid(format!("{field} is not text"))),
-    };
-    if text.chars().count() > max {
-        return Err(invalid(format!("{field} too long")));
-    }
-    Ok((!text.is_empty()).then(|| text.to_string()))
-}
-
-fn optional_day(
-    params: &Map<String, Value>,
-    field: &str,
-) -> Result<Option<String>, (&'static str, String)> {
-    match optional_text(params, field, 10)? {
-        None => Ok(None),
-        Some(day) if crate::time::parse_iso_date(&day).is_some() => Ok(Some(day)),
-        Some(day) => Err(invalid(format!("{field} is not a date: {day}"))),
-    }
-}
-
-fn day(params: &Map<String, Value>, field: &str) -> Result<String, (&'static str, String)> {
-    optional_day(params, field)?.ok_or_else(|| invalid(format!("missing {field}")))
 }

@@ -44,35 +44,7 @@ pub fn run(
             {"name": "Mamá", "phone": "+52 55 1234 5678"},
             {"name": "Hermano", "phone": "+52 33 8765 4321"}
         ]})),
-        "topups.detect_carrier" => {
-            let phone = text(params, "phone_number")?;
-            let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-            let national = digits
-                .strip_prefix("52")
-                .filter(|d| d.len() == 10)
-                .unwrap_or(&digits);
-            if national.len() != 10 {
-                return Err(format!("invalid phone number {phone}"));
-            }
-            // Sandbox rule: area codes 55 and 33 are Telcel, others AT&T;
-            // a number carried to another company is of the one the user
-            // names (`carrier`, one of CARRIERS' ids).
-            let said = params
-                .get("carrier")
-                .and_then(Value::as_str)
-                .and_then(|id| CARRIERS.iter().find(|(known, _)| *known == id));
-            let (id, name) = match said {
-                Some(&(id, name)) => (id, name),
-                None if national.starts_with("55") || national.starts_with("33") => {
-                    ("telcel_mx", "Telcel")
-                }
-                None => ("att_mx", "AT&T"),
-            };
-            Ok(
-                json!({"phone_number": phone, "carrier_id": id, "carrier_name": name,
-                      "country": "MX", "valid": true}),
-            )
-        }
+        "topups.detect_carrier" => detect_carrier(params),
         "topups.send_topup" => {
             let amount = cents(params, "amount_mxn")?;
             if !TOPUP_OPTIONS.iter().any(|&o| o * 100 == amount) {
@@ -195,6 +167,34 @@ pub fn decimal(cents: i64) -> Value {
             .map(Value::Number)
             .unwrap_or(Value::Null)
     }
+}
+
+/// The company of a phone number. Sandbox rule: area codes 55 and 33 are
+/// Telcel, others AT&T; a number carried to another company is of the one
+/// the user names (`carrier`, one of [`CARRIERS`]' ids).
+fn detect_carrier(params: &Map<String, Value>) -> Result<Value, String> {
+    let phone = text(params, "phone_number")?;
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let national = digits
+        .strip_prefix("52")
+        .filter(|d| d.len() == 10)
+        .unwrap_or(&digits);
+    if national.len() != 10 {
+        return Err(format!("invalid phone number {phone}"));
+    }
+    let said = params
+        .get("carrier")
+        .and_then(Value::as_str)
+        .and_then(|id| CARRIERS.iter().find(|(known, _)| *known == id));
+    let (id, name) = match said {
+        Some(&(id, name)) => (id, name),
+        None if national.starts_with("55") || national.starts_with("33") => ("telcel_mx", "Telcel"),
+        None => ("att_mx", "AT&T"),
+    };
+    Ok(
+        json!({"phone_number": phone, "carrier_id": id, "carrier_name": name,
+              "country": "MX", "valid": true}),
+    )
 }
 
 /// A parameter holding a decimal amount, as integer cents (at most

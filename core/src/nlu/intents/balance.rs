@@ -46,20 +46,42 @@ fn paid_with_account(f: &Features<'_>) -> bool {
     })
 }
 
-/// Money said to be held in cash ("tengo 3000 en efectivo"), with no
-/// bank account named: not the bank balance.
-pub fn names_cash(reading: &crate::nlu::Reading) -> bool {
-    let c = cues();
-    let tokens = reading.tokens();
-    tokens.iter().any(|t| t.is_in(c.said.cash_places))
-        && !tokens
-            .iter()
-            .any(|t| t.is_in(c.said.bank_account_words) || t.is_in(c.said.card_nouns))
+/// What a message says of cash beside the bank balance, the one balance
+/// Caja keeps (seed 000: cash available is the bank balance only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cash {
+    /// No cash is named.
+    Unsaid,
+    /// Only cash ("tengo 3000 en efectivo"): no bank balance is said.
+    Only,
+    /// Cash and the bank, each with its money ("1,500 en la cartera y
+    /// 2,000 en el banco"): the bank's part.
+    BesideBank(crate::money::Centavos),
 }
 
-/// Whether a message speaks of cash at all ("1,500 en efectivo y 2,000 en
-/// el banco").
-pub fn mentions_cash(reading: &crate::nlu::Reading) -> bool {
-    let cash = cues().said.cash_places;
-    reading.tokens().iter().any(|t| t.is_in(cash))
+/// How a message that may tell a balance speaks of cash.
+pub fn cash_said(reading: &crate::nlu::Reading) -> Cash {
+    let c = cues();
+    let tokens = reading.tokens();
+    if !tokens.iter().any(|t| t.is_in(c.said.cash_places)) {
+        return Cash::Unsaid;
+    }
+    let bank_named = tokens
+        .iter()
+        .any(|t| t.is_in(c.said.bank_account_words) || t.is_in(c.said.card_nouns));
+    if !bank_named {
+        return Cash::Only;
+    }
+    // The one part that names no cash and tells a balance.
+    let mut banked = reading.items().iter().filter_map(|item| {
+        let part = crate::nlu::Reading::without_model(item, reading.today());
+        let u = part.understanding();
+        (cash_said(&part) == Cash::Unsaid && u.intent == crate::nlu::Intent::SetBankBalance)
+            .then_some(u.amount)
+            .flatten()
+    });
+    match (banked.next(), banked.next()) {
+        (Some(amount), None) => Cash::BesideBank(amount),
+        _ => Cash::Unsaid,
+    }
 }

@@ -16,7 +16,7 @@ mod simulate;
 
 use chrono::NaiveDate;
 
-pub use self::balance::{mentions_cash, names_cash};
+pub use self::balance::{Cash, cash_said};
 use self::signals::Signals;
 use super::lexicon::{MessageCues, cues};
 use super::*;
