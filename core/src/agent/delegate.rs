@@ -70,6 +70,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         &mut fetch,
     );
     run.start = ctx.start.take();
+    run.saved_before = state.saved_movements_last_turn();
     let outcome = match paused {
         Some(paused) => run.resume(*paused),
         None => run.run(),

@@ -42,6 +42,15 @@ impl AgentState {
         })
     }
 
+    /// Whether the turn before saved movements: a correction that names
+    /// nothing the turn after ("no, espera, eran 720") is about them, even
+    /// when a flow set aside came back in the same reply.
+    pub fn saved_movements_last_turn(&self) -> bool {
+        self.tool_results
+            .iter()
+            .any(|r| r.ok && matches!(r.tool_name.as_str(), "add_transaction" | "add_transactions"))
+    }
+
     /// What a «sí» to the open prompt reads: its write's own needs, then
     /// the budget of each category its expenses go to (the alert that
     /// follows the write, `execute_tools::after_write`). A host may read

@@ -195,6 +195,9 @@ pub struct Run<'a> {
     pub entered: Vec<[String; 4]>,
     /// A request for the Financial Agent interrupted the flow this turn.
     to_finance: bool,
+    /// Movements were saved the turn before (the caller knows): a
+    /// correction that names nothing is about them, not about the flow.
+    pub saved_before: bool,
     /// A correction is being replayed: the states whose slot was answered
     /// keep the answer instead of asking again (everything computed from
     /// them runs again; a confirmation is always asked again).
@@ -247,6 +250,7 @@ impl<'a> Run<'a> {
             ended: Vec::new(),
             entered: Vec::new(),
             to_finance: false,
+            saved_before: false,
             replaying: false,
             today: Value::from(reading.today().to_string()),
             start: None,

@@ -232,6 +232,11 @@ impl<'a> Run<'a> {
             || records;
         let other_agent =
             understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
+        // "no, espera, eran 720" right after a movement was saved: that
+        // movement changes, and this confirmation waits with its flow.
+        if self.corrects_saved() {
+            return Ok(None);
+        }
         // "nooo, 8000 es lo que debo, el pago es de 400": a no that goes
         // on to a finance request turns this one down (it never waits to
         // catch a later «sí») and the rest is read as that request. (A

@@ -398,14 +398,16 @@ impl<'a> Run<'a> {
     /// correction without a word for a stored movement ("ah no, mejor
     /// 100") is about this flow, never about the ledger's last movement,
     /// unless the amount it takes back is none of the flow's ("eran 400,
-    /// no 350" while a bill's reference is asked).
+    /// no 350" while a bill's reference is asked) or movements were saved
+    /// the turn before and the flow only came back after them.
     fn finance_reads_it(&mut self, agent: &'a Agent) -> Option<Routed> {
         let finance = self.reading.understanding();
         let edits_ledger = !matches!(
             finance.intent,
             crate::nlu::Intent::UpdateLastTransaction | crate::nlu::Intent::DeleteLastTransaction
         ) || answers::names_last_record(self.reading)
-            || self.takes_back_money_not_here();
+            || self.takes_back_money_not_here()
+            || self.corrects_saved();
         let sure_finance =
             finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR;
         (edits_ledger && (sure_finance || answers::finance_question(self.reading, SURE)))
@@ -422,10 +424,31 @@ impl<'a> Run<'a> {
         let [money] = denied.extraction().amounts.as_slice() else {
             return false;
         };
-        let pesos = money.centavos as f64 / 100.0;
+        self.o.current_flow.is_some() && !self.flow_holds(money.centavos)
+    }
+
+    /// A correction said the turn after movements were saved, with no
+    /// value of the open flow in it ("no, espera, eran 720"): it is about
+    /// what was saved, the flow having only come back after it.
+    pub(super) fn corrects_saved(&self) -> bool {
+        let u = self.reading.understanding();
+        self.saved_before
+            && u.intent == crate::nlu::Intent::UpdateLastTransaction
+            && u.confidence >= CLEAR
+            && !self.takes_back_flow_value()
+    }
+
+    /// Whether an amount the message says is a value of the open flow.
+    fn takes_back_flow_value(&self) -> bool {
+        let amounts = &self.reading.extraction().amounts;
+        amounts.iter().any(|money| self.flow_holds(money.centavos))
+    }
+
+    /// Whether a value of the open flow is this amount.
+    fn flow_holds(&self, centavos: crate::money::Centavos) -> bool {
+        let pesos = centavos as f64 / 100.0;
         self.o.current_flow.as_ref().is_some_and(|flow| {
-            !flow
-                .slots
+            flow.slots
                 .values()
                 .any(|v| v.as_f64().is_some_and(|n| n == pesos))
         })
