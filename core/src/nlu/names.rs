@@ -33,7 +33,7 @@ fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
 }
 
 /// The words of `tokens[start..end]` as written in the message.
-fn written(reading: &Reading, start: usize, end: usize) -> String {
+pub(crate) fn written(reading: &Reading, start: usize, end: usize) -> String {
     let tokens = reading.tokens();
     let (first, last) = (tokens[start].start, tokens[end - 1].end);
     reading

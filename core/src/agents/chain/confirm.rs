@@ -357,6 +357,39 @@ impl<'a> Run<'a> {
         {
             return Ok(None);
         }
+        // "mejor a mi papá" while the mother is picked: none of the
+        // options is the one named, which is said, and the choice is
+        // asked again, the other answers kept. "manda 300 dólares a mi
+        // papá" says other values too: the request starts over from the
+        // message, its values read with their checks (the choice, when its
+        // state comes, says what is not offered).
+        if let Some((slot, named)) = self.names_unoffered_choice(agent) {
+            if super::says_new_values(agent, flow, self.reading) {
+                let flow_id = flow.flow_id.clone();
+                self.step(
+                    &agent.spec.id,
+                    None,
+                    "a new request for what is not offered",
+                );
+                self.start_flow(agent, &flow_id)?;
+                self.consumed = true;
+                return Ok(Some(End::Replied));
+            }
+            let state = agent.flows.get(&flow.flow_id).and_then(|f| {
+                f.states
+                    .iter()
+                    .find(|(_, s)| s.spec.collect.as_ref().is_some_and(|c| c.slot == slot))
+                    .map(|(name, _)| name.clone())
+            });
+            if let Some(state) = state {
+                self.reply.push(text::not_offered(&named));
+                if let Some(flow) = self.o.current_flow.as_mut() {
+                    flow.slots.remove(&slot);
+                    flow.state_data.remove(&format!("{slot}_option"));
+                }
+                return self.go_back_to(agent, slot, state);
+            }
+        }
         let Some(states) = agent.flows.get(&flow.flow_id).map(|f| &f.states) else {
             return Ok(None);
         };
@@ -406,6 +439,19 @@ impl<'a> Run<'a> {
             return self.correct_optional(agent);
         };
         self.go_back_to(agent, slot, state)
+    }
+
+    /// A filled choice whose options are of a kind the message names
+    /// something of, none of them ("a mi papá" while the options are a
+    /// mother and a brother), and that thing as written.
+    fn names_unoffered_choice(&self, agent: &Agent) -> Option<(String, String)> {
+        let flow = self.o.current_flow.as_ref()?;
+        flow.slots.keys().find_map(|name| {
+            let options = super::options_list(agent, name, &flow.state_data)?;
+            let offered = crate::agents::words::content_words(&options);
+            let named = understand::options::unoffered(&offered, self.reading)?;
+            Some((name.clone(), named))
+        })
     }
 
     /// A choice the user denies with something no option holds instead:

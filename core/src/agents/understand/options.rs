@@ -30,6 +30,18 @@ pub fn unoffered(offered: &[String], reading: &Reading) -> Option<String> {
         .tokens()
         .iter()
         .any(|t| t.is_in(relations) && held(&t.text));
+    // "a mi tía" while the options are a mother and a brother: who the
+    // person is to the user, none of the options.
+    let people = offered
+        .iter()
+        .any(|w| relations.words().contains(&w.as_str()));
+    let tokens = reading.tokens();
+    if let Some(k) = tokens
+        .iter()
+        .position(|t| people && t.is_in(relations) && !held(&t.text))
+    {
+        return Some(crate::nlu::names::written(reading, k, k + 1));
+    }
     if !relation_offered {
         return None;
     }
