@@ -19,6 +19,7 @@ use super::understand;
 use crate::agents::text;
 
 mod confirm;
+mod correct;
 mod faq;
 mod fill;
 mod flow;

@@ -97,6 +97,42 @@ pub struct Flow {
     pub states: BTreeMap<String, State>,
 }
 
+impl Flow {
+    /// How many steps from the initial state `state` is first reached,
+    /// following transitions and tools' outcomes (`usize::MAX` when it is
+    /// never): an earlier state comes first.
+    pub fn depth(&self, state: &str) -> usize {
+        let mut seen: Vec<&str> = vec![self.initial.as_str()];
+        let mut next = 0;
+        while let Some(&name) = seen.get(next) {
+            if name == state {
+                return next;
+            }
+            next += 1;
+            let Some(spec) = self.states.get(name).map(|s| &s.spec) else {
+                continue;
+            };
+            let tools = spec.state_tools.iter().flat_map(|t| {
+                [
+                    t.flow_transition.on_success.as_str(),
+                    t.flow_transition.on_error.as_str(),
+                ]
+            });
+            for to in spec
+                .transitions
+                .iter()
+                .map(|t| t.then.as_str())
+                .chain(tools)
+            {
+                if !seen.contains(&to) {
+                    seen.push(to);
+                }
+            }
+        }
+        usize::MAX
+    }
+}
+
 #[derive(Debug)]
 pub struct State {
     pub spec: StateSpec,

@@ -219,6 +219,33 @@ impl<'a> Run<'a> {
         flow.state_data.insert(KEPT.into(), Value::Array(kept));
     }
 
+    /// A new value for `slot` said with a correction of an earlier answer:
+    /// the slot (and what belongs to it) is emptied and its state takes
+    /// the value when it comes,
+    /// with its checks, as from the request that starts a flow.
+    pub(super) fn prefill_later(&mut self, agent: &Agent, slot: &str, value: Value) {
+        let Some(flow) = self.o.current_flow.as_mut() else {
+            return;
+        };
+        // What belongs to the old value is asked again.
+        let belongs = agent
+            .spec
+            .slots
+            .iter()
+            .filter(|(_, s)| s.depends_on.iter().any(|d| d == slot));
+        for name in std::iter::once(slot).chain(belongs.map(|(name, _)| name.as_str())) {
+            flow.slots.remove(name);
+            flow.state_data.remove(&format!("{name}_option"));
+        }
+        let pending = flow
+            .state_data
+            .entry(TO_PREFILL)
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(pending) = pending {
+            pending.insert(slot.to_string(), value);
+        }
+    }
+
     /// Whether `slot` was answered before a correction ([`Self::keep_answers`]).
     pub(super) fn kept_before(&self, slot: &str) -> bool {
         self.o
