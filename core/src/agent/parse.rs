@@ -61,6 +61,9 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         if let Some(again) = simulation_follow_up(state, &ctx.reading) {
             u = again;
         }
+        if let Some(budget) = super::recent::budget_follow_up(state, &ctx.reading, &u) {
+            u = budget;
+        }
     }
     // A correction right after a prompt was turned down is about what was
     // turned down, which was never saved ("no!! fueron 2,400 de

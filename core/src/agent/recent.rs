@@ -5,7 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{DaySpan, TransactionDraft};
+use super::state::{AgentState, DaySpan, TransactionDraft};
+use crate::nlu::{Intent, Reading, Understanding};
 
 /// A question as it was answered: what was asked, about what, when.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,4 +40,29 @@ pub struct LastSimulation {
     /// The turn it was answered in.
     pub turn: u64,
     pub draft: TransactionDraft,
+}
+
+/// "y 2000 para comida" the turn after a budget was saved: another
+/// budget, never a movement nor a change of the last one. A follow-up
+/// ("y", "también") with an amount, no word of money that moved ("y
+/// gasté 200 en comida" is a movement) and no record named.
+pub fn budget_follow_up(
+    state: &AgentState,
+    reading: &Reading,
+    u: &Understanding,
+) -> Option<Understanding> {
+    let saved_budget = state
+        .tool_results
+        .iter()
+        .any(|r| r.ok && r.tool_name == "set_budget_cap");
+    let follows = saved_budget
+        && matches!(
+            u.intent,
+            Intent::LogTransaction | Intent::UpdateLastTransaction | Intent::Unknown
+        )
+        && !u.kind_said
+        && crate::nlu::answers::opens_follow_up(reading)
+        && !crate::nlu::answers::names_last_record(reading);
+    let budget = reading.understanding_as(Intent::SetBudget);
+    (follows && budget.amount.is_some()).then_some(budget)
 }
