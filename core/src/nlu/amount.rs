@@ -225,7 +225,9 @@ fn taken(used: &[bool], k: usize) -> bool {
 
 /// The amount that starts at token `i`, if one does.
 fn read_amount(tokens: &[Token], used: &[bool], i: usize) -> Option<AmountMatch> {
-    if taken(used, i) {
+    // "ciento" of "10 por ciento" is the rate's word, no number.
+    let percent = &cues().amounts.percent_words;
+    if taken(used, i) || i > 0 && percent.cue_at(tokens, i - 1).is_some_and(|n| n > 1) {
         return None;
     }
     let token = &tokens[i];
@@ -249,6 +251,10 @@ fn read_amount(tokens: &[Token], used: &[bool], i: usize) -> Option<AmountMatch>
     if let Some((cents, n)) = spoken_decimal(tokens, a.end).filter(|_| a.centavos % 100 == 0) {
         a.centavos += cents;
         a.end += n;
+    }
+    // "3.5% mensual", "10 por ciento": a rate, never money.
+    if percent.cue_at(tokens, a.end).is_some() {
+        return None;
     }
     // A bare "un"/"una" is an article, not an amount, unless money
     // follows: "un euro", "una libra".

@@ -79,6 +79,7 @@ pub fn tokenize(folded: &str) -> Vec<Token> {
             continue;
         }
         let symbol = match c {
+            '%' => Some("%"),
             '€' => Some("eur"),
             '£' => Some("gbp"),
             '¥' => Some("jpy"),

@@ -38,6 +38,8 @@ cue_group! {
     and_a_half_words,
     /// "Un", "una": an article, not an amount, unless money follows.
     article_numbers,
+    /// After a number: a rate, never money ("3.5 %", "10 por ciento").
+    percent_words,
     /// Words of a bill that came to be paid ("me llegó el recibo"): its arrival is no income.
     bill_words,
     /// Verbs of something arriving ("llegó", "cayó"): money, or a bill.
