@@ -490,7 +490,7 @@ pub(super) fn says_new_values(agent: &Agent, open: &FlowState, reading: &Reading
 
 /// Whether `reading` names another person than the one the open flow has
 /// ("cóbrale 180 a Lupe" while Mari's cobro is shown).
-fn other_person(agent: &Agent, open: &FlowState, reading: &Reading) -> bool {
+pub(super) fn other_person(agent: &Agent, open: &FlowState, reading: &Reading) -> bool {
     let Some(flow) = agent.flows.get(&open.flow_id) else {
         return false;
     };

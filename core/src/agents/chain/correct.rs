@@ -43,6 +43,17 @@ impl<'a> Run<'a> {
         {
             return Ok(None);
         }
+        // "Lupe me pidió 500" while Rosa's cobro is shown: money said of
+        // someone else is never a new value for this one's; "mejor a
+        // Lupe" is a correction of the person.
+        let corrects = crate::nlu::answers::starts_correction(self.reading.folded())
+            || self.reading.instead().is_some();
+        if !corrects
+            && let Some(open) = self.o.current_flow.as_ref()
+            && super::other_person(agent, open, self.reading)
+        {
+            return Ok(None);
+        }
         if let Some(end) = self.unoffered_correction(agent) {
             return end;
         }
