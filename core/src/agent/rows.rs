@@ -83,14 +83,39 @@ fn names(row: &AddTransactionInput, words: &[&str]) -> bool {
 /// when nothing new waits, the message does not open as an addition, or
 /// what it adds is not complete (the one-item path reads it then).
 pub fn add_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactionsInput> {
+    if !crate::nlu::answers::adds_item(reading) {
+        return None;
+    }
+    join_rows(state, reading)
+}
+
+/// "350 de gasolina" (or «gsate 350 en gasolna») while the garnachas
+/// wait: money for something of another category than every movement
+/// waiting is another movement, never a new amount for the one shown. It
+/// joins them as [`add_rows`] does. `None` when the message says no
+/// amount, no category, or one of a movement waiting.
+pub fn other_category_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactionsInput> {
+    let u = reading.understanding();
+    let category = u.category?.key;
+    u.amount?;
+    let waiting = match state.pending_write()? {
+        PendingWrite::AddTransaction(one) => vec![one],
+        PendingWrite::AddTransactions(many) => many.transactions.iter().collect(),
+        _ => return None,
+    };
+    if waiting.iter().any(|row| row.category == category) {
+        return None;
+    }
+    join_rows(state, reading)
+}
+
+/// The movements waiting, and after them those the message names.
+fn join_rows(state: &AgentState, reading: &Reading) -> Option<AddTransactionsInput> {
     let mut rows = match state.pending_write()? {
         PendingWrite::AddTransaction(one) => vec![one.clone()],
         PendingWrite::AddTransactions(many) => many.transactions.clone(),
         _ => return None,
     };
-    if !crate::nlu::answers::adds_item(reading) {
-        return None;
-    }
     // "y a Luis también 150": money of someone named, with nothing it
     // was for, is no movement of the user's (a cobro follows one).
     let u = reading.understanding();

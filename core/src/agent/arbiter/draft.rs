@@ -110,6 +110,9 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     {
         return AtConfirmation::NewRequest;
     }
+    if let Some(rows) = crate::agent::rows::other_category_rows(state, reading) {
+        return AtConfirmation::AddRows(rows);
+    }
     // "el 12", "pero fue entre 4", "350": a bare piece that fits.
     if crate::agent::drafts::would_patch(state, reading) {
         return AtConfirmation::Piece;
