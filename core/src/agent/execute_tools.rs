@@ -388,6 +388,7 @@ fn after_find_debt(
         return failed(ctx, ToolRequest::ListDebts { month }, result);
     };
     let debt = rules::match_debt(&list.debts, paid)
+        .or_else(|| only_debt_of_kind(&list.debts, &payment).filter(|_| !named))
         .and_then(|d| Some((d.name.clone(), d.balance_mxn_cents.filter(|b| *b > 0)?)));
     match debt {
         Some((debt_name, balance)) => {
@@ -415,6 +416,23 @@ fn after_find_debt(
             NodeOutcome::because("confirm", reasons::PAYMENT_TO_NO_KNOWN_DEBT)
         }
     }
+}
+
+/// "le pagué 5000 a la tarjeta", no card named: the one stored debt whose
+/// payments go to the payment's category (the only card), if there is
+/// exactly one.
+fn only_debt_of_kind<'a>(
+    debts: &'a [crate::tools::DebtRow],
+    payment: &AddTransactionInput,
+) -> Option<&'a crate::tools::DebtRow> {
+    if payment.category_type != CategoryType::Debt {
+        return None;
+    }
+    let mut of_kind = debts.iter().filter(|d| {
+        crate::nlu::category::of_debt_payment(&d.name).is_some_and(|c| c.key == payment.category)
+    });
+    let only = of_kind.next()?;
+    of_kind.next().is_none().then_some(only)
 }
 
 /// A debt to add or update, once the stored debts are read: the stored
