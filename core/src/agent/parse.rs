@@ -95,6 +95,17 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     ctx.understanding = Some(u.clone());
     state.extracted_intent = u.intent;
 
+    // "saqué 2000 del cajero", "deposité 5000 en el banco": the person's
+    // own money moved, neither a movement nor the balance.
+    let moved = matches!(
+        u.intent,
+        Intent::LogTransaction | Intent::SetBankBalance | Intent::Unknown
+    ) && !ctx.reading.extraction().amounts.is_empty()
+        && crate::nlu::moves_own_money(&ctx.reading);
+    if moved {
+        ctx.say(text::OWN_MONEY_MOVED);
+        return NodeOutcome::because("respond", reasons::OWN_MONEY_MOVED);
+    }
     if u.intent == Intent::Unknown {
         // A bare "sí" or "no" with no prompt open: say so, not the menu.
         if ctx.reading.decision() != crate::nlu::answers::Decision::Other {
@@ -114,6 +125,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if let Some(answered) = cash_is_no_balance(&mut u, ctx) {
         return answered;
     }
+
     if u.negative_amount {
         ctx.say(text::NEGATIVE_AMOUNT);
     }

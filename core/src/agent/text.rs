@@ -110,6 +110,7 @@ pub fn cash_is_not_the_bank(amount: Option<i64>) -> String {
         "Solo llevo el saldo de tu cuenta de banco; el efectivo no lo guardo como saldo. Si ese dinero está en el banco, dime «tengo {example} en el banco»."
     )
 }
+pub const OWN_MONEY_MOVED: &str = "Sacar tu dinero del cajero o depositarlo en tu cuenta no es gasto ni ingreso: es el mismo dinero, así que no lo registro. Si cambió lo que tienes en el banco, dime por ejemplo «tengo 12,000 en el banco».";
 pub const FUTURE_NOT_LOGGED: &str = "Entendido: no registro pagos que todavía no haces. Cuando lo pagues, escríbemelo; si es una deuda, dime por ejemplo «tengo una deuda con Coppel de 5,000».";
 pub const STILL_PENDING: &str = "Sigue pendiente tu confirmación:";
 

@@ -85,3 +85,16 @@ pub fn cash_said(reading: &crate::nlu::Reading) -> Cash {
         _ => Cash::Unsaid,
     }
 }
+
+/// "saqué 2000 del cajero", "deposité 5000 en el banco": the user's own
+/// money moved between cash and the bank, neither spent nor received. A
+/// person named ("en la cuenta de mi hermano") makes it money given.
+pub fn moves_own_money(reading: &crate::nlu::Reading) -> bool {
+    let c = cues();
+    let tokens = reading.tokens();
+    tokens.iter().any(|t| t.is_in(c.said.own_money_verbs))
+        && tokens.iter().any(|t| t.is_in(c.said.own_money_places))
+        && !tokens
+            .iter()
+            .any(|t| t.is_in(c.debts.person_relations) || t.is_in(c.debts.person_titles))
+}

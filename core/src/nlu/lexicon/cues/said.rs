@@ -191,6 +191,11 @@ cue_group! {
     /// Money held outside a bank ("efectivo", "cartera"): never the bank
     /// balance, the one balance Caja keeps.
     cash_places,
+    /// The user taking out or putting in their own money ("saqué",
+    /// "deposité"): with an `own_money_places` word, no movement.
+    own_money_verbs,
+    /// Where one's own money goes in and out ("cajero", "banco").
+    own_money_places,
     /// "Tarjeta": a debt unless a debit card.
     card_nouns,
     /// Stems of deleting ("bórralo", "elimina", "quita").
