@@ -48,6 +48,9 @@ pub enum Verdict {
     RowOutOfRange(RowChoice),
     /// The routing chain of the data agents takes the turn.
     DataAgent,
+    /// A data agent's intent starts from the message, as a host's start
+    /// does (a correction of what that agent saved the turn before).
+    StartAgent(crate::agents::state::Start),
     /// A clear request for a data agent while a finance draft is open:
     /// the draft waits, whole and named.
     DraftWaitsForDataAgent,
@@ -169,6 +172,9 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
             }
         }
     }
+    if let Some(start) = corrects_agent_save(state, &ctx.reading) {
+        return verdict(Verdict::StartAgent(start));
+    }
     if wants_data_agent(state, &ctx.reading, state.has_open_flow()) {
         return verdict(Verdict::DataAgent);
     }
@@ -207,6 +213,41 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
         return verdict(Verdict::AtQuestion(at_question(state, &ctx.reading)));
     }
     verdict(learned_at_rest(&ctx.reading).unwrap_or(Verdict::NewRequest))
+}
+
+/// "ah no, la renta es de 9,800" the turn after a data agent saved
+/// something (the fixed payment): a correction that names no record of
+/// the ledger is that agent's own change (its `corrects` intent), started
+/// from the message. Only with nothing open (no flow, no prompt).
+fn corrects_agent_save(
+    state: &AgentState,
+    reading: &Reading,
+) -> Option<crate::agents::state::Start> {
+    let idle =
+        !state.has_open_flow() && state.pending_action.is_none() && state.current_flow.is_none();
+    let u = reading.understanding();
+    let corrects = u.intent == Intent::UpdateLastTransaction && u.confidence >= CLEAR
+        || answers::starts_correction(reading.folded());
+    if !idle || !corrects || answers::names_last_record(reading) {
+        return None;
+    }
+    let registry = crate::agents::registry::shipped().ok()?;
+    state
+        .tool_results
+        .iter()
+        .filter(|r| r.ok)
+        .find_map(|result| {
+            registry.agents.iter().find_map(|agent| {
+                let saved = agent
+                    .tool(&result.tool_name)
+                    .is_some_and(|t| t.kind == crate::agents::spec::ToolKind::Action);
+                Some(crate::agents::state::Start {
+                    agent: agent.spec.id.clone(),
+                    intent: agent.spec.corrects.clone().filter(|_| saved)?,
+                    slots: Default::default(),
+                })
+            })
+        })
 }
 
 /// Money someone owes the user, with its amount ("también don Beto me debe

@@ -73,6 +73,10 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         Verdict::DataAgent => {
             return NodeOutcome::because("delegate", reasons::A_DATA_AGENT_S_TURN);
         }
+        Verdict::StartAgent(start) => {
+            ctx.start = Some(start);
+            return NodeOutcome::because("delegate", reasons::A_DATA_AGENT_S_TURN);
+        }
         // The draft waits (named, its prompt keeping its id and expiry)
         // and comes back when that agent is done, as a data flow waits
         // for a finance request.

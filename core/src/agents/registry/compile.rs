@@ -92,7 +92,7 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
     })
 }
 
-/// Every intent `denied`, `received` and `repeats` name is one of the
+/// Every intent `denied`, `received`, `repeats` and `corrects` name is one of the
 /// agent's, with its tool.
 fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
     let routed = |intent: &str| {
@@ -111,7 +111,11 @@ fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
             }
         }
     }
-    for (field, intent) in [("received", &spec.received), ("repeats", &spec.repeats)] {
+    for (field, intent) in [
+        ("received", &spec.received),
+        ("repeats", &spec.repeats),
+        ("corrects", &spec.corrects),
+    ] {
         if let Some(intent) = intent
             && !routed(intent)
         {
