@@ -299,6 +299,10 @@ function expectSummary(reply, thread) {
 function expectGroupPrivate(reply, thread) {
   const shown = new Set(visibleRows(thread).map((r) => r.amount));
   shown.add(total(visibleRows(thread)));
+  // The prompt waiting in this thread was said here (its amount may equal
+  // a private one by chance: "gasté 1847 en uber" in the group after
+  // "gasté 1847 en tacos" in private).
+  if (thread.pending) shown.add(thread.pending.amount);
   const hidden = thread.user.rows.filter((r) => !r.group).map((r) => r.amount);
   hidden.push(total(thread.user.rows));
   for (const amount of hidden) {
