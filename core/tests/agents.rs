@@ -227,6 +227,46 @@ fn cobros_book() -> cobros::Book {
 }
 
 #[test]
+fn a_cobro_changes_to_a_new_amount_only_as_shown_and_above_what_was_paid() {
+    let call = ToolCall {
+        id: "c1".into(),
+        request: ToolRequest::GetLastTransaction {},
+    };
+    let update = |book: &cobros::Book, amount: &str, version: u32| {
+        let params = serde_json::from_value(serde_json::json!({
+            "reference": "COB-0001", "version": version, "amount_mxn": amount,
+            "today": "2026-11-22"
+        }))
+        .unwrap();
+        cobros::run(
+            &call,
+            "cobros.update",
+            &params,
+            book,
+            "2026-11-22T00:00:00.000Z",
+        )
+    };
+    let book = cobros_book();
+    let out = update(&book, "450", 1);
+    assert!(out.result.ok, "{:?}", out.result.error);
+    let [cobros::Change::UpdateRequest(row)] = out.changes.as_slice() else {
+        panic!("one update: {:?}", out.changes);
+    };
+    assert_eq!((row.amount_mxn_cents, row.version), (45_000, 2));
+    assert_eq!(row.status, cobros::Status::Pending);
+    // Shown at another version: nothing changes.
+    let stale = update(&book, "450", 2);
+    assert_eq!(stale.result.error.unwrap().code, "CONFLICT");
+    assert!(stale.changes.is_empty());
+    // Not above what was already paid of it.
+    let mut paid = cobros_book();
+    paid.requests[0].paid_mxn_cents = 20_000;
+    let under = update(&paid, "150", 1);
+    assert_eq!(under.result.error.unwrap().code, "INVALID");
+    assert!(under.changes.is_empty());
+}
+
+#[test]
 fn a_broken_configuration_reports_every_error_at_once() {
     let home = include_str!("../../agents/financial.json");
     let errors = registry::load(&[

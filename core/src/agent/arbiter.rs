@@ -218,7 +218,8 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
 /// "ah no, la renta es de 9,800" the turn after a data agent saved
 /// something (the fixed payment): a correction that names no record of
 /// the ledger is that agent's own change (its `corrects` intent), started
-/// from the message. Only with nothing open (no flow, no prompt).
+/// from the message. Only with nothing open (no flow, no prompt), and
+/// when no agent claims the message as a request of its own.
 fn corrects_agent_save(
     state: &AgentState,
     reading: &Reading,
@@ -232,6 +233,11 @@ fn corrects_agent_save(
         return None;
     }
     let registry = crate::agents::registry::shipped().ok()?;
+    // A request an agent claims ("la renta es de 8,500 cada día 1", "no
+    // le cobro nada nuevo, ya me pagó 250") is that request.
+    if crate::agents::claim::home_route(registry, reading).is_some() {
+        return None;
+    }
     state
         .tool_results
         .iter()
@@ -244,10 +250,29 @@ fn corrects_agent_save(
                 Some(crate::agents::state::Start {
                     agent: agent.spec.id.clone(),
                     intent: agent.spec.corrects.clone().filter(|_| saved)?,
-                    slots: Default::default(),
+                    slots: identifiers(agent, result),
                 })
             })
         })
+}
+
+/// The identifiers an agent gave what it saved (its `code` slots, as the
+/// saved result names them: "COB-0001"), so its change points at it.
+fn identifiers(
+    agent: &crate::agents::registry::Agent,
+    result: &crate::tools::ToolResult,
+) -> serde_json::Map<String, serde_json::Value> {
+    let data: Option<serde_json::Value> = result
+        .data
+        .as_ref()
+        .and_then(|d| serde_json::from_str(d.get()).ok());
+    agent
+        .spec
+        .slots
+        .iter()
+        .filter(|(_, slot)| slot.kind == crate::agents::spec::SlotType::Code)
+        .filter_map(|(name, _)| Some((name.clone(), data.as_ref()?.get(name)?.clone())))
+        .collect()
 }
 
 /// Money someone owes the user, with its amount ("también don Beto me debe

@@ -275,6 +275,7 @@ fn decide(service: &str, params: &Map<String, Value>, book: &Book) -> Decision {
         }
         "cobros.find" => find(params, book, today()?),
         "cobros.cancel" | "cobros.mark_paid" => close(service, params, book, today()?),
+        "cobros.update" => update(params, book, today()?),
         "cobros.remind" => remind(params, book, today()?),
         other => Err(invalid(format!("unknown cobros service {other}"))),
     }
@@ -450,6 +451,21 @@ fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String)
     let item = row.to_item(1, &today);
     changes.insert(0, Change::UpdateRequest(row));
     Ok((item, changes))
+}
+
+/// A cobro shown with a new amount (`amount_mxn`): more than what was
+/// already paid of it, within the limits of any amount.
+fn update(params: &Map<String, Value>, book: &Book, today: String) -> Decision {
+    let stored = shown_request(book, params)?;
+    let amount = cents_up_to(params, "amount_mxn", limits::MAX_AMOUNT).map_err(invalid)?;
+    if amount <= stored.paid_mxn_cents {
+        return Err(invalid("not more than what was paid"));
+    }
+    let mut row = stored.clone();
+    row.version += 1;
+    row.amount_mxn_cents = amount;
+    let item = row.to_item(1, &today);
+    Ok((item, vec![Change::UpdateRequest(row)]))
 }
 
 /// A reminder of a cobro shown, queued for the user to forward.

@@ -103,6 +103,7 @@ pub const DEFS: &[ToolDef] = &[
     // as seed 002's tool table says: it moves no money and Caja never
     // sends it to anyone.
     service("cobros.remind", Cobros, Write, false),
+    service("cobros.update", Cobros, Write, true),
     finance("delete_last_transaction", Write, false),
     finance("get_bank_balance", Read, true),
     finance("get_budget_status", Read, true),

@@ -125,7 +125,7 @@ impl ToolRunner<'_> {
                         Arg::Int(i64::from(r.version) - 1),
                     )?);
                     self.staged.push(db.stmt(
-                        "UPDATE payment_requests SET version = ?3, status = ?4, closed_on = ?5, updated_at = ?6, paid_mxn_cents = ?7 WHERE user_id = ?1 AND seq = ?2",
+                        "UPDATE payment_requests SET version = ?3, status = ?4, closed_on = ?5, updated_at = ?6, paid_mxn_cents = ?7, amount_mxn_cents = ?8 WHERE user_id = ?1 AND seq = ?2",
                         &[
                             Arg::Text(user),
                             Arg::Int(r.seq),
@@ -134,6 +134,7 @@ impl ToolRunner<'_> {
                             opt_text(&r.closed_on),
                             Arg::Text(&at),
                             Arg::Int(r.paid_mxn_cents),
+                            Arg::Int(r.amount_mxn_cents),
                         ],
                     )?);
                 }
