@@ -239,8 +239,20 @@ fn fill_movement(
     {
         u.category = None;
     }
-    u.date = said.date.as_ref().map(|d| d.date);
-    if intent == Intent::LogTransaction && u.date.is_none() {
+    // "compré 500 de pollo para los tamales del sábado": a day said in
+    // what the money is for, after it, is that thing's day, not the day
+    // the money moved.
+    let for_purpose = |d: &super::date::DateMatch| {
+        let from = said.amount.as_ref().map_or(0, |m| m.end);
+        intent == Intent::LogTransaction
+            && from <= d.start
+            && tokens[from..d.start]
+                .iter()
+                .any(|t| t.is_in(lexicon::cues().said.purpose_prepositions))
+    };
+    let purpose_day = said.date.as_ref().is_some_and(for_purpose);
+    u.date = said.date.as_ref().filter(|_| !purpose_day).map(|d| d.date);
+    if intent == Intent::LogTransaction && u.date.is_none() && !purpose_day {
         u.period = days_gone_by(said);
     }
     // A word that says the kind decides it, then the category named;
