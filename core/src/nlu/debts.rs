@@ -237,11 +237,14 @@ pub(super) fn debt_name(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(us
 fn lender_before(f: &Features<'_>) -> Option<(usize, usize)> {
     let tokens = f.tokens;
     let cues = cues();
+    // "Sofi pagó el súper, le debo la mitad": the paying comes before
+    // the owing ("le debo 15 mil a Truper, pago el 30" is the person's
+    // own payment day).
     let paid_for_me = |i: usize| {
         tokens[i].is_in(cues.debts.paid_for_me_verbs)
             && !tokens[i - 1].is_in(cues.debts.articles)
             && !tokens[i - 1].is_in(cues.debts.possessives)
-            && f.has(cues.said.owe_verbs)
+            && (i + 1..tokens.len()).any(|k| cues.said.owe_verbs.cue_at(tokens, k).is_some())
     };
     let lent = (1..tokens.len())
         .find(|&i| cues.said.borrowed_phrases.cue_at(tokens, i).is_some() || paid_for_me(i))
