@@ -247,10 +247,19 @@ fn corrects_agent_save(
                 let saved = agent
                     .tool(&result.tool_name)
                     .is_some_and(|t| t.kind == crate::agents::spec::ToolKind::Action);
-                Some(crate::agents::state::Start {
+                let intent = agent.spec.corrects.clone().filter(|_| saved)?;
+                // An agent that names what it saves (a cobro's folio)
+                // changes only what it named: a contact added is no cobro.
+                let slots = identifiers(agent, result);
+                let names = agent
+                    .spec
+                    .slots
+                    .values()
+                    .any(|slot| slot.kind == crate::agents::spec::SlotType::Code);
+                (slots.is_empty() == !names).then(|| crate::agents::state::Start {
                     agent: agent.spec.id.clone(),
-                    intent: agent.spec.corrects.clone().filter(|_| saved)?,
-                    slots: identifiers(agent, result),
+                    intent,
+                    slots,
                 })
             })
         })
