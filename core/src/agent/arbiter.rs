@@ -256,7 +256,7 @@ fn corrects_agent_save(
                     .slots
                     .values()
                     .any(|slot| slot.kind == crate::agents::spec::SlotType::Code);
-                (slots.is_empty() == !names).then(|| crate::agents::state::Start {
+                (slots.is_empty() != names).then(|| crate::agents::state::Start {
                     agent: agent.spec.id.clone(),
                     intent,
                     slots,
