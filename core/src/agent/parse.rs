@@ -100,8 +100,8 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     let moved = matches!(
         u.intent,
         Intent::LogTransaction | Intent::SetBankBalance | Intent::Unknown
-    ) && !ctx.reading.extraction().amounts.is_empty()
-        && crate::nlu::moves_own_money(&ctx.reading);
+    ) && !ctx.queued_item
+        && own_money_moved(&ctx.reading);
     if moved {
         ctx.say(text::OWN_MONEY_MOVED);
         return NodeOutcome::because("respond", reasons::OWN_MONEY_MOVED);
@@ -162,6 +162,18 @@ fn cash_is_no_balance(u: &mut Understanding, ctx: &mut TurnCtx) -> Option<NodeOu
         crate::nlu::Cash::Unsaid => {}
     }
     None
+}
+
+/// Whether the request read (the message, or its first item when it says
+/// several) moves the person's own money: "saqué 2000 del cajero (y
+/// gasté 500 en tacos)".
+pub(super) fn own_money_moved(reading: &crate::nlu::Reading) -> bool {
+    let first = match reading.items() {
+        [first, _, ..] => Some(crate::nlu::Reading::without_model(first, reading.today())),
+        _ => None,
+    };
+    let said = first.as_ref().unwrap_or(reading);
+    !said.extraction().amounts.is_empty() && crate::nlu::moves_own_money(said)
 }
 
 /// "ponle gasolina 200" after the tacos were saved: a change that says a

@@ -76,6 +76,11 @@ fn next_item(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
         ctx.queued_item = true;
         return Some(NodeOutcome::because("delegate", reasons::NEXT_ITEM));
     }
+    // "…y saqué 2000 del cajero": the person's own money moved.
+    if super::parse::own_money_moved(&reading) {
+        ctx.say(text::OWN_MONEY_MOVED);
+        return next_item(state, ctx);
+    }
     // A movement (or budget) of a message that logged movements (or set
     // budgets), whatever else its words could mean alone ("50").
     ctx.understanding = Some(crate::nlu::understand_as(&item, ctx.today, intent));

@@ -26,6 +26,12 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     if answers::opens_with_yes(reading) {
         return AtConfirmation::YesWithMore;
     }
+    // "saqué 2000 del cajero" while the tacos wait: the person's own
+    // money moved is said to be no movement, and the prompt stays as it
+    // is (never a new amount or kind for it).
+    if crate::nlu::moves_own_money(reading) && !reading.extraction().amounts.is_empty() {
+        return AtConfirmation::Question;
+    }
     // "ah no, los tacos fueron 150" while several movements wait.
     if let Some(rows) = crate::agent::rows::patch_row(state, reading) {
         return AtConfirmation::PatchRow(rows);
@@ -121,6 +127,9 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
 }
 
 pub(super) fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
+    if crate::nlu::moves_own_money(reading) && !reading.extraction().amounts.is_empty() {
+        return AtQuestion::Question;
+    }
     if let Some(again) = crate::agent::parse::simulation_follow_up(state, reading) {
         return AtQuestion::SimulationAgain(Box::new(again));
     }
