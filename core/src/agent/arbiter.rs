@@ -226,28 +226,20 @@ fn corrects_agent_save(
 ) -> Option<crate::agents::state::Start> {
     let idle =
         !state.has_open_flow() && state.pending_action.is_none() && state.current_flow.is_none();
-    let u = reading.understanding();
-    let corrects = u.intent == Intent::UpdateLastTransaction && u.confidence >= CLEAR
-        || answers::starts_correction(reading.folded());
-    if !idle || !corrects || answers::names_last_record(reading) {
+    if !idle {
         return None;
     }
     let registry = crate::agents::registry::shipped().ok()?;
-    // A request an agent claims ("la renta es de 8,500 cada día 1", "no
-    // le cobro nada nuevo, ya me pagó 250") is that request.
-    if crate::agents::claim::home_route(registry, reading).is_some() {
-        return None;
-    }
-    state
+    let start = state
         .tool_results
         .iter()
         .filter(|r| r.ok)
         .find_map(|result| {
             registry.agents.iter().find_map(|agent| {
+                let intent = agent.spec.corrects.clone()?;
                 let saved = agent
                     .tool(&result.tool_name)
                     .is_some_and(|t| t.kind == crate::agents::spec::ToolKind::Action);
-                let intent = agent.spec.corrects.clone().filter(|_| saved)?;
                 // An agent that names what it saves (a cobro's folio)
                 // changes only what it named: a contact added is no cobro.
                 let slots = identifiers(agent, result);
@@ -256,13 +248,25 @@ fn corrects_agent_save(
                     .slots
                     .values()
                     .any(|slot| slot.kind == crate::agents::spec::SlotType::Code);
-                (slots.is_empty() != names).then(|| crate::agents::state::Start {
+                (saved && slots.is_empty() != names).then(|| crate::agents::state::Start {
                     agent: agent.spec.id.clone(),
                     intent,
                     slots,
                 })
             })
-        })
+        })?;
+    let u = reading.understanding();
+    let corrects = u.intent == Intent::UpdateLastTransaction && u.confidence >= CLEAR
+        || answers::starts_correction(reading.folded());
+    if !corrects || answers::names_last_record(reading) {
+        return None;
+    }
+    // A request an agent claims ("la renta es de 8,500 cada día 1", "no
+    // le cobro nada nuevo, ya me pagó 250") is that request.
+    if crate::agents::claim::home_route(registry, reading).is_some() {
+        return None;
+    }
+    Some(start)
 }
 
 /// The identifiers an agent gave what it saved (its `code` slots, as the

@@ -227,7 +227,12 @@ fn taken(used: &[bool], k: usize) -> bool {
 fn read_amount(tokens: &[Token], used: &[bool], i: usize) -> Option<AmountMatch> {
     // "ciento" of "10 por ciento" is the rate's word, no number.
     let percent = &cues().amounts.percent_words;
-    if taken(used, i) || i > 0 && percent.cue_at(tokens, i - 1).is_some_and(|n| n > 1) {
+    let rate_word = || {
+        tokens[i].kind == TokenKind::Word
+            && i > 0
+            && percent.cue_at(tokens, i - 1).is_some_and(|n| n > 1)
+    };
+    if taken(used, i) || rate_word() {
         return None;
     }
     let token = &tokens[i];
