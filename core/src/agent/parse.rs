@@ -80,6 +80,9 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
     }
+    if let Some(outcome) = correction_after_other_save(state, ctx, &mut u, names_row) {
+        return outcome;
+    }
     if !names_row && new_movement_said(&u, &ctx.reading) {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
     }
@@ -215,6 +218,40 @@ fn just_rejected(state: &AgentState) -> bool {
         .last_decided
         .as_ref()
         .is_some_and(|d| !d.confirmed && d.turn + 1 == state.turn_seq)
+}
+
+/// "me equivoqué, eran 12,500" right after a debt was saved: a correction
+/// naming no record is about what was saved last. The debt takes the new
+/// value (the debt saved last is the one meant); after a budget, the
+/// balance or another agent's action it is said that no movement changes,
+/// never the last movement edited.
+fn correction_after_other_save(
+    state: &AgentState,
+    ctx: &mut TurnCtx,
+    u: &mut Understanding,
+    names_row: bool,
+) -> Option<NodeOutcome> {
+    use super::recent::SavedBefore;
+    if u.intent != Intent::UpdateLastTransaction
+        || names_row
+        || crate::nlu::answers::names_last_record(&ctx.reading)
+    {
+        return None;
+    }
+    match super::recent::saved_before(state)? {
+        SavedBefore::Movement => None,
+        SavedBefore::Debt if u.amount.is_some() => {
+            *u = ctx.reading.understanding_as(Intent::ManageDebt);
+            None
+        }
+        SavedBefore::Debt | SavedBefore::Other => {
+            ctx.say(text::LAST_SAVE_NOT_A_MOVEMENT);
+            Some(NodeOutcome::because(
+                "respond",
+                reasons::LAST_SAVE_NOT_A_MOVEMENT,
+            ))
+        }
+    }
 }
 
 /// A reading not sure enough: the likely intents are offered (one weak

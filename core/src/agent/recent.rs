@@ -66,3 +66,45 @@ pub fn budget_follow_up(
     let budget = reading.understanding_as(Intent::SetBudget);
     (follows && budget.amount.is_some()).then_some(budget)
 }
+
+/// What the turn before saved, for a correction that names no record:
+/// a movement (the correction is about the last one), a debt (about it),
+/// or something else that is no movement (a budget, the balance, another
+/// agent's action): never the last movement changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SavedBefore {
+    Movement,
+    Debt,
+    Other,
+}
+
+pub fn saved_before(state: &AgentState) -> Option<SavedBefore> {
+    let registry = crate::agents::registry::shipped().ok();
+    let action = |name: &str| {
+        registry.is_some_and(|r| {
+            r.agents.iter().any(|a| {
+                a.tool(name)
+                    .is_some_and(|t| t.kind == crate::agents::spec::ToolKind::Action)
+            })
+        })
+    };
+    let mut saved = None;
+    for result in state.tool_results.iter().filter(|r| r.ok) {
+        let kind = match result.tool_name.as_str() {
+            "add_transaction"
+            | "add_transactions"
+            | "update_last_transaction"
+            | "delete_last_transaction"
+            | "pay_debt" => SavedBefore::Movement,
+            "add_or_update_debt" => SavedBefore::Debt,
+            "set_budget_cap" | "set_bank_balance" => SavedBefore::Other,
+            name if action(name) => SavedBefore::Other,
+            _ => continue,
+        };
+        // A movement saved in the same turn is what a correction means.
+        if saved != Some(SavedBefore::Movement) {
+            saved = Some(kind);
+        }
+    }
+    saved
+}

@@ -38,6 +38,7 @@ pub const ASKED_WHAT_IS_OPEN: &str = "preguntó qué está pendiente";
 pub const BACK_HOME: &str = "de vuelta al inicio";
 /// «money in cash is not the bank balance».
 pub const CASH_IS_NOT_THE_BANK: &str = "el efectivo no es el saldo del banco";
+pub const LAST_SAVE_NOT_A_MOVEMENT: &str = "lo último guardado no fue un movimiento";
 pub const OWN_MONEY_MOVED: &str = "mover su propio dinero no es gasto ni ingreso";
 /// «bank balance complete».
 pub const BANK_BALANCE_COMPLETE: &str = "saldo completo";
