@@ -13,15 +13,23 @@ use crate::nlu::category::key_of_word;
 /// an offered relation ("mi hermano Pepe").
 pub fn unoffered(offered: &[String], reading: &Reading) -> Option<String> {
     let held = |w: &str| offered.iter().any(|o| o == w);
-    let kinds: Vec<&str> = offered.iter().filter_map(|w| key_of_word(w)).collect();
-    let words = crate::agents::words::content_tokens(reading.tokens());
-    let of_kind: Vec<&str> = words
+    // The message's words of a kind first: most name none, and then the
+    // offered words are never looked up.
+    let said: Vec<(&str, &str)> = crate::agents::words::content_tokens(reading.tokens())
         .into_iter()
         .filter(|w| w.len() > 2 && !held(w))
-        .filter(|w| key_of_word(w).is_some_and(|k| kinds.contains(&k)))
+        .filter_map(|w| Some((w, key_of_word(w)?)))
         .collect();
-    if let [one] = of_kind.as_slice() {
-        return Some(one.to_string());
+    if !said.is_empty() {
+        let kinds: Vec<&str> = offered.iter().filter_map(|w| key_of_word(w)).collect();
+        let of_kind: Vec<&str> = said
+            .iter()
+            .filter(|(_, k)| kinds.contains(k))
+            .map(|(w, _)| *w)
+            .collect();
+        if let [one] = of_kind.as_slice() {
+            return Some(one.to_string());
+        }
     }
     // A name beside who the person is to the user ("mi hermano Pepe"),
     // that relation among the offered words; "mi cel" names no one.
