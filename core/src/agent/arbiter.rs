@@ -237,9 +237,7 @@ fn corrects_agent_save(
         .find_map(|result| {
             registry.agents.iter().find_map(|agent| {
                 let intent = agent.spec.corrects.clone()?;
-                let saved = agent
-                    .tool(&result.tool_name)
-                    .is_some_and(|t| t.kind == crate::agents::spec::ToolKind::Action);
+                let saved = agent.spec.corrects_after.contains(&result.tool_name);
                 // An agent that names what it saves (a cobro's folio)
                 // changes only what it named: a contact added is no cobro.
                 let slots = identifiers(agent, result);

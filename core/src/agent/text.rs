@@ -111,7 +111,7 @@ pub fn cash_is_not_the_bank(amount: Option<i64>) -> String {
     )
 }
 pub const OWN_MONEY_MOVED: &str = "Sacar tu dinero del cajero o depositarlo en tu cuenta no es gasto ni ingreso: es el mismo dinero, así que no lo registro. Si cambió lo que tienes en el banco, dime por ejemplo «tengo 12,000 en el banco».";
-pub const LAST_SAVE_NOT_A_MOVEMENT: &str = "Lo último que guardé no fue un gasto ni un ingreso, así que no cambio ningún movimiento. Dime qué quieres cambiar y cómo, por ejemplo «mi presupuesto de comida es de 2,500» o «corrige el último gasto a 720».";
+pub const LAST_SAVE_NOT_A_MOVEMENT: &str = "Lo último que guardé no es un movimiento que pueda corregir así, así que no cambié nada. Dime qué quieres cambiar y cómo, por ejemplo «mi presupuesto de comida es de 2,500» o «corrige el último gasto a 720».";
 pub const FUTURE_NOT_LOGGED: &str = "Entendido: no registro pagos que todavía no haces. Cuando lo pagues, escríbemelo; si es una deuda, dime por ejemplo «tengo una deuda con Coppel de 5,000».";
 pub const STILL_PENDING: &str = "Sigue pendiente tu confirmación:";
 

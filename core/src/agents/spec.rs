@@ -48,6 +48,10 @@ pub struct AgentSpec {
     /// was saved): the flow starts from that message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub corrects: Option<String>,
+    /// The action tools whose save that correction changes ("create_request":
+    /// a cobro made; never a payment recorded on it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corrects_after: Vec<String>,
     #[serde(default)]
     pub slots: BTreeMap<String, SlotSpec>,
     /// How an item of a list is written, by name, for `{path|each:NAME}`

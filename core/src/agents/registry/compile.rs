@@ -124,6 +124,20 @@ fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
             ));
         }
     }
+    if spec.corrects.is_some() == spec.corrects_after.is_empty() {
+        err("corrects and corrects_after go together".into());
+    }
+    for tool in &spec.corrects_after {
+        let action = spec
+            .tools
+            .iter()
+            .any(|t| &t.name == tool && t.kind == ToolKind::Action);
+        if !action {
+            err(format!(
+                "corrects_after: {tool} is no action tool of the agent"
+            ));
+        }
+    }
     let schedules = spec
         .slots
         .values()
