@@ -129,7 +129,10 @@ pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Fie
         find_date(tokens, today)
     };
     crate::nlu::moments::mark_not_money(tokens, date.as_ref(), &mut used);
-    let amounts = find_amounts(tokens, &used);
+    // "no fueron 300, fueron 350": what the answer takes back is not the
+    // amount, as in a request (`nlu::amount::take_back`).
+    let mut amounts = find_amounts(tokens, &used);
+    crate::nlu::amount::take_back(tokens, &mut amounts);
     let amount = best_amount(&amounts).cloned();
     if let Some(a) = &amount {
         used[a.start..a.end.min(tokens.len())]
