@@ -30,7 +30,9 @@ mod written;
 pub use self::extract::{Extraction, Money, When, extract};
 use self::features::{Features, has_amount_word};
 use self::fill::understand_tokens;
-pub use self::intents::{Cash, cash_said, intent_scores, made_at_work, moves_own_money};
+pub use self::intents::{
+    Cash, cash_said, first_request_moves_own_money, intent_scores, made_at_work, moves_own_money,
+};
 pub use self::period::Grain;
 pub use self::reading::Reading;
 pub use self::written::describe;

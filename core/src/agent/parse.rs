@@ -55,15 +55,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
     }
     if !given {
-        if let Some(follow) = follow_up(state, ctx, &u) {
-            u = follow;
-        }
-        if let Some(again) = simulation_follow_up(state, &ctx.reading) {
-            u = again;
-        }
-        if let Some(budget) = super::recent::budget_follow_up(state, &ctx.reading, &u) {
-            u = budget;
-        }
+        u = super::recent::follow_ups(state, ctx, u);
     }
     // A correction right after a prompt was turned down is about what was
     // turned down, which was never saved ("no!! fueron 2,400 de
@@ -80,7 +72,8 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
     }
-    if let Some(outcome) = correction_after_other_save(state, ctx, &mut u, names_row) {
+    if let Some(outcome) = super::recent::correction_after_other_save(state, ctx, &mut u, names_row)
+    {
         return outcome;
     }
     if !names_row && new_movement_said(&u, &ctx.reading) {
@@ -104,7 +97,7 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         u.intent,
         Intent::LogTransaction | Intent::SetBankBalance | Intent::Unknown
     ) && !ctx.queued_item
-        && own_money_moved(&ctx.reading);
+        && crate::nlu::first_request_moves_own_money(&ctx.reading);
     if moved {
         ctx.say(text::OWN_MONEY_MOVED);
         return NodeOutcome::because("respond", reasons::OWN_MONEY_MOVED);
@@ -167,18 +160,6 @@ fn cash_is_no_balance(u: &mut Understanding, ctx: &mut TurnCtx) -> Option<NodeOu
     None
 }
 
-/// Whether the request read (the message, or its first item when it says
-/// several) moves the person's own money: "saqué 2000 del cajero (y
-/// gasté 500 en tacos)".
-pub(super) fn own_money_moved(reading: &crate::nlu::Reading) -> bool {
-    let first = match reading.items() {
-        [first, _, ..] => Some(crate::nlu::Reading::without_model(first, reading.today())),
-        _ => None,
-    };
-    let said = first.as_ref().unwrap_or(reading);
-    !said.extraction().amounts.is_empty() && crate::nlu::moves_own_money(said)
-}
-
 /// "ponle gasolina 200" after the tacos were saved: a change that says a
 /// whole movement (its money and where it went), points at no stored one
 /// by its words, opens no correction and that the learned model surely
@@ -218,40 +199,6 @@ fn just_rejected(state: &AgentState) -> bool {
         .last_decided
         .as_ref()
         .is_some_and(|d| !d.confirmed && d.turn + 1 == state.turn_seq)
-}
-
-/// "me equivoqué, eran 12,500" right after a debt was saved: a correction
-/// naming no record is about what was saved last. The debt takes the new
-/// value (the debt saved last is the one meant); after a budget, the
-/// balance or another agent's action it is said that no movement changes,
-/// never the last movement edited.
-fn correction_after_other_save(
-    state: &AgentState,
-    ctx: &mut TurnCtx,
-    u: &mut Understanding,
-    names_row: bool,
-) -> Option<NodeOutcome> {
-    use super::recent::SavedBefore;
-    if u.intent != Intent::UpdateLastTransaction
-        || names_row
-        || crate::nlu::answers::names_last_record(&ctx.reading)
-    {
-        return None;
-    }
-    match super::recent::saved_before(state)? {
-        SavedBefore::Movement => None,
-        SavedBefore::Debt if u.amount.is_some() => {
-            *u = ctx.reading.understanding_as(Intent::ManageDebt);
-            None
-        }
-        SavedBefore::Debt | SavedBefore::Other => {
-            ctx.say(text::LAST_SAVE_NOT_A_MOVEMENT);
-            Some(NodeOutcome::because(
-                "respond",
-                reasons::LAST_SAVE_NOT_A_MOVEMENT,
-            ))
-        }
-    }
 }
 
 /// A reading not sure enough: the likely intents are offered (one weak
@@ -501,101 +448,6 @@ fn query(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> NodeOu
     }
     ctx.work = Work::Query(vec![request]);
     NodeOutcome::because("validate", reasons::QUERY)
-}
-
-/// "¿y en didi?", "¿y la semana pasada?" right after a question: the same
-/// question with what the follow-up names (a category or thing, a month
-/// or days) in place of what it had. A message that reads on its own, or
-/// names nothing of a question, is not one.
-fn follow_up(state: &AgentState, ctx: &TurnCtx, u: &Understanding) -> Option<Understanding> {
-    let last = state.last_query.as_ref()?;
-    if last.turn + 1 != state.turn_seq
-        || u.intent != Intent::Unknown && u.confidence >= crate::confidence::SURE
-        || !crate::nlu::answers::opens_follow_up(&ctx.reading)
-    {
-        return None;
-    }
-    let said = ctx.reading.understanding_as(Intent::QueryData);
-    if said.amount.is_some() {
-        return None;
-    }
-    let time = said.period.is_some() || said.month.is_some();
-    let about = said.category.is_some();
-    if !time && !about {
-        return None;
-    }
-    let mut follow = Understanding::bare(Intent::QueryData, 1.0, Vec::new());
-    follow.query = Some(last.query);
-    if about {
-        follow.category = said.category;
-        follow.description = said.description;
-    } else {
-        follow.category = last
-            .category
-            .as_deref()
-            .and_then(crate::nlu::category::by_key);
-        follow.description = last.description.clone();
-    }
-    if time {
-        follow.month = said.month;
-        follow.period = said.period;
-    } else {
-        follow.month = last.month.clone();
-        follow.period = last.period.as_ref().and_then(|p| {
-            Some(crate::nlu::period::Period {
-                from: crate::time::parse_iso_date(&p.from)?,
-                to: crate::time::parse_iso_date(&p.to)?,
-            })
-        });
-    }
-    Some(follow)
-}
-
-/// "¿y si fueran de 2,500?", "¿y unos de 900?" right after a purchase was
-/// simulated, or while it waits for the bank balance: the same purchase
-/// at the new price (in the category the follow-up names, else the same).
-/// A message that is a whole request of its own ("y gasté 300 en uber")
-/// is not one, nor one without an amount in pesos.
-pub(super) fn simulation_follow_up(
-    state: &AgentState,
-    reading: &crate::nlu::Reading,
-) -> Option<Understanding> {
-    let last = match (&state.resume_simulation, &state.last_simulation) {
-        (Some(waiting), _) => waiting,
-        (None, Some(last)) if last.turn + 1 == state.turn_seq => &last.draft,
-        _ => return None,
-    };
-    if !crate::nlu::answers::opens_follow_up(reading) {
-        return None;
-    }
-    let said = reading.understanding();
-    let whole = match said.intent {
-        Intent::Unknown | Intent::SimulatePurchase => false,
-        // "¿y en comida 300?" asks about the purchase; "y gasté 300 en
-        // uber" logs.
-        Intent::LogTransaction => said.category.is_some() && !reading.text().contains('?'),
-        _ => said.confidence >= crate::confidence::SURE,
-    };
-    let amount = said.amount.filter(|_| said.foreign_currency.is_none())?;
-    if whole {
-        return None;
-    }
-    let mut again = Understanding::bare(Intent::SimulatePurchase, 1.0, Vec::new());
-    again.amount = Some(amount);
-    match said.category {
-        Some(category) => {
-            again.category = Some(category);
-            again.description = said.description.clone();
-        }
-        None => {
-            again.category = last
-                .category
-                .as_deref()
-                .and_then(crate::nlu::category::by_key);
-            again.description = last.description.clone();
-        }
-    }
-    Some(again)
 }
 
 /// The read for a question about a whole month (or the debts, budget,

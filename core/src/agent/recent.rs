@@ -6,6 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::state::{AgentState, DaySpan, TransactionDraft};
+use super::{TurnCtx, text};
+use crate::agent::text::reasons;
+use crate::graph::NodeOutcome;
 use crate::nlu::{Intent, Reading, Understanding};
 
 /// A question as it was answered: what was asked, about what, when.
@@ -107,4 +110,148 @@ pub fn saved_before(state: &AgentState) -> Option<SavedBefore> {
         }
     }
     saved
+}
+
+/// The follow-ups of what was answered or saved the turn before: the same
+/// question with what it names ("¿y en didi?"), the simulation at another
+/// price, another budget ("y 2000 para comida").
+pub fn follow_ups(state: &AgentState, ctx: &TurnCtx, mut u: Understanding) -> Understanding {
+    if let Some(follow) = follow_up(state, ctx, &u) {
+        u = follow;
+    }
+    if let Some(again) = simulation_follow_up(state, &ctx.reading) {
+        u = again;
+    }
+    if let Some(budget) = budget_follow_up(state, &ctx.reading, &u) {
+        u = budget;
+    }
+    u
+}
+
+/// "¿y en didi?", "¿y la semana pasada?" right after a question: the same
+/// question with what the follow-up names (a category or thing, a month
+/// or days) in place of what it had. A message that reads on its own, or
+/// names nothing of a question, is not one.
+fn follow_up(state: &AgentState, ctx: &TurnCtx, u: &Understanding) -> Option<Understanding> {
+    let last = state.last_query.as_ref()?;
+    if last.turn + 1 != state.turn_seq
+        || u.intent != Intent::Unknown && u.confidence >= crate::confidence::SURE
+        || !crate::nlu::answers::opens_follow_up(&ctx.reading)
+    {
+        return None;
+    }
+    let said = ctx.reading.understanding_as(Intent::QueryData);
+    if said.amount.is_some() {
+        return None;
+    }
+    let time = said.period.is_some() || said.month.is_some();
+    let about = said.category.is_some();
+    if !time && !about {
+        return None;
+    }
+    let mut follow = Understanding::bare(Intent::QueryData, 1.0, Vec::new());
+    follow.query = Some(last.query);
+    if about {
+        follow.category = said.category;
+        follow.description = said.description;
+    } else {
+        follow.category = last
+            .category
+            .as_deref()
+            .and_then(crate::nlu::category::by_key);
+        follow.description = last.description.clone();
+    }
+    if time {
+        follow.month = said.month;
+        follow.period = said.period;
+    } else {
+        follow.month = last.month.clone();
+        follow.period = last.period.as_ref().and_then(|p| {
+            Some(crate::nlu::period::Period {
+                from: crate::time::parse_iso_date(&p.from)?,
+                to: crate::time::parse_iso_date(&p.to)?,
+            })
+        });
+    }
+    Some(follow)
+}
+
+/// "¿y si fueran de 2,500?", "¿y unos de 900?" right after a purchase was
+/// simulated, or while it waits for the bank balance: the same purchase
+/// at the new price (in the category the follow-up names, else the same).
+/// A message that is a whole request of its own ("y gasté 300 en uber")
+/// is not one, nor one without an amount in pesos.
+pub fn simulation_follow_up(
+    state: &AgentState,
+    reading: &crate::nlu::Reading,
+) -> Option<Understanding> {
+    let last = match (&state.resume_simulation, &state.last_simulation) {
+        (Some(waiting), _) => waiting,
+        (None, Some(last)) if last.turn + 1 == state.turn_seq => &last.draft,
+        _ => return None,
+    };
+    if !crate::nlu::answers::opens_follow_up(reading) {
+        return None;
+    }
+    let said = reading.understanding();
+    let whole = match said.intent {
+        Intent::Unknown | Intent::SimulatePurchase => false,
+        // "¿y en comida 300?" asks about the purchase; "y gasté 300 en
+        // uber" logs.
+        Intent::LogTransaction => said.category.is_some() && !reading.text().contains('?'),
+        _ => said.confidence >= crate::confidence::SURE,
+    };
+    let amount = said.amount.filter(|_| said.foreign_currency.is_none())?;
+    if whole {
+        return None;
+    }
+    let mut again = Understanding::bare(Intent::SimulatePurchase, 1.0, Vec::new());
+    again.amount = Some(amount);
+    match said.category {
+        Some(category) => {
+            again.category = Some(category);
+            again.description = said.description.clone();
+        }
+        None => {
+            again.category = last
+                .category
+                .as_deref()
+                .and_then(crate::nlu::category::by_key);
+            again.description = last.description.clone();
+        }
+    }
+    Some(again)
+}
+
+/// "me equivoqué, eran 12,500" right after a debt was saved: a correction
+/// naming no record is about what was saved last. The debt takes the new
+/// value (the debt saved last is the one meant); after a budget, the
+/// balance or another agent's action it is said that no movement changes,
+/// never the last movement edited.
+pub fn correction_after_other_save(
+    state: &AgentState,
+    ctx: &mut TurnCtx,
+    u: &mut Understanding,
+    names_row: bool,
+) -> Option<NodeOutcome> {
+    if u.intent != Intent::UpdateLastTransaction
+        || names_row
+        || crate::nlu::answers::names_last_record(&ctx.reading)
+    {
+        return None;
+    }
+    match saved_before(state)? {
+        SavedBefore::Movement => None,
+        SavedBefore::Debt if u.amount.is_some() => {
+            *u = ctx.reading.understanding_as(Intent::ManageDebt);
+            None
+        }
+        SavedBefore::Debt | SavedBefore::Other => {
+            ctx.say(text::LAST_SAVE_NOT_A_MOVEMENT);
+            Some(NodeOutcome::because(
+                "respond",
+                reasons::LAST_SAVE_NOT_A_MOVEMENT,
+            ))
+        }
+    }
 }

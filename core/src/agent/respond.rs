@@ -77,7 +77,7 @@ fn next_item(state: &mut AgentState, ctx: &mut TurnCtx) -> Option<NodeOutcome> {
         return Some(NodeOutcome::because("delegate", reasons::NEXT_ITEM));
     }
     // "…y saqué 2000 del cajero": the person's own money moved.
-    if super::parse::own_money_moved(&reading) {
+    if crate::nlu::first_request_moves_own_money(&reading) {
         ctx.say(text::OWN_MONEY_MOVED);
         return next_item(state, ctx);
     }

@@ -130,7 +130,7 @@ pub(super) fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
     if crate::nlu::moves_own_money(reading) && !reading.extraction().amounts.is_empty() {
         return AtQuestion::Question;
     }
-    if let Some(again) = crate::agent::parse::simulation_follow_up(state, reading) {
+    if let Some(again) = crate::agent::recent::simulation_follow_up(state, reading) {
         return AtQuestion::SimulationAgain(Box::new(again));
     }
     let u = reading.understanding();

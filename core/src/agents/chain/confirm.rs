@@ -280,25 +280,9 @@ impl<'a> Run<'a> {
             return Ok(None);
         }
         // "y a Lupe 200", "también el agua": another request
-        // besides this one, never a change of it; it is named to be
-        // asked after, and the confirmation asked again, unchanged.
+        // besides this one, named to be asked after.
         if crate::nlu::answers::adds_item(self.reading) {
-            let said = self.reading.text().trim();
-            let rest = said.split_once(' ').filter(|(first, _)| {
-                let first = crate::nlu::normalize::fold(first);
-                crate::nlu::lexicon::cues()
-                    .days
-                    .adds_item
-                    .words()
-                    .contains(&first.as_str())
-            });
-            let said = rest.map_or(said, |(_, rest)| rest.trim());
-            self.reply.push(text::one_at_a_time(said));
-            self.reply.push(pending.prompt.clone());
-            self.suggestions = vec![text::YES.into(), text::NO.into()];
-            self.decisions.gate = ConfirmationStatus::Reasked;
-            self.step(&id, None, "another request besides this one");
-            return Ok(Some(End::Replied));
+            return Ok(Some(self.another_besides(&id, pending)));
         }
         // "dale", "simón", "nel" alone are an answer, never a new value
         // for a slot (a name); the «sí» or «no» is asked for below.
@@ -326,6 +310,28 @@ impl<'a> Run<'a> {
         self.decisions.gate = ConfirmationStatus::Reasked;
         self.step(&id, None, "confirmation asked again");
         Ok(Some(End::Replied))
+    }
+
+    /// "y a Lupe 200", "también el agua" at a confirmation: another
+    /// request besides this one, never a change of it; it is named to be
+    /// asked after, and the confirmation asked again, unchanged.
+    fn another_besides(&mut self, id: &str, pending: &PendingAction) -> End {
+        let said = self.reading.text().trim();
+        let rest = said.split_once(' ').filter(|(first, _)| {
+            let first = crate::nlu::normalize::fold(first);
+            crate::nlu::lexicon::cues()
+                .days
+                .adds_item
+                .words()
+                .contains(&first.as_str())
+        });
+        let said = rest.map_or(said, |(_, rest)| rest.trim());
+        self.reply.push(text::one_at_a_time(said));
+        self.reply.push(pending.prompt.clone());
+        self.suggestions = vec![text::YES.into(), text::NO.into()];
+        self.decisions.gate = ConfirmationStatus::Reasked;
+        self.step(id, None, "another request besides this one");
+        End::Replied
     }
 
     pub(super) fn set_waiting_from_state(&mut self, agent: &Agent) {

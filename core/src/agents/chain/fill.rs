@@ -237,13 +237,7 @@ impl<'a> Run<'a> {
             flow.slots.remove(name);
             flow.state_data.remove(&format!("{name}_option"));
         }
-        let pending = flow
-            .state_data
-            .entry(TO_PREFILL)
-            .or_insert_with(|| Value::Object(Map::new()));
-        if let Value::Object(pending) = pending {
-            pending.insert(slot.to_string(), value);
-        }
+        keep_to_prefill(&mut flow.state_data, slot, value);
     }
 
     /// Whether `slot` was answered before a correction ([`Self::keep_answers`]).
@@ -356,13 +350,7 @@ impl<'a> Run<'a> {
             if spec.kind == SlotType::MoneyUsd {
                 shown.push_str(" USD");
             }
-            let pending = open
-                .state_data
-                .entry(TO_PREFILL)
-                .or_insert_with(|| Value::Object(Map::new()));
-            if let Value::Object(pending) = pending {
-                pending.insert(name.clone(), value);
-            }
+            keep_to_prefill(&mut open.state_data, name, value);
             self.consumed = true;
             self.step(&agent.spec.id, None, &format!("kept {name} for later"));
             self.reply.push(crate::agents::text::kept_for_later(&shown));
@@ -598,4 +586,15 @@ pub(super) fn data_result(
             })
             .collect(),
     )
+}
+
+/// Keeps `value` for `slot`'s state to take when it comes, with its
+/// checks ([`Run::prefill`]).
+fn keep_to_prefill(data: &mut Map<String, Value>, slot: &str, value: Value) {
+    if let Value::Object(pending) = data
+        .entry(TO_PREFILL)
+        .or_insert_with(|| Value::Object(Map::new()))
+    {
+        pending.insert(slot.to_string(), value);
+    }
 }

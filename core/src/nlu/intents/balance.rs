@@ -98,3 +98,15 @@ pub fn moves_own_money(reading: &crate::nlu::Reading) -> bool {
             .iter()
             .any(|t| t.is_in(c.debts.person_relations) || t.is_in(c.debts.person_titles))
 }
+
+/// Whether the request read (the message, or its first item when it says
+/// several) moves the person's own money: "saqué 2000 del cajero (y
+/// gasté 500 en tacos)".
+pub fn first_request_moves_own_money(reading: &crate::nlu::Reading) -> bool {
+    let first = match reading.items() {
+        [first, _, ..] => Some(crate::nlu::Reading::without_model(first, reading.today())),
+        _ => None,
+    };
+    let said = first.as_ref().unwrap_or(reading);
+    !said.extraction().amounts.is_empty() && moves_own_money(said)
+}

@@ -16,7 +16,7 @@ mod simulate;
 
 use chrono::NaiveDate;
 
-pub use self::balance::{Cash, cash_said, moves_own_money};
+pub use self::balance::{Cash, cash_said, first_request_moves_own_money, moves_own_money};
 use self::signals::Signals;
 use super::lexicon::{MessageCues, cues};
 use super::*;
