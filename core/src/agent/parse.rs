@@ -37,22 +37,8 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             Err(outcome) => return outcome,
         };
     }
-    // Two questions in one message: the first is answered, the rest named
-    // (never dropped).
-    if !given && matches!(u.intent, Intent::QueryData | Intent::SimulatePurchase) {
-        let questions = crate::nlu::items::split_questions(ctx.reading.text());
-        if let [first, rest @ ..] = questions.as_slice()
-            && !rest.is_empty()
-        {
-            if let Some(summary) = totals_of_one_period(&questions, ctx.today) {
-                // "¿cuánto vendí y cuánto gasté esta semana?": one summary
-                // of the period answers every total asked.
-                u = summary;
-            } else {
-                ctx.say(text::questions_not_answered(rest));
-                u = understand(first, ctx.today);
-            }
-        }
+    if !given {
+        u = first_question(ctx, u);
     }
     if !given {
         u = super::recent::follow_ups(state, ctx, u);
@@ -138,6 +124,27 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }];
     }
     NodeOutcome::because("validate", reasons::wants(u.intent))
+}
+
+/// Two questions in one message: the first is answered, the rest named
+/// (never dropped); totals of one period asked together are one summary.
+fn first_question(ctx: &mut TurnCtx, mut u: Understanding) -> Understanding {
+    if matches!(u.intent, Intent::QueryData | Intent::SimulatePurchase) {
+        let questions = crate::nlu::items::split_questions(ctx.reading.text());
+        if let [first, rest @ ..] = questions.as_slice()
+            && !rest.is_empty()
+        {
+            if let Some(summary) = totals_of_one_period(&questions, ctx.today) {
+                // "¿cuánto vendí y cuánto gasté esta semana?": one summary
+                // of the period answers every total asked.
+                u = summary;
+            } else {
+                ctx.say(text::questions_not_answered(rest));
+                u = understand(first, ctx.today);
+            }
+        }
+    }
+    u
 }
 
 /// Cash is never the bank balance (seed 000): said alone it is explained
