@@ -505,9 +505,18 @@ pub(super) fn other_person(agent: &Agent, open: &FlowState, reading: &Reading) -
         };
         matches!(
             understand::read_slot(agent, slot, reading, &open.state_data),
-            understand::SlotRead::Value(value, _) if value != *had
+            understand::SlotRead::Value(value, _) if !same_person(&value, had)
         )
     })
+}
+
+/// Whether two names are the same person's, however capitalised or
+/// accented ("doña mari" is "doña Mari").
+pub(super) fn same_person(a: &Value, b: &Value) -> bool {
+    match (a.as_str(), b.as_str()) {
+        (Some(a), Some(b)) => crate::nlu::normalize::fold(a) == crate::nlu::normalize::fold(b),
+        _ => a == b,
+    }
 }
 
 /// [`says_new_values`], counting only the slots the flow already has: a

@@ -186,6 +186,45 @@ impl<'a> Run<'a> {
         Ok(Some(End::Replied))
     }
 
+    /// "cambia el cobro de doña Mari a 450" while that very cobro waits
+    /// here, not yet made: the agent's change of what it keeps (its
+    /// `corrects` intent, said surely) changes this one, as "mejor 450"
+    /// would; with no new value in it, what to change is asked. A change
+    /// naming someone else is about what was kept for them (`None`).
+    fn change_of_this(
+        &mut self,
+        agent: &'a Agent,
+        pending: &PendingAction,
+        words: &[&str],
+    ) -> Step<Option<End>> {
+        let Some(corrects) = agent.spec.corrects.as_deref() else {
+            return Ok(None);
+        };
+        let said = understand::best_intent(agent, words)
+            .is_some_and(|(intent, score)| intent == corrects && score >= SURE);
+        let change_flow = agent
+            .tool_for_intent(corrects)
+            .and_then(|tool| tool.routing.as_ref()?.target.clone());
+        let Some(open) = self.o.current_flow.as_ref() else {
+            return Ok(None);
+        };
+        if !said
+            || change_flow.as_deref() == Some(open.flow_id.as_str())
+            || super::other_person(agent, open, self.reading)
+        {
+            return Ok(None);
+        }
+        if let Some(end) = self.correct_filled(agent)? {
+            return Ok(Some(end));
+        }
+        self.reply.push(text::SAY_CHANGE.into());
+        self.reply.push(pending.prompt.clone());
+        self.suggestions = vec![text::YES.into(), text::NO.into()];
+        self.decisions.gate = ConfirmationStatus::Reasked;
+        self.step(&agent.spec.id, None, "change of the request shown");
+        Ok(Some(End::Replied))
+    }
+
     /// «No»: the flow ends here, as a final state would end it.
     fn rejected(&mut self, pending: &PendingAction, id: &str) -> End {
         self.o.drop_confirmation();
@@ -232,6 +271,25 @@ impl<'a> Run<'a> {
             || records;
         let other_agent =
             understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
+        if let Some(end) = self.change_of_this(agent, pending, &words)? {
+            return Ok(Some(end));
+        }
+        let again = understand::best_intent(agent, &words)
+            .filter(|(_, score)| *score >= SURE)
+            .and_then(|(intent, _)| agent.tool_for_intent(intent))
+            .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
+            .zip(self.o.current_flow.as_ref())
+            .is_some_and(|(target, open)| {
+                target == open.flow_id && super::says_new_values(agent, open, self.reading)
+            });
+        // The same request said again as a correction ("mejor cóbrale
+        // 450"): what it says changes, the rest is kept.
+        if again
+            && crate::nlu::answers::starts_correction(self.reading.folded())
+            && let Some(end) = self.correct_filled(agent)?
+        {
+            return Ok(Some(end));
+        }
         // "no, espera, eran 720" right after a movement was saved: that
         // movement changes, and this confirmation waits with its flow.
         if self.corrects_saved() {
@@ -268,14 +326,6 @@ impl<'a> Run<'a> {
         }
         // The same request again with other values starts the flow
         // over from it (the routing reads it as a trigger).
-        let again = understand::best_intent(agent, &words)
-            .filter(|(_, score)| *score >= SURE)
-            .and_then(|(intent, _)| agent.tool_for_intent(intent))
-            .and_then(|tool| tool.routing.as_ref()?.target.as_deref())
-            .zip(self.o.current_flow.as_ref())
-            .is_some_and(|(target, open)| {
-                target == open.flow_id && super::says_new_values(agent, open, self.reading)
-            });
         if again {
             return Ok(None);
         }

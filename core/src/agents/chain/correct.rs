@@ -185,7 +185,12 @@ impl<'a> Run<'a> {
                 let (state, _) = states
                     .iter()
                     .find(|(_, s)| s.spec.collect.as_ref().is_some_and(|c| &c.slot == name))?;
-                (&value != current).then(|| (name.clone(), value, state.clone()))
+                let same = if slot.kind == SlotType::Person {
+                    super::same_person(&value, current)
+                } else {
+                    &value == current
+                };
+                (!same).then(|| (name.clone(), value, state.clone()))
             })
             .collect()
     }
