@@ -42,9 +42,18 @@ pub fn take_back(tokens: &[Token], found: &mut Vec<AmountMatch>) -> Vec<AmountMa
         {
             retracted[i] = true;
         } else {
-            // "no eran 300, eran 350": the first said after a "no".
+            // "no eran 300, eran 350", "no es de 100, es de 200": the
+            // first said after a "no" (its "es", "de" between).
+            let mut open = a.start;
+            while open > 0
+                && (tokens[open - 1].is_in(c.said.was_words)
+                    || tokens[open - 1].is_in(c.debts.money_of_words))
+            {
+                open -= 1;
+            }
             let before = a.start.saturating_sub(2)..a.start;
-            if before.into_iter().any(|k| tokens[k].is_in(c.said.no_words)) {
+            let after_no = open > 0 && tokens[open - 1].is_in(c.said.no_words);
+            if after_no || before.into_iter().any(|k| tokens[k].is_in(c.said.no_words)) {
                 retracted[i] = true;
             }
         }
