@@ -291,6 +291,21 @@ fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
     {
         return None;
     }
+    // Who owes whom is the rules' to read: a debt of the user's they
+    // read from a verb of owing, named and with its balance ("le quedé a
+    // deber 500 a don Chuy"), is no money owed to the user, whatever the
+    // model hears.
+    let said = reading.cues();
+    let debts = &crate::nlu::lexicon::cues().said;
+    let owes = finance.intent == Intent::ManageDebt
+        && (said.has(debts.owe_verbs) || said.has(debts.borrowed_phrases))
+        && finance.confidence >= SURE
+        && finance.debt_name.is_some()
+        && finance.debt_balance.is_some()
+        && !reading.is_question();
+    if owes {
+        return None;
+    }
     let scores = reading.learned_at_rest()?;
     let (best, _) = scores.best();
     if label_negated(registry, reading, best) {
