@@ -9,6 +9,7 @@ pub mod account;
 pub mod cobros;
 pub mod defs;
 pub mod ledger;
+pub mod links;
 pub mod memory;
 pub mod recurring;
 pub mod reminder_settings;
@@ -74,6 +75,7 @@ impl AddTransactionInput {
             category: self.category.clone(),
             description: self.description.clone(),
             date_iso: self.date_iso.clone(),
+            pays: None,
         }
     }
 }
@@ -90,6 +92,7 @@ impl UpdateLastTransactionInput {
             category: self.category.clone(),
             description: self.description.clone(),
             date_iso: self.date_iso.clone(),
+            pays: None,
         }
     }
 }
@@ -423,6 +426,43 @@ pub struct TransactionRow {
     pub category: String,
     pub description: Option<String>,
     pub date_iso: String,
+    /// What the movement paid, when it paid a debt or a cobro: a
+    /// correction or deletion of it changes that debt or cobro too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pays: Option<Pays>,
+}
+
+/// What a stored movement paid: a debt of the user's (its key) or a
+/// cobro paid to the user (its number). Stored as `debt:<key>` or
+/// `cobro:<number>`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Pays {
+    Debt(String),
+    Cobro(i64),
+}
+
+impl From<Pays> for String {
+    fn from(pays: Pays) -> String {
+        match pays {
+            Pays::Debt(key) => format!("debt:{key}"),
+            Pays::Cobro(seq) => format!("cobro:{seq}"),
+        }
+    }
+}
+
+impl TryFrom<String> for Pays {
+    type Error = String;
+    fn try_from(text: String) -> Result<Pays, String> {
+        match text.split_once(':') {
+            Some(("debt", key)) if !key.is_empty() => Ok(Pays::Debt(key.to_string())),
+            Some(("cobro", seq)) => seq
+                .parse()
+                .map(Pays::Cobro)
+                .map_err(|_| format!("bad cobro number in {text}")),
+            _ => Err(format!("unknown payment link {text}")),
+        }
+    }
 }
 
 /// `get_month_summary` data.

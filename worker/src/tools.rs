@@ -44,6 +44,8 @@ pub struct TxRow {
     pub category: String,
     pub description: Option<String>,
     pub date_iso: String,
+    #[serde(default)]
+    pub pays: Option<String>,
 }
 
 impl TxRow {
@@ -61,12 +63,18 @@ impl TxRow {
             category: self.category.clone(),
             description: self.description.clone(),
             date_iso: self.date_iso.clone(),
+            pays: self
+                .pays
+                .clone()
+                .map(caja_core::tools::Pays::try_from)
+                .transpose()
+                .map_err(|_| bad())?,
         })
     }
 }
 
 pub const TX_COLUMNS: &str =
-    "seq, version, kind, amount_mxn_cents, category_type, category, description, date_iso";
+    "seq, version, kind, amount_mxn_cents, category_type, category, description, date_iso, pays";
 
 /// The user's highest transaction number and last live row, as D1 has
 /// them now.
@@ -364,10 +372,13 @@ impl<'a> ToolRunner<'a> {
             Change::Update { previous, row } => {
                 self.stage_row_guard(previous.id, previous.version)?;
                 self.stage_history(&previous, "UPDATE")?;
+                let pays = row.pays.clone().map(String::from);
+                let mut args = row_args(user, &row, &at).to_vec();
+                args.push(opt_text(&pays));
                 self.staged.push(db.stmt(
                     "UPDATE transactions SET kind = ?3, amount_mxn_cents = ?4, category_type = ?5, category = ?6, \
-                     description = ?7, date_iso = ?8, updated_at = ?9, version = ?10 WHERE user_id = ?1 AND seq = ?2",
-                    &row_args(user, &row, &at),
+                     description = ?7, date_iso = ?8, updated_at = ?9, version = ?10, pays = ?11 WHERE user_id = ?1 AND seq = ?2",
+                    &args,
                 )?);
                 if let Some(head) = &mut self.head
                     && head.last.as_ref().is_some_and(|last| last.id == row.id)
@@ -490,11 +501,13 @@ impl<'a> ToolRunner<'a> {
     /// the primary key.
     fn stage_insert(&mut self, row: &TransactionRow) -> worker::Result<()> {
         self.inserted.push(row.clone());
+        let pays = row.pays.clone().map(String::from);
         let mut args = row_args(self.rows.user, row, &self.now_iso).to_vec();
         args.push(Arg::Text(self.thread_id));
+        args.push(opt_text(&pays));
         let statement = self.db.stmt(
-            "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at, version, thread_id) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
+            "INSERT INTO transactions (user_id, seq, kind, amount_mxn_cents, category_type, category, description, date_iso, created_at, updated_at, version, thread_id, pays) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12)",
             &args,
         )?;
         self.staged.push(statement);

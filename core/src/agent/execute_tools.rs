@@ -121,10 +121,10 @@ fn after_write(
             .map(text::transaction_added),
         PendingWrite::AddTransactions(_) => added.as_ref().map(text::transactions_added),
         PendingWrite::UpdateLastTransaction(_) => result
-            .data_as::<TransactionRow>()
+            .data_as::<crate::tools::links::Corrected>()
             .map(|r| text::transaction_updated(&r)),
         PendingWrite::DeleteLastTransaction(_) => result
-            .data_as::<TransactionRow>()
+            .data_as::<crate::tools::links::Corrected>()
             .map(|r| text::transaction_deleted(&r)),
         PendingWrite::AddOrUpdateDebt(_) => result.data_as::<DebtRow>().map(|d| {
             state.last_debt = Some(super::recent::LastDebt {

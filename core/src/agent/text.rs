@@ -503,9 +503,41 @@ pub fn update_prompt(before: &TransactionRow, after: &UpdateLastTransactionInput
         text.push_str("\n• ");
         text.push_str(&line);
     }
+    let paid_after = if after.kind == before.kind {
+        after.amount_mxn_cents
+    } else {
+        0
+    };
+    if let Some(line) = link_line(before, paid_after) {
+        text.push_str("\n• ");
+        text.push_str(&line);
+    }
     text.push('\n');
     text.push_str(CONFIRM_SUFFIX);
     text
+}
+
+/// What a change of a payment does to what it paid (`paid_after`: what
+/// it pays once changed): the debt goes up or down, or what was paid of
+/// the cobro, by the difference.
+fn link_line(before: &TransactionRow, paid_after: crate::money::Centavos) -> Option<String> {
+    let less = before.amount_mxn_cents - paid_after;
+    let (way, by) = match less {
+        0 => return None,
+        l if l > 0 => ("sube", l),
+        l => ("baja", -l),
+    };
+    Some(match before.pays.as_ref()? {
+        crate::tools::Pays::Debt(key) => format!("Deuda «{key}»: {way} {}", mxn(by)),
+        crate::tools::Pays::Cobro(seq) => {
+            let paid_way = if less > 0 { "baja" } else { "sube" };
+            format!(
+                "Cobro {}: lo que te han pagado {paid_way} {}",
+                crate::tools::cobros::reference(*seq),
+                mxn(by)
+            )
+        }
+    })
 }
 
 /// Several stored rows fit what the user said: which one?
@@ -559,6 +591,10 @@ pub fn delete_prompt(row: &TransactionRow, last: bool) -> String {
         &row.description,
         &row.date_iso,
     ) {
+        text.push_str("\n• ");
+        text.push_str(&line);
+    }
+    if let Some(line) = link_line(row, 0) {
         text.push_str("\n• ");
         text.push_str(&line);
     }

@@ -188,7 +188,7 @@ impl Book {
                     *stored = request.clone();
                 }
             }
-            Change::QueueMessage(_) | Change::AddIncome(_) => {}
+            Change::QueueMessage(_) | Change::AddIncome(..) => {}
         }
     }
 }
@@ -202,8 +202,9 @@ pub enum Change {
     /// stored one still has `version - 1`.
     UpdateRequest(PaymentRequest),
     QueueMessage(QueuedMessage),
-    /// The income a paid request brings into the user's ledger.
-    AddIncome(AddTransactionInput),
+    /// The income a paid request brings into the user's ledger, and the
+    /// request's number (the movement pays it).
+    AddIncome(AddTransactionInput, i64),
 }
 
 /// A call's result and what it changes.
@@ -439,14 +440,17 @@ fn close(service: &str, params: &Map<String, Value>, book: &Book, today: String)
             }
             None => format!("{} de {}", row.reference(), row.contact_name),
         };
-        changes.push(Change::AddIncome(AddTransactionInput {
-            kind: TransactionType::Income,
-            amount_mxn_cents: paid,
-            category_type: CategoryType::Income,
-            category,
-            description: Some(description),
-            date_iso: paid_on,
-        }));
+        changes.push(Change::AddIncome(
+            AddTransactionInput {
+                kind: TransactionType::Income,
+                amount_mxn_cents: paid,
+                category_type: CategoryType::Income,
+                category,
+                description: Some(description),
+                date_iso: paid_on,
+            },
+            row.seq,
+        ));
     }
     let item = row.to_item(1, &today);
     changes.insert(0, Change::UpdateRequest(row));

@@ -200,6 +200,7 @@ mod tests {
             category: category.into(),
             description: None,
             date_iso: date.into(),
+            pays: None,
         }
     }
 

@@ -6,8 +6,8 @@
 
 use super::store::{Change, Need, Store, View, day_range};
 use super::{
-    BankBalance, BudgetCap, DebtList, DebtPayment, Provider, ServiceRequest, ToolCall, ToolRequest,
-    ToolResult, TransactionList, TransactionRow, cobros, codes, ledger, rules,
+    BankBalance, BudgetCap, DebtList, DebtPayment, Pays, Provider, ServiceRequest, ToolCall,
+    ToolRequest, ToolResult, TransactionList, TransactionRow, cobros, codes, ledger, links, rules,
 };
 use crate::time::{iso_month, parse_iso_date};
 
@@ -52,8 +52,13 @@ pub fn needs(request: &ToolRequest) -> Vec<Need> {
     match request {
         ToolRequest::AddTransaction(_) | ToolRequest::AddTransactions(_) => vec![Need::Head],
         ToolRequest::GetLastTransaction {} => vec![Need::Head],
-        ToolRequest::UpdateLastTransaction(input) => vec![Need::Row(input.transaction_id)],
-        ToolRequest::DeleteLastTransaction(input) => vec![Need::Row(input.transaction_id)],
+        // What a payment paid changes with it (`links`).
+        ToolRequest::UpdateLastTransaction(input) => {
+            vec![Need::Row(input.transaction_id), Need::Debts, Need::Cobros]
+        }
+        ToolRequest::DeleteLastTransaction(input) => {
+            vec![Need::Row(input.transaction_id), Need::Debts, Need::Cobros]
+        }
         ToolRequest::AddOrUpdateDebt(input) => vec![Need::Debt(rules::debt_key(&input.name))],
         ToolRequest::PayDebt(input) => {
             vec![Need::Debt(rules::debt_key(&input.debt_name)), Need::Head]
@@ -200,27 +205,40 @@ fn decide_write(call: &ToolCall, view: View, at: &str) -> Decision {
             if let Err(refusal) = rules::check_row(view.row.as_ref(), input.transaction_version) {
                 return fail(refusal);
             }
-            let Some(previous) = view.row else {
+            let Some(previous) = view.row.clone() else {
                 return fail((codes::NOT_FOUND, "no such transaction"));
             };
             // The row keeps its place and id; its version goes up.
-            let row = input.to_row();
-            done(
-                ToolResult::success(call, &row, at),
-                vec![Change::Update { previous, row }],
-            )
+            let mut row = input.to_row();
+            row.pays = links::kept(&previous, &row);
+            let (mut changes, followed) = match links::follow(&previous, Some(&row), &view) {
+                Ok(followed) => followed,
+                Err(problem) => return fail((codes::INVALID, problem)),
+            };
+            changes.insert(
+                0,
+                Change::Update {
+                    previous,
+                    row: row.clone(),
+                },
+            );
+            let corrected = links::Corrected { row, followed };
+            done(ToolResult::success(call, &corrected, at), changes)
         }
         ToolRequest::DeleteLastTransaction(input) => {
             if let Err(refusal) = rules::check_row(view.row.as_ref(), input.transaction_version) {
                 return fail(refusal);
             }
-            let Some(row) = view.row else {
+            let Some(row) = view.row.clone() else {
                 return fail((codes::NOT_FOUND, "no such transaction"));
             };
-            done(
-                ToolResult::success(call, &row, at),
-                vec![Change::Delete(row)],
-            )
+            let (mut changes, followed) = match links::follow(&row, None, &view) {
+                Ok(followed) => followed,
+                Err(problem) => return fail((codes::INVALID, problem)),
+            };
+            changes.insert(0, Change::Delete(row.clone()));
+            let deleted = links::Corrected { row, followed };
+            done(ToolResult::success(call, &deleted, at), changes)
         }
         ToolRequest::AddOrUpdateDebt(input) => {
             let debt = rules::merge_debt(view.debt.as_ref(), input);
@@ -235,10 +253,12 @@ fn decide_write(call: &ToolCall, view: View, at: &str) -> Decision {
                 Ok(debt) => debt,
                 Err(refusal) => return fail(refusal),
             };
-            let row = number(&view, std::slice::from_ref(&input.payment)).remove(0);
+            let key = rules::debt_key(&input.debt_name);
+            let mut row = number(&view, std::slice::from_ref(&input.payment)).remove(0);
+            row.pays = Some(Pays::Debt(key.clone()));
             let changes = vec![
                 Change::PayDebt {
-                    key: rules::debt_key(&input.debt_name),
+                    key,
                     before: input.balance_before_mxn_cents,
                     debt: debt.clone(),
                 },
@@ -342,9 +362,11 @@ fn decide_service(call: &ToolCall, request: &ServiceRequest, view: View, at: &st
                 .changes
                 .into_iter()
                 .map(|change| match change {
-                    cobros::Change::AddIncome(input) => {
+                    cobros::Change::AddIncome(input, seq) => {
                         max_id += 1;
-                        Change::Insert(input.to_row(max_id))
+                        let mut row = input.to_row(max_id);
+                        row.pays = Some(Pays::Cobro(seq));
+                        Change::Insert(row)
                     }
                     other => Change::Cobros(other),
                 })

@@ -149,7 +149,7 @@ impl ToolRunner<'_> {
                         Arg::Text(&at),
                     ],
                 )?),
-                Change::AddIncome(_) => {
+                Change::AddIncome(..) => {
                     return Err(worker::Error::RustError(
                         "a paid cobro's income is staged as a movement".into(),
                     ));

@@ -7,6 +7,7 @@ use crate::money::format_mxn as mxn;
 use crate::tools::{
     BankBalance, BudgetCap, BudgetStatus, DebtList, DebtPayment, DebtRow, Simulation,
     TransactionList, TransactionRow, TransactionType,
+    links::{Corrected, Followed},
 };
 
 pub fn write_failed(retry_possible: bool) -> String {
@@ -59,15 +60,60 @@ pub fn transactions_added(list: &TransactionList) -> String {
     text
 }
 
-pub fn transaction_updated(row: &TransactionRow) -> String {
-    format!("Listo, corregí el movimiento: {}.", row_line(row))
+pub fn transaction_updated(corrected: &Corrected) -> String {
+    let mut text = format!(
+        "Listo, corregí el movimiento: {}.",
+        row_line(&corrected.row)
+    );
+    text.push_str(&followed(corrected.followed.as_ref()));
+    text
 }
 
-pub fn transaction_deleted(row: &TransactionRow) -> String {
-    format!(
+pub fn transaction_deleted(deleted: &Corrected) -> String {
+    let mut text = format!(
         "Listo, borré el movimiento: {}. Ya no cuenta en tus totales.",
-        row_line(row)
-    )
+        row_line(&deleted.row)
+    );
+    text.push_str(&followed(deleted.followed.as_ref()));
+    text
+}
+
+/// What a corrected or deleted payment paid, as the change left it.
+fn followed(followed: Option<&Followed>) -> String {
+    match followed {
+        None => String::new(),
+        Some(Followed::Debt(debt)) => format!(
+            " Tu deuda «{}» quedó en {}.",
+            debt.name,
+            mxn(debt.balance_mxn_cents.unwrap_or(0))
+        ),
+        Some(Followed::Cobro {
+            reference,
+            contact_name,
+            owed_mxn_cents,
+            paid,
+            ..
+        }) if *paid || *owed_mxn_cents == 0 => {
+            format!(" El cobro {reference} de {contact_name} sigue pagado.")
+        }
+        Some(Followed::Cobro {
+            reference,
+            contact_name,
+            owed_mxn_cents,
+            paid_mxn_cents,
+            ..
+        }) => {
+            let paid = if *paid_mxn_cents > 0 {
+                format!(" (ya te abonó {})", mxn(*paid_mxn_cents))
+            } else {
+                String::new()
+            };
+            format!(
+                " El cobro {reference} quedó pendiente: {contact_name} te debe {}{paid}.",
+                mxn(*owed_mxn_cents)
+            )
+        }
+    }
 }
 
 pub fn debt_paid(payment: &DebtPayment) -> String {

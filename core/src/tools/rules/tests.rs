@@ -58,6 +58,7 @@ fn a_correction_needs_the_same_id_and_version() {
         category: "transporte".into(),
         description: None,
         date_iso: "2026-11-21".into(),
+        pays: None,
     };
     assert!(check_row(Some(&row), 2).is_ok());
     assert_eq!(check_row(Some(&row), 1).unwrap_err().0, codes::CONFLICT);
