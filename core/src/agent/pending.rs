@@ -44,11 +44,10 @@ impl AgentState {
 
     /// Whether the turn before saved movements: a correction that names
     /// nothing the turn after ("no, espera, eran 720") is about them, even
-    /// when a flow set aside came back in the same reply.
+    /// when a flow set aside came back in the same reply
+    /// ([`super::recent::saved_before`] decides what was saved).
     pub fn saved_movements_last_turn(&self) -> bool {
-        self.tool_results
-            .iter()
-            .any(|r| r.ok && matches!(r.tool_name.as_str(), "add_transaction" | "add_transactions"))
+        super::recent::saved_before(self) == Some(super::recent::SavedBefore::Movement)
     }
 
     /// What a «sí» to the open prompt reads: its write's own needs, then

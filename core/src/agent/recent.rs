@@ -84,11 +84,20 @@ pub enum SavedBefore {
 pub fn saved_before(state: &AgentState) -> Option<SavedBefore> {
     let registry = crate::agents::registry::shipped().ok();
     let action = |name: &str| {
-        registry.is_some_and(|r| {
-            r.agents.iter().any(|a| {
+        registry.and_then(|r| {
+            r.agents.iter().find_map(|a| {
                 a.tool(name)
-                    .is_some_and(|t| t.kind == crate::agents::spec::ToolKind::Action)
+                    .filter(|t| t.kind == crate::agents::spec::ToolKind::Action)
             })
+        })
+    };
+    // An agent's action whose service records a movement (a cobro's
+    // payment) saved one.
+    let records = |name: &str| {
+        action(name).is_some_and(|tool| {
+            tool.service
+                .as_ref()
+                .is_some_and(|s| crate::tools::run::records_movement(&s.name))
         })
     };
     let mut saved = None;
@@ -101,7 +110,8 @@ pub fn saved_before(state: &AgentState) -> Option<SavedBefore> {
             | "pay_debt" => SavedBefore::Movement,
             "add_or_update_debt" => SavedBefore::Debt,
             "set_budget_cap" | "set_bank_balance" => SavedBefore::Other,
-            name if action(name) => SavedBefore::Other,
+            name if records(name) => SavedBefore::Movement,
+            name if action(name).is_some() => SavedBefore::Other,
             _ => continue,
         };
         // A movement saved in the same turn is what a correction means.

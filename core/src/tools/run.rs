@@ -143,7 +143,7 @@ fn service_needs(request: &ServiceRequest) -> Vec<Need> {
             .into_iter()
             .collect(),
         // A paid cobro records its income: the ledger head names its id.
-        Provider::Cobros if request.service == "cobros.mark_paid" => {
+        Provider::Cobros if records_movement(&request.service) => {
             vec![Need::Cobros, Need::Head]
         }
         Provider::Cobros => vec![Need::Cobros],
@@ -151,12 +151,18 @@ fn service_needs(request: &ServiceRequest) -> Vec<Need> {
         Provider::Account => vec![Need::Holdings],
         // A «sí» to a proposal records its movement: the ledger head
         // names its id.
-        Provider::Recurring if request.service == "recurring.record" => {
+        Provider::Recurring if records_movement(&request.service) => {
             vec![Need::Recurring, Need::Head]
         }
         Provider::Recurring => vec![Need::Recurring],
         Provider::Sandbox | Provider::Data => Vec::new(),
     }
+}
+
+/// Whether a service records a movement in the ledger besides its own
+/// rows (a cobro's payment, a fixed payment's «sí»).
+pub fn records_movement(service: &str) -> bool {
+    matches!(service, "cobros.mark_paid" | "recurring.record")
 }
 
 /// The result of a call and the changes to store, from what its

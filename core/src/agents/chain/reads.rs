@@ -427,13 +427,18 @@ impl<'a> Run<'a> {
         self.o.current_flow.is_some() && !self.flow_holds(money.centavos)
     }
 
-    /// A correction said the turn after movements were saved, with no
-    /// value of the open flow in it ("no, espera, eran 720"): it is about
-    /// what was saved, the flow having only come back after it.
+    /// A correction or deletion said the turn after movements were saved,
+    /// with no value of the open flow in it ("no, espera, eran 720",
+    /// "borra ese abono"): it is about what was saved, the flow having
+    /// only come back after it.
     pub(super) fn corrects_saved(&self) -> bool {
         let u = self.reading.understanding();
         self.saved_before
-            && u.intent == crate::nlu::Intent::UpdateLastTransaction
+            && matches!(
+                u.intent,
+                crate::nlu::Intent::UpdateLastTransaction
+                    | crate::nlu::Intent::DeleteLastTransaction
+            )
             && u.confidence >= CLEAR
             && !self.takes_back_flow_value()
     }
