@@ -110,9 +110,11 @@ impl PaymentRequest {
 
     /// How it is listed: the stored fields and the words for its status.
     pub fn to_item(&self, number: usize, today: &str) -> Value {
+        // Pending or cancelled, what is (or was, when cancelled) still
+        // owed: a cancellation forgives only that; paid, the whole amount.
         let shown = match self.status {
-            Status::Pending => self.owed(),
-            Status::Paid | Status::Cancelled => self.amount_mxn_cents,
+            Status::Pending | Status::Cancelled => self.owed(),
+            Status::Paid => self.amount_mxn_cents,
         };
         let (status, label) = if self.overdue(today) {
             ("overdue", "vencido")
@@ -129,7 +131,8 @@ impl PaymentRequest {
             "version": self.version,
             "contact_name": self.contact_name,
             // While pending, what is still owed (the whole amount until a
-            // part is paid); once closed, the whole amount.
+            // part is paid); cancelled, what was still owed; paid, the
+            // whole amount.
             "amount_mxn": decimal(shown),
             "amount_mxn_cents": shown,
             "total_mxn": decimal(self.amount_mxn_cents),
