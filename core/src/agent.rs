@@ -18,6 +18,7 @@ mod audit;
 mod backup;
 mod clarify;
 mod confirm;
+mod debt_payment;
 mod delegate;
 mod drafts;
 mod error_handler;
@@ -144,6 +145,9 @@ pub(crate) enum Work {
         /// The creditor was named as such ("le aboné a Coppel"); otherwise
         /// `paid` is the message, read for a known debt's name.
         named: bool,
+        /// The part of the debt said instead of an amount ("el mínimo"):
+        /// the amount is that debt's, once found.
+        owed: Option<crate::nlu::debts::OwedPart>,
     },
     /// Read the debts, then prompt to add or update the debt: a name that
     /// means a stored debt ("tarjeta bbva" for «tarjeta de crédito bbva»)

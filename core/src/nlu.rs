@@ -20,7 +20,7 @@ pub mod reading;
 pub mod small_talk;
 pub mod split;
 
-mod debts;
+pub mod debts;
 mod features;
 mod fill;
 mod intents;

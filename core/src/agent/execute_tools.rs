@@ -12,10 +12,10 @@ use crate::graph::NodeOutcome;
 use crate::nlu::Intent;
 use crate::reminders;
 use crate::tools::{
-    AddTransactionInput, BankBalance, BudgetCap, BudgetStatus, CategoryType, DebtInput, DebtList,
-    DebtPayment, DebtRow, DeleteLastTransactionInput, MonthSummary, PayDebtInput, PeriodSummary,
-    SimulatePurchaseInput, Simulation, ToolError, ToolRequest, ToolResult, TransactionList,
-    TransactionRow, UpdateLastTransactionInput, codes, rules,
+    BankBalance, BudgetCap, BudgetStatus, DebtInput, DebtList, DebtPayment, DebtRow,
+    DeleteLastTransactionInput, MonthSummary, PeriodSummary, SimulatePurchaseInput, Simulation,
+    ToolError, ToolRequest, ToolResult, TransactionList, TransactionRow,
+    UpdateLastTransactionInput, codes, rules,
 };
 
 pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
@@ -69,7 +69,18 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
             payment,
             paid,
             named,
-        } => after_find_debt(ctx, payment, &paid, named, answered[0]),
+            owed,
+        } => super::debt_payment::after_find_debt(
+            state,
+            ctx,
+            super::debt_payment::Found {
+                payment,
+                paid: &paid,
+                named,
+                owed,
+            },
+            answered[0],
+        ),
         Work::DebtNamed(input) => after_debt_named(ctx, input, answered[0]),
         Work::BudgetAlerts(spent) => after_budget_reads(ctx, &spent, &answered),
         Work::SpentOn { word, requests } => after_spent_on(ctx, &word, &requests, &answered),
@@ -85,7 +96,7 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     outcome
 }
 
-fn failed(ctx: &mut TurnCtx, request: ToolRequest, result: &ToolResult) -> NodeOutcome {
+pub(super) fn failed(ctx: &mut TurnCtx, request: ToolRequest, result: &ToolResult) -> NodeOutcome {
     let error = result.error.clone().unwrap_or(ToolError {
         code: codes::UNAVAILABLE.into(),
         message: "tool failed".into(),
@@ -374,65 +385,6 @@ fn after_simulation(
         return NodeOutcome::because("clarify", reasons::BANK_BALANCE_MISSING);
     }
     failed(ctx, ToolRequest::SimulatePurchase(input), result)
-}
-
-fn after_find_debt(
-    ctx: &mut TurnCtx,
-    payment: AddTransactionInput,
-    paid: &str,
-    named: bool,
-    result: &ToolResult,
-) -> NodeOutcome {
-    let Some(list) = result.data_as::<DebtList>() else {
-        let month = crate::time::iso_month(ctx.today);
-        return failed(ctx, ToolRequest::ListDebts { month }, result);
-    };
-    let debt = rules::match_debt(&list.debts, paid)
-        .or_else(|| only_debt_of_kind(&list.debts, &payment).filter(|_| !named))
-        .and_then(|d| Some((d.name.clone(), d.balance_mxn_cents.filter(|b| *b > 0)?)));
-    match debt {
-        Some((debt_name, balance)) => {
-            // What lowers a debt is a debt payment, whatever brand its
-            // name holds ("abone 900 a la didi card" is no transporte).
-            let mut payment = payment;
-            if payment.category_type != CategoryType::Debt
-                && let Some(category) = crate::nlu::category::of_debt_payment(&debt_name)
-            {
-                payment.category = category.key.to_string();
-                payment.category_type = category.category_type;
-            }
-            ctx.prepared = Some(PendingWrite::PayDebt(PayDebtInput {
-                debt_name,
-                balance_before_mxn_cents: balance,
-                payment,
-            }));
-            NodeOutcome::because("confirm", reasons::PAYMENT_LOWERS_A_KNOWN_DEBT)
-        }
-        None => {
-            if named && payment.category_type == CategoryType::Debt {
-                ctx.say(text::debt_unknown(paid));
-            }
-            ctx.prepared = Some(PendingWrite::AddTransaction(payment));
-            NodeOutcome::because("confirm", reasons::PAYMENT_TO_NO_KNOWN_DEBT)
-        }
-    }
-}
-
-/// "le pagué 5000 a la tarjeta", no card named: the one stored debt whose
-/// payments go to the payment's category (the only card), if there is
-/// exactly one.
-fn only_debt_of_kind<'a>(
-    debts: &'a [crate::tools::DebtRow],
-    payment: &AddTransactionInput,
-) -> Option<&'a crate::tools::DebtRow> {
-    if payment.category_type != CategoryType::Debt {
-        return None;
-    }
-    let mut of_kind = debts.iter().filter(|d| {
-        crate::nlu::category::of_debt_payment(&d.name).is_some_and(|c| c.key == payment.category)
-    });
-    let only = of_kind.next()?;
-    of_kind.next().is_none().then_some(only)
 }
 
 /// A debt to add or update, once the stored debts are read: the stored

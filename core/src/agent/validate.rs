@@ -145,7 +145,15 @@ fn check_movement(
         .get_or_insert_with(Default::default);
     drop_out_of_range(&mut draft.amount_mxn_cents, limits::amount_ok, ctx);
     fit_text_limits(draft);
-    if draft.amount_mxn_cents.is_none() {
+    // "pagué el mínimo de la banamex", "ya le pagué todo al mecánico": the
+    // amount is the named debt's stored minimum or balance, once read.
+    let owed = (intent == Intent::LogTransaction
+        && !ctx.shared_chat
+        && draft.amount_mxn_cents.is_none()
+        && draft.debt_paid.is_some())
+    .then(|| crate::nlu::debts::owed_part(&ctx.reading))
+    .flatten();
+    if draft.amount_mxn_cents.is_none() && owed.is_none() {
         missing.push(amount_field);
     } else if draft.split_ways.is_some() && intent == Intent::LogTransaction {
         missing.push(Field::SplitShare);
@@ -183,7 +191,7 @@ fn check_movement(
     Ok(
         match (
             missing.is_empty(),
-            draft.amount_mxn_cents,
+            draft.amount_mxn_cents.or(owed.map(|_| 0)),
             &draft.category,
             draft.category_type,
         ) {
@@ -215,6 +223,7 @@ fn check_movement(
                             payment,
                             paid,
                             named: named.is_some(),
+                            owed,
                         };
                         return Err(NodeOutcome::because(
                             "execute_tools",

@@ -328,3 +328,25 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
         };
     paid_to.then_some((start, end))
 }
+
+/// The part of a debt a payment said in words instead of an amount.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwedPart {
+    /// "pagué el mínimo de la banamex": the stored minimum payment.
+    Minimum,
+    /// "ya le pagué todo al mecánico", "lo que le debía": the balance.
+    Balance,
+}
+
+/// The part of a debt a message pays, said in words.
+pub fn owed_part(reading: &Reading) -> Option<OwedPart> {
+    let said = reading.cues();
+    let c = cues();
+    if said.has(c.said.minimum_words) {
+        Some(OwedPart::Minimum)
+    } else if said.has(c.said.whole_debt_words) {
+        Some(OwedPart::Balance)
+    } else {
+        None
+    }
+}

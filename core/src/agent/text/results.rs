@@ -127,6 +127,16 @@ pub fn debt_paid(payment: &DebtPayment) -> String {
 }
 
 /// Said before the prompt when a payment names no debt Caja knows.
+/// A payment of a debt's minimum or balance, that part not stored.
+pub fn owed_part_unknown(debt: &str, minimum: bool) -> String {
+    let part = if minimum {
+        "el pago mínimo"
+    } else {
+        "el saldo"
+    };
+    format!("No tengo guardado {part} de «{debt}», así que necesito el monto.")
+}
+
 pub fn debt_unknown(paid: &str) -> String {
     format!(
         "No tengo registrada una deuda con «{paid}», así que lo anoto solo como pago. \

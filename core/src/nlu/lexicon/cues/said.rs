@@ -135,6 +135,9 @@ cue_group! {
     which_words,
     /// "Mínimo": a minimum payment.
     minimum_words,
+    /// A debt paid whole ("todo", "lo que le debía", "liquidé"): with no
+    /// amount, its stored balance is the payment.
+    whole_debt_words,
     /// "Saldo" itself.
     balance_nouns,
     /// Asking for the bank balance ("¿cuánto dinero tengo?", "mi saldo").
