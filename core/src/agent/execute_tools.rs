@@ -96,6 +96,13 @@ pub fn execute_tools(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     outcome
 }
 
+/// What a corrected or deleted payment left of what it paid.
+fn followed(result: &ToolResult) -> Option<crate::tools::links::Followed> {
+    result
+        .data_as::<crate::tools::links::FollowedData>()
+        .and_then(|d| d.followed)
+}
+
 pub(super) fn failed(ctx: &mut TurnCtx, request: ToolRequest, result: &ToolResult) -> NodeOutcome {
     let error = result.error.clone().unwrap_or(ToolError {
         code: codes::UNAVAILABLE.into(),
@@ -132,11 +139,11 @@ fn after_write(
             .map(text::transaction_added),
         PendingWrite::AddTransactions(_) => added.as_ref().map(text::transactions_added),
         PendingWrite::UpdateLastTransaction(_) => result
-            .data_as::<crate::tools::links::Corrected>()
-            .map(|r| text::transaction_updated(&r)),
+            .data_as::<TransactionRow>()
+            .map(|r| text::transaction_updated(&r, followed(result).as_ref())),
         PendingWrite::DeleteLastTransaction(_) => result
-            .data_as::<crate::tools::links::Corrected>()
-            .map(|r| text::transaction_deleted(&r)),
+            .data_as::<TransactionRow>()
+            .map(|r| text::transaction_deleted(&r, followed(result).as_ref())),
         PendingWrite::AddOrUpdateDebt(_) => result.data_as::<DebtRow>().map(|d| {
             state.last_debt = Some(super::recent::LastDebt {
                 turn: state.turn_seq,

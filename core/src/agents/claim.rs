@@ -224,7 +224,7 @@ pub fn item_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
 
 /// Whether the message says several things, the first a whole movement
 /// that no other agent claims.
-fn movement_first(registry: &Registry, reading: &Reading) -> bool {
+pub fn movement_first(registry: &Registry, reading: &Reading) -> bool {
     let [first, rest @ ..] = reading.items() else {
         return false;
     };

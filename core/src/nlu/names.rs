@@ -21,6 +21,8 @@ fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
                 && !t.code
                 && t.text.chars().any(char::is_alphabetic)
                 && !t.is_in(c.debts.not_name_words)
+                // "pagué la cena de 900": a verb of paying is no name.
+                && !t.is_in(c.said.past_payment_verbs)
                 // "uy no, el doctor fue 50": an interjection is no name.
                 && !t.is_in(c.days.interjections)
                 // "me debe las dos": a number said in words is no name.

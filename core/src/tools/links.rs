@@ -114,12 +114,22 @@ fn follow_cobro(
     ))
 }
 
-/// A corrected or deleted movement as its tool returns it: the row, and
-/// what it paid as the change left it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Corrected {
-    #[serde(flatten)]
-    pub row: TransactionRow,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+/// A corrected or deleted movement as its tool returns it: the row's
+/// fields, and what it paid as the change left it (`followed`).
+pub fn corrected(row: &TransactionRow, followed: Option<Followed>) -> serde_json::Value {
+    let mut data = serde_json::to_value(row).unwrap_or_default();
+    if let (Some(fields), Some(followed)) = (data.as_object_mut(), followed) {
+        fields.insert(
+            "followed".into(),
+            serde_json::to_value(followed).unwrap_or_default(),
+        );
+    }
+    data
+}
+
+/// What a corrected or deleted movement's result says it paid.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct FollowedData {
+    #[serde(default)]
     pub followed: Option<Followed>,
 }

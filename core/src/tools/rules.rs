@@ -321,8 +321,29 @@ pub fn match_debt<'a>(debts: &'a [DebtRow], paid: &str) -> Option<&'a DebtRow> {
         let words = debt_words(&d.name);
         paid_words.iter().all(|w| words.contains(w))
     });
-    let first = part.next()?;
-    part.next().is_none().then_some(first)
+    if let Some(first) = part.next() {
+        return part.next().is_none().then_some(first);
+    }
+    // The same person said as another relation ("mi hermano Jorge" for
+    // «mi carnal Jorge»): their own name, the relation words aside, when
+    // only one debt has it.
+    let relations = crate::nlu::lexicon::cues().debts.person_relations;
+    let own = |words: Vec<String>| -> Vec<String> {
+        words
+            .into_iter()
+            .filter(|w| !relations.words().contains(&w.as_str()))
+            .collect()
+    };
+    let paid_own = own(paid_words);
+    if paid_own.is_empty() {
+        return None;
+    }
+    let mut named = debts.iter().filter(|d| {
+        let words = own(debt_words(&d.name));
+        !words.is_empty() && paid_own.iter().all(|w| words.contains(w))
+    });
+    let first = named.next()?;
+    named.next().is_none().then_some(first)
 }
 
 /// The debt after `input` is paid, given the debt stored now: refused when

@@ -228,7 +228,7 @@ fn decide_write(call: &ToolCall, view: View, at: &str) -> Decision {
                     row: row.clone(),
                 },
             );
-            let corrected = links::Corrected { row, followed };
+            let corrected = links::corrected(&row, followed);
             done(ToolResult::success(call, &corrected, at), changes)
         }
         ToolRequest::DeleteLastTransaction(input) => {
@@ -243,7 +243,7 @@ fn decide_write(call: &ToolCall, view: View, at: &str) -> Decision {
                 Err(problem) => return fail((codes::INVALID, problem)),
             };
             changes.insert(0, Change::Delete(row.clone()));
-            let deleted = links::Corrected { row, followed };
+            let deleted = links::corrected(&row, followed);
             done(ToolResult::success(call, &deleted, at), changes)
         }
         ToolRequest::AddOrUpdateDebt(input) => {

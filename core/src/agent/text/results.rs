@@ -6,8 +6,7 @@ use super::{budget, category_label, kind_label, month_name};
 use crate::money::format_mxn as mxn;
 use crate::tools::{
     BankBalance, BudgetCap, BudgetStatus, DebtList, DebtPayment, DebtRow, Simulation,
-    TransactionList, TransactionRow, TransactionType,
-    links::{Corrected, Followed},
+    TransactionList, TransactionRow, TransactionType, links::Followed,
 };
 
 pub fn write_failed(retry_possible: bool) -> String {
@@ -60,21 +59,18 @@ pub fn transactions_added(list: &TransactionList) -> String {
     text
 }
 
-pub fn transaction_updated(corrected: &Corrected) -> String {
-    let mut text = format!(
-        "Listo, corregí el movimiento: {}.",
-        row_line(&corrected.row)
-    );
-    text.push_str(&followed(corrected.followed.as_ref()));
+pub fn transaction_updated(row: &TransactionRow, paid: Option<&Followed>) -> String {
+    let mut text = format!("Listo, corregí el movimiento: {}.", row_line(row));
+    text.push_str(&followed(paid));
     text
 }
 
-pub fn transaction_deleted(deleted: &Corrected) -> String {
+pub fn transaction_deleted(row: &TransactionRow, paid: Option<&Followed>) -> String {
     let mut text = format!(
         "Listo, borré el movimiento: {}. Ya no cuenta en tus totales.",
-        row_line(&deleted.row)
+        row_line(row)
     );
-    text.push_str(&followed(deleted.followed.as_ref()));
+    text.push_str(&followed(paid));
     text
 }
 

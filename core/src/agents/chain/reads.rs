@@ -256,6 +256,15 @@ impl<'a> Run<'a> {
         // reads it at rest (the one arbiter, `claim::home_route`): one for
         // another agent goes there ("cóbrale 600 a Rosy por el hipil que
         // le vendí" after a fixed payment was saved is a cobro).
+        // Several things said, the first a whole movement ("pagué la cena
+        // de 900, Ana y Beto me deben 300"), is the Financial Agent's
+        // first, here as at rest, whatever this agent hears in the rest.
+        if self.o.current_flow.is_none()
+            && super::super::claim::movement_first(self.registry, self.reading)
+        {
+            self.leave(agent, "go_home", "a movement first");
+            return Some(Some("go_home".into()));
+        }
         if self.o.current_flow.is_none()
             && own.is_none_or(|(_, score)| score < SURE)
             && let Some(claim) = super::super::claim::home_route(self.registry, self.reading)

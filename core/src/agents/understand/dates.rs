@@ -41,7 +41,19 @@ pub fn due(slot: &SlotSpec, reading: &Reading) -> Option<chrono::NaiveDate> {
         .get(NOT_DUE_BEFORE)
         .map(Vec::as_slice)
         .unwrap_or(&[]);
-    let of_the_act = last.is_some_and(|w| not_due.iter().any(|n| n == w));
+    // "le presté el lunes", and "el lunes le fié 200 a Rosa": a day said
+    // right before the act, or first in the clause that tells of it, is
+    // when it was done.
+    let acted_after = reading
+        .text()
+        .get(first.span.end..)
+        .and_then(|rest| rest.split([',', ';', '.']).next())
+        .is_some_and(|clause| {
+            fold(clause)
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| not_due.iter().any(|n| n == w))
+        });
+    let of_the_act = last.is_some_and(|w| not_due.iter().any(|n| n == w)) || acted_after;
     let later = || {
         let rest = reading.text().get(first.span.end..)?;
         due(slot, &Reading::new(rest, reading.today()))
