@@ -116,8 +116,16 @@ pub fn home_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     });
     // A route to an agent whose requests may be negations is matched
     // against every word ("no me mandes recordatorios").
-    let trigger = match negated_route(registry, reading).or_else(|| denied_route(registry, reading))
-    {
+    let trigger = match negated_route(registry, reading)
+        .or_else(|| denied_route(registry, reading))
+        .or_else(|| {
+            // A quoted phrase that holds its negation ("ya no le cobres").
+            super::understand::negated_request(home, reading).map(|(intent, score)| Claim {
+                intent,
+                score,
+                learned: false,
+            })
+        }) {
         Some(negated) if trigger.is_none_or(|t| negated.score >= t.score) => Some(negated),
         _ => trigger,
     };

@@ -218,6 +218,28 @@ pub fn scored(phrases: &[Phrase], said: &Said) -> Option<(f32, bool)> {
         .map(|(s, exact, _)| (s, exact))
 }
 
+/// [`scored`] among the quoted phrases that hold a negation word
+/// (`negations`): the negation is the request ("\"ya no me propongas\""),
+/// so `said` holds every word of the message, negated or not.
+pub fn negated_scored(
+    vocab: &Vocab,
+    phrases: &[Phrase],
+    said: &Said,
+    negations: &[&str],
+) -> Option<(f32, bool)> {
+    let ids: Vec<usize> = negations
+        .iter()
+        .flat_map(|w| [vocab.id(w), vocab.id(&format!("{SMALL}{w}"))])
+        .flatten()
+        .collect();
+    phrases
+        .iter()
+        .filter(|p| p.exact && ids.iter().any(|&id| p.holds(id)))
+        .filter_map(|phrase| score(phrase, said))
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
+        .map(|(s, exact, _)| (s, exact))
+}
+
 /// One phrase's score for `said`, whether it is a quoted one, and how
 /// many of its words were said: of two phrases that score the same, the
 /// one that holds more of the message is the more specific ("ya me pagó

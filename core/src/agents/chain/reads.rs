@@ -130,6 +130,13 @@ impl<'a> Run<'a> {
         let received = understand::statement_intent(agent, self.reading);
         let own = understand::best_request(agent, words, self.reading)
             .or_else(|| super::super::claim::denied_intent(self.registry, agent, self.reading));
+        // "ya no le cobres a Lupe": a quoted phrase of the agent's that
+        // holds the negation is the request, surer than a part of another.
+        let own = match (own, understand::negated_request(agent, self.reading)) {
+            (Some(own), Some(negated)) if negated.1 > own.1 => Some(negated),
+            (None, negated) => negated,
+            (own, _) => own,
+        };
         // With nothing open in it (just entered from home, or a flow of
         // it finished), the agent waits for a request as home does: the
         // learned model picks among its intents when no phrase is sure,

@@ -93,8 +93,11 @@ pub fn instead(text: &str, tokens: &[Token], negated: &[bool]) -> Option<(String
     let c = cues();
     let mut denied: Option<(usize, usize)> = None;
     let mut said: Option<(usize, usize)> = None;
+    // "ya no le cobres", "uy no, …": a word that only opens the message
+    // is no value said instead.
+    let opener = |t: &Token| t.is_in(c.days.interjections) || t.is_in(c.said.no_longer_words);
     for (i, (t, under)) in tokens.iter().zip(negated).enumerate() {
-        if t.is_in(c.answers.negations) || t.is_in(c.answers.instead_fillers) {
+        if t.is_in(c.answers.negations) || t.is_in(c.answers.instead_fillers) || opener(t) {
             continue;
         }
         let run = if *under { &mut denied } else { &mut said };

@@ -133,6 +133,8 @@ cue_group! {
     due_date_questions,
     /// "Cuál": with "mínimo", asks for a minimum payment.
     which_words,
+    /// "Ya" before a negation ("ya no le cobres"): no longer, no value.
+    no_longer_words,
     /// "Mínimo": a minimum payment.
     minimum_words,
     /// A debt paid whole ("todo", "lo que le debía", "liquidé"): with no
