@@ -10,7 +10,7 @@ use crate::agents::spec::ToolSpec;
 use crate::agents::state::Waiting;
 use crate::agents::text;
 use crate::agents::understand;
-use crate::confidence::{CLEAR, SURE};
+use crate::confidence::{CLEAR, LEARNED_CERTAIN, SURE};
 use crate::gate::ConfirmationStatus;
 use crate::gate::{Action, PendingAction, ServiceCall};
 use crate::nlu::answers::{self, Decision, Loose};
@@ -225,6 +225,35 @@ impl<'a> Run<'a> {
         Ok(Some(End::Replied))
     }
 
+    /// "la señora Lupe se llevó 5 tamales fiados" while Rosa's cobro is
+    /// shown: another person's request of this agent's open flow, which
+    /// the learned model is near certain of though no phrase says it
+    /// whole. This one waits, named, and that one starts, as one in the
+    /// agent's own words would ("Lupe me debe 75").
+    fn other_persons_request(&mut self, agent: &'a Agent) -> Step<Option<End>> {
+        let Some(open) = self.o.current_flow.as_ref() else {
+            return Ok(None);
+        };
+        if !super::other_person(agent, open, self.reading) {
+            return Ok(None);
+        }
+        let Some((intent, p)) =
+            crate::agents::claim::learned_intent(self.registry, agent, self.reading)
+        else {
+            return Ok(None);
+        };
+        let Some(tool) = agent.tool_for_intent(intent) else {
+            return Ok(None);
+        };
+        let same_flow =
+            tool.routing.as_ref().and_then(|r| r.target.as_deref()) == Some(open.flow_id.as_str());
+        if p < LEARNED_CERTAIN || !same_flow {
+            return Ok(None);
+        }
+        self.route(agent, tool, "learned request for another person")?;
+        Ok(Some(End::Replied))
+    }
+
     /// «No»: the flow ends here, as a final state would end it.
     fn rejected(&mut self, pending: &PendingAction, id: &str) -> End {
         self.o.drop_confirmation();
@@ -272,6 +301,9 @@ impl<'a> Run<'a> {
         let other_agent =
             understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
         if let Some(end) = self.change_of_this(agent, pending, &words)? {
+            return Ok(Some(end));
+        }
+        if let Some(end) = self.other_persons_request(agent)? {
             return Ok(Some(end));
         }
         let again = understand::best_intent(agent, &words)
