@@ -64,10 +64,18 @@ pub(super) fn read(
     };
     let in_date = |k: usize| date.is_some_and(|d| d.start <= k && k < d.end);
     let in_category = |k: usize| categories.iter().any(|m| m.start <= k && k < m.end);
+    // "el abono que me hizo Raúl": who handed it over names it.
+    let mut after_giver = vec![false; tokens.len() + 1];
+    for i in 0..end {
+        if let Some(len) = c.said.reference_giver_verbs.cue_at(tokens, i) {
+            after_giver[i + len] = true;
+        }
+    }
     let mut words: Vec<String> = Vec::new();
     for k in 0..end {
         let t = &tokens[k];
-        let after_article = k > 0 && tokens[k - 1].is_in(c.said.reference_articles);
+        let after_article =
+            k > 0 && tokens[k - 1].is_in(c.said.reference_articles) || after_giver[k];
         let named = t.kind == TokenKind::Word
             && t.text.len() >= 3
             && (after_article || in_category(k))

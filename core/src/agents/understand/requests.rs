@@ -92,6 +92,16 @@ pub fn received_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a s
     if reading.is_question() || reading.extraction().amounts.is_empty() || reading.money_denied() {
         return None;
     }
+    // "quita los 300 que me dio Raúl", "no, me dio 250": a change or a
+    // deletion of what was recorded tells of no money handed over now.
+    let u = reading.understanding();
+    let edits = matches!(
+        u.intent,
+        crate::nlu::Intent::DeleteLastTransaction | crate::nlu::Intent::UpdateLastTransaction
+    ) && u.confidence >= crate::confidence::SURE;
+    if edits {
+        return None;
+    }
     crate::nlu::names::giver(reading, &|word| super::own_word(agent, word))?;
     Some((intent, crate::confidence::CLEAR))
 }

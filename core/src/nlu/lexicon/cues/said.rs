@@ -262,6 +262,9 @@ cue_group! {
     /// Words that never name which movement is meant ("el que puse",
     /// "ese gasto", "el de hoy").
     reference_stops,
+    /// Verbs of money handed over right before who did it ("el abono que
+    /// me hizo Raúl"): the word after one names the movement.
+    reference_giver_verbs,
     /// Words after which a correction names the movement it means ("el
     /// de la luz", "lo de netflix", "los tacos").
     reference_articles,
