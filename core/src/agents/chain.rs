@@ -405,6 +405,8 @@ impl<'a> Run<'a> {
     /// Runs a navigation tool of `agent`; a service called on entering
     /// the flow it starts goes on as this route, once its result comes.
     fn route(&mut self, agent: &'a Agent, tool: &ToolSpec, why: &str) -> Step<String> {
+        let changed = changes_kept(agent, tool, self.reading);
+        let tool = changed.unwrap_or(tool);
         self.route_to(agent, tool, why).map_err(|mut suspend| {
             suspend.routed = Some(tool.name.clone());
             suspend
@@ -480,6 +482,38 @@ impl<'a> Run<'a> {
         }
         Ok(tool.name.clone())
     }
+}
+
+/// "Pedro me debe 250, no 300": a request for money that denies, after
+/// its amount, the amount said before is a change of what the agent kept
+/// (its `corrects` intent), never a second one. ("Cóbrale 300, no, 250"
+/// mends the request itself: the denied amount comes first.)
+fn changes_kept<'a>(agent: &'a Agent, tool: &ToolSpec, reading: &Reading) -> Option<&'a ToolSpec> {
+    let corrects = agent.spec.corrects.as_deref()?;
+    if tool.intent.as_deref() == Some(corrects) {
+        return None;
+    }
+    let amounts = &reading.extraction().amounts;
+    let denies_after = amounts
+        .iter()
+        .enumerate()
+        .any(|(i, kept)| !kept.retracted && amounts[i + 1..].iter().any(|m| m.retracted));
+    let takes_money = tool
+        .routing
+        .as_ref()
+        .and_then(|r| agent.flows.get(r.target.as_deref()?))
+        .is_some_and(|flow| {
+            flow.prefill.iter().any(|slot| {
+                agent
+                    .spec
+                    .slots
+                    .get(slot)
+                    .is_some_and(|s| s.kind == crate::agents::spec::SlotType::MoneyMxn)
+            })
+        });
+    (denies_after && takes_money)
+        .then(|| agent.tool_for_intent(corrects))
+        .flatten()
 }
 
 /// Whether `reading` gives a slot the flow reads from its starting message
