@@ -92,6 +92,16 @@ pub fn received_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a s
     if reading.is_question() || reading.extraction().amounts.is_empty() || reading.money_denied() {
         return None;
     }
+    // "mi hijo me mandó 200 dólares": what is owed to the user is in
+    // pesos; money in another currency handed over pays no cobro.
+    if reading
+        .extraction()
+        .amounts
+        .iter()
+        .all(|m| m.currency != "MXN")
+    {
+        return None;
+    }
     // "quita los 300 que me dio Raúl", "no, me dio 250": a change or a
     // deletion of what was recorded tells of no money handed over now.
     let u = reading.understanding();
