@@ -2,7 +2,9 @@
 //! defaults (the date is today in the user's zone) and decides: ask, confirm
 //! a write, or run read tools.
 
-use super::state::{AgentState, ClarificationQuestion, Field, PendingWrite, QuestionKey};
+use super::state::{
+    AgentState, ClarificationQuestion, Field, PendingWrite, QuestionKey, TransactionDraft,
+};
 use super::{TurnCtx, ValidationRecord, Work, text};
 use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
@@ -378,6 +380,10 @@ fn check_debt(state: &mut AgentState, ctx: &mut TurnCtx, missing: &mut Vec<Field
     let changes = params.debt_balance_mxn_cents.is_some()
         || params.debt_minimum_mxn_cents.is_some()
         || params.debt_due_day.is_some();
+    if !changes && let Some(name) = params.debt_name.clone() {
+        pays_part(state, ctx, name)?;
+    }
+    let params = state.pending_params.get_or_insert_with(Default::default);
     if !changes {
         missing.push(Field::DebtChange);
     }
@@ -406,6 +412,54 @@ fn check_debt(state: &mut AgentState, ctx: &mut TurnCtx, missing: &mut Vec<Field
         }
         _ => None,
     })
+}
+
+/// "ya le pagué todo a don Beto", "pagué el total de la tarjeta": no
+/// value of the debt, but a payment of a part of it said in words. It is
+/// that payment, its amount read from the debts as "pagué el mínimo de la
+/// banamex" is (`Err`: the turn goes on there); the draft is the
+/// payment's, so an amount asked for when the part is not stored fills it.
+fn pays_part(state: &mut AgentState, ctx: &mut TurnCtx, name: String) -> Result<(), NodeOutcome> {
+    let owed = crate::nlu::debts::owed_part(&ctx.reading);
+    if ctx.shared_chat || !crate::nlu::tells_of_payment_made(&ctx.reading) || owed.is_none() {
+        return Ok(());
+    }
+    let category = crate::nlu::category::of_debt_payment(&name)
+        .map_or("prestamo", |c| c.key)
+        .to_string();
+    let date_iso = iso_date(ctx.today);
+    let payment = AddTransactionInput {
+        kind: TransactionType::Expense,
+        amount_mxn_cents: 0,
+        category_type: CategoryType::Debt,
+        category: category.clone(),
+        description: Some(name.clone()),
+        date_iso: date_iso.clone(),
+    };
+    state.pending_params = None;
+    state.draft_intent = Some(Intent::LogTransaction);
+    state.pending_transaction = Some(TransactionDraft {
+        kind: Some(TransactionType::Expense),
+        category_type: Some(CategoryType::Debt),
+        category: Some(category),
+        description: Some(name.clone()),
+        date_iso: Some(date_iso),
+        debt_paid: Some(name.clone()),
+        ..Default::default()
+    });
+    // "el total de la tarjeta": a name of generic words only is the one
+    // debt of its kind.
+    let named = !crate::nlu::debt_words(&name).is_empty();
+    ctx.work = Work::FindDebt {
+        payment,
+        paid: name,
+        named,
+        owed,
+    };
+    Err(NodeOutcome::because(
+        "execute_tools",
+        reasons::PAYMENT_TO_A_DEBT,
+    ))
 }
 
 /// The bank balance.
