@@ -148,8 +148,30 @@ pub fn find_date(tokens: &[Token], today: NaiveDate) -> Option<DateMatch> {
             TokenKind::Number => number_date(tokens, i, today),
             TokenKind::Word => word_date(tokens, i, today),
         }?;
-        Some(DateMatch { date, start, end })
+        Some(DateMatch {
+            date: to_come(tokens, start, date, today),
+            start,
+            end,
+        })
     })
+}
+
+/// "lo pago el viernes", "me pagan el lunes": a day of this week said
+/// after a verb of paying still to come is the coming one, never the one
+/// gone by.
+fn to_come(tokens: &[Token], start: usize, date: NaiveDate, today: NaiveDate) -> NaiveDate {
+    let c = cues();
+    let mut k = start;
+    while k > 0 && tokens[k - 1].is_in(c.debts.articles) {
+        k -= 1;
+    }
+    let to_come = k > 0 && tokens[k - 1].is_in(c.days.coming_payment_verbs);
+    let this_week = date < today && (today - date).num_days() < 7;
+    if to_come && this_week {
+        date + chrono::Duration::days(7)
+    } else {
+        date
+    }
 }
 
 /// The next `day` of `month` from `today` on (this year's, or next

@@ -210,6 +210,9 @@ cue_group! {
     /// Determiners an agent's phrase may say any one of ("quita el pago fijo" holds "quita ese pago
     /// fijo").
     trigger_determiners,
+    /// Verbs of a payment still to come ("lo pago el viernes", "me pagan
+    /// el lunes"): a day of this week after one is the coming one.
+    coming_payment_verbs,
     /// Words that open days said in the plural ("los días 15 y 30"): a
     /// day joined to them by "y" is a day too.
     plural_day_openers,
