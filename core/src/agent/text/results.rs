@@ -318,3 +318,29 @@ pub fn simulation(sim: &Simulation, category: &str) -> String {
     ));
     text
 }
+
+/// What a change of a payment does to what it paid (`paid_after`: what
+/// it pays once changed): the debt goes up or down, or what was paid of
+/// the cobro, by the difference.
+pub(super) fn link_line(
+    before: &TransactionRow,
+    paid_after: crate::money::Centavos,
+) -> Option<String> {
+    let less = before.amount_mxn_cents - paid_after;
+    let (way, by) = match less {
+        0 => return None,
+        l if l > 0 => ("sube", l),
+        l => ("baja", -l),
+    };
+    Some(match before.pays.as_ref()? {
+        crate::tools::Pays::Debt(key) => format!("Deuda «{key}»: {way} {}", mxn(by)),
+        crate::tools::Pays::Cobro(seq) => {
+            let paid_way = if less > 0 { "baja" } else { "sube" };
+            format!(
+                "Cobro {}: lo que te han pagado {paid_way} {}",
+                crate::tools::cobros::reference(*seq),
+                mxn(by)
+            )
+        }
+    })
+}
