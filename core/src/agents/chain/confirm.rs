@@ -96,10 +96,21 @@ impl<'a> Run<'a> {
     /// finance question or request, or another agent's.
     fn goes_elsewhere(&self) -> bool {
         self.reading.decision() == Decision::Other
-            && (crate::nlu::answers::complete_finance_request(self.reading)
-                || crate::nlu::answers::finance_question(self.reading, SURE)
+            && (self.finance_request()
                 || understand::best_intent(self.registry.home(), &intent_words(self.reading))
                     .is_some_and(|(_, s)| s >= CLEAR))
+    }
+
+    /// A finance request or question, said while a prompt waits: "mis
+    /// deudas", "mis últimos movimientos" (a sure request for the records,
+    /// asked or not) are one too.
+    fn finance_request(&self) -> bool {
+        let u = self.reading.understanding();
+        let records =
+            u.intent == crate::nlu::Intent::QueryData && u.confidence >= SURE && u.amount.is_none();
+        crate::nlu::answers::complete_finance_request(self.reading)
+            || crate::nlu::answers::finance_question(self.reading, SURE)
+            || records
     }
 
     /// The expired prompt under a new id and expiry, its old buttons
@@ -292,12 +303,7 @@ impl<'a> Run<'a> {
         }
         // "mis deudas", "mis movimientos": a sure request for the records,
         // asked or not, is no answer to the confirmation.
-        let u = self.reading.understanding();
-        let records =
-            u.intent == crate::nlu::Intent::QueryData && u.confidence >= SURE && u.amount.is_none();
-        let finance = crate::nlu::answers::complete_finance_request(self.reading)
-            || crate::nlu::answers::finance_question(self.reading, SURE)
-            || records;
+        let finance = self.finance_request();
         let other_agent =
             understand::best_intent(self.registry.home(), &words).is_some_and(|(_, s)| s >= CLEAR);
         if let Some(end) = self.change_of_this(agent, pending, &words)? {
