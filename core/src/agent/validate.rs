@@ -155,6 +155,11 @@ fn check_movement(
         && draft.debt_paid.is_some())
     .then(|| crate::nlu::debts::owed_part(&ctx.reading))
     .flatten();
+    // "fueron 1350 entre las 3, me deben 450 cada una": the others owe
+    // their parts (cobros), so the user paid the whole bill: the total.
+    if draft.split_ways.is_some() && others_owe_their_part(&ctx.reading) {
+        draft.split_ways = None;
+    }
     if draft.amount_mxn_cents.is_none() && owed.is_none() {
         missing.push(amount_field);
     } else if draft.split_ways.is_some() && intent == Intent::LogTransaction {
@@ -412,6 +417,14 @@ fn check_debt(state: &mut AgentState, ctx: &mut TurnCtx, missing: &mut Vec<Field
         }
         _ => None,
     })
+}
+
+/// "me deben 450 cada una": the others' parts of a shared bill are
+/// owed to the user.
+fn others_owe_their_part(reading: &crate::nlu::Reading) -> bool {
+    reading
+        .cues()
+        .has(crate::nlu::lexicon::cues().debts.owed_to_me)
 }
 
 /// "ya le pagué todo a don Beto", "pagué el total de la tarjeta": no
