@@ -13,11 +13,17 @@ use crate::nlu::category::key_of_word;
 /// an offered relation ("mi hermano Pepe").
 pub fn unoffered(offered: &[String], reading: &Reading) -> Option<String> {
     let held = |w: &str| offered.iter().any(|o| o == w);
+    // "doña Mari": a person's title is no thing named ("dona").
+    let tokens = reading.tokens();
+    let titles: Vec<&str> = crate::nlu::names::titles(tokens)
+        .into_iter()
+        .map(|k| tokens[k].text.as_str())
+        .collect();
     // The message's words of a kind first: most name none, and then the
     // offered words are never looked up.
     let said: Vec<(&str, &str)> = crate::agents::words::content_tokens(reading.tokens())
         .into_iter()
-        .filter(|w| w.len() > 2 && !held(w))
+        .filter(|w| w.len() > 2 && !held(w) && !titles.contains(w))
         .filter_map(|w| Some((w, key_of_word(w)?)))
         .collect();
     if !said.is_empty() {
