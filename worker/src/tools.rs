@@ -13,8 +13,7 @@
 
 use caja_core::tools::store::{Change, Head, Need, View};
 use caja_core::tools::{
-    BankBalance, CategoryType, DebtRow, ToolCall, ToolResult, TransactionRow, TransactionType,
-    codes, rules, run,
+    BankBalance, DebtRow, ToolCall, ToolResult, TransactionRow, codes, rules, run,
 };
 use serde::Deserialize;
 use worker::{D1PreparedStatement, D1Result};
@@ -32,49 +31,7 @@ use prefetch::Fetched;
 pub use prefetch::{Ahead, LEDGER_VERSION_SQL, ahead_from, ahead_statements};
 use reads::{DebtDbRow, ROW_VERSION_SQL, debts_sql, groups_between, rows_between};
 pub use reads::{Rows, bank_balance, budget_status, debt_list, list_transactions, month_summary};
-
-/// A stored transaction row.
-#[derive(Clone, Debug, Deserialize)]
-pub struct TxRow {
-    pub seq: i64,
-    pub version: i64,
-    pub kind: String,
-    pub amount_mxn_cents: i64,
-    pub category_type: String,
-    pub category: String,
-    pub description: Option<String>,
-    pub date_iso: String,
-    #[serde(default)]
-    pub pays: Option<String>,
-}
-
-impl TxRow {
-    /// The row as tools return it; a row that breaks the schema's own
-    /// values is an error, never skipped.
-    pub fn to_core(&self) -> worker::Result<TransactionRow> {
-        let bad =
-            || worker::Error::RustError(format!("stored transaction {} unreadable", self.seq));
-        Ok(TransactionRow {
-            id: self.seq,
-            version: u32::try_from(self.version).map_err(|_| bad())?,
-            kind: TransactionType::parse(&self.kind).ok_or_else(bad)?,
-            amount_mxn_cents: self.amount_mxn_cents,
-            category_type: CategoryType::parse(&self.category_type).ok_or_else(bad)?,
-            category: self.category.clone(),
-            description: self.description.clone(),
-            date_iso: self.date_iso.clone(),
-            pays: self
-                .pays
-                .clone()
-                .map(caja_core::tools::Pays::try_from)
-                .transpose()
-                .map_err(|_| bad())?,
-        })
-    }
-}
-
-pub const TX_COLUMNS: &str =
-    "seq, version, kind, amount_mxn_cents, category_type, category, description, date_iso, pays";
+pub use reads::{TX_COLUMNS, TxRow};
 
 /// The user's highest transaction number and last live row, as D1 has
 /// them now.

@@ -213,35 +213,8 @@ fn check_movement(
                         description: draft.description.clone(),
                         date_iso,
                     };
-                    // A payment toward what is owed with no creditor named
-                    // ("ya pagué el mínimo de la tarjeta"): the message is
-                    // read for a known debt's name.
                     let named = draft.debt_paid.clone();
-                    // (Debts are never read in a group: there it is only a
-                    // movement.)
-                    let unnamed = (named.is_none()
-                        && !ctx.shared_chat
-                        && category_type == CategoryType::Debt
-                        && payment.kind == TransactionType::Expense)
-                        .then(|| ctx.reading.text().to_string());
-                    if let Some(paid) = named.clone().or(unnamed) {
-                        // Whether it pays a known debt is read from the debts.
-                        ctx.work = Work::FindDebt {
-                            payment,
-                            paid,
-                            named: named.is_some(),
-                            owed,
-                        };
-                        return Err(NodeOutcome::because(
-                            "execute_tools",
-                            reasons::PAYMENT_TO_A_DEBT,
-                        ));
-                    }
-                    ctx.prepared = Some(PendingWrite::AddTransaction(payment));
-                    Some(NodeOutcome::because(
-                        "confirm",
-                        reasons::TRANSACTION_COMPLETE,
-                    ))
+                    log_movement(ctx, payment, named, owed)?
                 } else {
                     ctx.work = Work::Simulate(SimulatePurchaseInput {
                         amount_mxn_cents: amount,
@@ -427,6 +400,48 @@ fn others_owe_their_part(reading: &crate::nlu::Reading) -> bool {
         .has(crate::nlu::lexicon::cues().debts.owed_to_me)
 }
 
+/// A movement ready to confirm, unless it pays what is owed: with a
+/// creditor named, or toward a debt with none ("ya pagué el mínimo de la
+/// tarjeta": the message is read for a known debt's name), the debts are
+/// read first (never in a group: there it is only a movement).
+fn log_movement(
+    ctx: &mut TurnCtx,
+    payment: AddTransactionInput,
+    named: Option<String>,
+    owed: Option<crate::nlu::debts::OwedPart>,
+) -> Result<Option<NodeOutcome>, NodeOutcome> {
+    let unnamed = (named.is_none()
+        && !ctx.shared_chat
+        && payment.category_type == CategoryType::Debt
+        && payment.kind == TransactionType::Expense)
+        .then(|| ctx.reading.text().to_string());
+    if let Some(paid) = named.clone().or(unnamed) {
+        return Err(find_debt(ctx, payment, paid, named.is_some(), owed));
+    }
+    ctx.prepared = Some(PendingWrite::AddTransaction(payment));
+    Ok(Some(NodeOutcome::because(
+        "confirm",
+        reasons::TRANSACTION_COMPLETE,
+    )))
+}
+
+/// Whether a payment pays a known debt is read from the debts.
+fn find_debt(
+    ctx: &mut TurnCtx,
+    payment: AddTransactionInput,
+    paid: String,
+    named: bool,
+    owed: Option<crate::nlu::debts::OwedPart>,
+) -> NodeOutcome {
+    ctx.work = Work::FindDebt {
+        payment,
+        paid,
+        named,
+        owed,
+    };
+    NodeOutcome::because("execute_tools", reasons::PAYMENT_TO_A_DEBT)
+}
+
 /// "ya le pagué todo a don Beto", "pagué el total de la tarjeta": no
 /// value of the debt, but a payment of a part of it said in words. It is
 /// that payment, its amount read from the debts as "pagué el mínimo de la
@@ -463,16 +478,7 @@ fn pays_part(state: &mut AgentState, ctx: &mut TurnCtx, name: String) -> Result<
     // "el total de la tarjeta": a name of generic words only is the one
     // debt of its kind.
     let named = !crate::nlu::debt_words(&name).is_empty();
-    ctx.work = Work::FindDebt {
-        payment,
-        paid: name,
-        named,
-        owed,
-    };
-    Err(NodeOutcome::because(
-        "execute_tools",
-        reasons::PAYMENT_TO_A_DEBT,
-    ))
+    Err(find_debt(ctx, payment, name, named, owed))
 }
 
 /// The bank balance.

@@ -13,7 +13,8 @@ pub mod options;
 mod requests;
 
 pub use requests::{
-    best_request, denied_intent, received_intent, repeats_intent, requests, statement_intent,
+    best_request, denied_intent, negated_request, received_intent, repeats_intent, requests,
+    statement_intent,
 };
 
 use super::phrases;
@@ -59,27 +60,6 @@ pub fn partial_intents<'a>(
         .take(3)
         .map(|(intent, _)| intent)
         .collect()
-}
-
-/// The intent of `agent` a message says in one of its quoted phrases that
-/// holds a negation ("ya no le cobres a Lupe" for "\"ya no le cobres\""),
-/// scored on every word: such a negation is the request, never a way of
-/// turning the agent down.
-pub fn negated_request<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
-    if !reading.negated().iter().any(|n| *n) {
-        return None;
-    }
-    let words = super::registry::question_words(reading);
-    let said = agent.vocab.said(&words);
-    let negations = crate::nlu::lexicon::cues().said.no_words.words();
-    agent
-        .triggers
-        .iter()
-        .filter_map(|(intent, phrases)| {
-            let (score, _) = phrases::negated_scored(&agent.vocab, phrases, &said, negations)?;
-            Some((intent.as_str(), score))
-        })
-        .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 /// The best score of one intent's phrases for a message.

@@ -209,3 +209,25 @@ pub fn requests(agent: &Agent, flow: &Flow, reading: &Reading) -> Vec<String> {
         })
         .map_or_else(|| reading.items().to_vec(), Vec::from)
 }
+
+/// The intent of `agent` a message says in one of its quoted phrases that
+/// holds a negation ("ya no le cobres a Lupe" for "\"ya no le cobres\""),
+/// scored on every word: such a negation is the request, never a way of
+/// turning the agent down.
+pub fn negated_request<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
+    if !reading.negated().iter().any(|n| *n) {
+        return None;
+    }
+    let words = crate::agents::registry::question_words(reading);
+    let said = agent.vocab.said(&words);
+    let negations = crate::nlu::lexicon::cues().said.no_words.words();
+    agent
+        .triggers
+        .iter()
+        .filter_map(|(intent, phrases)| {
+            let (score, _) =
+                crate::agents::phrases::negated_scored(&agent.vocab, phrases, &said, negations)?;
+            Some((intent.as_str(), score))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+}
