@@ -29,6 +29,7 @@ mod parse;
 mod pending;
 mod recent;
 mod respond;
+mod retold;
 mod router;
 mod rows;
 mod spent;

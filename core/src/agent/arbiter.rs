@@ -240,13 +240,13 @@ fn corrects_agent_save(
                 let saved = agent.spec.corrects_after.contains(&result.tool_name);
                 // An agent that names what it saves (a cobro's folio)
                 // changes only what it named: a contact added is no cobro.
-                let slots = identifiers(agent, result);
-                let names = agent
+                let coded = agent
                     .spec
                     .slots
                     .values()
                     .any(|slot| slot.kind == crate::agents::spec::SlotType::Code);
-                (saved && slots.is_empty() != names).then(|| crate::agents::state::Start {
+                let slots = identifiers(agent, result, coded);
+                (saved && (!coded || !slots.is_empty())).then(|| crate::agents::state::Start {
                     agent: agent.spec.id.clone(),
                     intent,
                     slots,
@@ -268,11 +268,20 @@ fn corrects_agent_save(
 }
 
 /// The identifiers an agent gave what it saved (its `code` slots, as the
-/// saved result names them: "COB-0001"), so its change points at it.
+/// saved result names them: "COB-0001"; an agent with no code names it
+/// by its `label` slots: the fixed payment «Gym»), so its change points
+/// at it, never at a word of the correction ("no espera, son 500").
 fn identifiers(
     agent: &crate::agents::registry::Agent,
     result: &crate::tools::ToolResult,
+    coded: bool,
 ) -> serde_json::Map<String, serde_json::Value> {
+    use crate::agents::spec::SlotType;
+    let naming = if coded {
+        SlotType::Code
+    } else {
+        SlotType::Label
+    };
     let data: Option<serde_json::Value> = result
         .data
         .as_ref()
@@ -281,7 +290,7 @@ fn identifiers(
         .spec
         .slots
         .iter()
-        .filter(|(_, slot)| slot.kind == crate::agents::spec::SlotType::Code)
+        .filter(|(_, slot)| slot.kind == naming)
         .filter_map(|(name, _)| Some((name.clone(), data.as_ref()?.get(name)?.clone())))
         .collect()
 }

@@ -71,6 +71,7 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     );
     run.start = ctx.start.take();
     run.saved_before = state.saved_movements_last_turn();
+    run.retold = super::retold::retells_saved_movement(state, &ctx.reading);
     let outcome = match paused {
         Some(paused) => run.resume(*paused),
         None => run.run(),

@@ -58,8 +58,8 @@ pub fn parse(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     {
         u = ctx.reading.understanding_as(Intent::LogTransaction);
     }
-    if super::recent::denies_saved_amount(state, &ctx.reading, &u) {
-        u = ctx.reading.understanding_as(Intent::UpdateLastTransaction);
+    if let Some(intent) = super::retold::retold_intent(state, &ctx.reading, &u) {
+        u = super::retold::retold(&ctx.reading, intent);
     }
     if let Some(outcome) = super::recent::correction_after_other_save(state, ctx, &mut u, names_row)
     {

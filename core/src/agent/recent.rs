@@ -78,6 +78,7 @@ pub fn budget_follow_up(
 pub enum SavedBefore {
     Movement,
     Debt,
+    Balance,
     Other,
 }
 
@@ -109,7 +110,8 @@ pub fn saved_before(state: &AgentState) -> Option<SavedBefore> {
             | "delete_last_transaction"
             | "pay_debt" => SavedBefore::Movement,
             "add_or_update_debt" => SavedBefore::Debt,
-            "set_budget_cap" | "set_bank_balance" => SavedBefore::Other,
+            "set_bank_balance" => SavedBefore::Balance,
+            "set_budget_cap" => SavedBefore::Other,
             name if records(name) => SavedBefore::Movement,
             name if action(name).is_some() => SavedBefore::Other,
             _ => continue,
@@ -256,7 +258,7 @@ pub fn correction_after_other_save(
             *u = ctx.reading.understanding_as(Intent::ManageDebt);
             None
         }
-        SavedBefore::Debt | SavedBefore::Other => {
+        SavedBefore::Debt | SavedBefore::Balance | SavedBefore::Other => {
             ctx.say(text::LAST_SAVE_NOT_A_MOVEMENT);
             Some(NodeOutcome::because(
                 "respond",
@@ -264,41 +266,4 @@ pub fn correction_after_other_save(
             ))
         }
     }
-}
-
-/// "le pagué 100, no 150" right after the $150 payment was saved: a
-/// movement told again that denies, after its amount, the amount just
-/// saved is that movement corrected, never a second one.
-pub fn denies_saved_amount(state: &AgentState, reading: &Reading, u: &Understanding) -> bool {
-    if u.intent != Intent::LogTransaction || saved_before(state) != Some(SavedBefore::Movement) {
-        return false;
-    }
-    let amounts = &reading.extraction().amounts;
-    let denied: Vec<crate::money::Centavos> = amounts
-        .iter()
-        .enumerate()
-        .filter(|(i, m)| m.retracted && amounts[..*i].iter().any(|kept| !kept.retracted))
-        .map(|(_, m)| m.centavos)
-        .collect();
-    let saved = |amount: crate::money::Centavos| {
-        state.tool_results.iter().filter(|r| r.ok).any(|r| {
-            let rows = match r.tool_name.as_str() {
-                "add_transaction" => r
-                    .data_as::<crate::tools::TransactionRow>()
-                    .into_iter()
-                    .collect(),
-                "add_transactions" => r
-                    .data_as::<crate::tools::TransactionList>()
-                    .map(|l| l.transactions)
-                    .unwrap_or_default(),
-                "pay_debt" => r
-                    .data_as::<crate::tools::DebtPayment>()
-                    .map(|p| vec![p.transaction])
-                    .unwrap_or_default(),
-                _ => Vec::new(),
-            };
-            rows.iter().any(|row| row.amount_mxn_cents == amount)
-        })
-    };
-    denied.into_iter().any(saved)
 }

@@ -199,6 +199,10 @@ pub struct Run<'a> {
     /// Movements were saved the turn before (the caller knows): a
     /// correction that names nothing is about them, not about the flow.
     pub saved_before: bool,
+    /// The message tells again the movement saved the turn before ("no
+    /// espera, me dio 250"; the caller decides): an agent with nothing
+    /// open hands it home as that movement's change.
+    pub retold: bool,
     /// A correction is being replayed: the states whose slot was answered
     /// keep the answer instead of asking again (everything computed from
     /// them runs again; a confirmation is always asked again).
@@ -252,6 +256,7 @@ impl<'a> Run<'a> {
             entered: Vec::new(),
             to_finance: false,
             saved_before: false,
+            retold: false,
             replaying: false,
             today: Value::from(reading.today().to_string()),
             start: None,

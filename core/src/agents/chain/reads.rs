@@ -21,6 +21,9 @@ impl<'a> Run<'a> {
     /// A data agent reads the message. `Some(tool)` when it routed.
     pub(super) fn understand(&mut self, agent: &'a Agent) -> Step<Routed> {
         let words = crate::agents::registry::agent_words(agent, self.reading);
+        if self.retold && self.o.current_flow.is_none() {
+            return Ok(Some(self.interrupt(agent, "a change of what was saved")));
+        }
         // A question about this agent's service is answered here.
         if let Some(answer) = self.faq_answer(agent) {
             self.answer_faq(agent, answer);
