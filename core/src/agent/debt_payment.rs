@@ -70,11 +70,39 @@ pub(super) fn after_find_debt(
         None => {
             if named && payment.category_type == CategoryType::Debt {
                 ctx.say(text::debt_unknown(paid));
+                if !names_a_debt(&ctx.reading) && !rules::some_debt_named(&list.debts, paid) {
+                    return ask_category(state);
+                }
             }
             ctx.prepared = Some(PendingWrite::AddTransaction(payment));
             NodeOutcome::because("confirm", reasons::PAYMENT_TO_NO_KNOWN_DEBT)
         }
     }
+}
+
+/// Whether the message's own words name what is owed ("el préstamo",
+/// "abono", "Coppel"): a payment to someone with no debt stored is a
+/// debt's payment only then.
+fn names_a_debt(reading: &crate::nlu::Reading) -> bool {
+    crate::nlu::category::find_categories(reading.tokens(), &[])
+        .iter()
+        .any(|m| !m.fuzzy && m.category.category_type == CategoryType::Debt)
+}
+
+/// "hoy le pagué 3,500 a mi ayudante", no debt with him stored: what the
+/// money was for is asked, never taken to be a loan's payment.
+fn ask_category(state: &mut AgentState) -> NodeOutcome {
+    if let Some(draft) = state.pending_transaction.as_mut() {
+        draft.category = None;
+        draft.category_type = None;
+        draft.debt_paid = None;
+    }
+    state.clarification_questions = vec![ClarificationQuestion {
+        key: QuestionKey::Category,
+        question: text::question(Field::Category, None),
+        field: Field::Category,
+    }];
+    NodeOutcome::because("clarify", reasons::MISSING_FIELDS)
 }
 
 /// The stored minimum or balance of `debt`, when it has one.

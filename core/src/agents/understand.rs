@@ -523,15 +523,15 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
     // "y si lo pago la otra semana?" holds "si" but says neither.
     let every_word: Vec<&str> = reading.words().collect();
     let answer = reading.decision();
-    let picked: Vec<&String> = slot
+    // A cue of several words is said as a run of them ("me paga").
+    let says = |c: &&String| {
+        let run: Vec<&str> = c.split_whitespace().collect();
+        !run.is_empty() && every_word.windows(run.len()).any(|w| w == run.as_slice())
+    };
+    let mut picked: Vec<&String> = slot
         .values
         .iter()
         .filter(|(_, cue)| {
-            // A cue of several words is said as a run of them ("me paga").
-            let says = |c: &&String| {
-                let run: Vec<&str> = c.split_whitespace().collect();
-                !run.is_empty() && every_word.windows(run.len()).any(|w| w == run.as_slice())
-            };
             let said = cue.iter().filter(says);
             let mut said = said.peekable();
             said.peek().is_some()
@@ -542,6 +542,22 @@ fn choose(slot: &SlotSpec, reading: &Reading, data: &Map<String, Value>) -> Slot
         })
         .map(|(value, _)| value)
         .collect();
+    // Of values said both, the one said in more words is the one meant:
+    // "la nómina del ayudante" (an expense) holds "nómina" (an income).
+    if picked.len() > 1 && !slot.many {
+        let longest = |value: &&String| {
+            slot.values[*value]
+                .iter()
+                .filter(says)
+                .map(|c| c.split_whitespace().count())
+                .max()
+                .unwrap_or(0)
+        };
+        let most = picked.iter().map(longest).max().unwrap_or(0);
+        if picked.iter().filter(|v| longest(v) == most).count() == 1 {
+            picked.retain(|v| longest(v) == most);
+        }
+    }
     match picked.as_slice() {
         [one] => SlotRead::Value(Value::from(one.as_str()), None),
         [_, _, ..] if slot.many => SlotRead::Value(

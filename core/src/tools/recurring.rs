@@ -321,10 +321,11 @@ fn preview(
     }
     let amount = cents_up_to(params, "amount_mxn", limits::MAX_AMOUNT)?;
     let days = Days31::parse(param(params, "days")).ok_or("bad days")?;
-    let named = category_of(name).or_else(|| {
-        let key = param(params, "category");
-        category::by_key(key).map(|c| c.key)
-    });
+    // The category its name says ("Netflix"), else the one said or
+    // answered; of the two, the first that fits the kind ("la raya del
+    // ayudante" is paid: «hogar» answered is its category, never «sueldo»).
+    let answered = category::by_key(param(params, "category")).map(|c| c.key);
+    let named = category_of(name).or(answered);
     let income = match param(params, "kind") {
         "income" => true,
         "expense" => false,
@@ -332,17 +333,16 @@ fn preview(
             .and_then(category::by_key)
             .is_some_and(|c| c.category_type == CategoryType::Income),
     };
+    let fits = |key: &&str| {
+        category::by_key(key).is_some_and(|c| (c.category_type == CategoryType::Income) == income)
+    };
+    let key = category_of(name).filter(fits).or(answered.filter(fits));
     let (kind, category) = if income {
-        let key = named
-            .filter(|k| {
-                category::by_key(k).is_some_and(|c| c.category_type == CategoryType::Income)
-            })
-            .unwrap_or(OTHER_INCOME);
-        (TransactionType::Income, key.to_string())
+        (
+            TransactionType::Income,
+            key.unwrap_or(OTHER_INCOME).to_string(),
+        )
     } else {
-        let key = named.filter(|k| {
-            category::by_key(k).is_some_and(|c| c.category_type != CategoryType::Income)
-        });
         (TransactionType::Expense, key.unwrap_or("").to_string())
     };
     let item = Item {

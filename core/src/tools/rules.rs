@@ -531,7 +531,7 @@ pub fn simulate(
 }
 
 mod debt_match;
-pub use debt_match::match_debt;
+pub use debt_match::{match_debt, some_debt_named};
 
 #[cfg(test)]
 mod tests;

@@ -72,3 +72,15 @@ pub fn match_debt<'a>(debts: &'a [DebtRow], paid: &str) -> Option<&'a DebtRow> {
     let first = named.next()?;
     named.next().is_none().then_some(first)
 }
+
+/// Whether any stored debt holds every distinctive word of `paid` ("Juan"
+/// of «Juan Pérez» and «Juan López»): the payment is toward a debt, even
+/// when which one is not known.
+pub fn some_debt_named(debts: &[DebtRow], paid: &str) -> bool {
+    let paid_words = crate::nlu::debt_words(paid);
+    !paid_words.is_empty()
+        && debts.iter().any(|d| {
+            let words = crate::nlu::debt_words(&d.name);
+            paid_words.iter().all(|w| words.contains(w))
+        })
+}
