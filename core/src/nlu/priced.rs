@@ -63,6 +63,15 @@ pub(super) fn counts_are_not_money(tokens: &[Token], found: &mut Vec<AmountMatch
     if found.len() < 2 {
         return;
     }
+    // "don Beto me debe 3 atoles y 10 tamales": counts of several things
+    // and no price are no amount either.
+    if found
+        .iter()
+        .all(|m| counted(tokens, m) && m.score <= 0 && !tokens[m.start].dollar_sign)
+    {
+        found.clear();
+        return;
+    }
     for m in found.iter_mut() {
         if counted(tokens, m) && m.score > 0 {
             m.score = 0;
