@@ -172,7 +172,9 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
             }
         }
     }
-    if let Some(start) = corrects_agent_save(state, &ctx.reading) {
+    if let Some(start) = corrects_agent_save(state, &ctx.reading)
+        .or_else(|| corrects_coded_record(state, &ctx.reading))
+    {
         return verdict(Verdict::StartAgent(start));
     }
     if wants_data_agent(state, &ctx.reading, state.has_open_flow()) {
@@ -245,18 +247,23 @@ fn corrects_agent_save(
                     .slots
                     .values()
                     .any(|slot| slot.kind == crate::agents::spec::SlotType::Code);
-                let slots = identifiers(agent, result, coded);
-                (saved && (!coded || !slots.is_empty())).then(|| crate::agents::state::Start {
+                let mut slots = identifiers(agent, result, coded);
+                let named = !coded || !slots.is_empty();
+                // "no espera, lo de don Pepe eran 1,300" right after
+                // Lupita's cobro: a correction that names another of the
+                // agent's records is about that one, found as the change
+                // finds it.
+                if names_another(agent, result, reading) {
+                    slots.clear();
+                }
+                (saved && named).then(|| crate::agents::state::Start {
                     agent: agent.spec.id.clone(),
                     intent,
                     slots,
                 })
             })
         })?;
-    let u = reading.understanding();
-    let corrects = u.intent == Intent::UpdateLastTransaction && u.confidence >= CLEAR
-        || answers::starts_correction(reading.folded());
-    if !corrects || answers::names_last_record(reading) {
+    if !corrects(reading) {
         return None;
     }
     // A request an agent claims ("la renta es de 8,500 cada día 1", "no
@@ -265,6 +272,88 @@ fn corrects_agent_save(
         return None;
     }
     Some(start)
+}
+
+/// Whether the message corrects something and names no movement of the
+/// ledger ("el último").
+fn corrects(reading: &Reading) -> bool {
+    let u = reading.understanding();
+    let corrects = u.intent == Intent::UpdateLastTransaction && u.confidence >= CLEAR
+        || answers::starts_correction(reading.folded());
+    corrects && !answers::names_last_record(reading)
+}
+
+/// "corrige el COB-0001, son 1,300": a correction that names a record by
+/// the code an agent gave it is that agent's change of it (its `corrects`
+/// intent), whenever it was saved. Only with nothing open.
+fn corrects_coded_record(
+    state: &AgentState,
+    reading: &Reading,
+) -> Option<crate::agents::state::Start> {
+    let idle =
+        !state.has_open_flow() && state.pending_action.is_none() && state.current_flow.is_none();
+    if !idle || !corrects(reading) {
+        return None;
+    }
+    let registry = crate::agents::registry::shipped().ok()?;
+    registry.agents.iter().find_map(|agent| {
+        let intent = agent.spec.corrects.clone()?;
+        let slots: serde_json::Map<String, serde_json::Value> = agent
+            .spec
+            .slots
+            .iter()
+            .filter(|(_, slot)| slot.kind == crate::agents::spec::SlotType::Code)
+            .filter_map(|(name, slot)| {
+                match crate::agents::understand::read_slot(
+                    agent,
+                    slot,
+                    reading,
+                    &Default::default(),
+                ) {
+                    crate::agents::understand::SlotRead::Value(v, _) => Some((name.clone(), v)),
+                    _ => None,
+                }
+            })
+            .collect();
+        (!slots.is_empty()).then(|| crate::agents::state::Start {
+            agent: agent.spec.id.clone(),
+            intent,
+            slots,
+        })
+    })
+}
+
+/// Whether the message names, in one of the agent's identifying slots (a
+/// folio, a person), a value the saved record does not hold.
+fn names_another(
+    agent: &crate::agents::registry::Agent,
+    result: &crate::tools::ToolResult,
+    reading: &Reading,
+) -> bool {
+    use crate::agents::spec::SlotType;
+    let fold = |v: &serde_json::Value| v.as_str().map(crate::nlu::normalize::fold);
+    let data: Option<serde_json::Value> = result
+        .data
+        .as_ref()
+        .and_then(|d| serde_json::from_str(d.get()).ok());
+    let held: Vec<String> = data
+        .as_ref()
+        .and_then(|d| d.as_object())
+        .map(|d| d.values().filter_map(fold).collect())
+        .unwrap_or_default();
+    agent
+        .spec
+        .slots
+        .values()
+        .filter(|slot| matches!(slot.kind, SlotType::Code | SlotType::Person))
+        .any(|slot| {
+            let crate::agents::understand::SlotRead::Value(said, _) =
+                crate::agents::understand::read_slot(agent, slot, reading, &Default::default())
+            else {
+                return false;
+            };
+            fold(&said).is_some_and(|said| !held.contains(&said))
+        })
 }
 
 /// The identifiers an agent gave what it saved (its `code` slots, as the
