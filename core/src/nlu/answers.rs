@@ -256,7 +256,13 @@ pub fn complete_finance_request(reading: &super::Reading) -> bool {
         return false;
     }
     match u.intent {
-        Intent::LogTransaction => u.amount.is_some() && any(&log),
+        // "ya pagué el mínimo de la Nu": the amount is the named debt's
+        // stored part.
+        Intent::LogTransaction => {
+            (u.amount.is_some()
+                || u.debt_paid.is_some() && super::debts::owed_part(reading).is_some())
+                && any(&log)
+        }
         Intent::ManageDebt => (u.amount.is_some() || u.debt_balance.is_some()) && any(&debt),
         Intent::SetBudget => u.amount.is_some() && any(&budget),
         Intent::SetBankBalance => u.amount.is_some() && any(&balance),

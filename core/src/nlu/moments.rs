@@ -247,7 +247,23 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
                 i += 2;
                 continue;
             }
-            if c.days.duration_units.at(tokens, i + 1) || c.days.quantity_units.at(tokens, i + 1) {
+            // "mínimo 650, día 28", "340, día de pago 10": a unit that
+            // opens a day said a few words after it is that day's, and the
+            // number before it is no duration.
+            let day_number = |n: &Token| {
+                n.kind == TokenKind::Number
+                    && n.text.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
+            };
+            let opens_day = c.days.day_openers.at(tokens, i + 1)
+                && tokens
+                    .iter()
+                    .skip(i + 2)
+                    .take(3)
+                    .take_while(|n| n.kind == TokenKind::Number || !n.is_in(c.days.duration_units))
+                    .find(|n| n.kind == TokenKind::Number)
+                    .is_some_and(day_number);
+            let duration = c.days.duration_units.at(tokens, i + 1) && !opens_day;
+            if duration || c.days.quantity_units.at(tokens, i + 1) {
                 spans.push((i, i + 2));
                 i += 2;
                 continue;
