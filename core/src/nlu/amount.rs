@@ -489,7 +489,7 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
             .iter()
             .any(|verbs| verbs.words().contains(&before.text.as_str()))
             && token.text.parse::<u32>().is_ok_and(|y| y % 50 != 0);
-        if before.is_in(c.amounts.year_prepositions) {
+        if before.is_in(c.amounts.year_prepositions) && !sold_for(tokens, i) {
             a.score -= 3;
         } else if dates_a_noun {
             a.score -= 2;
@@ -499,6 +499,26 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
     if words_only && a.centavos < 2_000 && a.score == 0 {
         a.score -= 2;
     }
+}
+
+/// "vendí un acumulador en 2100": a number after "en" that follows a
+/// verb of money and the thing it moved for is its price, never a year;
+/// a question ("¿cuánto gasté en comida en 2025?") asks about the year.
+fn sold_for(tokens: &[Token], i: usize) -> bool {
+    let c = cues();
+    if i < 2 || !tokens[i - 1].is_in(c.amounts.price_prepositions) {
+        return false;
+    }
+    let asks = tokens.iter().any(|t| t.is_in(c.said.question_words));
+    let verb = (0..i - 1).rev().take(5).find(|&k| {
+        c.said.expense_verbs.cue_at(tokens, k).is_some()
+            || c.said.income_verbs.cue_at(tokens, k).is_some()
+    });
+    let between = |k: usize| &tokens[k + 1..i - 1];
+    !asks
+        && verb.is_some_and(|k| {
+            !between(k).is_empty() && between(k).iter().all(|t| t.kind == TokenKind::Word)
+        })
 }
 
 /// "punto cinco", "coma 25", "punto 5" at `k`: (centavos, tokens used).

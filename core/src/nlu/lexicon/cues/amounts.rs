@@ -63,6 +63,9 @@ cue_group! {
     not_counted_nouns,
     /// Words before a four-digit number that make it a year ("la renta de 2026").
     year_prepositions,
+    /// Of those, the one a sale's or a purchase's price follows ("vendí un
+    /// acumulador en 2100").
+    price_prepositions,
     /// "Menos" before an amount: negative ("menos 500").
     minus_words,
     /// Spoken decimal points ("uno punto cinco", "uno coma 5").
