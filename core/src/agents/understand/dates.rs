@@ -87,7 +87,11 @@ fn upcoming_date(reading: &Reading) -> Option<chrono::NaiveDate> {
             .map(|w| w.from)
     };
     let said = read(today)?;
-    if said >= today || crate::nlu::moments::special_date(reading.tokens(), today).is_some() {
+    // "el sábado 28" is the next Saturday the 28th: a weekday with its day
+    // moves forward like a day alone.
+    let weekday = reading.tokens().iter().any(|t| t.weekday().is_some());
+    let as_said = !weekday && crate::nlu::moments::special_date(reading.tokens(), today).is_some();
+    if said >= today || as_said {
         return Some(said);
     }
     let day = |n: u64| today.checked_add_days(chrono::Days::new(n));

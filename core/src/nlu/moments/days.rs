@@ -166,7 +166,12 @@ fn at_weekday(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
         day_at(tokens, i + 1).filter(|&(_, n)| adjacent && !money_after(tokens, i + 1 + n))
     {
         let after = i + 1 + n;
-        if let Some(date) = dated_after(tokens, after, day, today) {
+        // "el miércoles un libro de 450": a day said in words that is not
+        // that weekday counts things; it is no day.
+        let in_words = tokens[i + 1].kind == TokenKind::Word;
+        if let Some(date) = dated_after(tokens, after, day, today)
+            && (!in_words || t.weekday() == Some(date.0.weekday()))
+        {
             return found(date.0, start, date.1);
         }
     }
