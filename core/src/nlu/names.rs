@@ -52,14 +52,29 @@ pub(crate) fn written(reading: &Reading, start: usize, end: usize) -> String {
 fn concept_span(reading: &Reading, names: &[bool]) -> Option<(usize, usize)> {
     let tokens = reading.tokens();
     let c = cues();
-    let start = tokens
-        .iter()
-        .position(|t| t.is_in(c.debts.concept_starts))?
-        + 1;
+    // "por los tamales", or "de" right after the money ("me debe 200 de
+    // las chelas").
+    let money_of = |k: usize| {
+        k > 0
+            && tokens[k].is_in(c.debts.money_of_words)
+            && tokens[k - 1].kind == TokenKind::Number
+            && tokens[k - 1].text.parse::<i64>().is_ok_and(|n| {
+                reading
+                    .extraction()
+                    .amounts
+                    .iter()
+                    .any(|m| m.centavos == n * 100)
+            })
+    };
+    let start =
+        (0..tokens.len()).find(|&k| tokens[k].is_in(c.debts.concept_starts) || money_of(k))? + 1;
     let mut end = start;
     while end < tokens.len() {
         let t = &tokens[end];
+        // "por 5 tamales": a count before what it counts.
+        let count = t.kind == TokenKind::Number && names.get(end + 1).copied().unwrap_or(false);
         let word_ok = names[end]
+            || count
             || t.is_in(c.debts.articles)
             || t.is_in(c.debts.person_possessives)
             || (t.kind == TokenKind::Word
