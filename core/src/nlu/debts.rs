@@ -57,7 +57,13 @@ pub(super) fn debt_entities(
     // Which amount is the minimum and which the balance: read the words
     // since the previous amount.
     let mut segment_start = 0;
-    for m in amounts.iter().filter(|m| m.foreign.is_none()) {
+    // "compré 4 llantas por 6,000": a count is no figure of the debt when
+    // money is said too.
+    let sure = amounts.iter().any(|m| m.score > 0);
+    for m in amounts
+        .iter()
+        .filter(|m| m.foreign.is_none() && (m.score > 0 || !sure))
+    {
         let before: Vec<&str> = f.tokens[segment_start..m.start]
             .iter()
             .map(|t| t.text.as_str())

@@ -51,6 +51,11 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if f.has(c.said.borrowed_phrases) && has_amount && !question && !f.has(c.debts.owed_phrases) {
         add(Intent::ManageDebt, 0.96);
     }
+    // "le compré balatas a Garza, 2,800, pero se las quedé debiendo": what
+    // is still owed for a purchase is a debt, surer than the purchase.
+    if f.has(c.said.owed_for_purchase) && has_amount && !question && !simulate {
+        add(Intent::ManageDebt, 0.98);
+    }
     if f.has(c.said.must_pay_phrases) && f.has(c.said.minimum_words) {
         add(Intent::ManageDebt, 0.9);
     }

@@ -169,6 +169,9 @@ cue_group! {
     loan_wants,
     /// Owing ("debo", "debe").
     owe_verbs,
+    /// Money still owed for what was bought or done ("se las quedé
+    /// debiendo", "le quedé a deber"): a debt, never a purchase paid.
+    owed_for_purchase,
     /// Money lent to the user ("me prestaron").
     borrowed_phrases,
     /// "Tengo que pagar": with "mínimo", a debt's minimum.
