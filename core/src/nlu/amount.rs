@@ -215,7 +215,31 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
     }
     super::priced::combine(tokens, used, &mut found);
     super::priced::counts_are_not_money(tokens, &mut found);
+    wholes_are_not_money(tokens, &mut found);
     found
+}
+
+/// "de los 90 me dio 75", "me dio 200 de los 500": an amount said as the
+/// whole a part comes out of is no money that moved when the part is
+/// said too.
+fn wholes_are_not_money(tokens: &[Token], found: &mut [AmountMatch]) {
+    let openers = &cues().amounts.whole_openers;
+    let whole = |m: &AmountMatch| {
+        (m.start.saturating_sub(3)..m.start).any(|j| openers.cue_at(tokens, j) == Some(m.start - j))
+    };
+    let wholes: Vec<bool> = found.iter().map(whole).collect();
+    let part_said = found
+        .iter()
+        .zip(&wholes)
+        .any(|(m, whole)| !whole && m.score > 0);
+    if !part_said {
+        return;
+    }
+    for (m, whole) in found.iter_mut().zip(wholes) {
+        if whole {
+            m.score = m.score.min(0);
+        }
+    }
 }
 
 /// Whether token `k` is already read as something else (a day, an hour).

@@ -66,6 +66,9 @@ cue_group! {
     /// Of those, the one a sale's or a purchase's price follows ("vendí un
     /// acumulador en 2100").
     price_prepositions,
+    /// Words before an amount said as the whole a part comes out of ("de
+    /// los 90 me dio 75").
+    whole_openers,
     /// "Menos" before an amount: negative ("menos 500").
     minus_words,
     /// Spoken decimal points ("uno punto cinco", "uno coma 5").
