@@ -245,8 +245,13 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
             draft.description = Some(description);
         }
         patch.applied.push(Field::Category);
-    } else if asked == Some(Field::Category) && amount.is_none() && date.is_none() {
-        // A category Caja does not know: keep the user's word and ask its type.
+    } else if (asked == Some(Field::Category) || answers::moves_to_category(tokens))
+        && amount.is_none()
+        && date.is_none()
+    {
+        // A category Caja does not know, answered or moved to at the
+        // prompt ("mejor ponlo en herramientas"): keep the user's word
+        // and ask its type.
         let word = answers::custom_category(tokens);
         if let Some(word) = word {
             draft.category = Some(word);

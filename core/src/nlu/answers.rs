@@ -12,7 +12,7 @@ mod kind;
 mod loose;
 mod negation;
 
-pub use category::{custom_category, own_category_named};
+pub use category::{custom_category, moves_to_category, own_category_named};
 pub use choice::numbered_choice;
 pub use kind::{kind_for_stored, kind_named};
 pub use loose::{Loose, loose, opens_with_no};

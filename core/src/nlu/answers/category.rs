@@ -7,6 +7,24 @@ use crate::nlu::normalize::{Token, TokenKind};
 /// The content words of an answer that names a category Caja does not
 /// know ("es de gimnasio" → "gimnasio"): one word of 3 to 30 letters, or
 /// two of 30 together.
+/// "mejor ponlo en herramientas", "en insumos del negocio mejor": a
+/// message that opens moving the movement to a category (the words
+/// before the move are fillers or a correction's), whatever it names;
+/// never a way of paying ("en efectivo").
+pub fn moves_to_category(tokens: &[Token]) -> bool {
+    let c = cues();
+    let Some(at) =
+        (0..tokens.len()).find(|&k| c.answers.category_moves.cue_at(tokens, k).is_some())
+    else {
+        return false;
+    };
+    let opening = tokens[..at].iter().all(|t| {
+        t.is_in(c.days.answer_fillers) || t.is_in(c.said.no_words) || t.is_in(c.days.interjections)
+    });
+    let means = tokens.iter().any(|t| t.is_in(c.answers.payment_means));
+    opening && !means
+}
+
 pub fn custom_category(tokens: &[Token]) -> Option<String> {
     let c = cues();
     let fillers = c.days.answer_fillers.words();

@@ -8,6 +8,11 @@ cue_group! {
     /// Replies that confirm a pending action (the seed's allowlist; not folded: "sí" keeps its
     /// accent, "si" is listed too).
     confirm_tokens,
+    /// What opens moving a movement to a category at its prompt ("ponlo
+    /// en", "en").
+    category_moves,
+    /// Ways of paying, never a category moved to ("en efectivo").
+    payment_means,
     /// "one of" before the movements a change or a delete acts on ("borra
     /// uno de los de 250").
     one_of,
