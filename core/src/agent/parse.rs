@@ -290,7 +290,11 @@ fn several_items(
     state.queue_items(rest, u.intent);
     Ok(match u.intent {
         Intent::SetBudget => crate::nlu::understand_as(first, ctx.today, Intent::SetBudget),
-        _ => understand(first, ctx.today),
+        // "la renta es de 9000 y la pago yo, …": an item the rules alone
+        // are unsure of is what the whole message was read as.
+        _ => Some(understand(first, ctx.today))
+            .filter(|f| f.intent == u.intent || f.confidence >= crate::confidence::CLEAR)
+            .unwrap_or_else(|| crate::nlu::understand_as(first, ctx.today, u.intent)),
     })
 }
 

@@ -216,7 +216,22 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
     super::priced::combine(tokens, used, &mut found);
     super::priced::counts_are_not_money(tokens, &mut found);
     wholes_are_not_money(tokens, &mut found);
+    halves(tokens, &mut found);
     found
+}
+
+/// "la mitad de 9000": half of the money said, a centavo that does not
+/// split going to the half.
+fn halves(tokens: &[Token], found: &mut [AmountMatch]) {
+    let openers = &cues().amounts.half_of_openers;
+    for m in found.iter_mut() {
+        let half = (m.start.saturating_sub(4)..m.start)
+            .find(|&j| openers.cue_at(tokens, j) == Some(m.start - j));
+        if let Some(j) = half {
+            m.centavos = m.centavos / 2 + m.centavos % 2;
+            m.start = j;
+        }
+    }
 }
 
 /// "de los 90 me dio 75", "me dio 200 de los 500": an amount said as the

@@ -22,8 +22,11 @@ pub fn split_items(text: &str, today: NaiveDate) -> Vec<String> {
 /// [`split_items`] for a message already read: `amounts` is how many
 /// amounts the whole message names.
 pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec<String> {
-    // Most messages hold one amount: nothing to split.
-    if amounts < 2 {
+    // Most messages hold one amount: nothing to split, unless a part of
+    // it is said owed after it ("la renta es de 9000 y la pago yo, Karla
+    // me debe la mitad").
+    if amounts < 2 && !(amounts == 1 && clauses(text).iter().any(|c| owed_part_of_before(c, today)))
+    {
         return vec![text.trim().to_string()];
     }
     let pieces = pieces(text);
@@ -97,7 +100,8 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
     let mut items: Vec<(usize, usize)> = Vec::new();
     let mut opening: Option<usize> = None;
     for (k, &(a, b)) in pieces.iter().enumerate() {
-        let priced = has_amount(&text[a..b], today);
+        let priced = has_amount(&text[a..b], today)
+            || !items.is_empty() && owed_part_of_before(&text[a..b], today);
         if !priced && opening.is_none() && joined_to_next(text, today, &pieces, k) {
             opening = Some(a);
             continue;
@@ -117,12 +121,10 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
     if let (Some(last), Some(_)) = (items.last_mut(), opening) {
         last.1 = text.len();
     }
-    if items
-        .iter()
-        .filter(|&&(a, b)| has_amount(&text[a..b], today))
-        .count()
-        < 2
-    {
+    let priced = |&&(a, b): &&(usize, usize)| {
+        has_amount(&text[a..b], today) || owed_part_of_before(&text[a..b], today)
+    };
+    if items.iter().filter(priced).count() < 2 {
         return vec![text.trim().to_string()];
     }
     // A day said before the first amount ("ayer se me olvidó apuntar:
@@ -141,7 +143,46 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
             }
         })
         .collect();
-    fold_corrections(items)
+    fold_corrections(lend_owed_amounts(items, today))
+}
+
+/// "Karla me debe la mitad" said after "la renta es de 9000": a part
+/// owed of money said before it, with no amount of its own.
+fn owed_part_of_before(piece: &str, today: NaiveDate) -> bool {
+    let c = super::lexicon::cues();
+    let tokens = tokenize(&fold(piece));
+    let has = |list: &super::lexicon::CueList| {
+        (0..tokens.len()).any(|k| list.cue_at(&tokens, k).is_some())
+    };
+    has(c.debts.owed_halves) && has(c.debts.owed_to_me) && !has_amount(piece, today)
+}
+
+/// Each item that owes a part of money said before it names that money
+/// ("… me debe la mitad de 9000"), as a day said first is lent.
+fn lend_owed_amounts(items: Vec<String>, today: NaiveDate) -> Vec<String> {
+    let mut before: Option<i64> = None;
+    items
+        .into_iter()
+        .map(|item| {
+            if owed_part_of_before(&item, today)
+                && let Some(centavos) = before
+            {
+                let pesos = if centavos % 100 == 0 {
+                    (centavos / 100).to_string()
+                } else {
+                    format!("{}.{:02}", centavos / 100, centavos % 100)
+                };
+                return format!("{item} de {pesos}");
+            }
+            let tokens = tokenize(&fold(&item));
+            let mut used = vec![false; tokens.len()];
+            super::moments::mark_not_money(&tokens, find_date(&tokens, today).as_ref(), &mut used);
+            if let Some(m) = super::amount::best_amount(&find_amounts(&tokens, &used)) {
+                before = Some(m.centavos);
+            }
+            item
+        })
+        .collect()
 }
 
 /// Whether the piece `k`, a word or two without an amount that a clause

@@ -66,6 +66,8 @@ cue_group! {
     /// Of those, the one a sale's or a purchase's price follows ("vendí un
     /// acumulador en 2100").
     price_prepositions,
+    /// Words before an amount that take half of it ("la mitad de 9000").
+    half_of_openers,
     /// Words before an amount said as the whole a part comes out of ("de
     /// los 90 me dio 75").
     whole_openers,
