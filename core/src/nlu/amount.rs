@@ -215,46 +215,9 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
     }
     super::priced::combine(tokens, used, &mut found);
     super::priced::counts_are_not_money(tokens, &mut found);
-    wholes_are_not_money(tokens, &mut found);
-    halves(tokens, &mut found);
+    parts::wholes_are_not_money(tokens, &mut found);
+    parts::halves(tokens, &mut found);
     found
-}
-
-/// "la mitad de 9000": half of the money said, a centavo that does not
-/// split going to the half.
-fn halves(tokens: &[Token], found: &mut [AmountMatch]) {
-    let openers = &cues().amounts.half_of_openers;
-    for m in found.iter_mut() {
-        let half = (m.start.saturating_sub(4)..m.start)
-            .find(|&j| openers.cue_at(tokens, j) == Some(m.start - j));
-        if let Some(j) = half {
-            m.centavos = m.centavos / 2 + m.centavos % 2;
-            m.start = j;
-        }
-    }
-}
-
-/// "de los 90 me dio 75", "me dio 200 de los 500": an amount said as the
-/// whole a part comes out of is no money that moved when the part is
-/// said too.
-fn wholes_are_not_money(tokens: &[Token], found: &mut [AmountMatch]) {
-    let openers = &cues().amounts.whole_openers;
-    let whole = |m: &AmountMatch| {
-        (m.start.saturating_sub(3)..m.start).any(|j| openers.cue_at(tokens, j) == Some(m.start - j))
-    };
-    let wholes: Vec<bool> = found.iter().map(whole).collect();
-    let part_said = found
-        .iter()
-        .zip(&wholes)
-        .any(|(m, whole)| !whole && m.score > 0);
-    if !part_said {
-        return;
-    }
-    for (m, whole) in found.iter_mut().zip(wholes) {
-        if whole {
-            m.score = m.score.min(0);
-        }
-    }
 }
 
 /// Whether token `k` is already read as something else (a day, an hour).
@@ -528,7 +491,7 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
             .iter()
             .any(|verbs| verbs.words().contains(&before.text.as_str()))
             && token.text.parse::<u32>().is_ok_and(|y| y % 50 != 0);
-        if before.is_in(c.amounts.year_prepositions) && !sold_for(tokens, i) {
+        if before.is_in(c.amounts.year_prepositions) && !parts::sold_for(tokens, i) {
             a.score -= 3;
         } else if dates_a_noun {
             a.score -= 2;
@@ -538,26 +501,6 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
     if words_only && a.centavos < 2_000 && a.score == 0 {
         a.score -= 2;
     }
-}
-
-/// "vendí un acumulador en 2100": a number after "en" that follows a
-/// verb of money and the thing it moved for is its price, never a year;
-/// a question ("¿cuánto gasté en comida en 2025?") asks about the year.
-fn sold_for(tokens: &[Token], i: usize) -> bool {
-    let c = cues();
-    if i < 2 || !tokens[i - 1].is_in(c.amounts.price_prepositions) {
-        return false;
-    }
-    let asks = tokens.iter().any(|t| t.is_in(c.said.question_words));
-    let verb = (0..i - 1).rev().take(5).find(|&k| {
-        c.said.expense_verbs.cue_at(tokens, k).is_some()
-            || c.said.income_verbs.cue_at(tokens, k).is_some()
-    });
-    let between = |k: usize| &tokens[k + 1..i - 1];
-    !asks
-        && verb.is_some_and(|k| {
-            !between(k).is_empty() && between(k).iter().all(|t| t.kind == TokenKind::Word)
-        })
 }
 
 /// "punto cinco", "coma 25", "punto 5" at `k`: (centavos, tokens used).
@@ -613,6 +556,7 @@ pub fn best_amount(matches: &[AmountMatch]) -> Option<&AmountMatch> {
     best
 }
 
+mod parts;
 mod take_back;
 pub use take_back::take_back;
 
