@@ -66,8 +66,25 @@ fn concept_span(reading: &Reading, names: &[bool]) -> Option<(usize, usize)> {
                     .any(|m| m.centavos == n * 100)
             })
     };
+    // "se llevó 6 tamales": with no word that opens it, what a count
+    // (no money of the message) counts is what it is for.
+    let counted = |k: usize| {
+        tokens[k].kind == TokenKind::Number
+            && names.get(k + 1).copied().unwrap_or(false)
+            && tokens[k].text.parse::<i64>().is_ok_and(|n| {
+                (2..=999).contains(&n)
+                    && !reading
+                        .extraction()
+                        .amounts
+                        .iter()
+                        .any(|m| m.centavos == n * 100)
+            })
+    };
     let start =
-        (0..tokens.len()).find(|&k| tokens[k].is_in(c.debts.concept_starts) || money_of(k))? + 1;
+        match (0..tokens.len()).find(|&k| tokens[k].is_in(c.debts.concept_starts) || money_of(k)) {
+            Some(k) => k + 1,
+            None => (0..tokens.len()).find(|&k| counted(k))?,
+        };
     let mut end = start;
     while end < tokens.len() {
         let t = &tokens[end];

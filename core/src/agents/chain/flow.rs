@@ -84,7 +84,10 @@ impl<'a> Run<'a> {
                     self.fail_attempt(agent, attempts, Some(text::NEGATIVE_AMOUNT.into()))?;
                     return Ok(Some(None));
                 }
-                SlotRead::Value(value, option) => (value, option),
+                SlotRead::Value(value, option) => (
+                    super::fill::for_each_counted(agent, slot, &flow.slots, self.reading, value),
+                    option,
+                ),
             };
         self.consumed = true;
         let state = agent.state_of(flow).expect(CHECKED_FLOW);
