@@ -165,7 +165,10 @@ fn to_come(tokens: &[Token], start: usize, date: NaiveDate, today: NaiveDate) ->
     while k > 0 && tokens[k - 1].is_in(c.debts.articles) {
         k -= 1;
     }
-    let to_come = k > 0 && tokens[k - 1].is_in(c.days.coming_payment_verbs);
+    // "el sábado es la boda, vamos a dar 1000": a plan of money said
+    // anywhere makes the day one to come too.
+    let planned = (0..tokens.len()).any(|k| c.days.will_pay_phrases.cue_at(tokens, k).is_some());
+    let to_come = k > 0 && tokens[k - 1].is_in(c.days.coming_payment_verbs) || planned;
     let this_week = date < today && (today - date).num_days() < 7;
     if to_come && this_week {
         date + chrono::Duration::days(7)

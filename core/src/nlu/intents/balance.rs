@@ -18,9 +18,13 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     // Bank balance.
     let c = cues();
     let bank_words = f.has(c.said.bank_account_words) || bank_name && f.has(c.said.have_verbs);
+    // "…así que no cuenta, ¿verdad?": a message that ends asking asks
+    // about the balance, unless it asks to record it.
+    let asks = f.ends_asking && !f.has(c.said.log_commands);
     if bank_words
         && (has_amount || f.has(c.said.zero_words))
         && !question
+        && !asks
         && !simulate
         && !f.has(c.said.not_bank_balance_words)
         && (!f.has(c.said.card_nouns) || f.has(c.said.debit_words))

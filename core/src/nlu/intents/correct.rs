@@ -110,16 +110,19 @@ fn named_then_what_it_was(
     // A movement named by an article and then what it really was: "el de
     // la luz fue 465", "la gasolina de ayer ponla en viajes", "lo del
     // doctor eran 800". A recorded one is meant, not a new one.
-    let names_a_movement = f
-        .tokens
-        .first()
-        .is_some_and(|t| t.is_in(c.said.movement_articles))
-        || f.tokens
+    // "el sábado es la boda": an article that opens a day names none.
+    let opens_day = f.tokens.get(1).is_some_and(|t| t.weekday().is_some());
+    let names_a_movement = !opens_day
+        && (f
+            .tokens
             .first()
-            .is_some_and(|t| t.is_in(c.said.reference_articles))
-            && f.tokens
-                .get(1)
-                .is_some_and(|t| t.is_in(c.said.reference_articles));
+            .is_some_and(|t| t.is_in(c.said.movement_articles))
+            || f.tokens
+                .first()
+                .is_some_and(|t| t.is_in(c.said.reference_articles))
+                && f.tokens
+                    .get(1)
+                    .is_some_and(|t| t.is_in(c.said.reference_articles)));
     // "fue 465", "ponlo en viajes", "son ingreso": what it was, with a
     // value after it (an amount, a category, a kind of money); not "se me
     // fueron 430" (spent) nor "no es broma".
