@@ -163,9 +163,16 @@ pub(crate) fn next_row(
         .said
         .expense_verbs
         .found_in(&words);
+    // "gané 1600 en uber, gasolina 550": what is only ever bought is no
+    // sale, whatever was said before it.
+    let bought = crate::nlu::lexicon::cues()
+        .said
+        .bought_only_words
+        .found_in(&words);
     let income_goes_on = last.kind == TransactionType::Income
         && u.kind != Some(TransactionType::Income)
-        && !says_expense;
+        && !says_expense
+        && !bought;
     match complete_item(item, today, last_date) {
         Some(row) if !income_goes_on => Some(row),
         None if !income_goes_on && !borrow => None,

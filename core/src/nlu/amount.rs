@@ -482,7 +482,9 @@ fn weigh(tokens: &[Token], i: usize, a: &mut AmountMatch) {
         let before = &tokens[i - 1];
         // Right after what it dates ("el predial 2026", "el tsuru
         // 2014"), a year not round enough to be a price ("gasté 2000").
+        // A weekday is no thing a year dates ("el viernes 1980" is money).
         let dates_a_noun = before.kind == TokenKind::Word
+            && before.weekday().is_none()
             && ![
                 c.said.expense_verbs,
                 c.debts.payment_verbs,

@@ -29,8 +29,76 @@ pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec
     {
         return vec![text.trim().to_string()];
     }
-    let pieces = pieces(text);
+    let pieces = pieces(text)
+        .into_iter()
+        .flat_map(|piece| priced_parts(text, today, piece))
+        .collect();
     items_of(text, today, pieces)
+}
+
+/// A piece that holds two sums with words between them and nothing to
+/// join them ("gané 1600 en uber 700 en didi", "cine 180 palomitas 120")
+/// is two: words after a sum that open with a preposition ("en uber")
+/// are that sum's, others the next one's ("palomitas 120").
+fn priced_parts(text: &str, today: NaiveDate, (a, b): (usize, usize)) -> Vec<(usize, usize)> {
+    let piece = &text[a..b];
+    let tokens = tokenize(&fold(piece));
+    let mut used = vec![false; tokens.len()];
+    super::moments::mark_not_money(&tokens, find_date(&tokens, today).as_ref(), &mut used);
+    let mut found = find_amounts(&tokens, &used);
+    super::amount::take_back(&tokens, &mut found);
+    let c = super::lexicon::cues();
+    // "el 1 de cada mes": a number an article opens is a day's.
+    let opened = |m: &&super::amount::AmountMatch| {
+        m.start > 0 && tokens[m.start - 1].is_in(c.days.day_articles)
+    };
+    let sure: Vec<_> = found.iter().filter(|m| m.score > 0 && !opened(m)).collect();
+    if sure.len() < 2 {
+        return vec![(a, b)];
+    }
+    // "entre 200 y 300", "de 500 a 600": a range's words join its sums.
+    let joining = |t: &super::normalize::Token| {
+        t.is_in(c.amounts.sum_prepositions)
+            || t.is_in(c.amounts.item_joiners)
+            || t.is_in(c.amounts.range_words)
+            || t.is_in(c.debts.articles)
+    };
+    // Char offsets in the piece to byte offsets in the text.
+    let byte_at = |chars: usize| {
+        a + piece
+            .char_indices()
+            .nth(chars)
+            .map_or(piece.len(), |(i, _)| i)
+    };
+    let mut cuts = Vec::new();
+    for pair in sure.windows(2) {
+        let Some(between) = tokens.get(pair[0].end..pair[1].start) else {
+            continue;
+        };
+        if between.iter().all(joining)
+            || between
+                .iter()
+                .any(|t| t.kind != super::normalize::TokenKind::Word)
+        {
+            continue;
+        }
+        let own_words = between[0].is_in(c.amounts.sum_prepositions);
+        let cut = if own_words {
+            tokens[pair[1].start].start
+        } else {
+            between[0].start
+        };
+        cuts.push(byte_at(cut));
+    }
+    let mut parts = Vec::new();
+    let mut from = a;
+    for cut in cuts {
+        parts.push((from, cut));
+        from = cut;
+    }
+    parts.push((from, b));
+    parts.retain(|&(x, y)| !text[x..y].trim().is_empty());
+    parts
 }
 
 /// The clauses of a message: its pieces between the words and marks that

@@ -66,6 +66,10 @@ cue_group! {
     /// Of those, the one a sale's or a purchase's price follows ("vendí un
     /// acumulador en 2100").
     price_prepositions,
+    /// Words after a sum that keep what follows with it ("1600 en uber").
+    sum_prepositions,
+    /// Words that join two sums as one range ("de 500 a 600").
+    range_words,
     /// Words before an amount that take half of it ("la mitad de 9000").
     half_of_openers,
     /// Words before an amount said as the whole a part comes out of ("de

@@ -169,6 +169,9 @@ cue_group! {
     loan_wants,
     /// Owing ("debo", "debe").
     owe_verbs,
+    /// What is only ever bought, never sold: an item said after an
+    /// income is an expense of its own ("…, gasolina 550").
+    bought_only_words,
     /// Money still owed for what was bought or done ("se las quedé
     /// debiendo", "le quedé a deber"): a debt, never a purchase paid.
     owed_for_purchase,
