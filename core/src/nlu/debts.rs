@@ -289,7 +289,9 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
         return None;
     }
     let tokens = f.tokens;
-    let (start, end) = debt_name(f, amounts)?;
+    let Some((start, end)) = debt_name(f, amounts) else {
+        return named_first(f);
+    };
     // "pagué la tarjeta" says what kind of debt, not which one.
     if tokens[start..end]
         .iter()
@@ -333,6 +335,22 @@ pub(super) fn paid_to(f: &Features<'_>, amounts: &[AmountMatch]) -> Option<(usiz
                 || card_or_lender
         };
     paid_to.then_some((start, end))
+}
+
+/// "don Beto vino y le aboné 500": a person named by title first, and
+/// the payment made to "le" after: the payment is to them.
+fn named_first(f: &Features<'_>) -> Option<(usize, usize)> {
+    let cues = cues();
+    let tokens = f.tokens;
+    let title = tokens.first()?.is_in(cues.debts.person_titles);
+    let name = tokens
+        .get(1)
+        .is_some_and(|t| t.kind == TokenKind::Word && !t.is_in(cues.debts.not_name_words));
+    let to_them = (1..tokens.len()).any(|k| {
+        tokens[k - 1].is_in(cues.debts.indirect_pronouns)
+            && cues.debts.payment_verbs.cue_at(tokens, k).is_some()
+    });
+    (title && name && to_them).then_some((0, 2))
 }
 
 /// The part of a debt a payment said in words instead of an amount.
