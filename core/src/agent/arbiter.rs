@@ -463,14 +463,15 @@ fn asks_a_value(state: &AgentState) -> bool {
     })
 }
 
-/// Whether the Financial Agent's open question asks for a category (or
-/// which intent), which a data agent's word may answer.
+/// Whether the Financial Agent's open question asks for a category, a
+/// debt's name ("crédito del carro") or which intent, which a data
+/// agent's word may answer.
 pub(super) fn answers_category(state: &AgentState) -> bool {
     state.pending_write().is_none()
         && state.clarification_questions.first().is_some_and(|q| {
             matches!(
                 q.field,
-                Field::Category | Field::CategoryType | Field::Intent
+                Field::Category | Field::CategoryType | Field::Intent | Field::DebtName
             )
         })
 }
