@@ -130,8 +130,10 @@ pub fn read(slot: &SlotSpec, reading: &Reading) -> Option<(String, Vec<Range<usi
         // Words between two days keep the chain ("el 5 y el 20").
         chain = chain && (said.ends_at(i, words(slot, JOIN)) || said.ends_at(i, words(slot, DAY)));
     }
-    // A phrase the file gives days ("quincena" → "15,last").
-    for (value, phrases) in &slot.values {
+    // A phrase the file gives days ("quincena" → "15,last"), unless the
+    // days are said ("la quincena, los días 15 y 30").
+    let said_days = !days.numbers.is_empty() || days.last;
+    for (value, phrases) in slot.values.iter().filter(|_| !said_days) {
         if WORD_KEYS.contains(&value.as_str()) {
             continue;
         }
