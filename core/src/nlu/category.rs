@@ -162,7 +162,10 @@ pub fn find_categories(tokens: &[Token], used: &[bool]) -> Vec<CategoryMatch> {
     let mut found = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
-        if used.get(i).copied().unwrap_or(false) || tokens[i].kind != TokenKind::Word {
+        // "don Chema", "doña Luz": the word after a person's title is
+        // their name, never a thing's.
+        let named = i > 0 && tokens[i - 1].is_in(super::lexicon::cues().debts.person_titles);
+        if used.get(i).copied().unwrap_or(false) || tokens[i].kind != TokenKind::Word || named {
             i += 1;
             continue;
         }

@@ -83,9 +83,16 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     {
         add(Intent::UpdateLastTransaction, 0.92);
     }
-    if f.has(c.said.edit_verbs) && f.has(c.said.edit_targets) && !f.has(c.said.not_last_edit_words)
-    {
-        add(Intent::UpdateLastTransaction, 0.93);
+    // "cambia ese ingreso de Lupita a ventas": a command to change what
+    // is named, surer than the word of money in it.
+    // A verb or a target may be a word of another list too ("ingreso").
+    let said = |list: &crate::nlu::lexicon::CueList| {
+        f.tokens
+            .iter()
+            .any(|t| list.words().contains(&t.text.as_str()))
+    };
+    if said(c.said.edit_verbs) && said(c.said.edit_targets) && !f.has(c.said.not_last_edit_words) {
+        add(Intent::UpdateLastTransaction, 0.97);
     }
     let other_record = named_then_what_it_was(f, s, add);
     edit_verb_first(f, s, other_record, add);
