@@ -305,12 +305,28 @@ fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
     // model hears.
     let said = reading.cues();
     let debts = &crate::nlu::lexicon::cues().said;
+    // "¿y los 2000 que le quedé a deber al proveedor? apúntalos": a
+    // question that asks to record it records it.
+    let records = said.has(debts.log_commands)
+        || reading.words().any(|w| {
+            crate::nlu::lexicon::cues()
+                .days
+                .trigger_enclitics
+                .words()
+                .iter()
+                .any(|e| {
+                    w.strip_suffix(e)
+                        .is_some_and(|stem| debts.log_commands.words().contains(&stem))
+                })
+        });
     let owes = finance.intent == Intent::ManageDebt
-        && (said.has(debts.owe_verbs) || said.has(debts.borrowed_phrases))
+        && (said.has(debts.owe_verbs)
+            || said.has(debts.borrowed_phrases)
+            || said.has(debts.owed_for_purchase))
         && finance.confidence >= SURE
         && finance.debt_name.is_some()
         && finance.debt_balance.is_some()
-        && !reading.is_question();
+        && (!reading.is_question() || records);
     if owes {
         return None;
     }
