@@ -157,7 +157,11 @@ fn cash_is_no_balance(u: &mut Understanding, ctx: &mut TurnCtx) -> Option<NodeOu
         return None;
     }
     match crate::nlu::cash_said(&ctx.reading) {
-        crate::nlu::Cash::BesideBank(amount) => u.amount = Some(amount),
+        // Said, never dropped without a word.
+        crate::nlu::Cash::BesideBank(amount) => {
+            u.amount = Some(amount);
+            ctx.say(text::CASH_BESIDE_THE_BANK);
+        }
         crate::nlu::Cash::Only => {
             ctx.say(text::cash_is_not_the_bank(u.amount));
             return Some(NodeOutcome::because(

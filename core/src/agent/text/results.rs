@@ -344,3 +344,7 @@ pub(super) fn link_line(
         }
     })
 }
+
+/// Cash said beside the bank's balance: said, never dropped.
+pub const CASH_BESIDE_THE_BANK: &str =
+    "El efectivo no lo guardo como saldo: solo llevo el de tu cuenta de banco.";
