@@ -42,7 +42,12 @@ pub fn find_splits(tokens: &[Token]) -> Vec<Split> {
 fn split_at(tokens: &[Token], i: usize) -> Option<Split> {
     let c = cues();
     // "a medias", "mitad y mitad", "fifty fifty"
-    if let Some(n) = c.said.split_halves.cue_at(tokens, i) {
+    // "entre las dos apps": between two things, no people sharing.
+    if let Some(n) = c.said.split_halves.cue_at(tokens, i)
+        && !tokens
+            .get(i + n)
+            .is_some_and(|t| t.is_in(c.said.split_things))
+    {
         return Some(Split {
             ways: 2,
             start: i,
@@ -108,7 +113,9 @@ fn counted(tokens: &[Token], cue: usize, k: usize) -> Option<Split> {
             && tokens
                 .get(k + 2)
                 .is_some_and(|n| n.kind == TokenKind::Number)
-        || c.said.split_money_after.at(tokens, k + 1);
+        || c.said.split_money_after.at(tokens, k + 1)
+        // "entre las dos apps": things, not people.
+        || c.said.split_things.at(tokens, k + 1);
     (!money_after).then_some(Split {
         ways,
         start: cue,

@@ -172,6 +172,9 @@ cue_group! {
     /// What is only ever bought, never sold: an item said after an
     /// income is an expense of its own ("…, gasolina 550").
     bought_only_words,
+    /// Things a sum is said to be between, no people to share it ("entre
+    /// las dos apps").
+    split_things,
     /// Money still owed for what was bought or done ("se las quedé
     /// debiendo", "le quedé a deber"): a debt, never a purchase paid.
     owed_for_purchase,
