@@ -20,6 +20,7 @@ use crate::agents::text;
 
 mod confirm;
 mod correct;
+mod each;
 mod faq;
 mod fill;
 mod flow;

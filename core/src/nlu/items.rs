@@ -16,17 +16,24 @@ const ITEM_PUNCTUATION: &[char] = &[',', ';', '.'];
 /// refresco" is one item). One item (the whole message) when it has fewer
 /// than two amounts.
 pub fn split_items(text: &str, today: NaiveDate) -> Vec<String> {
-    split_counted(text, today, amount_count(text, today))
+    let tokens = tokenize(&fold(text));
+    split_counted(text, &tokens, today, amount_count(text, today))
 }
 
 /// [`split_items`] for a message already read: `amounts` is how many
 /// amounts the whole message names.
-pub(super) fn split_counted(text: &str, today: NaiveDate, amounts: usize) -> Vec<String> {
+pub(super) fn split_counted(
+    text: &str,
+    tokens: &[super::normalize::Token],
+    today: NaiveDate,
+    amounts: usize,
+) -> Vec<String> {
     // Most messages hold one amount: nothing to split, unless a part of
     // it is said owed after it ("la renta es de 9000 y la pago yo, Karla
-    // me debe la mitad").
-    if amounts < 2 && !(amounts == 1 && clauses(text).iter().any(|c| owed_part_of_before(c, today)))
-    {
+    // me debe la mitad"); its words are looked for in the message first.
+    let part_owed =
+        || owes_a_part(tokens) && clauses(text).iter().any(|c| owed_part_of_before(c, today));
+    if amounts < 2 && !(amounts == 1 && part_owed()) {
         return vec![text.trim().to_string()];
     }
     let pieces = pieces(text)
@@ -217,12 +224,17 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
 /// "Karla me debe la mitad" said after "la renta es de 9000": a part
 /// owed of money said before it, with no amount of its own.
 fn owed_part_of_before(piece: &str, today: NaiveDate) -> bool {
+    owes_a_part(&tokenize(&fold(piece))) && !has_amount(piece, today)
+}
+
+/// Whether `tokens` say a part of money owed to the user ("me debe la
+/// mitad").
+fn owes_a_part(tokens: &[super::normalize::Token]) -> bool {
     let c = super::lexicon::cues();
-    let tokens = tokenize(&fold(piece));
     let has = |list: &super::lexicon::CueList| {
-        (0..tokens.len()).any(|k| list.cue_at(&tokens, k).is_some())
+        (0..tokens.len()).any(|k| list.cue_at(tokens, k).is_some())
     };
-    has(c.debts.owed_halves) && has(c.debts.owed_to_me) && !has_amount(piece, today)
+    has(c.debts.owed_halves) && has(c.debts.owed_to_me)
 }
 
 /// Each item that owes a part of money said before it names that money

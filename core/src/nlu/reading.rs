@@ -207,8 +207,9 @@ impl Reading {
     /// The items of the message (see [`items::split_items`]); one item, the
     /// whole message, when it names fewer than two amounts.
     pub fn items(&self) -> &[String] {
-        self.items
-            .get_or_init(|| items::split_counted(&self.text, self.today, self.read().1))
+        self.items.get_or_init(|| {
+            items::split_counted(&self.text, &self.tokens, self.today, self.read().1)
+        })
     }
 
     /// The cue lists the message holds a cue of, read once.

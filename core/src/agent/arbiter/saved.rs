@@ -17,9 +17,7 @@ pub(super) fn corrects_agent_save(
     state: &AgentState,
     reading: &Reading,
 ) -> Option<crate::agents::state::Start> {
-    let idle =
-        !state.has_open_flow() && state.pending_action.is_none() && state.current_flow.is_none();
-    if !idle {
+    if !idle(state) {
         return None;
     }
     let registry = crate::agents::registry::shipped().ok()?;
@@ -65,6 +63,11 @@ pub(super) fn corrects_agent_save(
     Some(start)
 }
 
+/// Nothing open: no flow, no prompt.
+fn idle(state: &AgentState) -> bool {
+    !state.has_open_flow() && state.pending_action.is_none() && state.current_flow.is_none()
+}
+
 /// Whether the message corrects something and names no movement of the
 /// ledger ("el último").
 fn corrects(reading: &Reading) -> bool {
@@ -81,9 +84,7 @@ pub(super) fn corrects_coded_record(
     state: &AgentState,
     reading: &Reading,
 ) -> Option<crate::agents::state::Start> {
-    let idle =
-        !state.has_open_flow() && state.pending_action.is_none() && state.current_flow.is_none();
-    if !idle || !corrects(reading) {
+    if !idle(state) || !corrects(reading) {
         return None;
     }
     let registry = crate::agents::registry::shipped().ok()?;

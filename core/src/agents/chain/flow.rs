@@ -85,7 +85,7 @@ impl<'a> Run<'a> {
                     return Ok(Some(None));
                 }
                 SlotRead::Value(value, option) => (
-                    super::fill::for_each_counted(agent, slot, &flow.slots, self.reading, value),
+                    super::each::for_each_counted(agent, slot, &flow.slots, self.reading, value),
                     option,
                 ),
             };
