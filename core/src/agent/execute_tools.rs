@@ -307,6 +307,22 @@ fn after_budget_before(
     NodeOutcome::because("confirm", reasons::BUDGET_READ)
 }
 
+/// With no budget of any kind for the month, the answer to a budget
+/// question is what is left of the month's incomes (`parse::query` reads
+/// the month's totals with the budget).
+fn month_left(requests: &[ToolRequest], results: &[&ToolResult]) -> Option<String> {
+    let [
+        ToolRequest::GetBudgetStatus { .. },
+        ToolRequest::GetMonthSummary { .. },
+    ] = requests
+    else {
+        return None;
+    };
+    let status = results.first()?.data_as::<BudgetStatus>()?;
+    let summary = results.get(1)?.data_as::<MonthSummary>()?;
+    text::budget::month_left(&status, &summary)
+}
+
 fn after_query(
     ctx: &mut TurnCtx,
     requests: &[ToolRequest],
@@ -316,8 +332,23 @@ fn after_query(
         // The host counted only this thread's movements: say so.
         ctx.say(text::GROUP_SCOPE);
     }
+    let left = month_left(requests, results);
     for (request, result) in requests.iter().zip(results) {
+        if let (Some(left), ToolRequest::GetBudgetStatus { .. }) = (&left, request) {
+            ctx.say(left.clone());
+            continue;
+        }
         let reply = match request {
+            // The month's totals read for a budget question are said only
+            // when no budget is set (month_left).
+            ToolRequest::GetMonthSummary { .. }
+                if matches!(requests.first(), Some(ToolRequest::GetBudgetStatus { .. })) =>
+            {
+                if result.data_as::<MonthSummary>().is_none() {
+                    return failed(ctx, request.clone(), result);
+                }
+                continue;
+            }
             ToolRequest::GetMonthSummary { .. } => result
                 .data_as::<MonthSummary>()
                 .map(|s| text::month_summary(&s)),

@@ -464,7 +464,20 @@ fn query(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> NodeOu
         };
         return NodeOutcome::because("validate", reasons::QUERY_BY_DESCRIPTION);
     }
-    ctx.work = Work::Query(vec![request]);
+    let mut requests = vec![request];
+    if let ToolRequest::GetBudgetStatus {
+        month,
+        category: None,
+    } = &requests[0]
+    {
+        // With no budget set, what is left is the month's incomes less its
+        // expenses: read them with it.
+        requests.push(ToolRequest::GetMonthSummary {
+            month: month.clone(),
+            category: None,
+        });
+    }
+    ctx.work = Work::Query(requests);
     NodeOutcome::because("validate", reasons::QUERY)
 }
 

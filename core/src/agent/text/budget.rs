@@ -3,7 +3,7 @@
 
 use super::{category_label, month_name, mxn};
 use crate::money::Centavos;
-use crate::tools::{BudgetCap, BudgetCapInput, BudgetStatus};
+use crate::tools::{BudgetCap, BudgetCapInput, BudgetStatus, MonthSummary};
 
 /// How the general budget is named.
 const GENERAL: &str = "gastos variables";
@@ -135,4 +135,28 @@ pub fn alert(status: &BudgetStatus, category: &str, used_up: bool) -> String {
             mxn(after - cap)
         )
     }
+}
+
+/// What is left of a month's incomes when no budget of any kind is set
+/// that month and some income was recorded; `None` otherwise (the budget's
+/// own answer stands).
+pub fn month_left(status: &BudgetStatus, summary: &MonthSummary) -> Option<String> {
+    let no_budget = status.variable_cap_mxn_cents.is_none() && status.categories.is_empty();
+    let income = summary.total_income_mxn_cents;
+    if !no_budget || status.category.is_some() || income <= 0 {
+        return None;
+    }
+    let month = month_name(&status.month);
+    let expense = summary.total_expense_mxn_cents;
+    let left = income - expense;
+    let outcome = if left >= 0 {
+        format!("te quedan {}", mxn(left))
+    } else {
+        format!("gastaste {} más de lo que entró", mxn(-left))
+    };
+    Some(format!(
+        "No tienes presupuesto para {month}. En {month} llevas {} de ingresos y {} de gastos: {outcome}. Para fijar un presupuesto escribe, por ejemplo, «presupuesto de 8,000 al mes».",
+        mxn(income),
+        mxn(expense)
+    ))
 }
