@@ -67,7 +67,7 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
         return Some(repeats);
     }
     let claim = claim?;
-    if claim.score < SURE {
+    if claim.score < SURE || own_pay_collected(reading) {
         return None;
     }
     let finance = reading.understanding();
@@ -350,6 +350,17 @@ fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
         score: score as f32,
         learned: true,
     })
+}
+
+/// Whether the message tells of the user's own pay received ("cobro mi
+/// quincena el viernes, son 6,500"): the rules read an income, and what
+/// was collected is theirs, so no one owes it.
+fn own_pay_collected(reading: &Reading) -> bool {
+    let finance = reading.understanding();
+    finance.kind == Some(crate::tools::TransactionType::Income)
+        && reading
+            .cues()
+            .has(crate::nlu::lexicon::cues().said.own_pay_words)
 }
 
 /// Whether the learned model has a label for the home route `route`;

@@ -71,6 +71,9 @@ cue_group! {
     expense_verbs,
     /// Money received ("cobré", "me pagaron", "me llegó").
     income_verbs,
+    /// The user's own pay named as theirs ("mi quincena", "mi pensión"): collected, it is income,
+    /// never a cobro to someone.
+    own_pay_words,
     /// Spending verbs that keep money received words from making the message income ("me pagaron y
     /// gasté…").
     spent_not_received,
