@@ -108,6 +108,13 @@ fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<
     if !tokens[prep].is_in(c.answers.unit_price_words) || !price_ends(tokens, price) {
         return None;
     }
+    // "3 refrescos en 90", "el tanque de 30 kilos en 690": what it all
+    // cost, unless "cada uno" follows.
+    if tokens[prep].is_in(c.amounts.price_prepositions)
+        && c.answers.each_one.cue_at(tokens, price.end).is_none()
+    {
+        return None;
+    }
     let mut i = prep;
     for _ in 0..=MOST_WORDS_BETWEEN {
         let at = i.checked_sub(1)?;
@@ -117,6 +124,11 @@ fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<
             return None;
         }
         if let Some(n) = count_at(tokens, used, at) {
+            // "el tanque de 30 kilos a 690": a measure said of a thing
+            // is its size, not how many were bought.
+            if is_size(tokens, at) {
+                return None;
+            }
             // Nothing counted between: only "2 a 275", a price above its
             // count ("500 en 3 cosas" is no price of 3).
             let bare = at + 1 == prep;
@@ -146,6 +158,19 @@ fn count_before(tokens: &[Token], used: &[bool], price: &AmountMatch) -> Option<
         i = at;
     }
     None
+}
+
+/// Whether the count at `at` is the size of the thing named before it:
+/// a measure after "de" and a word ("tanque de 30 kilos", "garrafón de
+/// 20 litros").
+fn is_size(tokens: &[Token], at: usize) -> bool {
+    let c = cues();
+    at >= 2
+        && tokens[at - 1].is_in(c.debts.one_of_words)
+        && tokens[at - 2].kind == TokenKind::Word
+        && tokens
+            .get(at + 1)
+            .is_some_and(|t| t.is_in(c.amounts.measure_units))
 }
 
 /// A price ends its thing: nothing counted follows it ("a 15", "de 50

@@ -66,6 +66,9 @@ cue_group! {
     /// Of those, the one a sale's or a purchase's price follows ("vendí un
     /// acumulador en 2100").
     price_prepositions,
+    /// Units that measure a thing ("kilos", "litros"): said of a thing after "de" ("tanque de 30
+    /// kilos"), its size, never a count bought.
+    measure_units,
     /// Words after a sum that keep what follows with it ("1600 en uber").
     sum_prepositions,
     /// Words that join two sums as one range ("de 500 a 600").
