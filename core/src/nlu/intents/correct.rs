@@ -118,18 +118,14 @@ fn named_then_what_it_was(
     // la luz fue 465", "la gasolina de ayer ponla en viajes", "lo del
     // doctor eran 800". A recorded one is meant, not a new one.
     // "el sábado es la boda": an article that opens a day names none.
-    let opens_day = f.tokens.get(1).is_some_and(|t| t.weekday().is_some());
+    // "y el de 20,000 corríjalo": a word that leads in is not what names.
+    let lead = usize::from(f.tokens.len() > 2 && f.tokens[0].is_in(c.said.statement_lead_ins));
+    let at = |k: usize| f.tokens.get(lead + k);
+    let opens_day = at(1).is_some_and(|t| t.weekday().is_some());
     let names_a_movement = !opens_day
-        && (f
-            .tokens
-            .first()
-            .is_some_and(|t| t.is_in(c.said.movement_articles))
-            || f.tokens
-                .first()
-                .is_some_and(|t| t.is_in(c.said.reference_articles))
-                && f.tokens
-                    .get(1)
-                    .is_some_and(|t| t.is_in(c.said.reference_articles)));
+        && (at(0).is_some_and(|t| t.is_in(c.said.movement_articles))
+            || at(0).is_some_and(|t| t.is_in(c.said.reference_articles))
+                && at(1).is_some_and(|t| t.is_in(c.said.reference_articles)));
     // "fue 465", "ponlo en viajes", "son ingreso": what it was, with a
     // value after it (an amount, a category, a kind of money); not "se me
     // fueron 430" (spent) nor "no es broma".

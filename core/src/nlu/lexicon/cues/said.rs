@@ -11,6 +11,8 @@ cue_group! {
     question_starts,
     /// First words a question may open with before its question word ("y qué…", "oye, ¿cuánto…?").
     question_lead_ins,
+    /// Words a statement may open with before what it names ("y el de 20,000 corrígelo").
+    statement_lead_ins,
     /// Question words right after such an opener.
     question_after_lead_in,
     /// Words that make a message a question wherever they are ("cuánto").
