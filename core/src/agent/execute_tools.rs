@@ -476,11 +476,64 @@ fn after_find_row(
             NodeOutcome::because("respond", reasons::SEVERAL_ROWS_MATCH)
         }
         rules::RowMatch::None => {
+            if !delete && let Some(outcome) = new_of_that_day(state, ctx, &target) {
+                return outcome;
+            }
             state.clear_flow();
             ctx.say(text::row_not_found(&target, delete));
             NodeOutcome::because("respond", reasons::NO_ROW_MATCHES)
         }
     }
+}
+
+/// "la venta de hoy fue de 2,870" when no sale of that day was saved: the
+/// movement of that day is new, its amount and category said; it is
+/// proposed as such (never another day's row changed).
+fn new_of_that_day(
+    state: &mut AgentState,
+    ctx: &mut TurnCtx,
+    target: &crate::nlu::RowReference,
+) -> Option<NodeOutcome> {
+    let date_iso = target.date_iso.clone()?;
+    let mut draft = state.pending_transaction.clone().unwrap_or_default();
+    let amount = draft
+        .amount_mxn_cents
+        .filter(|&a| crate::limits::amount_ok(a))?;
+    let category = draft
+        .category
+        .as_deref()
+        .and_then(crate::nlu::category::by_key)
+        .or_else(|| {
+            target
+                .words
+                .iter()
+                .find_map(|w| crate::nlu::category::key_of_word(w))
+                .and_then(crate::nlu::category::by_key)
+        })?;
+    let kind = category.category_type.transaction_kind();
+    if draft.kind.is_some_and(|k| k != kind) || date_iso > crate::time::iso_date(ctx.today) {
+        return None;
+    }
+    let input = crate::tools::AddTransactionInput {
+        kind,
+        amount_mxn_cents: amount,
+        category_type: category.category_type,
+        category: category.key.to_string(),
+        description: draft.description.clone(),
+        date_iso: date_iso.clone(),
+    };
+    draft.kind = Some(kind);
+    draft.category = Some(input.category.clone());
+    draft.category_type = Some(input.category_type);
+    draft.date_iso = Some(date_iso);
+    state.pending_transaction = Some(draft);
+    state.pending_target = None;
+    state.draft_intent = Some(Intent::LogTransaction);
+    ctx.prepared = Some(PendingWrite::AddTransaction(input));
+    Some(NodeOutcome::because(
+        "confirm",
+        reasons::A_NEW_MOVEMENT_OF_THAT_DAY,
+    ))
 }
 
 /// The prompt to change or delete `row` (the last one when `last`): the

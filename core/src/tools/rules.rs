@@ -171,9 +171,12 @@ pub const MAX_ROW_CHOICES: usize = 5;
 /// penúltimo uber"), or among all rows when nothing else was said.
 pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowMatch<'a> {
     // "el último gasto": the rows of the kind said, the newest first still.
+    // "la venta de hoy": a day said is the row's day; another day's
+    // row is no row of that day.
     let rows: Vec<&'a TransactionRow> = rows
         .iter()
         .filter(|r| target.kind.is_none_or(|kind| r.kind == kind))
+        .filter(|r| target.date_iso.as_deref().is_none_or(|d| r.date_iso == d))
         .collect();
     let criteria = usize::from(!target.words.is_empty())
         + usize::from(!target.amounts.is_empty())
