@@ -295,7 +295,10 @@ fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
     if finance.intent != Intent::Unknown
         && !asks_no_write
         && (crate::nlu::tells_of_payment_made(reading)
-            || !reading.is_question() && crate::nlu::made_at_work(reading.cues()))
+            || !reading.is_question() && crate::nlu::made_at_work(reading.cues())
+            || reading
+                .cues()
+                .has(crate::nlu::lexicon::cues().said.charges_to_me))
     {
         return None;
     }
@@ -324,7 +327,11 @@ fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
             || said.has(debts.borrowed_phrases)
             || said.has(debts.owed_for_purchase))
         && finance.confidence >= SURE
-        && finance.debt_name.is_some()
+        // "doña Tere me vendió 6 tamales… y le quedé a deber": a phrase
+        // that says the user owes needs no name read to be theirs.
+        && (finance.debt_name.is_some()
+            || said.has(debts.owed_for_purchase)
+            || said.has(debts.borrowed_phrases))
         && finance.debt_balance.is_some()
         && (!reading.is_question() || records);
     if owes {

@@ -255,12 +255,17 @@ fn lender_before(f: &Features<'_>) -> Option<(usize, usize)> {
     let lent = (1..tokens.len())
         .find(|&i| cues.said.borrowed_phrases.cue_at(tokens, i).is_some() || paid_for_me(i))
         .filter(|_| !f.has(cues.debts.owed_phrases))?;
-    let mut start = lent;
-    while start > 0 && lent - start < 4 && tokens[start - 1].kind == TokenKind::Word {
+    // "doña Tere me vendió": the pronoun before the verb is no name.
+    let mut lent_at = lent;
+    while lent_at > 0 && tokens[lent_at - 1].is_in(cues.days.trigger_object_pronouns) {
+        lent_at -= 1;
+    }
+    let mut start = lent_at;
+    while start > 0 && lent_at - start < 4 && tokens[start - 1].kind == TokenKind::Word {
         start -= 1;
     }
     // From the person's first word: "mi hermana", "el de la tienda".
-    let words = &tokens[start..lent];
+    let words = &tokens[start..lent_at];
     let opening = words
         .iter()
         .position(|t| t.is_in(cues.debts.possessives) || t.is_in(cues.debts.articles))
@@ -268,7 +273,7 @@ fn lender_before(f: &Features<'_>) -> Option<(usize, usize)> {
     let named = words[opening..]
         .iter()
         .any(|t| !t.is_in(cues.debts.possessives) && !t.is_in(cues.debts.debt_name_stops));
-    named.then_some((start + opening, lent))
+    named.then_some((start + opening, lent_at))
 }
 
 pub(super) fn distinctive_words(name: &str) -> Vec<String> {
