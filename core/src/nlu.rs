@@ -322,5 +322,7 @@ pub fn tells_of_payment_made(reading: &Reading) -> bool {
     let cues = lexicon::cues();
     let said = reading.cues();
     !reading.is_question()
-        && (said.has(cues.said.past_payment_verbs) || said.has(cues.days.charged_phrases))
+        && (said.has(cues.said.past_payment_verbs)
+            || said.has(cues.said.went_to_pay_phrases)
+            || said.has(cues.days.charged_phrases))
 }

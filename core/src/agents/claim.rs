@@ -71,6 +71,16 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
         return None;
     }
     let finance = reading.understanding();
+    // "fui a pagar el recibo de la luz, fueron 235": money already paid is
+    // a movement to record, whatever agent's phrase it holds (the learned
+    // claim weighs the same in learned_claim).
+    if !claim.learned
+        && finance.intent == Intent::LogTransaction
+        && finance.amount.is_some()
+        && crate::nlu::tells_of_payment_made(reading)
+    {
+        return None;
+    }
     // A debt's minimum payment is the Financial Agent's own record: a
     // sure request that gives one is not another agent's phrase ("el
     // pago mínimo es de 800 y se paga el 5 de cada mes"), nor the learned

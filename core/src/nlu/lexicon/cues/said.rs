@@ -22,6 +22,8 @@ cue_group! {
     statement_verbs,
     /// A payment or purchase already made ("pagué", "aboné", "gasté").
     past_payment_verbs,
+    /// Going to pay in the past ("fui a pagar la luz"): paid in person, said as an errand done.
+    went_to_pay_phrases,
     /// Phrases that make what follows hypothetical ("¿y si…?", "¿qué pasa si…?").
     hypothetical_phrases,
     /// First words that make the message hypothetical ("si compro…").
