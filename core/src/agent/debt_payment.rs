@@ -69,10 +69,12 @@ pub(super) fn after_find_debt(
         }
         None => {
             if named && payment.category_type == CategoryType::Debt {
-                ctx.say(text::debt_unknown(paid));
+                // Money handed to someone with nothing owed named: what it
+                // was for is asked, with no word of debts.
                 if !names_a_debt(&ctx.reading) && !rules::some_debt_named(&list.debts, paid) {
                     return ask_category(state);
                 }
+                ctx.say(text::debt_unknown(paid));
             }
             ctx.prepared = Some(PendingWrite::AddTransaction(payment));
             NodeOutcome::because("confirm", reasons::PAYMENT_TO_NO_KNOWN_DEBT)

@@ -43,6 +43,23 @@ pub fn said_categories(tokens: &[Token], used: &[bool], negated: &[bool]) -> Vec
     find_categories(tokens, &unsaid)
 }
 
+/// Marks as `used` the way money sent to a person went ("le mandé 1000
+/// a mi nieta por oxxo"): the store it went through is no category.
+pub fn mark_means(tokens: &[Token], used: &mut [bool]) {
+    let c = super::lexicon::cues();
+    let Some(sent) = tokens
+        .iter()
+        .position(|t| t.is_in(c.amounts.sent_money_verbs))
+    else {
+        return;
+    };
+    for k in sent + 2..tokens.len() {
+        if tokens[k - 1].is_in(c.amounts.means_prepositions) {
+            used[k] = true;
+        }
+    }
+}
+
 /// Takes out of `found` the categories the message itself takes back:
 /// one said before a pause and a retraction word after which the message
 /// says where the money went instead ("300 en farmacia, no espera, fue en

@@ -63,6 +63,7 @@ impl<'t> Said<'t> {
         }
         let taken_back = amount::take_back(tokens, &mut amounts);
         let amount = best_amount(&amounts).cloned();
+        category::mark_means(tokens, &mut used);
         let mut categories =
             category::said_categories(tokens, &used, &answers::negated(original, tokens));
         categories.retain(|m| !category::is_payment_method(tokens, m, &f));

@@ -66,6 +66,11 @@ cue_group! {
     /// Of those, the one a sale's or a purchase's price follows ("vendí un
     /// acumulador en 2100").
     price_prepositions,
+    /// Verbs of money sent to someone ("le mandé", "le deposité"): where it went through ("por
+    /// oxxo") is no category.
+    sent_money_verbs,
+    /// Words before the way money went ("por oxxo", "vía spei").
+    means_prepositions,
     /// Units that measure a thing ("kilos", "litros"): said of a thing after "de" ("tanque de 30
     /// kilos"), its size, never a count bought.
     measure_units,
