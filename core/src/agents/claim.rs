@@ -45,6 +45,13 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     if let Some(received) = received_route(registry, reading) {
         return Some(received);
     }
+    // Two periods compared go to the agent that compares them, whatever
+    // else a question of one period would read.
+    if let Some(compares) = best_route(registry, |_, agent| {
+        super::understand::compares_intent(agent, reading).map(|(_, score)| score)
+    }) {
+        return Some(compares);
+    }
     let claim = home_claim(registry, reading);
     // Money said to repeat goes to the agent that keeps what repeats,
     // unless another agent that takes money is surely asked ("cóbrale

@@ -43,6 +43,11 @@ pub struct AgentSpec {
     /// statement of a movement (no question, no payment already made).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repeats: Option<String>,
+    /// The intent two periods compared ask ("octubre vs noviembre"): the
+    /// agent's `period` slot reads the one asked and the one to compare
+    /// it with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compares: Option<String>,
     /// The intent a correction said right after this agent saved
     /// something asks ("ah no, la renta es de 9,800" after a fixed payment
     /// was saved): the flow starts from that message.

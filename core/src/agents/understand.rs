@@ -10,11 +10,12 @@ mod digits;
 pub use digits::phone;
 mod month_days;
 pub mod options;
+mod period;
 mod requests;
 
 pub use requests::{
-    best_request, denied_intent, negated_request, received_intent, repeats_intent, requests,
-    statement_intent,
+    best_request, compares_intent, denied_intent, negated_request, received_intent, repeats_intent,
+    requests, statement_intent,
 };
 
 use super::phrases;
@@ -209,9 +210,8 @@ pub fn read_slot(
                     Some(serde_json::json!({ "value": key, "label": label })),
                 )
             }),
-        SlotType::Period => period(reading).map_or(SlotRead::Nothing, |(from, to)| {
-            let (from, to) = (from.to_string(), to.to_string());
-            SlotRead::Value(serde_json::json!({ "from": from, "to": to }), None)
+        SlotType::Period => period::read(reading).map_or(SlotRead::Nothing, |asked| {
+            SlotRead::Value(asked.to_value(), None)
         }),
         SlotType::FutureDate => dates::due(slot, reading).map_or(SlotRead::Nothing, |date| {
             SlotRead::Value(Value::from(date.to_string()), None)
@@ -301,53 +301,6 @@ fn switch(slot: &SlotSpec, reading: &Reading) -> SlotRead {
         .map_or(SlotRead::Nothing, |value| {
             SlotRead::Value(Value::from(*value), None)
         })
-}
-
-/// The days a message asks about: a run of months ("de enero a marzo
-/// [de 2025]"), a day or period the dates reader finds ("este mes", "el
-/// mes pasado", "octubre", "esta semana"), or a year alone ("2025").
-/// Months without a year are the last ones that have begun.
-fn period(reading: &Reading) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
-    use chrono::{Datelike, NaiveDate};
-    let today = reading.today();
-    let tokens = reading.tokens();
-    let years: Vec<i32> = tokens
-        .iter()
-        .filter_map(|t| {
-            let year = (t.kind == crate::nlu::normalize::TokenKind::Number && t.text.len() == 4)
-                .then(|| t.text.parse::<i32>().ok())??;
-            (2000..=today.year()).contains(&year).then_some(year)
-        })
-        .collect();
-    let months: Vec<u32> = tokens.iter().filter_map(|t| t.month()).collect();
-    if let [first, .., last] = months.as_slice() {
-        // A run that passes December crosses into the next year ("de
-        // diciembre a febrero"); two years named go with the two months,
-        // one year alone with the last month.
-        let wraps = first > last;
-        let (from_year, to_year) = match years.as_slice() {
-            [a, b, ..] => (*a, *b),
-            [year] => (*year - i32::from(wraps), *year),
-            [] => {
-                let to_year = today.year() - i32::from(*last > today.month());
-                (to_year - i32::from(wraps), to_year)
-            }
-        };
-        let from = NaiveDate::from_ymd_opt(from_year, *first, 1)?;
-        let after = NaiveDate::from_ymd_opt(to_year, *last, 1)?
-            .checked_add_months(chrono::Months::new(1))?;
-        if from < after {
-            return Some((from, after.pred_opt()?));
-        }
-    }
-    if let Some(when) = reading.extraction().dates.first() {
-        return Some((when.from, when.to));
-    }
-    let year = *years.first()?;
-    Some((
-        NaiveDate::from_ymd_opt(year, 1, 1)?,
-        NaiveDate::from_ymd_opt(year, 12, 31)?,
-    ))
 }
 
 /// Whether a money slot in a currency other than pesos has its currency

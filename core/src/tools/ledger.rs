@@ -17,8 +17,28 @@ use crate::time::parse_iso_date;
 /// statistics, the period asked and the one of the same length before it.
 pub fn window(request: &ServiceRequest) -> Result<(String, String), String> {
     let (from, to) = period(&request.params)?;
-    let (previous_from, _) = previous(from, to);
-    Ok((previous_from.to_string(), to.to_string()))
+    let (before_from, before_to) = compared(&request.params)?.unwrap_or(previous(from, to));
+    Ok((
+        from.min(before_from).to_string(),
+        to.max(before_to).to_string(),
+    ))
+}
+
+/// The period named to compare with (`compare_from`, `compare_to`), when
+/// the request names one; it must be a valid period.
+fn compared(params: &Map<String, Value>) -> Result<Option<(NaiveDate, NaiveDate)>, String> {
+    let day = |name: &str| params.get(name).and_then(Value::as_str).unwrap_or_default();
+    let (from, to) = (day("compare_from"), day("compare_to"));
+    if from.is_empty() && to.is_empty() {
+        return Ok(None);
+    }
+    if !rules::period_ok(from, to) {
+        return Err(format!("bad period to compare {from}..{to}"));
+    }
+    match (parse_iso_date(from), parse_iso_date(to)) {
+        (Some(from), Some(to)) => Ok(Some((from, to))),
+        _ => Err(format!("bad period to compare {from}..{to}")),
+    }
 }
 
 /// Carries out a ledger service over `rows` (the live rows of
@@ -30,7 +50,8 @@ pub fn run(
     at: &str,
 ) -> ToolResult {
     let result = match request.service.as_str() {
-        "ledger.statistics" => period(&request.params).map(|(from, to)| {
+        "ledger.statistics" => period(&request.params).and_then(|(from, to)| {
+            let before = compared(&request.params)?.unwrap_or(previous(from, to));
             // An empty or absent category means every category.
             let category = request.params.get("category").and_then(Value::as_str);
             let category = category.filter(|c| !c.is_empty());
@@ -39,13 +60,13 @@ pub fn run(
                 .filter(|r| category.is_none_or(|c| r.category == c))
                 .cloned()
                 .collect();
-            let mut out = statistics(&rows, from, to);
+            let mut out = statistics(&rows, (from, to), before);
             out["filter"] = json!(
                 category
                     .map(|c| vec![json!({ "category": c })])
                     .unwrap_or_default()
             );
-            out
+            Ok(out)
         }),
         other => Err(format!("unknown ledger service {other}")),
     };
@@ -88,9 +109,12 @@ fn previous(from: NaiveDate, to: NaiveDate) -> (NaiveDate, NaiveDate) {
 
 /// Totals per month, the average spent per month, the three categories
 /// with the most spent, the largest expense, and the spending of the
-/// period before, in decimal pesos.
-fn statistics(rows: &[TransactionRow], from: NaiveDate, to: NaiveDate) -> Value {
-    let (previous_from, previous_to) = previous(from, to);
+/// period before (or the one named to compare with), in decimal pesos.
+fn statistics(
+    rows: &[TransactionRow],
+    (from, to): (NaiveDate, NaiveDate),
+    (previous_from, previous_to): (NaiveDate, NaiveDate),
+) -> Value {
     let day = |row: &TransactionRow| parse_iso_date(&row.date_iso);
     let within = |row: &&TransactionRow, a: NaiveDate, b: NaiveDate| {
         day(row).is_some_and(|d| a <= d && d <= b)
@@ -214,11 +238,11 @@ mod tests {
             row(4, Income, 900_000, "salario", "2026-10-15"),
             row(5, Expense, 4_000, "transporte", "2026-11-01"),
         ];
-        let out = statistics(
-            &rows,
+        let october = (
             NaiveDate::from_ymd_opt(2026, 10, 1).unwrap(),
             NaiveDate::from_ymd_opt(2026, 10, 31).unwrap(),
         );
+        let out = statistics(&rows, october, previous(october.0, october.1));
         assert_eq!(out["count"], 3);
         assert_eq!(out["total_expense"], json!(1050.5));
         assert_eq!(out["total_income"], json!(9000));
@@ -258,5 +282,44 @@ mod tests {
             unreachable!()
         };
         assert!(!run(&call, bad, &[], "2026-11-23T00:00:00.000Z").ok);
+    }
+
+    #[test]
+    fn a_period_named_to_compare_with_is_the_one_before() {
+        let request = |params: Value| ServiceRequest {
+            tool: "stats".into(),
+            service: "ledger.statistics".into(),
+            params: serde_json::from_value(params).unwrap(),
+            provider: crate::tools::Provider::Ledger,
+        };
+        let nov_vs_sep = request(json!({"from": "2026-11-01", "to": "2026-11-30",
+            "compare_from": "2026-09-01", "compare_to": "2026-09-30"}));
+        assert_eq!(
+            window(&nov_vs_sep),
+            Ok(("2026-09-01".into(), "2026-11-30".into()))
+        );
+        let rows = [
+            row(1, TransactionType::Expense, 90_000, "ropa", "2026-09-03"),
+            row(2, TransactionType::Expense, 120_000, "comida", "2026-10-10"),
+            row(3, TransactionType::Expense, 30_000, "comida", "2026-11-20"),
+        ];
+        let call = ToolCall {
+            id: "c1".into(),
+            request: ToolRequest::CallService(nov_vs_sep.clone()),
+        };
+        let out = run(&call, &nov_vs_sep, &rows, "2026-11-23T00:00:00.000Z");
+        let data: Value = out.data_as().expect("statistics");
+        assert_eq!(data["previous_from"], "2026-09-01");
+        assert_eq!(data["previous_expense"], json!(900));
+        assert_eq!(data["change_expense"], json!(-600));
+        // Without one named, the month before; with a bad one, no answer.
+        let plain = request(json!({"from": "2026-11-01", "to": "2026-11-30", "compare_from": ""}));
+        assert_eq!(
+            window(&plain),
+            Ok(("2026-10-01".into(), "2026-11-30".into()))
+        );
+        let bad = request(json!({"from": "2026-11-01", "to": "2026-11-30",
+            "compare_from": "2026-09-30", "compare_to": "2026-09-01"}));
+        assert!(window(&bad).is_err());
     }
 }

@@ -92,7 +92,7 @@ pub(super) fn compile(spec: &AgentSpec, ids: &[&str], errors: &mut Vec<String>) 
     })
 }
 
-/// Every intent `denied`, `received`, `repeats` and `corrects` name is one of the
+/// Every intent `denied`, `received`, `repeats`, `compares` and `corrects` name is one of the
 /// agent's, with its tool.
 fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
     let routed = |intent: &str| {
@@ -114,6 +114,7 @@ fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
     for (field, intent) in [
         ("received", &spec.received),
         ("repeats", &spec.repeats),
+        ("compares", &spec.compares),
         ("corrects", &spec.corrects),
     ] {
         if let Some(intent) = intent
@@ -142,6 +143,13 @@ fn check_denied(spec: &AgentSpec, err: &mut impl FnMut(String)) {
         .slots
         .values()
         .any(|s| s.kind == super::super::spec::SlotType::MonthDays);
+    let periods = spec
+        .slots
+        .values()
+        .any(|s| s.kind == super::super::spec::SlotType::Period);
+    if spec.compares.is_some() && !periods {
+        err("compares: the agent has no period slot to read the periods".into());
+    }
     if spec.repeats.is_some() && !schedules {
         err("repeats: the agent has no month_days slot to read the repetition".into());
     }

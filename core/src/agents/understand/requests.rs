@@ -120,7 +120,23 @@ pub fn received_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a s
 /// handed over ([`received_intent`]) or money said to repeat
 /// ([`repeats_intent`]).
 pub fn statement_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
-    received_intent(agent, reading).or_else(|| repeats_intent(agent, reading))
+    received_intent(agent, reading)
+        .or_else(|| repeats_intent(agent, reading))
+        .or_else(|| compares_intent(agent, reading))
+}
+
+/// The intent two periods compared ask ("octubre vs noviembre", "este
+/// mes contra el pasado"), as the agent's `compares` declares: its
+/// `period` slot reads a period to compare with.
+pub fn compares_intent<'a>(agent: &'a Agent, reading: &Reading) -> Option<(&'a str, f32)> {
+    let intent = agent.spec.compares.as_deref()?;
+    let periods = agent
+        .spec
+        .slots
+        .values()
+        .any(|s| s.kind == SlotType::Period);
+    (periods && super::period::read(reading).is_some_and(|asked| asked.compared.is_some()))
+        .then_some((intent, crate::confidence::SURE))
 }
 
 /// The intent money said to repeat asks, as the agent's `repeats`

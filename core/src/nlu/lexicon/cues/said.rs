@@ -78,6 +78,8 @@ cue_group! {
     /// The user's own pay named as theirs ("mi quincena", "mi pensión"): collected, it is income,
     /// never a cobro to someone.
     own_pay_words,
+    /// Words that compare two periods ("octubre vs noviembre", "este mes contra el pasado").
+    comparison_words,
     /// A charge made to the user, now or each time ("me cobra 249 cada mes", "se cobra el 3"): the
     /// user pays it, so it is never a cobro of theirs.
     charges_to_me,
