@@ -103,6 +103,9 @@ pub enum AtQuestion {
     Question,
     /// A new request that sets the open question aside.
     NewRequest,
+    /// A change of a movement saved before, read as such; the open
+    /// question is set aside.
+    AnotherRow(Box<Understanding>),
     /// The amount asked, given for several movements at once ("200 de
     /// tortillas y 80 de refresco" to "¿cuánto fue?"): the movements are
     /// the request, the draft that asked gives way to them.

@@ -100,6 +100,15 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
         && state.pending_transaction.as_ref().is_some_and(|draft| {
             answers::kind_named(reading, draft.kind).is_some_and(|kind| draft.kind != Some(kind))
         });
+    // "no espera, la gasolina que puse fue 900 no 800" while an income of
+    // 1,000 waits: it takes back money the draft does not hold, so it
+    // changes a movement saved before.
+    if !kind_changes
+        && is_correction(reading, u)
+        && let Some(other) = takes_back_saved(state, reading)
+    {
+        return AtConfirmation::AnotherRow(Box::new(other));
+    }
     if (kind_changes || is_correction(reading, u))
         && (state.pending_transaction.is_some() || state.pending_params.is_some())
     {
@@ -118,6 +127,11 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     }
     if let Some(rows) = crate::agent::rows::other_category_rows(state, reading) {
         return AtConfirmation::AddRows(rows);
+    }
+    // "el 10 de diciembre pagamos el carro" while an income waits: money
+    // moving the other way is no piece of it.
+    if other_way(state, u) {
+        return AtConfirmation::NewRequest;
     }
     // "el 12", "pero fue entre 4", "350": a bare piece that fits.
     if crate::agent::drafts::would_patch(state, reading) {
@@ -141,6 +155,13 @@ pub(super) fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
     }
     if in_pieces(state, reading) {
         return AtQuestion::Pieces;
+    }
+    // "no espera, la gasolina que puse fue 900 no 800" while this one's
+    // amount is asked: a change of a movement saved before.
+    if is_correction(reading, u)
+        && let Some(other) = takes_back_saved(state, reading)
+    {
+        return AtQuestion::AnotherRow(Box::new(other));
     }
     let choosing_intent = !state.intent_candidates.is_empty();
     if !choosing_intent
@@ -256,8 +277,12 @@ fn new_movement(reading: &Reading) -> bool {
 /// uber's waits), named by other words or another position.
 fn names_another_row(state: &AgentState, reading: &Reading) -> Option<Understanding> {
     // A delete of another one is a request of its own, read as such later.
+    // A question ("mis movimientos") asks; it changes nothing.
     if state.draft_intent != Some(Intent::UpdateLastTransaction)
-        || reading.understanding().intent == Intent::DeleteLastTransaction
+        || matches!(
+            reading.understanding().intent,
+            Intent::DeleteLastTransaction | Intent::QueryData
+        )
     {
         return None;
     }
@@ -272,6 +297,73 @@ fn names_another_row(state: &AgentState, reading: &Reading) -> Option<Understand
             Some(p) != pending.position && (p != 1 || answers::names_last_record(reading))
         });
     (other_words || other_position).then_some(said)
+}
+
+/// A correction that takes back only amounts the open movement does not
+/// hold: read as the change of a saved movement.
+fn takes_back_saved(state: &AgentState, reading: &Reading) -> Option<Understanding> {
+    let draft = state.pending_transaction.as_ref()?.amount_mxn_cents;
+    draft?;
+    if state.draft_intent != Some(Intent::LogTransaction) {
+        return None;
+    }
+    let denied = denied_amounts(reading);
+    let holds = |amount: i64| draft == Some(amount);
+    let named = reading
+        .extraction()
+        .amounts
+        .iter()
+        .any(|m| holds(m.centavos));
+    if denied.is_empty() || named {
+        return None;
+    }
+    // It names what it changes, and that is not the open movement.
+    let said = reading.understanding_as(Intent::UpdateLastTransaction);
+    let target = said.target.as_ref()?;
+    let open = state.pending_transaction.as_ref()?;
+    let is_open = |word: &String| {
+        open.description
+            .as_deref()
+            .is_some_and(|d| crate::nlu::normalize::fold(d).contains(word.as_str()))
+            || crate::nlu::category::key_of_word(word)
+                .is_some_and(|k| open.category.as_deref() == Some(k))
+    };
+    (!target.words.is_empty() && !target.words.iter().any(is_open)).then_some(said)
+}
+
+/// The amounts the message denies after the one it gives: a "no" right
+/// before them, with no mark between, after another amount ("fue 900 no
+/// 800"; "no 300" and "no, 300" give 300).
+fn denied_amounts(reading: &Reading) -> Vec<i64> {
+    let no = &crate::nlu::lexicon::cues().said.no_words;
+    let tokens = reading.tokens();
+    let folded = reading.folded();
+    let amounts = &reading.extraction().amounts;
+    amounts
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| {
+            *i > 0
+                && tokens
+                    .iter()
+                    .rposition(|t| t.end <= m.span.start)
+                    .is_some_and(|k| {
+                        tokens[k].is_in(no)
+                            && tokens[k].start >= amounts[i - 1].span.end
+                            && folded
+                                .get(tokens[k].end..m.span.start)
+                                .is_some_and(|gap| gap.chars().all(char::is_whitespace))
+                    })
+        })
+        .map(|(_, m)| m.centavos)
+        .collect()
+}
+
+/// Whether the message says money moving the other way than the open
+/// movement's, with a verb of its own ("pagamos" while an income waits).
+fn other_way(state: &AgentState, u: &Understanding) -> bool {
+    let draft = state.pending_transaction.as_ref().and_then(|d| d.kind);
+    u.kind_said && draft.is_some() && u.kind.is_some() && u.kind != draft
 }
 
 /// "no, fue en comida", "mejor 300", "eran 300": fixes a field of the

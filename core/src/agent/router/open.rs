@@ -5,7 +5,7 @@
 use super::super::arbiter::{AtConfirmation, AtQuestion};
 use super::super::state::{AgentState, PendingWrite};
 use super::super::{Mode, TurnCtx, text};
-use super::set_aside;
+use super::{set_aside, wait_aside};
 use crate::agent::text::reasons;
 use crate::graph::NodeOutcome;
 
@@ -42,7 +42,7 @@ pub(super) fn at_confirmation(
         // "el de los tacos fue ayer" while the uber's change waits: a
         // change of another movement, never merged into this one.
         AtConfirmation::AnotherRow(other) => {
-            set_aside(state, ctx, "new_request_while_confirming");
+            wait_aside(state, ctx);
             ctx.understanding = Some(*other);
             NodeOutcome::because("parse", reasons::A_CHANGE_OF_ANOTHER_MOVEMENT)
         }
@@ -107,6 +107,11 @@ pub(super) fn at_question(
             set_aside(state, ctx, "new_request_while_clarifying");
             ctx.understanding = Some(ctx.reading.understanding().clone());
             NodeOutcome::because("parse", reasons::NEW_REQUEST_REPLACES_OPEN_QUESTION)
+        }
+        AtQuestion::AnotherRow(other) => {
+            wait_aside(state, ctx);
+            ctx.understanding = Some(*other);
+            NodeOutcome::because("parse", reasons::A_CHANGE_OF_ANOTHER_MOVEMENT)
         }
         AtQuestion::Pieces => {
             state.clear_flow();
