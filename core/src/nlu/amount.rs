@@ -217,6 +217,7 @@ pub fn find_amounts(tokens: &[Token], used: &[bool]) -> Vec<AmountMatch> {
     super::priced::counts_are_not_money(tokens, &mut found);
     parts::wholes_are_not_money(tokens, &mut found);
     parts::halves(tokens, &mut found);
+    parts::pesos_given_for_foreign(tokens, &mut found);
     found
 }
 

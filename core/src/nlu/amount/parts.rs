@@ -62,3 +62,29 @@ pub(super) fn sold_for(tokens: &[Token], i: usize) -> bool {
             !between(k).is_empty() && between(k).iter().all(|t| t.kind == TokenKind::Word)
         })
 }
+
+/// "me depositaron 420 dólares, en pesos fueron 7,686", "150 dólares, ya
+/// los cambié, me dieron 2,715": money in another currency, then its
+/// value in pesos said after it (a word of pesos or of changing money
+/// between them or around it). The foreign amount goes: the pesos are the
+/// amount.
+pub fn pesos_given_for_foreign(tokens: &[Token], found: &mut Vec<AmountMatch>) {
+    let c = cues();
+    let [foreign, pesos] = found.as_slice() else {
+        return;
+    };
+    let converts = foreign.foreign.is_some()
+        && pesos.foreign.is_none()
+        && !pesos.negative
+        && pesos.start >= foreign.end
+        // "20 dólares y 300 pesos": two sums.
+        && !pesos
+            .start
+            .checked_sub(1)
+            .is_some_and(|k| tokens[k].is_in(c.amounts.and_words))
+        && (foreign.end..(pesos.end + 1).min(tokens.len()))
+            .any(|k| c.amounts.conversion_words.cue_at(tokens, k).is_some());
+    if converts {
+        found.remove(0);
+    }
+}

@@ -66,6 +66,9 @@ cue_group! {
     /// Of those, the one a sale's or a purchase's price follows ("vendí un
     /// acumulador en 2100").
     price_prepositions,
+    /// Words that give money in pesos as the value of foreign money said before ("en pesos
+    /// fueron", "me dieron", "al cambio").
+    conversion_words,
     /// Verbs of money sent to someone ("le mandé", "le deposité"): where it went through ("por
     /// oxxo") is no category.
     sent_money_verbs,
