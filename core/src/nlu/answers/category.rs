@@ -61,6 +61,12 @@ pub fn own_category_named(tokens: &[Token]) -> Option<String> {
         .iter()
         .rposition(|t| t.is_in(c.debts.spent_in_prepositions))?;
     let rest = &tokens[at + 1..];
+    // "para mercancía al mes": the span said after it is no part of it.
+    let rest = match (0..rest.len()).find(|&k| c.said.budget_month_spans.cue_at(rest, k).is_some())
+    {
+        Some(end) => &rest[..end],
+        None => rest,
+    };
     let unknown = |t: &Token| {
         t.kind == TokenKind::Word
             && (crate::nlu::lexicon::word_cues(&t.text).is_none() || t.is_in(c.days.answer_fillers))

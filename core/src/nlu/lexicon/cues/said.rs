@@ -52,6 +52,8 @@ cue_group! {
     /// A budget said per a span other than a month ("500 a la semana", "quincenal"): budgets are
     /// monthly, so its monthly cap is asked, never taken from it.
     budget_other_spans,
+    /// A budget said per month ("al mes", "mensual"): the span, never the category's name.
+    budget_month_spans,
     /// Banks' names ("bbva", "santander", "spin").
     bank_names,
     /// Words of a credit card ("tarjeta", "tdc").
