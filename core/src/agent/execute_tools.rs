@@ -352,9 +352,9 @@ fn after_query(
             ToolRequest::GetMonthSummary { .. } => result
                 .data_as::<MonthSummary>()
                 .map(|s| text::month_summary(&s)),
-            ToolRequest::ListTransactions { month, .. } => result
+            ToolRequest::ListTransactions { month, limit, .. } => result
                 .data_as::<TransactionList>()
-                .map(|l| text::transaction_list(&l, month.as_deref())),
+                .map(|l| text::transaction_list(&l, month.as_deref(), *limit)),
             ToolRequest::GetPeriodSummary { .. } => result
                 .data_as::<PeriodSummary>()
                 .map(|s| text::period_summary(&s, ctx.today)),

@@ -440,7 +440,13 @@ fn query(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> NodeOu
             category: category.clone(),
             limit: 20,
         },
-        (kind, _) => month_request(kind, u, month.clone(), category.clone()),
+        (kind, _) => {
+            let all = ctx
+                .reading
+                .cues()
+                .has(crate::nlu::lexicon::cues().said.all_rows_words);
+            month_request(kind, u, (month.clone(), all), category.clone())
+        }
     };
     if let (Some(word), Some(category)) = (&u.description, category) {
         let rows = match &request {
@@ -486,15 +492,20 @@ fn query(state: &mut AgentState, ctx: &mut TurnCtx, u: &Understanding) -> NodeOu
 fn month_request(
     kind: QueryKind,
     u: &crate::nlu::Understanding,
-    month: String,
+    (month, all): (String, bool),
     category: Option<String>,
 ) -> ToolRequest {
     match kind {
         QueryKind::Summary => ToolRequest::GetMonthSummary { month, category },
+        // "todos mis movimientos del mes": every row, not the last ten.
         QueryKind::Transactions => ToolRequest::ListTransactions {
             month: u.month.clone(),
             category,
-            limit: 10,
+            limit: if all {
+                crate::tools::rules::MAX_ROWS_SHOWN
+            } else {
+                10
+            },
         },
         QueryKind::Budget => ToolRequest::GetBudgetStatus { month, category },
         QueryKind::Debts => ToolRequest::ListDebts { month },

@@ -249,6 +249,10 @@ fn stem_eq(a: &str, b: &str) -> bool {
     a.len() >= 3 && b.len() >= 3 && stem(a) == stem(b)
 }
 
+/// Most rows a list shown in the chat holds, "todos" asked: they fit one
+/// Telegram message (4,096 characters).
+pub const MAX_ROWS_SHOWN: u32 = 50;
+
 /// Most rows `list_transactions` returns, whatever was asked.
 pub const MAX_LIST_LIMIT: u32 = 200;
 

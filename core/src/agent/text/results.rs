@@ -180,7 +180,9 @@ pub fn bank_balance_saved(balance: &BankBalance) -> String {
     )
 }
 
-pub fn transaction_list(list: &TransactionList, month: Option<&str>) -> String {
+/// The rows of a list read with at most `limit` rows; a full list says
+/// there may be more and how to see them all.
+pub fn transaction_list(list: &TransactionList, month: Option<&str>, limit: u32) -> String {
     if list.transactions.is_empty() {
         return match month {
             Some(month) => format!("No tienes movimientos en {}.", month_name(month)),
@@ -197,6 +199,20 @@ pub fn transaction_list(list: &TransactionList, month: Option<&str>) -> String {
     for row in rows {
         text.push_str("\n• ");
         text.push_str(&row_line(row));
+    }
+    if list.transactions.len() >= limit as usize {
+        let of = month
+            .map(|m| format!(" de {}", month_name(m)))
+            .unwrap_or_default();
+        if limit < crate::tools::rules::MAX_ROWS_SHOWN {
+            text.push_str(&format!(
+                "\nSon los {limit} más recientes; para ver más dime «todos mis movimientos{of}»."
+            ));
+        } else {
+            text.push_str(&format!(
+                "\nSon los {limit} más recientes; para ver otros, pídelos por mes o por categoría, por ejemplo «mis movimientos de comida{of}»."
+            ));
+        }
     }
     text
 }

@@ -80,6 +80,8 @@ cue_group! {
     /// The user's own pay named as theirs ("mi quincena", "mi pensión"): collected, it is income,
     /// never a cobro to someone.
     own_pay_words,
+    /// Words that ask for every row of a list ("todos mis movimientos del mes").
+    all_rows_words,
     /// Words that compare two periods ("octubre vs noviembre", "este mes contra el pasado").
     comparison_words,
     /// A charge made to the user, now or each time ("me cobra 249 cada mes", "se cobra el 3"): the
