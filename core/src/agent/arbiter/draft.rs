@@ -164,11 +164,10 @@ pub(super) fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
         return AtQuestion::AnotherRow(Box::new(other));
     }
     let choosing_intent = !state.intent_candidates.is_empty();
-    if !choosing_intent
-        && !answers_closed_question(state, reading)
-        && u.confidence >= CLEAR
-        && is_full_request(reading, u)
-    {
+    // "hoy le aboné 400 a refacciones" to «¿Ya lo pagaste hoy…?» about
+    // 2,400: a set answer's words in a request with money of its own.
+    let closed_answer = answers_closed_question(state, reading) && !amount_differs(state, u);
+    if !choosing_intent && !closed_answer && u.confidence >= CLEAR && is_full_request(reading, u) {
         if u.intent == Intent::QueryData {
             return AtQuestion::Question;
         }

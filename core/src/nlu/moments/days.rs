@@ -169,7 +169,16 @@ fn at_weekday(tokens: &[Token], i: usize, today: NaiveDate) -> Option<Read> {
         // "el miércoles un libro de 450": a day said in words that is not
         // that weekday counts things; it is no day.
         let in_words = tokens[i + 1].kind == TokenKind::Word;
-        if let Some(date) = dated_after(tokens, after, day, today)
+        // "el miércoles 25" on Sunday the 22nd: the 25th that is a
+        // Wednesday is the coming one, not October's.
+        let agreeing = |date: (NaiveDate, usize)| {
+            let coming = (t.weekday() != Some(date.0.weekday()) && date.1 == after)
+                .then(|| super::super::date::coming_day(today, day))
+                .flatten()
+                .filter(|d| t.weekday() == Some(d.weekday()));
+            coming.map_or(date, |d| (d, date.1))
+        };
+        if let Some(date) = dated_after(tokens, after, day, today).map(agreeing)
             && (!in_words || t.weekday() == Some(date.0.weekday()))
         {
             return found(date.0, start, date.1);
