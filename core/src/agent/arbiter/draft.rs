@@ -156,6 +156,11 @@ pub(super) fn at_question(state: &AgentState, reading: &Reading) -> AtQuestion {
     if in_pieces(state, reading) {
         return AtQuestion::Pieces;
     }
+    // "don Ramiro dejó 100 de lo que debe" to «¿Cómo se llama la deuda?»
+    // of a debt of 900: money of its own is no name.
+    if names_other_money(state, u) {
+        return AtQuestion::NewRequest;
+    }
     // "no espera, la gasolina que puse fue 900 no 800" while this one's
     // amount is asked: a change of a movement saved before.
     if is_correction(reading, u)
@@ -229,6 +234,21 @@ fn replaces_draft(state: &AgentState, u: &Understanding) -> bool {
     u.intent == Intent::LogTransaction
         && (matches!((draft_category, u.category), (Some(open), Some(new)) if open != new.key)
             || amount_differs(state, u))
+}
+
+/// Whether the debt's name is asked and the reply names an amount that
+/// is none of the debt's.
+fn names_other_money(state: &AgentState, u: &Understanding) -> bool {
+    let asks_name = state
+        .clarification_questions
+        .first()
+        .is_some_and(|q| q.field == Field::DebtName);
+    let Some(params) = state.pending_params.as_ref() else {
+        return false;
+    };
+    let debt = [params.debt_balance_mxn_cents, params.debt_minimum_mxn_cents];
+    let said = u.amount.or(u.debt_balance).or(u.debt_minimum);
+    asks_name && said.is_some_and(|a| !debt.contains(&Some(a)))
 }
 
 /// Whether `u` names an amount and the open movement another one.
