@@ -15,9 +15,12 @@ pub fn unoffered(offered: &[String], reading: &Reading) -> Option<String> {
     let held = |w: &str| offered.iter().any(|o| o == w);
     // "doña Mari": a person's title is no thing named ("dona").
     let tokens = reading.tokens();
+    // "la señora Chela": nor is the name after it a thing ("chela").
     let titles: Vec<&str> = crate::nlu::names::titles(tokens)
         .into_iter()
-        .map(|k| tokens[k].text.as_str())
+        .flat_map(|k| [k, k + 1])
+        .filter_map(|k| tokens.get(k))
+        .map(|t| t.text.as_str())
         .collect();
     // The message's words of a kind first: most name none, and then the
     // offered words are never looked up.
