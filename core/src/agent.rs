@@ -23,6 +23,7 @@ mod delegate;
 mod drafts;
 mod error_handler;
 mod execute_tools;
+mod find_row;
 mod income_words;
 mod input;
 mod parse;

@@ -58,7 +58,7 @@ pub fn router(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         }
         Verdict::RowChosen { row, delete } => {
             state.last_user_message = trimmed;
-            return super::execute_tools::prepare_change(state, ctx, row, delete, false);
+            return super::find_row::prepare_change(state, ctx, row, delete, false);
         }
         // "9" among five: the list again, nothing dropped.
         Verdict::RowOutOfRange(choice) => {
