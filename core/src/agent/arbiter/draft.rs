@@ -55,29 +55,8 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     {
         return AtConfirmation::NewRequest;
     }
-    // "bórralo" while a draft waits: it points at the draft shown, never
-    // at a stored movement (a reflexive «sí» would delete one). At a
-    // deletion's own prompt it asks for the «sí» itself.
-    let u = reading.understanding();
-    if u.intent == Intent::DeleteLastTransaction
-        && !answers::names_last_record(reading)
-        && u.amount.is_none()
-        && u.category.is_none()
-        && u.description.is_none()
-        && u.date.is_none()
-        && u.target.as_ref().is_none_or(|t| {
-            // The last one is the reading's default; a place counted
-            // from it («el penúltimo») names a record.
-            t.position.is_none_or(|p| p == 1)
-                && t.amounts.is_empty()
-                && t.date_iso.is_none()
-                && t.words.is_empty()
-        })
-    {
-        return match state.pending_write() {
-            Some(PendingWrite::DeleteLastTransaction(_)) => AtConfirmation::YesWithMore,
-            _ => AtConfirmation::Withdraw,
-        };
+    if let Some(at) = points_at_draft(state, reading) {
+        return at;
     }
     if let Some(other) = names_another_row(state, reading) {
         return AtConfirmation::AnotherRow(Box::new(other));
@@ -316,6 +295,31 @@ fn names_another_row(state: &AgentState, reading: &Reading) -> Option<Understand
             Some(p) != pending.position && (p != 1 || answers::names_last_record(reading))
         });
     (other_words || other_position).then_some(said)
+}
+
+/// "bórralo" while a draft waits: it points at the draft shown, never
+/// at a stored movement (a reflexive «sí» would delete one). At a
+/// deletion's own prompt it asks for the «sí» itself.
+fn points_at_draft(state: &AgentState, reading: &Reading) -> Option<AtConfirmation> {
+    let u = reading.understanding();
+    let points = u.intent == Intent::DeleteLastTransaction
+        && !answers::names_last_record(reading)
+        && u.amount.is_none()
+        && u.category.is_none()
+        && u.description.is_none()
+        && u.date.is_none()
+        && u.target.as_ref().is_none_or(|t| {
+            // The last one is the reading's default; a place counted
+            // from it («el penúltimo») names a record.
+            t.position.is_none_or(|p| p == 1)
+                && t.amounts.is_empty()
+                && t.date_iso.is_none()
+                && t.words.is_empty()
+        });
+    points.then(|| match state.pending_write() {
+        Some(PendingWrite::DeleteLastTransaction(_)) => AtConfirmation::YesWithMore,
+        _ => AtConfirmation::Withdraw,
+    })
 }
 
 /// A correction that takes back only amounts the open movement does not
