@@ -9,6 +9,7 @@ use super::state::AgentState;
 use crate::kinds::{CategoryType, TransactionType};
 use crate::nlu::category::{CategoryMatch, by_key, find_categories};
 use crate::nlu::{Intent, Reading, Understanding};
+use crate::tools::AddTransactionInput;
 
 /// How many such words a thread keeps (the latest).
 pub const MOST_KEPT: usize = 16;
@@ -29,14 +30,47 @@ pub fn learn(state: &mut AgentState, reading: &Reading, u: &Understanding) {
     let Some(category) = u.category.filter(|_| income) else {
         return;
     };
+    keep(state, reading, category.key);
+}
+
+fn keep(state: &mut AgentState, reading: &Reading, category: &str) {
     for m in expense_words(reading) {
         state.income_words.retain(|(word, _)| word != m.keyword);
         state
             .income_words
-            .push((m.keyword.to_string(), category.key.to_string()));
+            .push((m.keyword.to_string(), category.to_string()));
     }
     let extra = state.income_words.len().saturating_sub(MOST_KEPT);
     state.income_words.drain(..extra);
+}
+
+/// The movements of one message («gané 1600 en uber y 700 en didi»,
+/// «uber 1,180, didi 410, gasolina 450»): each item is read with the
+/// person's words for income, and each income teaches its words.
+pub fn items(
+    state: &mut AgentState,
+    items: &[String],
+    today: chrono::NaiveDate,
+    rows: &mut [AddTransactionInput],
+) {
+    for (item, row) in items.iter().zip(rows.iter_mut()) {
+        let reading = Reading::new(item, today);
+        let mut u = reading.understanding().clone();
+        if row.kind == TransactionType::Expense && u.kind == Some(TransactionType::Expense) {
+            apply(state, &reading, &mut u);
+            if let Some(category) = u
+                .category
+                .filter(|_| u.kind == Some(TransactionType::Income))
+            {
+                row.kind = TransactionType::Income;
+                row.category = category.key.to_string();
+                row.category_type = category.category_type;
+            }
+        }
+        if row.kind == TransactionType::Income {
+            keep(state, &reading, &row.category.clone());
+        }
+    }
 }
 
 /// An expense no word said to be one, named by a word the person used

@@ -267,8 +267,9 @@ fn several_items(
     let items = own_first(&ctx.reading, ctx.today);
     let (own, others) = items.all.split_at(items.others.unwrap_or(items.all.len()));
     if u.intent == Intent::LogTransaction
-        && let Some(rows) = complete_items(own, ctx.today)
+        && let Some(mut rows) = complete_items(own, ctx.today)
     {
+        super::income_words::items(state, own, ctx.today, &mut rows.transactions);
         if !others.is_empty() {
             ctx.say(text::items_in_turn(&own.join(", "), others));
             state.queue_items(others, u.intent);
