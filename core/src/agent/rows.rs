@@ -24,10 +24,29 @@ pub fn patch_row(state: &AgentState, reading: &Reading) -> Option<AddTransaction
         .filter(|(_, row)| names(row, &words))
         .map(|(i, _)| i)
         .collect();
-    let [i] = named.as_slice() else {
+    // "lo de uber y didi es lo que gané": each row named changes alike.
+    if named.is_empty() {
         return None;
-    };
-    let row = &input.transactions[*i];
+    }
+    // One amount never becomes the amount of several.
+    let mut rows = input.clone();
+    for &i in &named {
+        let row = patched(state, &input.transactions[i], reading)?;
+        if named.len() > 1 && row.amount_mxn_cents != input.transactions[i].amount_mxn_cents {
+            return None;
+        }
+        rows.transactions[i] = row;
+    }
+    (rows != *input).then_some(rows)
+}
+
+/// `row` with what the reply says of it applied; `None` when it says
+/// nothing of it.
+fn patched(
+    state: &AgentState,
+    row: &AddTransactionInput,
+    reading: &Reading,
+) -> Option<AddTransactionInput> {
     let mut scratch = AgentState::new(&state.user_id, &state.thread_id);
     scratch.draft_intent = Some(Intent::LogTransaction);
     scratch.pending_transaction = Some(TransactionDraft {
@@ -43,7 +62,7 @@ pub fn patch_row(state: &AgentState, reading: &Reading) -> Option<AddTransaction
         return None;
     }
     let draft = scratch.pending_transaction?;
-    let changed = AddTransactionInput {
+    Some(AddTransactionInput {
         kind: draft.kind?,
         amount_mxn_cents: draft
             .amount_mxn_cents
@@ -54,13 +73,7 @@ pub fn patch_row(state: &AgentState, reading: &Reading) -> Option<AddTransaction
         // not its description.
         description: row.description.clone(),
         date_iso: draft.date_iso?,
-    };
-    if &changed == row {
-        return None;
-    }
-    let mut rows = input.clone();
-    rows.transactions[*i] = changed;
-    Some(rows)
+    })
 }
 
 /// Whether one of `words` is the row's description or its category.
