@@ -82,13 +82,14 @@ pub(super) fn at_confirmation(state: &AgentState, reading: &Reading) -> AtConfir
     // "no espera, la gasolina que puse fue 900 no 800" while an income of
     // 1,000 waits: it takes back money the draft does not hold, so it
     // changes a movement saved before.
+    let correction = is_correction(reading, u);
     if !kind_changes
-        && is_correction(reading, u)
+        && correction
         && let Some(other) = takes_back_saved(state, reading)
     {
         return AtConfirmation::AnotherRow(Box::new(other));
     }
-    if (kind_changes || is_correction(reading, u))
+    if (kind_changes || correction)
         && (state.pending_transaction.is_some() || state.pending_params.is_some())
     {
         return AtConfirmation::Correction;
@@ -356,7 +357,9 @@ fn takes_back_saved(state: &AgentState, reading: &Reading) -> Option<Understandi
 
 /// The amounts the message denies after the one it gives: a "no" right
 /// before them, with no mark between, after another amount ("fue 900 no
-/// 800"; "no 300" and "no, 300" give 300).
+/// 800"; "no 300" and "no, 300" give 300). Narrower than
+/// `nlu::amount::take_back`, which also takes back the first of "80 digo
+/// 90": here only money denied outright points at another movement.
 fn denied_amounts(reading: &Reading) -> Vec<i64> {
     let no = &crate::nlu::lexicon::cues().said.no_words;
     let tokens = reading.tokens();
