@@ -233,6 +233,10 @@ struct Run {
     digest: u64,
     turns: usize,
     count: usize,
+    /// Every turn's place, message and reply, written to the file named by
+    /// `CAJA_TRANSCRIPT_DUMP` (native): two cores' dumps diff to the replies
+    /// a change moved.
+    dump: String,
 }
 
 fn run_all() -> Run {
@@ -242,6 +246,7 @@ fn run_all() -> Run {
         digest: 0xcbf2_9ce4_8422_2325,
         turns: 0,
         count: 0,
+        dump: String::new(),
     };
     for conversation in conversations() {
         run.count += 1;
@@ -335,6 +340,10 @@ fn run_all() -> Run {
                     events.extend(turn_events);
                     fnv(&mut run.digest, output.reply.as_bytes());
                     fnv(&mut run.digest, output.state.to_json().as_bytes());
+                    run.dump.push_str(&format!(
+                        "## {} [{}]\n> {message}\n{}\n\n",
+                        conversation.file, conversation.title, output.reply
+                    ));
                     if let Some(share) = &output.share {
                         fnv(&mut run.digest, share.as_bytes());
                     }
@@ -510,6 +519,10 @@ fn transcripts() {
         "{} transcripts, {} turns, digest {:016x}",
         run.count, run.turns, run.digest
     );
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(path) = std::env::var_os("CAJA_TRANSCRIPT_DUMP") {
+        std::fs::write(path, &run.dump).unwrap();
+    }
     assert!(
         run.failures.is_empty(),
         "{} failures:\n{}",
