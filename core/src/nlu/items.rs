@@ -202,19 +202,22 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
     if items.iter().filter(priced).count() < 2 {
         return vec![text.trim().to_string()];
     }
-    // A day said before the first amount ("ayer se me olvidó apuntar:
-    // vendí 3900 y…") is the day of every item that names none.
-    let day = items
-        .first()
-        .and_then(|&(a, _)| leading_day(&text[a..], today));
+    // The last day said ("ayer se me olvidó apuntar: vendí 3900 y…") is
+    // the day of every item after it that names none, until an item names
+    // another: "hoy vendí 1,850 y ayer 2,100 de tamales y 380 de atole"
+    // sold the atole yesterday.
+    let mut day = None;
     let items = items
         .into_iter()
-        .enumerate()
-        .map(|(i, (a, b))| {
+        .map(|(a, b)| {
             let item = text[a..b].trim();
             match &day {
-                Some(day) if i > 0 && !has_day(item, today) => format!("{day} {item}"),
-                _ => item.to_string(),
+                _ if has_day(item, today) => {
+                    day = last_day(item, today);
+                    item.to_string()
+                }
+                Some(day) => format!("{day} {item}"),
+                None => item.to_string(),
             }
         })
         .collect();
@@ -369,14 +372,28 @@ fn fold_corrections(mut items: Vec<String>) -> Vec<String> {
     items
 }
 
-/// `item` of `message` without the day the message opened with, when
-/// [`split_items`] lent it that day.
+/// `item` of `message` without the day [`split_items`] lent it (one said
+/// before it in the message).
 pub fn without_lent_day(message: &str, item: &str, today: NaiveDate) -> String {
-    leading_day(message, today)
+    leading_day(item, today)
         .and_then(|day| item.strip_prefix(&format!("{day} ")))
         .filter(|own| !message.contains(item) && message.contains(own))
         .unwrap_or(item)
         .to_string()
+}
+
+/// The words of the last day `text` names, wherever it stands.
+fn last_day(text: &str, today: NaiveDate) -> Option<String> {
+    let tokens = tokenize(&fold(text));
+    let mut last = None;
+    let mut at = 0;
+    while let Some(day) = tokens.get(at..).and_then(|rest| find_date(rest, today)) {
+        last = Some((at + day.start, at + day.end));
+        at += day.end.max(1);
+    }
+    let (start, end) = last?;
+    let (from, to) = (tokens[start].start, tokens[end - 1].end);
+    Some(text.chars().skip(from).take(to - from).collect())
 }
 
 /// The words of the day `text` names before its first amount, if any.
