@@ -70,5 +70,8 @@ fn main() {
             "  debt {:?} balance {:?} minimum {:?} due {:?} paid {:?} split {:?}",
             u.debt_name, u.debt_balance, u.debt_minimum, u.debt_due_day, u.debt_paid, u.split_ways
         );
+        if let Some(target) = &u.target {
+            println!("  target {target:?}");
+        }
     }
 }

@@ -50,6 +50,15 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     if asked == Some(Field::SplitShare) {
         return answer_split(state, ctx);
     }
+    if asked == Some(Field::CorrectionField) && names_another_row(state, &ctx.reading) {
+        // "los tacos fueron 95" while the insurance's change is asked: a
+        // correction of the tacos, never the tacos' values on the
+        // insurance.
+        let u = ctx.reading.understanding().clone();
+        super::drafts::start_drafts(state, &u);
+        state.clarification_questions.clear();
+        return NodeOutcome::because("validate", reasons::ANOTHER_ROW_NAMED);
+    }
     let mut patch = apply_answer(state, &ctx.reading, asked);
     // "¿Qué quieres corregir…?" answered with the field ("la categoría",
     // "el monto, ponle 300"): that field is asked, or read from the rest.
@@ -88,6 +97,18 @@ fn patch(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
     // Answered: the questions are refreshed by validate.
     state.clarification_questions.clear();
     NodeOutcome::because("validate", reasons::took(&patch.applied, false))
+}
+
+/// An answer that is itself a correction naming a stored movement by
+/// words the one being corrected was not named by.
+fn names_another_row(state: &AgentState, reading: &crate::nlu::Reading) -> bool {
+    let u = reading.understanding();
+    let Some(said) = u.target.as_ref().filter(|t| !t.words.is_empty()) else {
+        return false;
+    };
+    let named = state.pending_target.as_ref().map(|t| &t.words);
+    u.intent == crate::nlu::Intent::UpdateLastTransaction
+        && !named.is_some_and(|words| said.words.iter().any(|w| words.contains(w)))
 }
 
 /// The field of a movement a message names ("la categoría", "el monto").

@@ -323,6 +323,11 @@ fn several_debts(
         .iter()
         .map(|item| crate::nlu::understand_as(item, ctx.today, Intent::ManageDebt))
         .collect();
+    if let Some(paid) = paid_after_debt(&items, &read[0], ctx.today) {
+        ctx.say(text::items_in_turn(first, rest));
+        state.queue_items(&[paid], Intent::LogTransaction);
+        return Ok(read[0].clone());
+    }
     // "…, pago 2,100 al mes el día 20": a minimum with no balance of its
     // own is the terms of the debt said before it, one debt.
     if read[1..]
@@ -346,6 +351,28 @@ fn several_debts(
         ctx.today,
         Intent::ManageDebt,
     ))
+}
+
+/// "el bryan me prestó 300, ya le pagué 100": a payment made, said after
+/// a debt with no creditor of its own, is a payment to that debt, taken
+/// once the debt is saved: the item with the creditor named.
+fn paid_after_debt(
+    items: &[String],
+    debt: &Understanding,
+    today: chrono::NaiveDate,
+) -> Option<String> {
+    let [_, paid] = items else {
+        return None;
+    };
+    let name = debt.debt_name.as_deref()?;
+    debt.debt_balance?;
+    let reading = crate::nlu::Reading::new(paid, today);
+    let payment = reading.understanding();
+    (payment.intent == Intent::LogTransaction
+        && payment.amount.is_some()
+        && payment.debt_paid.is_none()
+        && crate::nlu::tells_of_payment_made(&reading))
+    .then(|| format!("{paid} a {name}"))
 }
 
 /// When every question asks a total of money in or out ("¿cuánto

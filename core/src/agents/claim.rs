@@ -319,39 +319,8 @@ fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
     {
         return None;
     }
-    // Who owes whom is the rules' to read: a debt of the user's they
-    // read from a verb of owing, named and with its balance ("le quedé a
-    // deber 500 a don Chuy"), is no money owed to the user, whatever the
-    // model hears.
-    let said = reading.cues();
-    let debts = &crate::nlu::lexicon::cues().said;
-    // "¿y los 2000 que le quedé a deber al proveedor? apúntalos": a
-    // question that asks to record it records it.
-    let records = said.has(debts.log_commands)
-        || reading.words().any(|w| {
-            crate::nlu::lexicon::cues()
-                .days
-                .trigger_enclitics
-                .words()
-                .iter()
-                .any(|e| {
-                    w.strip_suffix(e)
-                        .is_some_and(|stem| debts.log_commands.words().contains(&stem))
-                })
-        });
-    let owes = finance.intent == Intent::ManageDebt
-        && (said.has(debts.owe_verbs)
-            || said.has(debts.borrowed_phrases)
-            || said.has(debts.owed_for_purchase))
-        && finance.confidence >= SURE
-        // "doña Tere me vendió 6 tamales… y le quedé a deber": a phrase
-        // that says the user owes needs no name read to be theirs.
-        && (finance.debt_name.is_some()
-            || said.has(debts.owed_for_purchase)
-            || said.has(debts.borrowed_phrases))
-        && finance.debt_balance.is_some()
-        && (!reading.is_question() || records);
-    if owes {
+    // Who owes whom is the rules' to read.
+    if user_owes(reading) {
         return None;
     }
     let scores = reading.learned_at_rest()?;
@@ -374,6 +343,42 @@ fn learned_claim<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim<
         score: score as f32,
         learned: true,
     })
+}
+
+/// A debt of the user's the rules read from a verb of owing, named and
+/// with its balance ("le quedé a deber 500 a don Chuy", "el bryan me
+/// prestó 300"): no money owed to the user, whatever the model hears, and
+/// no request of a flow that asks money of someone.
+pub fn user_owes(reading: &Reading) -> bool {
+    let finance = reading.understanding();
+    let said = reading.cues();
+    let debts = &crate::nlu::lexicon::cues().said;
+    // "¿y los 2000 que le quedé a deber al proveedor? apúntalos": a
+    // question that asks to record it records it.
+    let records = said.has(debts.log_commands)
+        || reading.words().any(|w| {
+            crate::nlu::lexicon::cues()
+                .days
+                .trigger_enclitics
+                .words()
+                .iter()
+                .any(|e| {
+                    w.strip_suffix(e)
+                        .is_some_and(|stem| debts.log_commands.words().contains(&stem))
+                })
+        });
+    finance.intent == Intent::ManageDebt
+        && (said.has(debts.owe_verbs)
+            || said.has(debts.borrowed_phrases)
+            || said.has(debts.owed_for_purchase))
+        && finance.confidence >= SURE
+        // "doña Tere me vendió 6 tamales… y le quedé a deber": a phrase
+        // that says the user owes needs no name read to be theirs.
+        && (finance.debt_name.is_some()
+            || said.has(debts.owed_for_purchase)
+            || said.has(debts.borrowed_phrases))
+        && finance.debt_balance.is_some()
+        && (!reading.is_question() || records)
 }
 
 /// Whether the message tells of the user's own pay received ("cobro mi

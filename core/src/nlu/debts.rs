@@ -260,19 +260,36 @@ fn lender_before(f: &Features<'_>) -> Option<(usize, usize)> {
     while lent_at > 0 && tokens[lent_at - 1].is_in(cues.days.trigger_object_pronouns) {
         lent_at -= 1;
     }
+    // "le debo 450 de la masa que me fió": what was lent, not who.
+    if lent_at > 0 && tokens[lent_at - 1].is_in(cues.debts.relative_words) {
+        return None;
+    }
     let mut start = lent_at;
     while start > 0 && lent_at - start < 4 && tokens[start - 1].kind == TokenKind::Word {
         start -= 1;
     }
     // From the person's first word: "mi hermana", "el de la tienda".
     let words = &tokens[start..lent_at];
-    let opening = words
+    let mut opening = words
         .iter()
         .position(|t| t.is_in(cues.debts.possessives) || t.is_in(cues.debts.articles))
         .unwrap_or(0);
-    let named = words[opening..]
-        .iter()
-        .any(|t| !t.is_in(cues.debts.possessives) && !t.is_in(cues.debts.debt_name_stops));
+    // "el bryan me prestó": the article is no part of the name ("el de
+    // la tienda" keeps it: the one of the shop).
+    if words
+        .get(opening)
+        .is_some_and(|t| t.is_in(cues.debts.articles))
+        && words
+            .get(opening + 1)
+            .is_some_and(|t| !t.is_in(cues.debts.one_of_words))
+    {
+        opening += 1;
+    }
+    let named = words[opening..].iter().any(|t| {
+        !t.is_in(cues.debts.possessives)
+            && !t.is_in(cues.debts.debt_name_stops)
+            && !t.is_in(cues.debts.not_name_words)
+    });
     named.then_some((start + opening, lent_at))
 }
 

@@ -437,7 +437,8 @@ fn fill_target(u: &mut Understanding, said: &Said, intent: Intent) {
     if let Some(split) = split {
         // The new values are the ones after "fue"/"era"/"ponlo en"; what
         // comes before only says which movement.
-        let no = |k: usize| k > 0 && tokens[k - 1].is_in(lexicon::cues().said.no_words);
+        let no_word = |k: usize| tokens[k].is_in(lexicon::cues().said.no_words);
+        let no = |k: usize| k > 0 && no_word(k - 1);
         u.amount = said
             .amounts
             .iter()
@@ -457,11 +458,26 @@ fn fill_target(u: &mut Understanding, said: &Said, intent: Intent) {
             .or(values.first())
             .map(|m| m.category);
         u.description = None;
-        u.date = said
-            .date
-            .as_ref()
-            .filter(|d| d.start >= split)
-            .map(|d| d.date);
+        // "el seguro no lo pagué hoy, fue el jueves": the day said first
+        // names the row, the one after the split is its new day.
+        // A day denied ("no fue hoy, fue el 19") is the old one.
+        let mut at = split;
+        u.date = None;
+        while let Some(d) = tokens
+            .get(at..)
+            .and_then(|rest| find_date(rest, said.today))
+        {
+            let start = at + d.start;
+            let denied = (start.saturating_sub(2)..start).any(no_word);
+            if !denied {
+                u.date = Some(d.date);
+                break;
+            }
+            if target.date_iso.is_none() {
+                target.date_iso = Some(crate::time::iso_date(d.date));
+            }
+            at += d.end.max(1);
+        }
         u.kind = u.category.map(|c| c.category_type.transaction_kind());
     }
     if target == RowReference::default() {

@@ -213,7 +213,7 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
             let item = text[a..b].trim();
             match &day {
                 _ if has_day(item, today) => {
-                    day = last_day(item, today);
+                    day = lent_day(item, today);
                     item.to_string()
                 }
                 Some(day) => format!("{day} {item}"),
@@ -382,8 +382,11 @@ pub fn without_lent_day(message: &str, item: &str, today: NaiveDate) -> String {
         .to_string()
 }
 
-/// The words of the last day `text` names, wherever it stands.
-fn last_day(text: &str, today: NaiveDate) -> Option<String> {
+/// The words of the day an item lends to the items after it: the last day
+/// it names ("el jueves… de 120 y el viernes una pizza"), unless that day
+/// ends the item ("me prestó 300 el viernes" is the loan's day alone);
+/// then the one said before its first amount, if any.
+fn lent_day(text: &str, today: NaiveDate) -> Option<String> {
     let tokens = tokenize(&fold(text));
     let mut last = None;
     let mut at = 0;
@@ -392,6 +395,9 @@ fn last_day(text: &str, today: NaiveDate) -> Option<String> {
         at += day.end.max(1);
     }
     let (start, end) = last?;
+    if end == tokens.len() {
+        return leading_day(text, today);
+    }
     let (from, to) = (tokens[start].start, tokens[end - 1].end);
     Some(text.chars().skip(from).take(to - from).collect())
 }

@@ -21,6 +21,15 @@ fn name_words(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Vec<bool> {
                 && !t.code
                 && t.text.chars().any(char::is_alphabetic)
                 && !t.is_in(c.debts.not_name_words)
+                // "recuérdame el 15…", "pónganme": a word that is no name
+                // with an object pronoun joined to it is none either.
+                && !c.days.trigger_enclitics.words().iter().any(|e| {
+                    t.text
+                        .strip_suffix(e)
+                        .is_some_and(|stem| c.debts.not_name_words.contains(stem))
+                })
+                // "30 kilos a 18 el kilo": a unit of measure is no name.
+                && !t.is_in(c.amounts.measure_units)
                 // "pagué la cena de 900": a verb of paying is no name.
                 && !t.is_in(c.said.past_payment_verbs)
                 // "uy no, el doctor fue 50": an interjection is no name.

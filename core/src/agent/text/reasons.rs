@@ -118,6 +118,7 @@ pub const NO_QUESTION_TO_ASK: &str = "nada que preguntar";
 pub const NO_RESULTS: &str = "sin resultados";
 /// «no row matches».
 pub const NO_ROW_MATCHES: &str = "ningún movimiento coincide";
+pub const ANOTHER_ROW_NAMED: &str = "la respuesta corrige otro movimiento";
 pub const A_NEW_MOVEMENT_OF_THAT_DAY: &str = "ningún movimiento de ese día: es uno nuevo";
 /// «no transactions».
 pub const NO_TRANSACTIONS: &str = "sin movimientos";

@@ -229,7 +229,8 @@ impl<'a> Run<'a> {
         };
         let values = slots().any(|slot| money(slot) && read(slot))
             && slots().any(|slot| typed(slot) && read(slot));
-        if !adds || own_movement || !values {
+        // "y el bryan me prestó 300" after a cobro: the user owes it.
+        if !adds || own_movement || !values || crate::agents::claim::user_owes(self.reading) {
             return None;
         }
         agent

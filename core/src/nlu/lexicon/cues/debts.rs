@@ -24,6 +24,9 @@ cue_group! {
     debt_payment_words,
     /// Phrases that say money goes to what is owed ("de lo que le debo").
     owed_phrases,
+    /// Relative words ("la masa que me fió"): before a verb of lending
+    /// they say what was lent, never who lent it.
+    relative_words,
     /// Money toward what is owed ("le debo", "aboné", "deuda").
     owed_cues,
     /// Lenders people name on their own ("coppel", "infonavit").
