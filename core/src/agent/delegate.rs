@@ -70,7 +70,10 @@ pub fn delegate(state: &mut AgentState, ctx: &mut TurnCtx) -> NodeOutcome {
         &mut fetch,
     );
     run.start = ctx.start.take();
-    run.saved_before = state.saved_movements_last_turn();
+    // A change that would leave what was saved as it is ("mejor 100"
+    // after $100 was saved) is about the open flow, not the saved row.
+    run.saved_before = state.saved_movements_last_turn()
+        && !super::retold::leaves_saved_as_is(state, &ctx.reading);
     run.retold = super::retold::retells_saved_movement(state, &ctx.reading);
     let outcome = match paused {
         Some(paused) => run.resume(*paused),

@@ -105,6 +105,18 @@ fn denies_saved_amount(state: &AgentState, reading: &Reading) -> bool {
         .any(|(_, m)| rows.iter().any(|row| row.amount_mxn_cents == m.centavos))
 }
 
+/// Whether a change that names only an amount would leave every movement
+/// saved the turn before as it is: each already has that amount.
+pub fn leaves_saved_as_is(state: &AgentState, reading: &Reading) -> bool {
+    let u = reading.understanding();
+    let only_amount = u.category.is_none() && u.date.is_none() && !u.kind_said;
+    let rows = saved_rows(state);
+    only_amount
+        && !rows.is_empty()
+        && u.amount
+            .is_some_and(|amount| rows.iter().all(|row| row.amount_mxn_cents == amount))
+}
+
 /// The movements the finance tools saved the turn before.
 fn saved_rows(state: &AgentState) -> Vec<TransactionRow> {
     let results = state.tool_results.iter().filter(|r| r.ok);

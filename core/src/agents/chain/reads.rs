@@ -297,6 +297,7 @@ impl<'a> Run<'a> {
             || understand::exact_intent(agent, words, SURE).is_some()
                 && !super::super::claim::finance_certain(self.reading);
         if !own_request
+            && !self.corrects_flow_first()
             && (answers::complete_finance_request(self.reading)
                 || answers::finance_question(self.reading, CLEAR))
         {
@@ -421,6 +422,9 @@ impl<'a> Run<'a> {
     /// no 350" while a bill's reference is asked) or movements were saved
     /// the turn before and the flow only came back after them.
     fn finance_reads_it(&mut self, agent: &'a Agent) -> Option<Routed> {
+        if self.corrects_flow_first() {
+            return None;
+        }
         let finance = self.reading.understanding();
         let edits_ledger = !matches!(
             finance.intent,
@@ -432,6 +436,31 @@ impl<'a> Run<'a> {
             finance.intent != crate::nlu::Intent::Unknown && finance.confidence >= CLEAR;
         (edits_ledger && (sure_finance || answers::finance_question(self.reading, SURE)))
             .then(|| Some(self.interrupt(agent, "a finance request")))
+    }
+
+    /// "mejor que sean 100 porque también le compré palomitas" at a cobro's
+    /// confirmation: a message that opens correcting, with its money said
+    /// before any verb of spending or receiving, corrects the open flow;
+    /// what follows says why.
+    fn corrects_flow_first(&self) -> bool {
+        let new_movement =
+            self.reading.understanding().intent == crate::nlu::Intent::LogTransaction;
+        if self.o.current_flow.is_none()
+            || !new_movement
+            || !answers::starts_correction(self.reading.folded())
+        {
+            return false;
+        }
+        let c = crate::nlu::lexicon::cues();
+        let tokens = self.reading.tokens();
+        let verb = (0..tokens.len()).find(|&k| {
+            c.said.expense_verbs.cue_at(tokens, k).is_some()
+                || c.said.income_verbs.cue_at(tokens, k).is_some()
+        });
+        let money = tokens
+            .iter()
+            .position(|t| t.kind == crate::nlu::normalize::TokenKind::Number);
+        money.is_some_and(|at| verb.is_none_or(|v| at < v))
     }
 
     /// Whether the message takes back an amount ("no 350") that no value
