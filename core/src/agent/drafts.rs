@@ -214,7 +214,13 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
     let keeps_category = other_question && !answers::starts_correction(folded);
     // "compré 2 costales de masa" then "insumos del negocio": a category
     // answer never turns the way the request said the money went.
-    let keeps_kind = draft.kind_said && answers::kind_named(reading, draft.kind).is_none();
+    // Nor does one that names what a trade buys ("negocio insumos").
+    let buys = draft.kind == Some(TransactionType::Expense)
+        && reading
+            .cues()
+            .has(crate::nlu::lexicon::cues().said.supplies_words);
+    let keeps_kind =
+        (draft.kind_said || buys) && answers::kind_named(reading, draft.kind).is_none();
     let flips_kind = |m: &crate::nlu::category::CategoryMatch| {
         let income = m.category.category_type == CategoryType::Income;
         draft

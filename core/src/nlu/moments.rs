@@ -199,7 +199,7 @@ pub fn clock_spans(tokens: &[Token]) -> Vec<(usize, usize)> {
         if t.is_in(c.days.clock_articles) || c.days.one_oclock_phrases.cue_at(tokens, i) == Some(2)
         {
             let is_number = tokens.get(i + 1).is_some_and(|n| {
-                n.kind == TokenKind::Number && n.text.len() <= 2
+                n.kind == TokenKind::Number && n.text.parse::<u8>().is_ok_and(|h| h <= 24)
                     || day_in_words(tokens, i + 1).is_some()
             });
             if is_number && i > 0 && tokens[i - 1].is_in(c.days.clock_prepositions) {

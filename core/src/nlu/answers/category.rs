@@ -69,7 +69,9 @@ pub fn own_category_named(tokens: &[Token]) -> Option<String> {
     };
     let unknown = |t: &Token| {
         t.kind == TokenKind::Word
-            && (crate::nlu::lexicon::word_cues(&t.text).is_none() || t.is_in(c.days.answer_fillers))
+            && (crate::nlu::lexicon::word_cues(&t.text).is_none()
+                || t.is_in(c.days.answer_fillers)
+                || t.is_in(c.said.supplies_words))
     };
     let known = !crate::nlu::category::find_categories(rest, &vec![false; rest.len()]).is_empty();
     if rest.is_empty() || rest.len() > 3 || known || !rest.iter().all(unknown) {

@@ -90,6 +90,9 @@ cue_group! {
     /// Spending verbs that keep money received words from making the message income ("me pagaron y
     /// gasté…").
     spent_not_received,
+    /// What a trade buys to work ("insumos", "mercancía"): money for it
+    /// goes out, so a category answer naming it never makes an income.
+    supplies_words,
     /// A question about the budget ("presupuesto", "¿cuánto me queda para gastar?").
     budget_query_cues,
     /// Going over a limit ("¿me pasé?"): a budget question unless about a debt.
