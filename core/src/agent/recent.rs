@@ -96,9 +96,10 @@ pub fn saved_before(state: &AgentState) -> Option<SavedBefore> {
     // payment) saved one.
     let records = |name: &str| {
         action(name).is_some_and(|tool| {
-            tool.service
-                .as_ref()
-                .is_some_and(|s| crate::tools::run::records_movement(&s.name))
+            tool.service.as_ref().is_some_and(|s| {
+                crate::tools::run::records_movement(&s.name)
+                    && !crate::tools::run::paid_through(&s.name)
+            })
         })
     };
     let mut saved = None;

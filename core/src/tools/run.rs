@@ -155,6 +155,8 @@ fn service_needs(request: &ServiceRequest) -> Vec<Need> {
             vec![Need::Recurring, Need::Head]
         }
         Provider::Recurring => vec![Need::Recurring],
+        // A payment made through a service records its expense.
+        Provider::Sandbox if paid_through(&request.service) => vec![Need::Head],
         Provider::Sandbox | Provider::Data => Vec::new(),
     }
 }
@@ -162,7 +164,14 @@ fn service_needs(request: &ServiceRequest) -> Vec<Need> {
 /// Whether a service records a movement in the ledger besides its own
 /// rows (a cobro's payment, a fixed payment's «sí»).
 pub fn records_movement(service: &str) -> bool {
-    matches!(service, "cobros.mark_paid" | "recurring.record")
+    matches!(service, "cobros.mark_paid" | "recurring.record") || paid_through(service)
+}
+
+/// Whether a service pays something of the user's in pesos (a bill, a
+/// phone top-up): its payment is an expense of theirs, recorded with it.
+/// The money went as sent, so no retelling corrects that movement.
+pub fn paid_through(service: &str) -> bool {
+    matches!(service, "billpay.pay" | "topups.send_topup")
 }
 
 /// The result of a call and the changes to store, from what its
@@ -432,10 +441,14 @@ fn decide_service(call: &ToolCall, request: &ServiceRequest, view: View, at: &st
                     )
                 })
                 .flatten();
-            Decision {
-                result,
-                changes: created.map(Change::Transfer).into_iter().collect(),
+            let paid = (result.ok && paid_through(&request.service))
+                .then(|| super::sandbox::paid_movement(&request.params))
+                .flatten();
+            let mut changes: Vec<Change> = created.map(Change::Transfer).into_iter().collect();
+            if let Some(movement) = paid {
+                changes.push(Change::Insert(movement.to_row(view.head.max_id + 1)));
             }
+            Decision { result, changes }
         }
     }
 }

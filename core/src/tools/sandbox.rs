@@ -109,22 +109,45 @@ pub fn run(
         "billpay.bill" => {
             let biller = text(params, "biller_id")?;
             let reference_number = text(params, "reference")?;
-            let name = match biller {
-                "cfe" => "CFE (luz)",
-                "agua_cdmx" => "Agua CDMX",
-                "izzi" => "izzi (internet)",
+            // The biller, and the category its payment is spent in.
+            let (name, category) = match biller {
+                "cfe" => ("CFE (luz)", "luz"),
+                "agua_cdmx" => ("Agua CDMX", "agua"),
+                "izzi" => ("izzi (internet)", "internet"),
                 _ => return Err(format!("unknown biller {biller}")),
             };
             // Sandbox amount: derived from the reference, 150.00 to 1,149.00.
             let seed: i64 = reference_number.bytes().map(|b| i64::from(b % 10)).sum();
             let due = 15_000 + (seed * 3_700) % 100_000;
             Ok(json!({"biller_name": name, "reference": reference_number,
-                      "amount_due_mxn": decimal(due), "due_date": "2026-12-10"}))
+                      "amount_due_mxn": decimal(due), "due_date": "2026-12-10",
+                      "category": category}))
         }
         "billpay.pay" => Ok(json!({"payment_id": reference("PAY"), "status": "PAID",
                                    "amount_mxn": decimal(cents(params, "amount_mxn")?)})),
         _ => Err(format!("unknown service {service}")),
     }
+}
+
+/// A payment made through a service (a bill, a top-up) as the expense it
+/// records: the pesos paid (`amount_mxn`), in the category and with the
+/// description the agent names (`category`, `description`), on the day it
+/// gives (`today`, the person's local date). `None` when a part is missing.
+pub fn paid_movement(params: &Map<String, Value>) -> Option<crate::tools::AddTransactionInput> {
+    let amount = cents(params, "amount_mxn").ok()?;
+    let category = text(params, "category").ok()?;
+    let date = text(params, "today").ok()?;
+    crate::time::parse_iso_date(date)?;
+    let description = text(params, "description").ok().map(str::to_string);
+    Some(crate::tools::AddTransactionInput {
+        kind: crate::tools::TransactionType::Expense,
+        amount_mxn_cents: amount,
+        // Bills and phone plans are fixed expenses.
+        category_type: crate::tools::CategoryType::Fixed,
+        category: category.to_string(),
+        description,
+        date_iso: date.to_string(),
+    })
 }
 
 /// Carries out a service call as a tool call, the same way on every host.
