@@ -103,6 +103,9 @@ pub struct ToolRunner<'a> {
     written_reminders: Option<caja_core::reminders::Settings>,
     /// The movements added earlier in this turn, for later budget reads.
     inserted: Vec<TransactionRow>,
+    /// The debts saved or paid earlier in this turn, by key, for later
+    /// reads (a debt saved, then a payment to it queued in the same turn).
+    written_debts: Vec<(String, DebtRow)>,
     /// The user's cobros book, read from D1 at the turn's first cobros
     /// call, with the changes staged since applied (they commit with the
     /// turn, so D1 itself does not have them yet).
@@ -138,6 +141,7 @@ impl<'a> ToolRunner<'a> {
             after: Vec::new(),
             written_bank_balance: None,
             written_reminders: None,
+            written_debts: Vec::new(),
             inserted: Vec::new(),
             cobros_book: None,
             prefetched: prefetch::Prefetched::default(),
@@ -275,16 +279,29 @@ impl<'a> ToolRunner<'a> {
                 };
                 view.budget = status.map(|status| rules::with_rows(status, &self.inserted));
             }
-            Need::Debt(key) => view.debt = self.stored_debt(key).await?,
+            Need::Debt(key) => {
+                view.debt = match self.written_debts.iter().find(|(k, _)| k == key) {
+                    Some((_, debt)) => Some(debt.clone()),
+                    None => self.stored_debt(key).await?,
+                }
+            }
             Need::Debts => {
-                view.debts = match self.answered(need) {
+                let mut debts = match self.answered(need) {
                     Some(Fetched::Debts(found)) => found,
                     _ => {
                         let found: Vec<DebtDbRow> =
                             db.all(db.stmt(&debts_sql(""), &[Arg::Text(user)])?).await?;
                         found.iter().map(DebtDbRow::to_core).collect()
                     }
+                };
+                // What this turn staged commits with it: D1 lacks it yet.
+                for (key, debt) in &self.written_debts {
+                    match debts.iter_mut().find(|d| &rules::debt_key(&d.name) == key) {
+                        Some(stored) => *stored = debt.clone(),
+                        None => debts.push(debt.clone()),
+                    }
                 }
+                view.debts = debts;
             }
             Need::BankBalance => {
                 view.balance = match self.written_bank_balance.clone() {
@@ -353,7 +370,9 @@ impl<'a> ToolRunner<'a> {
                 // The live row before it is unknown until the batch commits.
                 self.head = None;
             }
-            Change::SaveDebt { key, debt } => self.staged.push(db.stmt(
+            Change::SaveDebt { key, debt } => {
+                self.remember_debt(&key, &debt);
+                self.staged.push(db.stmt(
                 "INSERT INTO debts (user_id, name_key, name, balance_mxn_cents, minimum_payment_mxn_cents, due_day, updated_at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
                  ON CONFLICT (user_id, name_key) DO UPDATE SET balance_mxn_cents = excluded.balance_mxn_cents, \
@@ -366,9 +385,11 @@ impl<'a> ToolRunner<'a> {
                     opt_int(debt.minimum_payment_mxn_cents),
                     opt_int(debt.due_day.map(i64::from)),
                     Arg::Text(&at),
-                ],
-            )?),
+                    ],
+                )?)
+            }
             Change::PayDebt { key, before, debt } => {
+                self.remember_debt(&key, &debt);
                 // The balance read must still be the one at commit.
                 self.staged.push(db.guard(
                     "SELECT balance_mxn_cents FROM debts WHERE user_id = ?1 AND name_key = ?2",
@@ -469,6 +490,12 @@ impl<'a> ToolRunner<'a> {
         )?;
         self.staged.push(statement);
         Ok(())
+    }
+
+    /// A debt this turn staged, for its later reads.
+    fn remember_debt(&mut self, key: &str, debt: &DebtRow) {
+        self.written_debts.retain(|(k, _)| k != key);
+        self.written_debts.push((key.to_string(), debt.clone()));
     }
 
     /// The debt stored under `key`, as D1 has it now.
