@@ -17,13 +17,19 @@ pub fn patch_row(state: &AgentState, reading: &Reading) -> Option<AddTransaction
         return None;
     };
     let words: Vec<&str> = reading.words().filter(|w| w.chars().count() > 2).collect();
-    let named: Vec<usize> = input
+    let mut named: Vec<usize> = input
         .transactions
         .iter()
         .enumerate()
         .filter(|(_, row)| names(row, &words))
         .map(|(i, _)| i)
         .collect();
+    // "el de 380 fue ayer", "el atole de 380…": the amount of one row names
+    // it, alone or among the rows its words name.
+    let by_amount = amount_names(&input.transactions, reading);
+    if let Some(one) = by_amount.filter(|i| named.is_empty() || named.contains(i)) {
+        named = vec![one];
+    }
     // "lo de uber y didi es lo que gané": each row named changes alike.
     if named.is_empty() {
         return None;
@@ -58,7 +64,24 @@ fn patched(
         date_iso: Some(row.date_iso.clone()),
         ..TransactionDraft::default()
     });
-    if apply_answer(&mut scratch, reading, None).applied.is_empty() {
+    // The words that name the row ("el atole de 380 fue de hoy") say which
+    // one, not a new category for it: the change is read without them.
+    let described: Vec<String> = row
+        .description
+        .as_deref()
+        .map(|d| fold(d).split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
+    let rest: Vec<&str> = reading
+        .text()
+        .split_whitespace()
+        .filter(|w| {
+            !described
+                .iter()
+                .any(|d| *d == fold(w).trim_matches(|c: char| !c.is_alphanumeric()))
+        })
+        .collect();
+    let change = Reading::new(&rest.join(" "), reading.today());
+    if apply_answer(&mut scratch, &change, None).applied.is_empty() {
         return None;
     }
     let draft = scratch.pending_transaction?;
@@ -74,6 +97,36 @@ fn patched(
         description: row.description.clone(),
         date_iso: draft.date_iso?,
     })
+}
+
+/// The one row whose amount the message says after "el de", "la de", "lo
+/// de"… ("el de 380") or takes back ("no 89"), when no other row has that
+/// amount.
+fn amount_names(rows: &[AddTransactionInput], reading: &Reading) -> Option<usize> {
+    let c = crate::nlu::lexicon::cues();
+    let tokens = reading.tokens();
+    let said: Vec<i64> = (1..tokens.len())
+        .filter(|&k| {
+            tokens[k - 1].is_in(c.debts.money_of_words)
+                && tokens[k].kind == crate::nlu::normalize::TokenKind::Number
+        })
+        .filter_map(|k| tokens[k].text.replace(',', "").parse::<i64>().ok())
+        .map(|pesos| pesos * 100)
+        // "el lavado fue 98, no 89": the amount taken back was the row's.
+        .chain(
+            reading
+                .extraction()
+                .amounts
+                .iter()
+                .filter(|m| m.retracted && m.currency == "MXN")
+                .map(|m| m.centavos),
+        )
+        .collect();
+    let mut matching = (0..rows.len()).filter(|&i| said.contains(&rows[i].amount_mxn_cents));
+    match (matching.next(), matching.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
 }
 
 /// Whether one of `words` is the row's description or its category.
