@@ -8,6 +8,9 @@ use super::*;
 pub(super) fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
     let c = cues();
     let anywhere = |list: &CueList| tokens.iter().any(|t| t.is_in(list));
+    // "pagué los 3 boletos de 89": a count before the plural it counts is
+    // no day of the month.
+    let counts = |n: &Token| n.kind == TokenKind::Word && n.text.len() > 3 && n.text.ends_with('s');
     for i in 0..tokens.len() {
         let t = &tokens[i];
         if t.kind != TokenKind::Number || t.text.len() > 2 {
@@ -32,7 +35,7 @@ pub(super) fn find_due_day(tokens: &[Token]) -> Option<(u8, usize, usize)> {
             || prev(1, c.debts.plural_day_articles)
                 && !tokens
                     .get(i + 1)
-                    .is_some_and(|n| n.is_in(c.debts.plural_article_money));
+                    .is_some_and(|n| n.is_in(c.debts.plural_article_money) || counts(n));
         let money_follows = tokens
             .get(i + 1)
             .is_some_and(|n| n.is_in(c.debts.due_day_money_words));
