@@ -181,11 +181,20 @@ fn items_of(text: &str, today: NaiveDate, pieces: Vec<(usize, usize)>) -> Vec<St
             opening = Some(a);
             continue;
         }
+        // A sentence begun with no money ("… son 204. Y Ramiro, todavía me
+        // debe 90") opens the next item when one follows.
+        let new_sentence = k > 0
+            && text[pieces[k - 1].1..a].contains(['.', '?', '!'])
+            && pieces[k + 1..]
+                .iter()
+                .any(|&(x, y)| has_amount(&text[x..y], today));
         match items.last_mut() {
             // "…, no, eran 90": a correction's opening opens the next.
-            Some(_) if !priced && opens_correction(&text[a..b]) => {
+            Some(_) if !priced && (opens_correction(&text[a..b]) || new_sentence) => {
                 opening.get_or_insert(a);
             }
+            // Words after an opening belong to it, never to the item before.
+            Some(_) if !priced && opening.is_some() => {}
             Some(last) if !priced => last.1 = b,
             None if !priced => {
                 opening.get_or_insert(a);
