@@ -444,6 +444,9 @@ fn trigger_only(reading: &Reading) -> f32 {
     let Ok(registry) = crate::agents::registry::shipped() else {
         return 0.0;
     };
+    if crate::agents::claim::tells_purpose(reading) {
+        return 0.0;
+    }
     let words = crate::agents::registry::intent_words(reading);
     crate::agents::understand::best_intent(registry.home(), &words).map_or(0.0, |(_, score)| score)
 }

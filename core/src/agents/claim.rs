@@ -40,6 +40,11 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
     if movement_first(registry, reading) {
         return None;
     }
+    // "ah no, ese no lo pongas, era pa pagar la luz de su casa": what money
+    // was for is told, nothing is asked of the agent it names.
+    if tells_purpose(reading) {
+        return None;
+    }
     // Money a person handed over goes first to the agent that knows what
     // people owe; it hands the message back when nothing is owed.
     if let Some(received) = received_route(registry, reading) {
@@ -119,6 +124,13 @@ pub fn home_route<'a>(registry: &'a Registry, reading: &Reading) -> Option<Claim
             score: claim.score.max(l.score),
             ..l
         })
+}
+
+/// "era pa pagar la luz de su casa": the message tells what money was for.
+pub fn tells_purpose(reading: &Reading) -> bool {
+    reading
+        .cues()
+        .has(crate::nlu::lexicon::cues().said.purpose_told_phrases)
 }
 
 /// The home agent's best route for `reading`, said with nothing open,

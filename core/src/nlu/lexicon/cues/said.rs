@@ -90,6 +90,9 @@ cue_group! {
     /// Spending verbs that keep money received words from making the message income ("me pagaron y
     /// gasté…").
     spent_not_received,
+    /// What money already moved was for («era pa pagar la luz de su
+    /// casa»): an explanation, never a request for the agent it names.
+    purpose_told_phrases,
     /// What a trade buys to work ("insumos", "mercancía"): money for it
     /// goes out, so a category answer naming it never makes an income.
     supplies_words,
