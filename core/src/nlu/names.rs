@@ -323,6 +323,46 @@ pub fn per_person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<[Stri
     Some([first_said, second_said])
 }
 
+/// "caro ya me pagó y meche también": a request said for one person, then
+/// another added at its end with "también": the request for each, in its
+/// words (the second with the first's name changed). `None` otherwise.
+pub fn also_person(reading: &Reading, own: &dyn Fn(&str) -> bool) -> Option<[String; 2]> {
+    let names = person_words(reading, own);
+    let tokens = reading.tokens();
+    let c = cues();
+    let last = tokens.len().checked_sub(1)?;
+    if !tokens[last].is_in(c.amounts.follow_up_words) {
+        return None;
+    }
+    // "y meche también", "y a meche también": the second person.
+    let and = (0..last)
+        .rev()
+        .find(|&k| tokens[k].is_in(c.amounts.and_words))?;
+    let mut second = and + 1;
+    if tokens
+        .get(second)
+        .is_some_and(|t| t.is_in(c.debts.person_prepositions))
+    {
+        second += 1;
+    }
+    if second >= last || !(second..last).all(|k| names[k]) {
+        return None;
+    }
+    // The first person: the first run of name words before the "y".
+    let first = (0..and).find(|&k| names[k])?;
+    let first_end = run_end(&names, first).min(and);
+    let chars: Vec<char> = reading.text().chars().collect();
+    let span = |from: usize, to: usize| -> String { chars[from..to].iter().collect() };
+    let said = span(0, tokens[and].start)
+        .trim_end_matches([',', ' '])
+        .to_string();
+    let (a, b) = (tokens[first].start, tokens[first_end - 1].end);
+    let other = span(tokens[second].start, tokens[last - 1].end);
+    let second_said = format!("{}{}{}", span(0, a), other, span(b, tokens[and].start));
+    let second_said = second_said.trim_end_matches([',', ' ']).to_string();
+    Some([said, second_said])
+}
+
 /// Who handed the money over, when the message says it beside a verb of
 /// one giver handing money over (`giver_verbs`: "me pasó", "me
 /// depositó"): the name right before the verb, a gap word or a day

@@ -211,7 +211,9 @@ pub fn people_turns(agent: &Agent, flow: &Flow, reading: &Reading) -> Option<[St
             .get(*name)
             .is_some_and(|s| s.kind == SlotType::Person)
     })?;
-    crate::nlu::names::per_person(reading, &|word| super::own_word(agent, word))
+    let own = |word: &str| super::own_word(agent, word);
+    crate::nlu::names::per_person(reading, &own)
+        .or_else(|| crate::nlu::names::also_person(reading, &own))
 }
 
 /// The requests a message makes of a flow, in order: its items, a switch
