@@ -18,6 +18,8 @@ pub(super) struct Features<'a> {
     pub(super) cues: MessageCues,
     /// The message ends with a question mark, which folding drops.
     pub(super) ends_asking: bool,
+    /// A question mark stands anywhere in the message as written.
+    pub(super) asks_anywhere: bool,
     /// Which tokens a negation reaches (`answers::negated`), when the
     /// message as written is known.
     pub(super) negated: Vec<bool>,
@@ -35,6 +37,7 @@ impl<'a> Features<'a> {
             folded,
             cues,
             ends_asking: false,
+            asks_anywhere: false,
             negated: Vec::new(),
         }
     }
@@ -42,6 +45,7 @@ impl<'a> Features<'a> {
     /// The same, knowing whether the message as written ends asking.
     pub(super) fn written(mut self, original: &str) -> Self {
         self.ends_asking = original.trim_end().ends_with('?');
+        self.asks_anywhere = original.contains(['?', '¿']);
         self.negated = super::answers::negated(original, self.tokens);
         self
     }

@@ -42,7 +42,11 @@ pub(super) fn score(f: &Features<'_>, s: &Signals, add: &mut impl FnMut(Intent, 
     if !has_amount && f.money_denied() {
         return;
     }
+    // A message that asks anywhere and names no money ("¿eso cuenta como
+    // gasto? porque me lo van a regresar") asks; it logs nothing.
+    let asks_without_money = !has_amount && f.asks_anywhere && !asks_to_record;
     let log_allowed = (!question || has_amount && !asks_amount && !f.folded.contains('?'))
+        && !asks_without_money
         && !perfect_tense
         && !asks_about_money
         && !asks_with_amount;
