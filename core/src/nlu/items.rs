@@ -464,7 +464,19 @@ pub fn split_questions(text: &str) -> Vec<String> {
     let mut cuts = vec![0];
     for (i, (at, word)) in words.iter().enumerate() {
         let next = words.get(i + 1).map(|(_, w)| *w);
-        let and_asks = super::normalize::fold(word) == "y" && next.is_some_and(asks);
+        // "… y a quién le debo?": a preposition may open the question.
+        let preposition = next.is_some_and(|w| {
+            c.said
+                .question_prepositions
+                .words()
+                .contains(&super::normalize::fold(w).as_str())
+        });
+        let asked_next = if preposition {
+            words.get(i + 2).is_some_and(|(_, w)| asks(w))
+        } else {
+            next.is_some_and(asks)
+        };
+        let and_asks = super::normalize::fold(word) == "y" && asked_next;
         let after_mark = i > 0 && words[i - 1].1.ends_with('?') && asks(word);
         if and_asks || after_mark {
             cuts.push(*at);

@@ -90,6 +90,9 @@ cue_group! {
     /// Spending verbs that keep money received words from making the message income ("me pagaron y
     /// gasté…").
     spent_not_received,
+    /// Prepositions a question word may follow («y a quién le debo?», «y
+    /// en qué gasté más?»).
+    question_prepositions,
     /// What money already moved was for («era pa pagar la luz de su
     /// casa»): an explanation, never a request for the agent it names.
     purpose_told_phrases,
