@@ -214,7 +214,9 @@ pub fn decide(state: &AgentState, ctx: &TurnCtx) -> Arbitration {
     if !state.clarification_questions.is_empty() {
         // A bare "no" to a question that asks for a value (a category, an
         // amount, a name) is "never mind": what was open is left, named.
-        if ctx.reading.decision() == Decision::Reject && asks_a_value(state) {
+        if ctx.reading.decision() == Decision::Reject && asks_a_value(state)
+            || says_nothing(&ctx.reading) && asks_what(state)
+        {
             return verdict(Verdict::Leave(Nav::Cancel));
         }
         return verdict(Verdict::AtQuestion(at_question(state, &ctx.reading)));
@@ -291,10 +293,13 @@ fn declines_value(state: &AgentState, reading: &Reading) -> bool {
         .tokens()
         .windows(2)
         .any(|w| w[0].is_in(c.said.no_words) && w[1].is_in(c.said.no_fillers));
+    // "a nadie" to "¿a quién le quieres cobrar?": no one, so never mind.
+    let no_one = says_nothing(reading) && question_context(state) == Some("ask_person");
     asks_value
         && !number
         && !filler
         && (reading.decision() == Decision::Reject
+            || no_one
             || answers::opens_with_no(reading) && answers::loose(reading) == answers::Loose::No)
 }
 
@@ -449,6 +454,27 @@ fn trigger_only(reading: &Reading) -> f32 {
     }
     let words = crate::agents::registry::intent_words(reading);
     crate::agents::understand::best_intent(registry.home(), &words).map_or(0.0, |(_, score)| score)
+}
+
+/// "nada", "a nadie": the whole answer says there is nothing to give.
+fn says_nothing(reading: &Reading) -> bool {
+    let c = crate::nlu::lexicon::cues();
+    let mut words = reading
+        .tokens()
+        .iter()
+        .filter(|t| !t.is_in(c.days.answer_fillers) && !t.is_in(c.debts.person_prepositions));
+    let first = words.next();
+    first.is_some_and(|t| t.is_in(c.answers.nothing_answers))
+        && words.all(|t| t.is_in(c.answers.nothing_answers))
+}
+
+/// Whether the open question asks what to do or which thing (what to
+/// change, which intent), where "nada" is no value but never mind.
+fn asks_what(state: &AgentState) -> bool {
+    state
+        .clarification_questions
+        .first()
+        .is_some_and(|q| matches!(q.field, Field::CorrectionField | Field::Intent))
 }
 
 /// Whether the Financial Agent's open question asks for a value a "no"

@@ -8,6 +8,9 @@ cue_group! {
     /// Replies that confirm a pending action (the seed's allowlist; not folded: "sí" keeps its
     /// accent, "si" is listed too).
     confirm_tokens,
+    /// Words that answer there is nothing to give ("nada", "nadie"): at a
+    /// question of what or which, never mind.
+    nothing_answers,
     /// What opens moving a movement to a category at its prompt ("ponlo
     /// en", "en").
     category_moves,
