@@ -227,8 +227,10 @@ impl<'a> Run<'a> {
                         | SlotType::Label
                 )
         };
+        // "y otro igual para el güero de 2200": the same again says so.
+        let same_again = self.reading.cues().has(c.amounts.same_again_phrases);
         let values = slots().any(|slot| money(slot) && read(slot))
-            && slots().any(|slot| typed(slot) && read(slot));
+            && (same_again || slots().any(|slot| typed(slot) && read(slot)));
         // "y el bryan me prestó 300" after a cobro: the user owes it.
         if !adds || own_movement || !values || crate::agents::claim::user_owes(self.reading) {
             return None;

@@ -115,5 +115,9 @@ cue_group! {
     label_openers,
     /// Words that say a message adds to the request just done ("y a
     /// Beto también 300"): the same request, with other values.
+    /// Phrases that ask for the same thing again ("otro igual", "lo
+    /// mismo para…"): after a flow ended, its request anew with what
+    /// the message changes.
+    same_again_phrases,
     follow_up_words,
 }
