@@ -203,23 +203,27 @@ pub fn match_rows<'a>(rows: &'a [TransactionRow], target: &RowReference) -> RowM
             .max()
             .unwrap_or(0)
     };
-    let scored: Vec<(usize, u32, &TransactionRow)> = rows
+    // Among rows that meet as many criteria, the one with the amount said
+    // comes first: the money a person takes back ("lo de uber no fue
+    // 1,240") names its row more surely than a word's category does.
+    let scored: Vec<(usize, bool, u32, &TransactionRow)> = rows
         .iter()
         .map(|&row| {
             let words = word_score(row);
+            let amount = target.amounts.contains(&row.amount_mxn_cents);
             let met = usize::from(words > 0)
-                + usize::from(target.amounts.contains(&row.amount_mxn_cents))
+                + usize::from(amount)
                 + usize::from(target.date_iso.as_deref() == Some(row.date_iso.as_str()));
-            (met, words, row)
+            (met, amount, words, row)
         })
         .collect();
-    let best = scored.iter().map(|(m, w, _)| (*m, *w)).max();
+    let best = scored.iter().map(|(m, a, w, _)| (*m, *a, *w)).max();
     let candidates: Vec<&TransactionRow> = match best {
         _ if criteria == 0 => rows.clone(),
-        Some((met, words)) if met > 0 => scored
+        Some((met, amount, words)) if met > 0 => scored
             .iter()
-            .filter(|(m, w, _)| (*m, *w) == (met, words))
-            .map(|(_, _, r)| *r)
+            .filter(|(m, a, w, _)| (*m, *a, *w) == (met, amount, words))
+            .map(|(.., r)| *r)
             .collect(),
         _ => Vec::new(),
     };
