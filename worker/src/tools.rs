@@ -370,42 +370,8 @@ impl<'a> ToolRunner<'a> {
                 // The live row before it is unknown until the batch commits.
                 self.head = None;
             }
-            Change::SaveDebt { key, debt } => {
-                self.remember_debt(&key, &debt);
-                self.staged.push(db.stmt(
-                "INSERT INTO debts (user_id, name_key, name, balance_mxn_cents, minimum_payment_mxn_cents, due_day, updated_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
-                 ON CONFLICT (user_id, name_key) DO UPDATE SET balance_mxn_cents = excluded.balance_mxn_cents, \
-                 minimum_payment_mxn_cents = excluded.minimum_payment_mxn_cents, due_day = excluded.due_day, updated_at = excluded.updated_at",
-                &[
-                    Arg::Text(user),
-                    Arg::Text(&key),
-                    Arg::Text(&debt.name),
-                    opt_int(debt.balance_mxn_cents),
-                    opt_int(debt.minimum_payment_mxn_cents),
-                    opt_int(debt.due_day.map(i64::from)),
-                    Arg::Text(&at),
-                    ],
-                )?)
-            }
-            Change::PayDebt { key, before, debt } => {
-                self.remember_debt(&key, &debt);
-                // The balance read must still be the one at commit.
-                self.staged.push(db.guard(
-                    "SELECT balance_mxn_cents FROM debts WHERE user_id = ?1 AND name_key = ?2",
-                    &[Arg::Text(user), Arg::Text(&key)],
-                    Arg::Int(before),
-                )?);
-                self.staged.push(db.stmt(
-                    "UPDATE debts SET balance_mxn_cents = ?3, updated_at = ?4 WHERE user_id = ?1 AND name_key = ?2",
-                    &[
-                        Arg::Text(user),
-                        Arg::Text(&key),
-                        opt_int(debt.balance_mxn_cents),
-                        Arg::Text(&at),
-                    ],
-                )?);
-            }
+            Change::SaveDebt { key, debt } => self.stage_debt(&key, &debt, None)?,
+            Change::PayDebt { key, before, debt } => self.stage_debt(&key, &debt, Some(before))?,
             Change::SetBudget(input) => {
                 let cap = Arg::Int(input.variable_cap_mxn_cents);
                 self.staged.push(match &input.category {
@@ -489,6 +455,47 @@ impl<'a> ToolRunner<'a> {
             &args,
         )?;
         self.staged.push(statement);
+        Ok(())
+    }
+
+    /// A debt saved (`before` none) or paid down from the balance
+    /// `before`, which must still be the stored one at commit; later
+    /// reads of this turn see it.
+    fn stage_debt(&mut self, key: &str, debt: &DebtRow, before: Option<i64>) -> worker::Result<()> {
+        self.remember_debt(key, debt);
+        let (db, user, at) = (self.db, self.rows.user, self.now_iso.clone());
+        let Some(before) = before else {
+            self.staged.push(db.stmt(
+                "INSERT INTO debts (user_id, name_key, name, balance_mxn_cents, minimum_payment_mxn_cents, due_day, updated_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+                 ON CONFLICT (user_id, name_key) DO UPDATE SET balance_mxn_cents = excluded.balance_mxn_cents, \
+                 minimum_payment_mxn_cents = excluded.minimum_payment_mxn_cents, due_day = excluded.due_day, updated_at = excluded.updated_at",
+                &[
+                    Arg::Text(user),
+                    Arg::Text(key),
+                    Arg::Text(&debt.name),
+                    opt_int(debt.balance_mxn_cents),
+                    opt_int(debt.minimum_payment_mxn_cents),
+                    opt_int(debt.due_day.map(i64::from)),
+                    Arg::Text(&at),
+                ],
+            )?);
+            return Ok(());
+        };
+        self.staged.push(db.guard(
+            "SELECT balance_mxn_cents FROM debts WHERE user_id = ?1 AND name_key = ?2",
+            &[Arg::Text(user), Arg::Text(key)],
+            Arg::Int(before),
+        )?);
+        self.staged.push(db.stmt(
+            "UPDATE debts SET balance_mxn_cents = ?3, updated_at = ?4 WHERE user_id = ?1 AND name_key = ?2",
+            &[
+                Arg::Text(user),
+                Arg::Text(key),
+                opt_int(debt.balance_mxn_cents),
+                Arg::Text(&at),
+            ],
+        )?);
         Ok(())
     }
 

@@ -115,6 +115,18 @@ pub struct Patch {
 
 /// Applies an answer to the open drafts. Everything the answer contains
 /// that fits the draft is applied, not only what was asked.
+/// "compré 2 costales de masa" then "insumos del negocio": a category
+/// answer never turns the way the request said the money went, nor does
+/// one that names what a trade buys ("negocio insumos"), unless it names
+/// the other way itself.
+fn keeps_kind(draft: &TransactionDraft, reading: &Reading) -> bool {
+    let buys = draft.kind == Some(TransactionType::Expense)
+        && reading
+            .cues()
+            .has(crate::nlu::lexicon::cues().said.supplies_words);
+    (draft.kind_said || buys) && answers::kind_named(reading, draft.kind).is_none()
+}
+
 pub fn apply_answer(state: &mut AgentState, reading: &Reading, asked: Option<Field>) -> Patch {
     let mut patch = Patch::default();
     let tokens = reading.tokens();
@@ -212,15 +224,7 @@ fn patch_transaction(state: &mut AgentState, said: &Said, intent: Intent, patch:
     // Nor does it turn an expense into an income ("envié 100
     // dólares" then "como 830 con la comisión").
     let keeps_category = other_question && !answers::starts_correction(folded);
-    // "compré 2 costales de masa" then "insumos del negocio": a category
-    // answer never turns the way the request said the money went.
-    // Nor does one that names what a trade buys ("negocio insumos").
-    let buys = draft.kind == Some(TransactionType::Expense)
-        && reading
-            .cues()
-            .has(crate::nlu::lexicon::cues().said.supplies_words);
-    let keeps_kind =
-        (draft.kind_said || buys) && answers::kind_named(reading, draft.kind).is_none();
+    let keeps_kind = keeps_kind(draft, reading);
     let flips_kind = |m: &crate::nlu::category::CategoryMatch| {
         let income = m.category.category_type == CategoryType::Income;
         draft
